@@ -1,0 +1,168 @@
+import type { ReactElement } from "react"
+import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../domain/api.ts"
+import { isMobileDevice } from "../adapters/device.ts"
+import { browserMediaDeps, type MediaDeps } from "../adapters/hlsMedia.ts"
+import { createCallApi } from "../adapters/http.ts"
+import type { AppStorage } from "../adapters/storage.ts"
+import { createVolumeStore, type VolumeStore } from "../adapters/volumeStore.ts"
+import { announcementMachine } from "../machines/announcementMachine.ts"
+import { bootMachine } from "../machines/bootMachine.ts"
+import { loginFormMachine } from "../machines/loginFormMachine.ts"
+import { notificationsMachine, type NotificationContent } from "../machines/notificationsMachine.ts"
+import { sessionMachine } from "../machines/sessionMachine.ts"
+import { streamRequestMachine } from "../machines/streamRequestMachine.ts"
+import { streamSelectionMachine } from "../machines/streamSelectionMachine.ts"
+import { AccountServicesContext } from "../ui/account/AccountServicesContext.tsx"
+import { appRoutes } from "../ui/appRoutes.tsx"
+import { BootGate } from "../ui/BootGate.tsx"
+import { ServicesContext, type Services } from "../ui/ServicesContext.tsx"
+import { createAccountServices } from "./createAccountServices.ts"
+import { createPlayerMachine } from "./createPlayerMachine.ts"
+import { createPlayerTelemetry } from "./createPlayerTelemetry.ts"
+
+type Router = ReturnType<typeof createBrowserRouter>
+
+export interface AppDeps {
+  readonly fetch: typeof globalThis.fetch
+  readonly storage: AppStorage
+  readonly media?: MediaDeps
+  readonly volumeStore?: VolumeStore
+  readonly isMobile?: () => boolean
+  readonly createRouter?: (routes: Array<RouteObject>) => Router
+}
+
+export interface App {
+  readonly element: ReactElement
+  readonly router: Router
+  readonly dispose: () => void
+}
+
+/** The one place that joins machines to adapters and mounts the views. */
+export const createApp = ({
+  fetch,
+  storage,
+  media = browserMediaDeps,
+  volumeStore = createVolumeStore(),
+  isMobile = isMobileDevice,
+  createRouter = createBrowserRouter
+}: AppDeps): App => {
+  const router = createRouter(appRoutes)
+  const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
+
+  // boot is declared below; a 403 can only arrive after it has started
+  let sessionOf: () => { send: (event: { type: "session.expired" }) => void } | undefined = () => undefined
+  const callApi = createCallApi({
+    fetch,
+    getToken: storage.getToken,
+    onForbidden: () => {
+      const session = sessionOf()
+      if (session === undefined) navigate("/login")
+      else session.send({ type: "session.expired" })
+    }
+  })
+
+  const notifications = createActor(notificationsMachine)
+  // called from inside another machine's action: sending synchronously would run the
+  // notifications machine's own actions in the middle of that one, which xstate forbids
+  const notify = (content: NotificationContent): void =>
+    queueMicrotask(() => notifications.send({ type: "notification.add", ...content }))
+  const loadStreams = fromPromise<ApiResult<"streams"> | undefined>(({ signal }) => callApi("streams", { signal }))
+
+  const loginForm = loginFormMachine.provide({
+    actors: {
+      login: fromPromise(({ input, signal }) => callApi("login", { body: { ...input, isMobile: isMobile() }, signal }))
+    }
+  })
+  const announcement = announcementMachine.provide({
+    actors: {
+      loadLatest: fromPromise(async ({ signal }) => ({
+        answer: await callApi("announcement", { signal }),
+        lastSeenToken: storage.getAnnouncementToken()
+      }))
+    },
+    actions: { rememberAnnouncement: (_, { token }) => storage.setAnnouncementToken(token) }
+  })
+  const session = sessionMachine.provide({
+    actors: {
+      loginForm,
+      announcement,
+      loadUser: fromPromise(({ signal }) => callApi("userInfo", { body: { isMobile: isMobile() }, signal })),
+      logout: fromPromise(({ signal }) => callApi("logout", { signal })),
+      logoutAll: fromPromise(({ signal }) => callApi("logoutAll", { signal }))
+    },
+    actions: {
+      storeToken: (_, { token }) => storage.setToken(token),
+      forgetToken: () => storage.removeToken(),
+      navigate: (_, { to }) => navigate(to)
+    }
+  })
+  const boot = createActor(
+    bootMachine.provide({
+      actors: {
+        checkMaintenance: fromPromise(({ signal }) => callApi("maintenance", { signal })),
+        loadSettings: fromPromise(({ signal }) => callApi("siteSettings", { signal })),
+        session
+      }
+    }),
+    { input: { token: storage.getToken() } }
+  )
+  sessionOf = () => boot.getSnapshot().children.session
+  const accountServices = createAccountServices({
+    callApi,
+    notify,
+    // sent from inside a page machine's action, hence deferred like notify
+    refreshUser: () => queueMicrotask(() => boot.getSnapshot().children.session?.send({ type: "session.refreshUser" }))
+  })
+
+  const services: Services = {
+    boot,
+    notifications,
+    streamSelection: streamSelectionMachine.provide({
+      actors: {
+        readPlayerChoice: fromPromise(async () => storage.getPlayerChoice()),
+        loadStreams,
+        streamRequest: streamRequestMachine.provide({
+          actors: { submitTicket: fromPromise(({ input, signal }) => callApi("createTicket", { body: input, signal })) },
+          actions: { notify: (_, content) => notify(content) }
+        })
+      },
+      actions: {
+        navigate: (_, { to }) => navigate(to),
+        persistPlayerChoice: (_, { choice }) => storage.setPlayerChoice(choice)
+      }
+    }),
+    player: createPlayerMachine({
+      callApi,
+      media,
+      volumeStore,
+      navigate,
+      telemetry: createPlayerTelemetry({ callApi, fetch, getToken: storage.getToken }),
+      location: router.state.location,
+      signedIn: storage.getToken() !== null
+    })
+  }
+
+  notifications.start()
+  boot.start()
+
+  const element = (
+    <ServicesContext value={services}>
+      <AccountServicesContext value={accountServices}>
+        <BootGate>
+          <RouterProvider router={router} />
+        </BootGate>
+      </AccountServicesContext>
+    </ServicesContext>
+  )
+  return {
+    element,
+    router,
+    dispose: () => {
+      boot.stop()
+      notifications.stop()
+      router.dispose()
+    }
+  }
+}

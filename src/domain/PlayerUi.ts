@@ -1,0 +1,63 @@
+import { Schema } from "effect"
+
+/** Player UI flag bit-mask (SPEC §3). */
+export const UiFlag = {
+  NO_FULLSCREEN: 1,
+  NO_VOLUME: 2,
+  NO_MUTE: 4,
+  LOGO_RIGHT: 8,
+  DRAG_HANDLE: 16,
+  PLAY_STYLE_2: 32,
+  PLAY_STYLE_3: 64,
+  THIN_CONTROL_BAR: 128,
+  NO_TITLE: 256,
+  NO_DESCRIPTION: 512,
+  NO_CONTROLS: 1024,
+  NO_DURATION: 2048,
+  NO_HEADER: 4096,
+  AUDIO_ONLY: 8192,
+  NO_TOUCH_ZONES: 16384,
+  LOGO_BOTTOM: 32768
+} as const
+export type UiFlagName = keyof typeof UiFlag
+
+export const hasUiFlag = (mask: number, flag: UiFlagName): boolean => (mask & UiFlag[flag]) !== 0
+
+export const MediaMetadata = Schema.Struct({
+  media_id: Schema.String,
+  site_id: Schema.String,
+  sitegroup_id: Schema.String,
+  player_id: Schema.String,
+  category_id: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  logo: Schema.String,
+  logo_href: Schema.String,
+  duration: Schema.Number,
+  live: Schema.Boolean,
+  seekable: Schema.Boolean,
+  ui: Schema.Number
+})
+export type MediaMetadata = typeof MediaMetadata.Type
+
+/** Media errors (SPEC §8), by code. */
+export const MediaErrorCode = { ABORTED: 1, NETWORK: 2, DECODE: 3, SRC_NOT_SUPPORTED: 4, MIXED_CONTENT: 1001, NO_INTERNET: 1002 } as const
+export type MediaErrorCode = (typeof MediaErrorCode)[keyof typeof MediaErrorCode]
+
+export const mediaErrorMessage = (code: number): string => {
+  switch (code) {
+    case MediaErrorCode.ABORTED: return "Playback aborted"
+    case MediaErrorCode.NETWORK: return "A network error occurred"
+    case MediaErrorCode.DECODE: return "Unable to decode media content"
+    case MediaErrorCode.SRC_NOT_SUPPORTED: return "Unsupported media type"
+    case MediaErrorCode.NO_INTERNET: return "No internet connection detected"
+    case MediaErrorCode.MIXED_CONTENT: return "Cannot load insecure content in a secure context"
+    default: return "An unknown error occurred"
+  }
+}
+
+/** Which error a failed source load means: mixed content, then offline, then network. */
+export const loadErrorCode = (sourceUrl: string, pageProtocol: string, online: boolean): MediaErrorCode => {
+  if (pageProtocol === "https:" && sourceUrl.startsWith("http:")) return MediaErrorCode.MIXED_CONTENT
+  return online ? MediaErrorCode.NETWORK : MediaErrorCode.NO_INTERNET
+}

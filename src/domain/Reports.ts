@@ -1,0 +1,48 @@
+import { Schema } from "effect"
+
+export const Reports = Schema.Struct({
+  current: Schema.Struct({ subscriptions: Schema.Number }),
+  last30days: Schema.Struct({
+    newSubscriptions: Schema.Number,
+    newMembers: Schema.Number,
+    numberOfPayments: Schema.Number,
+    revenue: Schema.Number,
+    ordersPaypalLast30Days: Schema.Number,
+    ordersBtcLast30Days: Schema.Number,
+    revenuePaypalLast30Days: Schema.Number,
+    revenueBtcLast30Days: Schema.Number
+  }),
+  allTime: Schema.Struct({
+    subscriptions: Schema.Number,
+    members: Schema.Number,
+    numberOfPayments: Schema.Number,
+    ordersPaypal: Schema.Number,
+    ordersBtc: Schema.Number,
+    revenue: Schema.Number,
+    revenuePaypal: Schema.Number,
+    revenueBtc: Schema.Number
+  })
+})
+export type Reports = typeof Reports.Type
+
+/** A day as year-month-day. */
+export const IsoDay = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected a date as YYYY-MM-DD" })
+)
+
+export const ReportRange = Schema.Struct({ dates: Schema.Struct({ start: IsoDay, end: IsoDay }) })
+export type ReportRange = typeof ReportRange.Type
+
+export const ConnectionEntry = Schema.Struct({
+  timestamp: Schema.String,
+  app: Schema.String,
+  ip: Schema.String,
+  token: Schema.String
+})
+export type ConnectionEntry = typeof ConnectionEntry.Type
+
+export const ConnectionsInfo = Schema.Struct({
+  connections: Schema.Record(Schema.String, Schema.Array(ConnectionEntry)),
+  unknownIps: Schema.Array(Schema.String)
+})
+export type ConnectionsInfo = typeof ConnectionsInfo.Type

@@ -1,0 +1,61 @@
+import { Schema } from "effect"
+
+/** A playlist item (SPEC §3). A missing `src` means the viewer needs a subscription. */
+export class Stream extends Schema.Class<Stream>("Stream")({
+  id: Schema.Number,
+  title: Schema.String,
+  src: Schema.NullOr(Schema.String),
+  src_sldp: Schema.NullOr(Schema.String),
+  image_location: Schema.String,
+  tags: Schema.String,
+  tags_sldp: Schema.String,
+  maintenance_mode: Schema.Boolean
+}) {}
+
+/** Tag conventions of SPEC §3: '!' warning, '?' info, three icon tags, anything else a label. */
+export type Tag =
+  | { readonly kind: "warning"; readonly text: string }
+  | { readonly kind: "info"; readonly text: string }
+  | { readonly kind: "chromecast" | "airplay" | "lls"; readonly text: string }
+  | { readonly kind: "label"; readonly text: string }
+
+const iconTags = new Set(["chromecast", "airplay", "lls"])
+
+export const parseTag = (raw: string): Tag | undefined => {
+  const tag = raw.trim()
+  if (tag === "") return undefined
+  if (tag.startsWith("!")) return { kind: "warning", text: tag.slice(1).trim() }
+  if (tag.startsWith("?")) return { kind: "info", text: tag.slice(1).trim() }
+  const lower = tag.toLowerCase()
+  if (iconTags.has(lower)) return { kind: lower as "chromecast" | "airplay" | "lls", text: lower }
+  return { kind: "label", text: tag }
+}
+
+export const parseTags = (tags: string): ReadonlyArray<Tag> =>
+  tags.split(",").flatMap((raw) => {
+    const tag = parseTag(raw)
+    return tag === undefined ? [] : [tag]
+  })
+
+/** Player choice (SPEC §4): 1 is the TV player, 2 the low-latency player; 2 by default. */
+export const PlayerChoice = Schema.Literals([1, 2])
+export type PlayerChoice = typeof PlayerChoice.Type
+export const DEFAULT_PLAYER_CHOICE: PlayerChoice = 2
+export const TV_PLAYER: PlayerChoice = 1
+export const LOW_LATENCY_PLAYER: PlayerChoice = 2
+
+export const playerPath = (choice: PlayerChoice): "/player" | "/playersldp" =>
+  choice === TV_PLAYER ? "/player" : "/playersldp"
+
+/** What choosing a stream leads to (SPEC §4). */
+export type StreamChoice =
+  | { readonly kind: "maintenance" }
+  | { readonly kind: "purchase" }
+  | { readonly kind: "play"; readonly path: string }
+
+export const chooseStream = (stream: Stream, index: number, player: PlayerChoice): StreamChoice => {
+  if (stream.maintenance_mode) return { kind: "maintenance" }
+  const source = player === TV_PLAYER ? stream.src : (stream.src_sldp ?? stream.src)
+  if (source === null || source === "") return { kind: "purchase" }
+  return { kind: "play", path: `${playerPath(player)}?default=${index}` }
+}

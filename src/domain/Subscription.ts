@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { ResultCodeSchema } from "./ResultCode.ts"
+
+export const ActiveSubscription = Schema.Struct({
+  resultCode: ResultCodeSchema,
+  data: Schema.NullOr(
+    Schema.Struct({ planId: Schema.Number, startedAt: Schema.String, expiresAt: Schema.NullOr(Schema.String) })
+  )
+})
+export type ActiveSubscription = typeof ActiveSubscription.Type
+
+export const SubscriptionPlans = Schema.Struct({
+  resultCode: ResultCodeSchema,
+  discountRates: Schema.Array(Schema.Number),
+  subscriptionPrice: Schema.Number
+})
+export type SubscriptionPlans = typeof SubscriptionPlans.Type

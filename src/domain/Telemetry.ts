@@ -1,0 +1,65 @@
+import { Schema } from "effect"
+
+const Text = Schema.String.check(Schema.isMaxLength(2048))
+
+/** Usage metering (SPEC §7): one call per factor of use, `rnd` defeats caches. */
+export const MeteringRequest = Schema.Struct({
+  token_id: Text,
+  factor: Schema.Number,
+  rnd: Text
+})
+export type MeteringRequest = typeof MeteringRequest.Type
+export const TOKEN_VALIDATION_FAILED = "The token online validation failed"
+
+/**
+ * The player token of the signed-in session (one per device) and what it grants (SPEC §6):
+ * analytics, and no metering for accounts that are exempt from it.
+ */
+export const PlayerToken = Schema.Struct({
+  success: Schema.Boolean,
+  token: Schema.String,
+  analytics: Schema.Boolean,
+  noMetering: Schema.Boolean
+})
+export type PlayerToken = typeof PlayerToken.Type
+
+/** Analytics body (SPEC §7); ping carries VOD 100-slice indexes or live minutes in seconds. */
+export const AnalyticsEvent = Schema.Struct({
+  session_id: Text,
+  sitegroup_id: Text,
+  media_id: Text,
+  site_id: Text,
+  player_id: Text,
+  video_type: Text,
+  created: Schema.Number,
+  position: Schema.Union([Schema.Number, Schema.Array(Schema.Number)]),
+  player_version: Text,
+  source: Text,
+  category: Text,
+  category_id: Text,
+  autoplay: Schema.Boolean,
+  muted: Schema.Boolean,
+  customer_user_id: Text
+})
+export type AnalyticsEvent = typeof AnalyticsEvent.Type
+
+export const HealthEvent = Schema.Struct({
+  session_id: Text,
+  device_id: Text,
+  version: Text,
+  source: Text,
+  page_url: Text,
+  event: Text,
+  current_time: Schema.Number,
+  client_time: Schema.Number,
+  adjusted_time: Schema.Number
+})
+export type HealthEvent = typeof HealthEvent.Type
+
+export const HealthEvents = Schema.Struct({
+  events: Schema.Array(HealthEvent).check(Schema.isMaxLength(100))
+})
+export type HealthEvents = typeof HealthEvents.Type
+
+export const TimeSync = Schema.Struct({ millisUtc: Schema.Number })
+export type TimeSync = typeof TimeSync.Type

@@ -1,0 +1,10 @@
+import { Schema } from "effect"
+
+/** The user info returned to the signed-in user (SPEC §3). */
+export class UserInfo extends Schema.Class<UserInfo>("UserInfo")({
+  email: Schema.String,
+  username: Schema.String,
+  is_staff: Schema.Boolean,
+  userRewardPoints: Schema.Number,
+  pricePerRewardPoint: Schema.Number
+}) {}

@@ -1,0 +1,45 @@
+import { Schema } from "effect"
+import { PASSWORD_MIN_LENGTH } from "./constants.ts"
+
+/** The loose pattern of SPEC §5: text, '@', text, '.', text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export const EMAIL_MESSAGE = "Enter a valid email address."
+/** The invite page's variant, without the final period. */
+export const EMAIL_MESSAGE_INVITE = "Enter a valid email address"
+export const USERNAME_MESSAGE = "Please enter a username."
+export const PASSWORD_MESSAGE = "Password length too short"
+export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match"
+
+export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value)
+
+/** Emails are lower-cased (and trimmed) before they are sent or stored. */
+export const normaliseEmail = (value: string): string => value.trim().toLowerCase()
+
+/** A form rule: undefined when valid, otherwise the exact message to show. */
+export type Rule = (value: string) => string | undefined
+
+export const emailRule = (message: string = EMAIL_MESSAGE): Rule => (value) =>
+  isEmail(value.trim()) ? undefined : message
+export const usernameRule: Rule = (value) => (value.trim().length > 0 ? undefined : USERNAME_MESSAGE)
+export const passwordRule: Rule = (value) => (value.length >= PASSWORD_MIN_LENGTH ? undefined : PASSWORD_MESSAGE)
+export const confirmationRule = (password: string): Rule => (value) =>
+  value === password ? undefined : PASSWORD_MISMATCH_MESSAGE
+
+/** The username derived from an email: the part before the @. */
+export const usernameFromEmail = (email: string): string => email.trim().split("@")[0] ?? ""
+
+export const Email = Schema.String.check(Schema.isPattern(EMAIL_PATTERN, { message: EMAIL_MESSAGE }))
+export const Password = Schema.String.check(
+  Schema.isMinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE }),
+  Schema.isMaxLength(1024, { message: "Password is too long" })
+)
+export const Username = Schema.String.check(
+  Schema.isPattern(/\S/, { message: USERNAME_MESSAGE }),
+  Schema.isMaxLength(150, { message: "Username is too long" })
+)
+/** A non-empty opaque token of reasonable length. */
+export const TokenString = Schema.String.check(
+  Schema.isMinLength(1, { message: "Token is required" }),
+  Schema.isMaxLength(512, { message: "Token is too long" })
+)

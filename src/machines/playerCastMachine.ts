@@ -1,0 +1,95 @@
+import { enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
+
+export const CAST_ID = "cast"
+
+export type CastTarget = "airplay" | "chromecast"
+export type CastConnection = "connecting" | "connected" | "disconnected"
+
+export type CastCommand = { readonly type: "cast.showPicker"; readonly target: CastTarget }
+
+export type CastFact =
+  | { readonly type: "cast.availability"; readonly target: CastTarget; readonly available: boolean }
+  | { readonly type: "cast.connection"; readonly target: CastTarget; readonly state: CastConnection }
+
+export type CastEvent = CastFact | { readonly type: "cast.prompt"; readonly target: CastTarget }
+
+/**
+ * AirPlay and Chromecast (the Remote Playback API): a button appears only while the browser says
+ * a device is there, and shows whether the picture is on it.
+ */
+export const playerCastMachine = setup({
+  types: { events: {} as CastEvent },
+  guards: {
+    isAvailability: ({ event }, params: { readonly target: CastTarget; readonly available: boolean }) =>
+      event.type === "cast.availability" && event.target === params.target && event.available === params.available,
+    isConnection: ({ event }, params: { readonly target: CastTarget; readonly state: CastConnection }) =>
+      event.type === "cast.connection" && event.target === params.target && event.state === params.state,
+    isPrompt: ({ event }, params: { readonly target: CastTarget }) => event.type === "cast.prompt" && event.target === params.target
+  },
+  actions: {
+    showPicker: enqueueActions(({ system, enqueue }, params: { readonly target: CastTarget }) => {
+      const cast = system.get(CAST_ID) as AnyActorRef | undefined
+      if (cast !== undefined) enqueue.sendTo(cast, { type: "cast.showPicker", target: params.target } satisfies CastCommand)
+    })
+  }
+}).createMachine({
+  id: "casting",
+  type: "parallel",
+  states: {
+    airplay: {
+      initial: "unavailable",
+      states: {
+        unavailable: {
+          on: { "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: true } }, target: "available" } }
+        },
+        available: {
+          tags: ["airplayAvailable"],
+          on: {
+            "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: false } }, target: "unavailable" },
+            "cast.prompt": { guard: { type: "isPrompt", params: { target: "airplay" } }, actions: { type: "showPicker", params: { target: "airplay" } } }
+          }
+        },
+        connecting: { tags: ["airplayAvailable", "airplayConnecting"] },
+        connected: { tags: ["airplayAvailable", "airplayConnected"] }
+      },
+      on: {
+        "cast.connection": [
+          { guard: { type: "isConnection", params: { target: "airplay", state: "connecting" } }, target: ".connecting" },
+          { guard: { type: "isConnection", params: { target: "airplay", state: "connected" } }, target: ".connected" },
+          { guard: { type: "isConnection", params: { target: "airplay", state: "disconnected" } }, target: ".available" }
+        ]
+      }
+    },
+    chromecast: {
+      initial: "unavailable",
+      states: {
+        unavailable: {
+          on: { "cast.availability": { guard: { type: "isAvailability", params: { target: "chromecast", available: true } }, target: "available" } }
+        },
+        available: {
+          tags: ["chromecastAvailable"],
+          on: {
+            "cast.availability": { guard: { type: "isAvailability", params: { target: "chromecast", available: false } }, target: "unavailable" },
+            "cast.prompt": { guard: { type: "isPrompt", params: { target: "chromecast" } }, actions: { type: "showPicker", params: { target: "chromecast" } } }
+          }
+        },
+        connecting: { tags: ["chromecastAvailable", "chromecastConnecting"] },
+        connected: { tags: ["chromecastAvailable", "chromecastConnected"] }
+      },
+      on: {
+        "cast.connection": [
+          { guard: { type: "isConnection", params: { target: "chromecast", state: "connecting" } }, target: ".connecting" },
+          { guard: { type: "isConnection", params: { target: "chromecast", state: "connected" } }, target: ".connected" },
+          { guard: { type: "isConnection", params: { target: "chromecast", state: "disconnected" } }, target: ".available" }
+        ]
+      }
+    }
+  }
+})
+
+export type CastSnapshot = SnapshotFrom<typeof playerCastMachine>
+
+export const selectCastAvailable = (snapshot: CastSnapshot | undefined, target: CastTarget): boolean =>
+  snapshot?.hasTag(`${target}Available`) ?? false
+export const selectCastConnection = (snapshot: CastSnapshot | undefined, target: CastTarget): CastConnection =>
+  snapshot?.hasTag(`${target}Connected`) === true ? "connected" : snapshot?.hasTag(`${target}Connecting`) === true ? "connecting" : "disconnected"

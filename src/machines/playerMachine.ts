@@ -1,0 +1,224 @@
+import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../domain/api.ts"
+import { LOW_LATENCY_PLAYER, playerPath, type PlayerChoice, type Stream } from "../domain/Stream.ts"
+import { detailOf, isFailure } from "./apiResult.ts"
+import { sourceFor, type MediaCommand, type MediaInput } from "./mediaProtocol.ts"
+import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
+import { playerControlsMachine } from "./playerControlsMachine.ts"
+import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
+import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
+import { MEDIA_ID } from "./playerMedia.ts"
+import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
+import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
+import { mediaMetadataFor } from "./playerMetadata.ts"
+import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
+import { playerVolumeMachine } from "./playerVolumeMachine.ts"
+
+export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
+
+interface PlayerContext {
+  readonly player: PlayerChoice
+  readonly index: number
+  readonly ui: number
+  readonly streams: ReadonlyArray<Stream>
+  readonly error: string | null
+}
+
+type StreamsAnswer = ApiResult<"streams"> | undefined
+type Attach = Extract<PlayerEvent, { type: "media.attach" }>
+
+/** Keeps `?default=` in step with the selection without a page load or a new history entry. */
+const syncQuery = (player: PlayerChoice, index: number) => ({ to: `${playerPath(player)}?default=${index}`, replace: true })
+const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
+/** What telemetry is told about the stream being watched (only ever one that exists). */
+const watchedOf = (context: PlayerContext) => {
+  const stream = currentStream(context)
+  if (stream === undefined) throw new Error("only a listed stream can be watched")
+  return { metadata: mediaMetadataFor(stream, context.player, context.ui, true, false), source: sourceFor(stream, context.player) ?? "" }
+}
+const attachOf = (event: PlayerEvent): Attach => {
+  if (event.type !== "media.attach") throw new Error("the player's adapters start from media.attach")
+  return event
+}
+
+/**
+ * The player page: loads the streams, plays the selected one and switches without a reload. Once
+ * the view attaches its video the adapters (media, fullscreen, picture-in-picture, cast) run as
+ * actors, and child machines own each concern: playback and its errors, the control bar, volume,
+ * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
+ */
+export const playerMachine = setup({
+  types: {
+    context: {} as PlayerContext,
+    events: {} as PlayerEvent,
+    input: {} as PlayerInput,
+    children: {} as {
+      media: "media"; fullscreen: "fullscreen"; pip: "pip"; cast: "cast"
+      playback: "playback"; controls: "controls"; volume: "volume"; liveEdge: "liveEdge"; screen: "screen"; casting: "casting"
+      telemetry: "telemetry"
+    }
+  },
+  actors: {
+    loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
+    media: fromCallback<MediaCommand, MediaInput>(() => {}),
+    fullscreen: fromCallback<FullscreenCommand, ElementsInput>(() => {}),
+    pip: fromCallback<PipCommand, VideoInput>(() => {}),
+    cast: fromCallback<CastCommand, VideoInput>(() => {}),
+    playback: playerPlaybackMachine,
+    controls: playerControlsMachine,
+    volume: playerVolumeMachine,
+    liveEdge: playerLiveEdgeMachine,
+    screen: playerScreenMachine,
+    casting: playerCastMachine,
+    telemetry: playerTelemetryMachine
+  },
+  guards: {
+    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
+    gotNoStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length === 0,
+    isOtherStream: ({ context }, params: { readonly index: number }) =>
+      params.index !== context.index && context.streams[params.index] !== undefined,
+    isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
+    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null
+  },
+  actions: {
+    navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
+    // an index from an old link that no longer exists starts the first stream instead
+    keepStreams: assign(({ context }, answer: StreamsAnswer) => {
+      const streams = !isFailure(answer) && answer.success ? answer.data : []
+      return { streams, index: context.index >= 0 && context.index < streams.length ? context.index : 0 }
+    }),
+    keepListFailure: assign((_, params: { readonly detail: string | undefined }) => ({
+      error: params.detail === undefined ? PLAYER_STREAMS_FAILED_MESSAGE : `${PLAYER_STREAMS_FAILED_MESSAGE} ${params.detail}`
+    })),
+    clearError: assign({ error: null }),
+    selectStream: assign((_, params: { readonly index: number }) => ({ index: params.index })),
+    loadSource: sendTo("playback", ({ context }) => ({
+      type: "playback.load" as const,
+      source: sourceFor(currentStream(context), context.player) ?? ""
+    })),
+    reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
+    stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
+    retryPlayback: sendTo("playback", { type: "player.retry" as const })
+  }
+}).createMachine({
+  id: "player",
+  context: ({ input }) => ({ player: input.player, index: input.index, ui: input.ui ?? 0, streams: [], error: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["listLoading"],
+      invoke: {
+        src: "loadStreams",
+        onDone: [
+          {
+            guard: { type: "gotStreams", params: ({ event }) => event.output },
+            target: "ready",
+            actions: { type: "keepStreams", params: ({ event }) => event.output }
+          },
+          { guard: { type: "gotNoStreams", params: ({ event }) => event.output }, target: "empty" },
+          { target: "failed", actions: { type: "keepListFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+        ],
+        onError: { target: "failed", actions: { type: "keepListFailure", params: { detail: undefined } } }
+      }
+    },
+    failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
+    empty: { on: { "streams.retry": { target: "loading" } } },
+    ready: {
+      initial: "detached",
+      states: {
+        detached: {
+          on: {
+            "media.attach": { target: "attached" },
+            "player.select": {
+              guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
+              actions: [
+                { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
+                { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+              ]
+            }
+          }
+        },
+        attached: {
+          invoke: [
+            {
+              id: "media",
+              systemId: MEDIA_ID,
+              src: "media",
+              input: ({ context, event }) => ({ element: attachOf(event).element, lowLatency: context.player === LOW_LATENCY_PLAYER })
+            },
+            {
+              id: "fullscreen",
+              systemId: FULLSCREEN_ID,
+              src: "fullscreen",
+              input: ({ event }) => ({ element: attachOf(event).element, container: attachOf(event).container })
+            },
+            { id: "pip", systemId: PIP_ID, src: "pip", input: ({ event }) => ({ element: attachOf(event).element }) },
+            { id: "cast", systemId: CAST_ID, src: "cast", input: ({ event }) => ({ element: attachOf(event).element }) },
+            { id: "playback", src: "playback" },
+            { id: "controls", src: "controls" },
+            { id: "volume", src: "volume" },
+            { id: "liveEdge", src: "liveEdge" },
+            { id: "screen", src: "screen" },
+            { id: "casting", src: "casting" },
+            { id: "telemetry", src: "telemetry", input: ({ context }) => ({ app: context.player === LOW_LATENCY_PLAYER ? "lls" : "tv" }) }
+          ],
+          initial: "choosing",
+          on: {
+            "player.select": [
+              {
+                guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
+                // re-entering `choosing` switches the source while the media actor (and element) stay
+                target: ".choosing",
+                actions: [
+                  { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
+                  { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+                ]
+              },
+              // choosing the stream that is already on clears an error box
+              { actions: "retryPlayback" }
+            ],
+            "media.detach": { target: "detached" },
+            "media.playing": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.paused": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.ended": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.failed": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
+            "media.firstFrame": { actions: forwardTo("playback") },
+            "media.timing": { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] },
+            "media.autoMuted": { actions: [forwardTo("volume"), forwardTo("telemetry")] },
+            // the server refused the player token: a fatal error like a media one
+            "telemetry.tokenRejected": { actions: [forwardTo("playback"), forwardTo("controls")] },
+            "player.retry": { actions: forwardTo("playback") },
+            "player.seekBy": { actions: forwardTo("liveEdge") },
+            "player.seekTo": { actions: forwardTo("liveEdge") },
+            "player.goLive": { actions: forwardTo("liveEdge") },
+            "volume.*": { actions: forwardTo("volume") },
+            "controls.*": { actions: forwardTo("controls") },
+            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume")] },
+            "screen.pointer": { actions: forwardTo("controls") },
+            "screen.*": { actions: forwardTo("screen") },
+            "cast.*": { actions: forwardTo("casting") }
+          },
+          states: {
+            choosing: {
+              always: [
+                { guard: "isUnderMaintenance", target: "maintenance" },
+                { guard: "hasSource", target: "watching" },
+                { target: "needsSubscription" }
+              ]
+            },
+            watching: {
+              entry: ["loadSource", "reportSource"],
+              on: { "player.togglePlay": { actions: forwardTo("playback") } }
+            },
+            maintenance: { entry: "stopPlayback" },
+            needsSubscription: { entry: "stopPlayback" }
+          }
+        }
+      }
+    }
+  }
+})
+
+export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>

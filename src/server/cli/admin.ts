@@ -1,0 +1,106 @@
+import { parseArgs } from "node:util"
+import { type Config, ConfigError, loadConfig } from "../config.ts"
+import { type Db, openDatabase } from "../db/database.ts"
+import { migrateToLatest } from "../db/migrations.ts"
+import { type Command, CommandFailure, UsageError } from "./command.ts"
+import { inviteLink } from "./inviteCommands.ts"
+import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
+import { settingsGet, settingsSet } from "./settingsCommands.ts"
+import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove } from "./streamCommands.ts"
+import { userCreate, userList, userPassword } from "./userCommands.ts"
+
+export const COMMANDS: ReadonlyArray<Command> = [
+  userCreate, userList, userPassword, inviteLink,
+  maintenanceOn, maintenanceOff, announce,
+  streamAdd, streamList, streamRemove, streamMaintenance, streamImport,
+  settingsSet, settingsGet
+]
+
+export interface AdminIo {
+  readonly config: Config
+  readonly out: (text: string) => void
+  /** Defaults to `out`. */
+  readonly err?: (text: string) => void
+  readonly now?: () => number
+  /** An open, migrated database to use instead of opening the configured one (kept open). */
+  readonly db?: Db
+}
+
+const usageLine = (command: Command) => `npm run admin -- ${command.name}${command.usage === "" ? "" : ` ${command.usage}`}`
+
+export function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length))
+  return [
+    "StreamHub operator commands, using the server's configuration (DATA_DIR, DATABASE_URL).",
+    "",
+    "Usage: npm run admin -- <command> [options]",
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n  ${" ".repeat(width)}  ${c.name} ${c.usage}`.trimEnd()),
+    "",
+    "Run `npm run admin -- <command> --help` for one command."
+  ].join("\n")
+}
+
+/** Runs one operator command; resolves to the process exit code (0 ok, 1 failed, 2 bad arguments). */
+export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promise<number> {
+  const err = io.err ?? io.out
+  const [name, ...rest] = argv
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.out(helpText())
+    return 0
+  }
+  const command = COMMANDS.find((c) => c.name === name)
+  if (command === undefined) {
+    err(name === undefined ? "No command given." : `Unknown command "${name}".`)
+    err(helpText())
+    return 1
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(`${usageLine(command)}\n\n${command.summary}`)
+    return 0
+  }
+
+  let args: Record<string, string | boolean | undefined>
+  try {
+    args = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
+  } catch (error) {
+    err(`${command.name}: ${error instanceof Error ? error.message : String(error)}`)
+    err(`Usage: ${usageLine(command)}`)
+    return 2
+  }
+
+  const db = io.db ?? await openDatabase({ dataDir: io.config.dataDir, databaseUrl: io.config.databaseUrl })
+  try {
+    // The CLI may be the first thing run against a fresh DATA_DIR or database.
+    if (io.db === undefined) await migrateToLatest(db)
+    return await command.run(args, { db: db.kysely, config: io.config, out: io.out, now: io.now ?? Date.now })
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${command.name}: ${error.message}`)
+      err(`Usage: ${usageLine(command)}`)
+      return 2
+    }
+    if (error instanceof CommandFailure) {
+      err(`${command.name}: ${error.message}`)
+      return 1
+    }
+    throw error
+  } finally {
+    if (io.db === undefined) await db.close()
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const config = loadConfig(process.env)
+    process.exitCode = await runAdmin(process.argv.slice(2), {
+      config,
+      out: (text) => console.log(text),
+      err: (text) => console.error(text)
+    })
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,127 @@
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  /** Absolute. SQLite file, outbox and other server state live here. */
+  readonly dataDir: string
+  /** A postgres:// URL; undefined means the embedded SQLite database. */
+  readonly databaseUrl: string | undefined
+  /** Origin the app is reached at, without a trailing slash; used in links and for HSTS. */
+  readonly publicUrl: string
+  readonly smtpUrl: string | undefined
+  readonly mailFrom: string
+  /** Absolute. The built SPA (vite's `dist/`). */
+  readonly staticDir: string
+  /** Absolute. The demo live origin's channels. */
+  readonly mediaDir: string
+  /** Honour X-Forwarded-For when a reverse proxy sits in front, so rate limits see real clients. */
+  readonly trustProxy: boolean
+  /** Per-IP overrides of the built-in limits, e.g. for an end-to-end suite that signs in often. */
+  readonly rateLimits: { readonly signInPerMinute?: number; readonly apiPerMinute?: number }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** Every problem with the environment at once, so an operator fixes them in one go. */
+export class ConfigError extends Error {
+  readonly problems: ReadonlyArray<string>
+  constructor(problems: ReadonlyArray<string>) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`)
+    this.name = "ConfigError"
+    this.problems = problems
+  }
+}
+
+// Relative to the repository, not the working directory, so `node src/server/main.ts` finds the
+// build and the demo media wherever it is started from.
+const projectRoot = fileURLToPath(new URL("../../", import.meta.url))
+
+const value = (env: Env, key: string): string | undefined => {
+  const raw = env[key]?.trim()
+  return raw === undefined || raw === "" ? undefined : raw
+}
+
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const problems: string[] = []
+  const fail = (message: string): undefined => {
+    problems.push(message)
+    return undefined
+  }
+
+  const portText = value(env, "PORT")
+  const port = portText === undefined
+    ? 8080
+    : /^\d{1,5}$/.test(portText) && Number(portText) <= 65535
+      ? Number(portText)
+      : fail(`PORT must be a whole number from 0 to 65535 (got "${portText}")`)
+
+  const host = value(env, "HOST") ?? "127.0.0.1"
+  if (/\s|\//.test(host)) fail(`HOST must be a host name or IP address (got "${host}")`)
+
+  const databaseUrl = value(env, "DATABASE_URL")
+  if (databaseUrl !== undefined && !hasProtocol(databaseUrl, ["postgres:", "postgresql:"])) {
+    fail("DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset to use SQLite)")
+  }
+
+  const publicText = value(env, "PUBLIC_URL") ?? `http://localhost:${port ?? 8080}`
+  const publicUrl = hasProtocol(publicText, ["http:", "https:"])
+    ? publicText.replace(/\/+$/, "")
+    : fail(`PUBLIC_URL must be an http:// or https:// URL (got "${publicText}")`)
+
+  const smtpUrl = value(env, "SMTP_URL")
+  if (smtpUrl !== undefined && !hasProtocol(smtpUrl, ["smtp:", "smtps:"])) {
+    fail("SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to write mail to DATA_DIR/outbox)")
+  }
+
+  const mailFrom = value(env, "MAIL_FROM") ?? `StreamHub <no-reply@${mailDomain(publicUrl)}>`
+  if (!/@[^\s@>]+/.test(mailFrom)) fail(`MAIL_FROM must contain an email address (got "${mailFrom}")`)
+
+  const trustText = value(env, "TRUST_PROXY")?.toLowerCase()
+  const trustProxy = trustText === undefined || ["0", "false", "no"].includes(trustText)
+    ? false
+    : ["1", "true", "yes"].includes(trustText)
+      ? true
+      : fail(`TRUST_PROXY must be true or false (got "${trustText}")`) ?? false
+
+  const perMinute = (key: string): number | undefined => {
+    const text = value(env, key)
+    if (text === undefined) return undefined
+    return /^[1-9]\d{0,6}$/.test(text) ? Number(text) : fail(`${key} must be a whole number from 1 to 9999999 (got "${text}")`)
+  }
+  const signInPerMinute = perMinute("SIGN_IN_LIMIT_PER_MINUTE")
+  const apiPerMinute = perMinute("API_LIMIT_PER_MINUTE")
+
+  if (problems.length > 0 || port === undefined || publicUrl === undefined) throw new ConfigError(problems)
+  return {
+    port,
+    host,
+    dataDir: path.resolve(cwd, value(env, "DATA_DIR") ?? "data"),
+    databaseUrl,
+    publicUrl,
+    smtpUrl,
+    mailFrom,
+    staticDir: path.resolve(cwd, value(env, "STATIC_DIR") ?? path.join(projectRoot, "dist")),
+    mediaDir: path.resolve(cwd, value(env, "MEDIA_DIR") ?? path.join(projectRoot, "media")),
+    trustProxy,
+    rateLimits: {
+      ...(signInPerMinute === undefined ? {} : { signInPerMinute }),
+      ...(apiPerMinute === undefined ? {} : { apiPerMinute })
+    }
+  }
+}
+
+function hasProtocol(text: string, protocols: ReadonlyArray<string>): boolean {
+  try {
+    const url = new URL(text)
+    return protocols.includes(url.protocol) && url.hostname !== ""
+  } catch {
+    return false
+  }
+}
+
+function mailDomain(publicUrl: string | undefined): string {
+  const host = publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname
+  return host === "localhost" || /^[\d.]+$/.test(host) ? "streamhub.local" : host
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely"
+import type { MailKind, OutboxRow, Tables, Timestamp } from "./schema.ts"
+
+export interface NewOutboxMail {
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  kind: MailKind
+  created_at: Timestamp
+  /** Defaults to `created_at`: due at once. */
+  next_attempt_at?: Timestamp
+}
+
+export async function insertOutboxMail(db: Kysely<Tables>, input: NewOutboxMail): Promise<OutboxRow> {
+  return db.insertInto("outbox")
+    .values({
+      ...input,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: input.next_attempt_at ?? input.created_at,
+      last_error: null,
+      sent_at: null
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function findOutboxMail(db: Kysely<Tables>, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst()
+}
+
+/** Pending mails whose time has come, oldest due first. */
+export async function findDueMails(db: Kysely<Tables>, now: Timestamp, limit: number): Promise<OutboxRow[]> {
+  return db.selectFrom("outbox")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute()
+}
+
+/**
+ * Takes a due mail for one delivery attempt by moving it out of reach until `leaseUntil`.
+ * False when another worker got there first. A worker that dies mid-send leaves the mail pending,
+ * so it is tried again once the lease runs out: a mail may be sent twice, never lost.
+ */
+export async function claimMail(
+  db: Kysely<Tables>,
+  id: number,
+  now: Timestamp,
+  leaseUntil: Timestamp
+): Promise<boolean> {
+  const result = await db.updateTable("outbox")
+    .set({ next_attempt_at: leaseUntil })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+export async function markMailSent(db: Kysely<Tables>, id: number, sentAt: Timestamp): Promise<void> {
+  await db.updateTable("outbox")
+    .set({ status: "sent", sent_at: sentAt, last_error: null })
+    .where("id", "=", id)
+    .execute()
+}
+
+export interface FailedAttempt {
+  /** The attempt count including this one. */
+  attempts: number
+  error: string
+  /** Undefined gives up: the mail becomes `failed`. */
+  retryAt: Timestamp | undefined
+}
+
+export async function recordMailFailure(db: Kysely<Tables>, id: number, failure: FailedAttempt): Promise<void> {
+  await db.updateTable("outbox")
+    .set({
+      attempts: failure.attempts,
+      last_error: failure.error,
+      ...(failure.retryAt === undefined ? { status: "failed" } : { next_attempt_at: failure.retryAt })
+    })
+    .where("id", "=", id)
+    .execute()
+}

@@ -1,0 +1,230 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely"
+
+// Timestamps are ISO-8601 UTC strings (`Date.prototype.toISOString()`) on both dialects: they
+// round-trip byte for byte and compare correctly as text, which timestamptz would not give us
+// identically on SQLite.
+export type Timestamp = string
+
+/** A column the database fills in when the insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+
+export interface UsersTable {
+  id: Generated<number>
+  username: string
+  email: string
+  password_hash: string
+  is_staff: Defaulted<boolean>
+  is_active: Defaulted<boolean>
+  email_verified_at: Timestamp | null
+  invite_token: string
+  reward_points: Defaulted<number>
+  created_at: Timestamp
+}
+
+export interface SessionsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  is_mobile: Defaulted<boolean>
+  user_agent: string | null
+  ip: string | null
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface StreamsTable {
+  id: Generated<number>
+  position: number
+  title: string
+  src: string | null
+  src_sldp: string | null
+  image_location: Defaulted<string>
+  tags: Defaulted<string>
+  tags_sldp: Defaulted<string>
+  maintenance_mode: Defaulted<boolean>
+  created_at: Timestamp
+}
+
+export interface SettingsTable {
+  key: string
+  /** JSON text. */
+  value: string
+}
+
+export interface MaintenanceTable {
+  id: number
+  maintenance_mode: boolean
+  title: string
+  first_row_text: string
+  second_row_text: string
+  updated_at: Timestamp
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>
+  token: string
+  title: string
+  text: string
+  created_at: Timestamp
+}
+
+export interface TicketsTable {
+  id: Generated<number>
+  user_id: number
+  type: number
+  subject: string
+  description: string
+  status: Defaulted<number>
+  created_at: Timestamp
+  resolved_at: Timestamp | null
+}
+
+export interface InvitationsTable {
+  id: Generated<number>
+  inviter_id: number
+  new_user_id: number
+  new_user_email: string
+  created_at: Timestamp
+  reward_given: Timestamp | null
+}
+
+export interface PaymentsTable {
+  id: Generated<number>
+  /** Null once the paying user is deleted: revenue history outlives accounts. */
+  user_id: number | null
+  paypal_transaction_id: string | null
+  provider: Defaulted<string>
+  price: number
+  created_at: Timestamp
+}
+
+export type MailKind = "verify" | "reset" | "email-change" | "email-change-notice" | "ticket-reply"
+export type MailStatus = "pending" | "sent" | "failed"
+export type TokenPurpose = "verify" | "reset" | "email-change"
+
+export interface OutboxTable {
+  id: Generated<number>
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  kind: MailKind
+  status: Defaulted<MailStatus>
+  attempts: Defaulted<number>
+  /** While a worker holds the mail this is its lease, so another worker leaves it alone. */
+  next_attempt_at: Timestamp
+  last_error: string | null
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>
+  purpose: TokenPurpose
+  /** SHA-256 hex of the raw token; the raw token exists only in the mail that carries it. */
+  token_hash: string
+  user_id: number
+  new_email: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface PasswordResetRequestsTable {
+  id: Generated<number>
+  /** SHA-256 hex of the normalised address asked for; the address itself is not kept. */
+  email_hash: string
+  created_at: Timestamp
+}
+
+export interface Tables {
+  users: UsersTable
+  sessions: SessionsTable
+  streams: StreamsTable
+  settings: SettingsTable
+  maintenance: MaintenanceTable
+  announcements: AnnouncementsTable
+  tickets: TicketsTable
+  invitations: InvitationsTable
+  payments: PaymentsTable
+  outbox: OutboxTable
+  one_time_tokens: OneTimeTokensTable
+  password_reset_requests: PasswordResetRequestsTable
+  player_connections: PlayerConnectionsTable
+  analytics_events: AnalyticsEventsTable
+  health_events: HealthEventsTable
+  metering: MeteringTable
+  player_permissions: PlayerPermissionsTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type SessionRow = Selectable<SessionsTable>
+export type StreamRow = Selectable<StreamsTable>
+export type MaintenanceRow = Selectable<MaintenanceTable>
+export type AnnouncementRow = Selectable<AnnouncementsTable>
+export type TicketRow = Selectable<TicketsTable>
+export type InvitationRow = Selectable<InvitationsTable>
+export type PaymentRow = Selectable<PaymentsTable>
+export type OutboxRow = Selectable<OutboxTable>
+export type OneTimeTokenRow = Selectable<OneTimeTokensTable>
+
+/** One player's live presence: a heartbeat refreshes `last_seen` of its (user, token, ip, app). */
+export interface PlayerConnectionsTable {
+  id: Generated<number>
+  user_id: number
+  /** The session's player token, a non-secret fingerprint; never the session token. */
+  token: string
+  ip: string
+  app: string
+  first_seen: Timestamp
+  last_seen: Timestamp
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>
+  user_id: number
+  event: string
+  video_type: string
+  sitegroup_id: string
+  media_id: string
+  session_id: string
+  player_id: string
+  /** JSON: a number of seconds, or the VOD 100-slice indexes of a ping. */
+  position: string
+  /** The player's clock, epoch ms. */
+  created: number
+  received_at: Timestamp
+  ip: string
+}
+
+export interface HealthEventsTable {
+  id: Generated<number>
+  /** Set when the beacon came with a live Token header. */
+  user_id: number | null
+  session_id: string
+  device_id: string
+  version: string
+  event: string
+  current_time: number
+  client_time: number
+  adjusted_time: number
+  source: string
+  page_url: string
+  received_at: Timestamp
+  ip: string
+}
+
+export interface MeteringTable {
+  id: Generated<number>
+  user_id: number
+  token_id: string
+  factor: number
+  received_at: Timestamp
+}
+
+export interface PlayerPermissionsTable {
+  user_id: number
+  no_metering: Defaulted<boolean>
+}

@@ -1,0 +1,59 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
+import type { SqliteDatabase, SqliteStatement } from "kysely"
+
+// Kysely's SqliteDialect speaks to a better-sqlite3-shaped object; node:sqlite is built in and
+// needs no native build, so this adapter bridges the two.
+
+/**
+ * Opens (creating if needed) an SQLite file tuned for durability: WAL so readers never block the
+ * writer, synchronous=FULL so a committed write survives power loss, not just a process crash.
+ */
+export function openSqliteDatabase(file: string): SqliteDatabase {
+  const db = new DatabaseSync(file)
+  // busy_timeout first: switching to WAL needs a lock another process may briefly hold.
+  db.exec("PRAGMA busy_timeout=5000")
+  db.exec("PRAGMA journal_mode=WAL")
+  db.exec("PRAGMA synchronous=FULL")
+  db.exec("PRAGMA foreign_keys=ON")
+  return {
+    prepare: (sql) => adaptStatement(db.prepare(sql)),
+    // Kysely closes only a database it has used; the owner closes it too, so a second call is normal.
+    close: () => {
+      if (db.isOpen) db.close()
+    }
+  }
+}
+
+function adaptStatement(stmt: StatementSync): SqliteStatement {
+  const columns = stmt.columns()
+  // SQLite has no boolean type: columns declared `boolean` hold 0/1. Mapping them back here, by
+  // declared type, keeps every query (not just the repositories) returning real booleans, the
+  // same as PostgreSQL does.
+  const booleans = columns.filter((c) => c.type?.toLowerCase() === "boolean").map((c) => c.name)
+  const toRow = (raw: Record<string, unknown>): Record<string, unknown> => {
+    const row: Record<string, unknown> = { ...raw }
+    for (const name of booleans) {
+      const value = row[name]
+      if (typeof value === "number" || typeof value === "bigint") row[name] = value !== 0 && value !== 0n
+    }
+    return row
+  }
+  return {
+    reader: columns.length > 0,
+    all: (parameters) => stmt.all(...toInputs(parameters)).map(toRow),
+    run: (parameters) => stmt.run(...toInputs(parameters)),
+    *iterate(parameters) {
+      for (const raw of stmt.iterate(...toInputs(parameters))) yield toRow(raw)
+    }
+  }
+}
+
+function toInputs(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters.map(toInput)
+}
+
+function toInput(value: unknown): SQLInputValue {
+  if (typeof value === "boolean") return value ? 1 : 0
+  if (value instanceof Date) return value.toISOString()
+  return value as SQLInputValue
+}

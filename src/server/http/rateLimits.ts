@@ -1,0 +1,81 @@
+import fastifyRateLimit from "@fastify/rate-limit"
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify"
+import type { EndpointName } from "../../domain/api.ts"
+import { tooManyRequests } from "./HttpFailure.ts"
+
+export interface RateLimits {
+  /** Requests per minute per IP across the whole API: generous, it only stops floods. */
+  readonly apiPerMinute: number
+  /** Sign-in attempts per minute per IP. */
+  readonly signInPerMinute: number
+  /** Failed sign-ins per account within the window before further attempts are refused. */
+  readonly failedSignInsPerAccount: number
+  readonly failedSignInWindowMs: number
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  apiPerMinute: 600,
+  signInPerMinute: 10,
+  failedSignInsPerAccount: 5,
+  failedSignInWindowMs: 15 * 60 * 1000
+}
+
+const MINUTE = 60 * 1000
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
+
+export const signInRefusal = (retryAfterSeconds: number) =>
+  tooManyRequests(`Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds)
+
+/**
+ * Puts every route registered later in `scope` under the per-IP API limit, and answers the
+ * route config for the stricter sign-in limit. Call inside the API's own plugin scope.
+ */
+export async function registerApiRateLimit(scope: FastifyInstance, limits: RateLimits) {
+  await scope.register(fastifyRateLimit, {
+    global: true,
+    max: limits.apiPerMinute,
+    timeWindow: MINUTE,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many requests. Try again in ${seconds(context.ttl)} seconds.`, seconds(context.ttl))
+  })
+  return (name: EndpointName): FastifyContextConfig | undefined =>
+    name === "login"
+      ? {
+          rateLimit: {
+            max: limits.signInPerMinute,
+            timeWindow: MINUTE,
+            errorResponseBuilder: (_request, context) => signInRefusal(seconds(context.ttl))
+          }
+        }
+      : undefined
+}
+
+export interface AccountLimiter {
+  /** Throws a 429 once the account has used up its failed attempts. */
+  check(request: FastifyRequest, email: string): Promise<void>
+  recordFailure(request: FastifyRequest, email: string): Promise<void>
+}
+
+/**
+ * Counts failed sign-ins per account, whatever IP they come from, so a password cannot be
+ * guessed slowly from many addresses. Needs the rate-limit plugin registered in `scope`.
+ */
+export function createAccountLimiter(scope: FastifyInstance, limits: RateLimits): AccountLimiter {
+  const keys = new WeakMap<FastifyRequest, string>()
+  const limit = scope.createRateLimit({
+    max: limits.failedSignInsPerAccount,
+    timeWindow: limits.failedSignInWindowMs,
+    keyGenerator: (request) => keys.get(request) ?? "account:"
+  })
+  return {
+    async check(request, email) {
+      keys.set(request, `account:${email}`)
+      const state = await limit(request, { increment: false })
+      if (!state.isAllowed && state.remaining <= 0) throw signInRefusal(seconds(state.ttl))
+    },
+    async recordFailure(request, email) {
+      keys.set(request, `account:${email}`)
+      await limit(request)
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import {
+  type Api,
+  api,
+  type BodyOf,
+  type EncodedResponseOf,
+  type Endpoint,
+  type EndpointName,
+  type ParamsOf
+} from "../../domain/api.ts"
+import { decodeWith } from "../../domain/decode.ts"
+import type { Session } from "../auth/sessions.ts"
+import { PlainTextBody } from "./bodyParsers.ts"
+import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
+
+export interface HandlerContext<N extends EndpointName> {
+  readonly params: ParamsOf<N>
+  readonly body: BodyOf<N>
+  /** Guaranteed on user and staff endpoints; on public ones, present when the Token is live. */
+  readonly session: Api[N]["access"] extends "anyone" ? Session | undefined : Session
+  readonly request: FastifyRequest
+  readonly reply: FastifyReply
+}
+
+/** Answers the contract's response, as encoded on the wire, or throws an HttpFailure. */
+export type Handler<N extends EndpointName> = (context: HandlerContext<N>) => Promise<EncodedResponseOf<N>>
+export type Handlers = { readonly [N in EndpointName]?: Handler<N> }
+
+export interface ContractOptions {
+  readonly handlers: Handlers
+  /** The live session named by the request's Token header, if any. */
+  readonly authenticate: (request: FastifyRequest) => Promise<Session | undefined>
+  /** Per-route config, e.g. a stricter rate limit for sign-in. */
+  readonly routeConfig?: (name: EndpointName) => FastifyContextConfig | undefined
+}
+
+// navigator.sendBeacon cannot set Content-Type: application/json without a CORS preflight, so
+// beacons arrive as text/plain. Only endpoints fed by beacons accept that.
+const BEACON_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["healthEvents"])
+
+type AnyContext = {
+  params: unknown
+  body: unknown
+  session: Session | undefined
+  request: FastifyRequest
+  reply: FastifyReply
+}
+type AnyHandler = (context: AnyContext) => Promise<unknown>
+
+/** `/api/scheduler/{id}` → `/api/scheduler/:id` */
+export const routePath = (path: string): string => path.replace(/\{(\w+)\}/g, ":$1")
+
+/** Registers every endpoint of the contract that has a handler; the rest stay unrouted (404). */
+export function registerContract(app: FastifyInstance, options: ContractOptions): void {
+  for (const name of Object.keys(api) as EndpointName[]) {
+    const handler = options.handlers[name] as AnyHandler | undefined
+    if (handler !== undefined) registerEndpoint(app, name, api[name], handler, options)
+  }
+}
+
+function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: Endpoint, handler: AnyHandler, options: ContractOptions) {
+  const decodeParams = endpoint.params === undefined ? undefined : decodeWith(endpoint.params)
+  const decodeBody = endpoint.body === undefined ? undefined : decodeWith(endpoint.body)
+  const checkResponse = decodeWith(endpoint.response)
+  const config = options.routeConfig?.(name)
+
+  app.route({
+    method: endpoint.method,
+    url: routePath(endpoint.path),
+    ...(config === undefined ? {} : { config }),
+    handler: async (request, reply) => {
+      const session = await authorise(request, endpoint, options)
+      const params = decodeParams === undefined ? undefined : decoded(decodeParams(request.params))
+      const body = decodeBody === undefined ? undefined : decoded(decodeBody(requestBody(request, name)))
+      const response = await handler({ params, body, session, request, reply })
+      const checked = checkResponse(response)
+      if (!checked.ok) {
+        // The handler broke the contract: the client would misread this, so it must not be sent.
+        request.log.error({ endpoint: name, detail: checked.detail }, "response does not match the API contract")
+        return reply.code(500).send(failureBody(500, "Internal server error"))
+      }
+      return reply.code(200).send(response)
+    }
+  })
+}
+
+async function authorise(request: FastifyRequest, endpoint: Endpoint, options: ContractOptions): Promise<Session | undefined> {
+  const hasToken = typeof request.headers.token === "string" && request.headers.token !== ""
+  const session = hasToken ? await options.authenticate(request) : undefined
+  if (endpoint.access === "anyone") return session
+  if (session === undefined) {
+    throw forbidden(hasToken ? "Your session has ended. Please sign in again." : "Please sign in to continue.")
+  }
+  if (endpoint.access === "staff" && !session.isStaff) throw forbidden("Only staff may do this.")
+  return session
+}
+
+function decoded<T>(result: { ok: true; value: T } | { ok: false; detail: string }): T {
+  if (!result.ok) throw invalidInput(result.detail)
+  return result.value
+}
+
+function requestBody(request: FastifyRequest, name: EndpointName): unknown {
+  const body = request.body
+  if (!(body instanceof PlainTextBody)) {
+    if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+      throw invalidInput("Expected a JSON object as the request body")
+    }
+    return body
+  }
+  if (!BEACON_ENDPOINTS.has(name)) {
+    throw new HttpFailure(415, "Send the request body as JSON (Content-Type: application/json)")
+  }
+  return body.json()
+}

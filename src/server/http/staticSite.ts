@@ -1,0 +1,64 @@
+import { stat } from "node:fs/promises"
+import path from "node:path"
+import fastifyStatic from "@fastify/static"
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import { failureBody } from "./HttpFailure.ts"
+
+export const NOT_BUILT_MESSAGE =
+  "StreamHub: the web app has not been built yet.\n" +
+  "Run `npm run build` (or `npm start`, which builds and then serves), then reload this page.\n"
+
+const IMMUTABLE = "public, max-age=31536000, immutable"
+
+// Vite fingerprints everything under assets/, so those never change; index.html must be
+// revalidated every time or users would keep loading a stale build.
+const cacheControlFor = (root: string, file: string): string => {
+  const relative = path.relative(root, file).split(path.sep).join("/")
+  if (relative.startsWith("assets/")) return IMMUTABLE
+  if (relative.endsWith(".html")) return "no-cache"
+  return "public, max-age=3600"
+}
+
+const isReserved = (pathname: string): boolean =>
+  pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/live/") || pathname === "/time.json"
+
+/** A browser navigating to a client-side route such as /login or /player?default=1. */
+const isPageRequest = (request: FastifyRequest): boolean => {
+  if (request.method !== "GET" && request.method !== "HEAD") return false
+  const pathname = request.url.split("?")[0] ?? "/"
+  const last = pathname.split("/").pop() ?? ""
+  if (isReserved(pathname) || last.includes(".")) return false
+  const accept = request.headers.accept ?? "*/*"
+  return accept.includes("text/html") || accept.includes("*/*")
+}
+
+async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
+  const found = await stat(path.join(root, "index.html")).then((s) => s.isFile(), () => false)
+  if (!found) {
+    return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
+  }
+  return reply.header("cache-control", "no-cache").sendFile("index.html")
+}
+
+/** Serves the built SPA and answers unknown page routes with its index.html; 404 JSON otherwise. */
+export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    index: false,
+    dotfiles: "ignore",
+    cacheControl: false,
+    // The build may simply not exist yet; sendIndex explains that to whoever asks.
+    suppressWarning: true,
+    setHeaders: (reply, file) => {
+      reply.header("cache-control", cacheControlFor(staticDir, file))
+    }
+  })
+
+  // The static handler would refuse the root directory itself.
+  app.get("/", async (_request, reply) => sendIndex(reply, staticDir))
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isPageRequest(request)) return sendIndex(reply, staticDir)
+    return reply.code(404).send(failureBody(404, "Not found"))
+  })
+}

@@ -1,0 +1,49 @@
+/**
+ * What a Low-Latency HLS blocking playlist reload (`_HLS_msn` / `_HLS_part`) asks for, decided
+ * against the simulated clock: answer now, hold the response until a given moment, or refuse.
+ */
+import { liveEdge, partCount, partEndsAt, partTargetOf, type LowLatencyClock } from "./lowLatencyPlaylist.ts"
+
+export type ReloadDecision =
+  | { readonly kind: "now" }
+  /** epoch ms at which the requested part or segment is published */
+  | { readonly kind: "wait"; readonly until: number }
+  | { readonly kind: "bad"; readonly detail: string }
+
+const NUMBER = /^(0|[1-9][0-9]{0,15})$/
+
+// Query values arrive as strings, or arrays when repeated; anything else is not a directive.
+const directive = (value: unknown): number | null | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value !== "string" || !NUMBER.test(value)) return null
+  const number = Number(value)
+  return Number.isSafeInteger(number) ? number : null
+}
+
+/**
+ * The spec's Advance Part Limit: a client may run at most this many parts ahead of the last
+ * published one (three seconds' worth for sub-second parts, three parts otherwise).
+ */
+const advancePartLimit = (partTarget: number): number => (partTarget < 1 ? 3 / partTarget : 3)
+
+export const reloadDecision = (clock: LowLatencyClock, msnValue: unknown, partValue: unknown): ReloadDecision => {
+  const msn = directive(msnValue)
+  const part = directive(partValue)
+  if (msn === null) return { kind: "bad", detail: "_HLS_msn must be a media sequence number" }
+  if (part === null) return { kind: "bad", detail: "_HLS_part must be a part index" }
+  if (msn === undefined) {
+    return part === undefined ? { kind: "now" } : { kind: "bad", detail: "_HLS_part needs _HLS_msn" }
+  }
+  const edge = liveEdge(clock)
+  // The spec allows waiting for at most two segments past the last complete one.
+  if (msn > edge.sequence + 1) return { kind: "bad", detail: "_HLS_msn is too far in the future" }
+  const parts = partCount(clock, msn)
+  // A whole segment, or a part index past its last part, is out once the segment is complete.
+  const wanted = part === undefined || part >= parts ? parts - 1 : part
+  if (msn < edge.sequence || (msn === edge.sequence && wanted < edge.parts)) return { kind: "now" }
+  const ahead = msn === edge.sequence ? wanted - edge.parts + 1 : partCount(clock, edge.sequence) - edge.parts + wanted + 1
+  if (part !== undefined && part < parts && ahead > advancePartLimit(partTargetOf(clock.segments))) {
+    return { kind: "bad", detail: "_HLS_part is too far in the future" }
+  }
+  return { kind: "wait", until: partEndsAt(clock, msn, wanted) }
+}

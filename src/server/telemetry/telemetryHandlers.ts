@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely"
+import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
+import { playerAppOf } from "../../domain/connections.ts"
+import type { ConnectionEntry } from "../../domain/Reports.ts"
+import type { Tables } from "../db/schema.ts"
+import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
+import type { Handler } from "../http/registerContract.ts"
+import type { Housekeeping } from "./housekeeping.ts"
+import { hasNoMetering, playerTokenOf } from "./playerToken.ts"
+import type { PlaylistWatchers } from "./playlistWatchers.ts"
+import { insertAnalyticsEvent, insertHealthEvents, insertMetering, liveConnections, recordHeartbeat } from "./telemetryRepo.ts"
+
+/** A connection is live while its player has pinged within this window (live pings come every 60 s). */
+export const LIVE_CONNECTION_WINDOW_MS = 2 * 60 * 1000
+/** One view is factor 1; anything far above it is a broken or hostile client. */
+export const MAX_METERING_FACTOR = 100
+const VOD_SLICES = 100
+
+export interface TelemetryDeps {
+  readonly db: Kysely<Tables>
+  readonly now: () => number
+  readonly housekeeping: Housekeeping
+  readonly playlists: PlaylistWatchers
+}
+
+export interface TelemetryHandlers {
+  playerToken: Handler<"playerToken">
+  metering: Handler<"metering">
+  analytics: Handler<"analytics">
+  healthEvents: Handler<"healthEvents">
+  connections: Handler<"connections">
+}
+
+const isSlice = (value: number): boolean => Number.isInteger(value) && value >= 0 && value < VOD_SLICES
+const isSeconds = (value: number): boolean => Number.isFinite(value) && value >= 0
+
+/** Why a position does not fit its event (SPEC §7), or undefined when it does. */
+export function positionProblem(videoType: "live" | "vod", event: string, position: AnalyticsEvent["position"]): string | undefined {
+  if (typeof position === "number") {
+    if (videoType === "vod" && event === "ping") return "Expected the 100-slice indexes reached since the last ping"
+    return isSeconds(position) ? undefined : "Expected a number of seconds of at least 0"
+  }
+  if (videoType !== "vod" || event !== "ping") return "Expected a number of seconds"
+  if (position.length > VOD_SLICES || !position.every(isSlice)) return "Expected slice indexes from 0 to 99"
+  return undefined
+}
+
+export function telemetryHandlers({ db, now, housekeeping, playlists }: TelemetryDeps): TelemetryHandlers {
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return {
+    async playerToken({ session }) {
+      const noMetering = await hasNoMetering(db, session.userId)
+      return { success: true, token: playerTokenOf(session.tokenHash), analytics: true, noMetering }
+    },
+
+    async metering({ body, session }) {
+      if (!(body.factor > 0 && body.factor <= MAX_METERING_FACTOR)) {
+        throw invalidInput(`factor: Expected a number above 0 and at most ${MAX_METERING_FACTOR}`)
+      }
+      // 401, not 403: the session is fine, the player holds a token of another session; the
+      // player stops with its fatal 'token' error instead of sending the user to sign in.
+      if (body.token_id !== playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
+      if (await hasNoMetering(db, session.userId)) return { success: true }
+      await insertMetering(db, { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) })
+      await housekeeping.afterWrite()
+      return { success: true }
+    },
+
+    async analytics({ params, body, session, request }) {
+      if (body.video_type !== params.videoType) throw invalidInput(`video_type: Expected "${params.videoType}" as in the path`)
+      if (body.sitegroup_id !== params.siteGroupId) throw invalidInput("sitegroup_id: Expected the site group of the path")
+      const problem = positionProblem(params.videoType, params.event, body.position)
+      if (problem !== undefined) throw invalidInput(`position: ${problem}`)
+      const at = now()
+      await insertAnalyticsEvent(db, {
+        // The account comes from the session; `customer_user_id` is the client's say-so.
+        user_id: session.userId,
+        event: params.event,
+        video_type: params.videoType,
+        sitegroup_id: body.sitegroup_id,
+        media_id: body.media_id,
+        session_id: body.session_id,
+        player_id: body.player_id,
+        position: JSON.stringify(body.position),
+        created: body.created,
+        received_at: iso(at),
+        ip: request.ip
+      })
+      // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
+      if (params.event !== "display") {
+        await recordHeartbeat(db, {
+          userId: session.userId,
+          token: playerTokenOf(session.tokenHash),
+          ip: request.ip,
+          app: playerAppOf(body.player_id, body.source),
+          at: iso(at)
+        }, iso(at - LIVE_CONNECTION_WINDOW_MS))
+      }
+      await housekeeping.afterWrite()
+      return { success: true }
+    },
+
+    async healthEvents({ body, session, request }) {
+      const receivedAt = iso(now())
+      await insertHealthEvents(db, body.events.map((event) => ({
+        user_id: session?.userId ?? null,
+        session_id: event.session_id,
+        device_id: event.device_id,
+        version: event.version,
+        event: event.event,
+        current_time: event.current_time,
+        client_time: event.client_time,
+        adjusted_time: event.adjusted_time,
+        source: event.source,
+        page_url: event.page_url,
+        received_at: receivedAt,
+        ip: request.ip
+      })))
+      if (body.events.length > 0) await housekeeping.afterWrite()
+      return { success: true }
+    },
+
+    async connections() {
+      const at = now()
+      const live = await liveConnections(db, iso(at - LIVE_CONNECTION_WINDOW_MS))
+      const connections: Record<string, Array<ConnectionEntry>> = {}
+      for (const row of live) {
+        const entry: ConnectionEntry = { timestamp: row.first_seen, app: row.app, ip: row.ip, token: row.token }
+        ;(connections[row.email] ??= []).push(entry)
+      }
+      const known = new Set(live.map((row) => row.ip))
+      const unknownIps = playlists.recent(at).filter((ip) => !known.has(ip))
+      return { connections, unknownIps }
+    }
+  }
+}

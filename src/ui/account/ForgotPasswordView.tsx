@@ -1,0 +1,65 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import { Link } from "react-router-dom"
+import {
+  RESET_REQUESTED_MESSAGE,
+  selectForgotPasswordAlert,
+  selectForgotPasswordErrors,
+  selectForgotPasswordValues,
+  selectIsRequestingReset,
+  selectIsResetRequested
+} from "../../machines/forgotPasswordMachine.ts"
+import * as page from "../auth/PublicLayout.css.ts"
+import { button } from "../controls.css.ts"
+import { useAccountServices } from "./AccountServicesContext.tsx"
+import * as styles from "./AccountForm.css.ts"
+import { FormField } from "./FormField.tsx"
+import { ResultPanel } from "./ResultPanel.tsx"
+
+/** /forgot-password: one email field; the answer never says whether the address has an account. */
+export const ForgotPasswordView = () => {
+  const request = useActorRef(useAccountServices().forgotPassword)
+  const values = useSelector(request, selectForgotPasswordValues)
+  const errors = useSelector(request, selectForgotPasswordErrors)
+  const alert = useSelector(request, selectForgotPasswordAlert)
+  const submitting = useSelector(request, selectIsRequestingReset)
+  const sent = useSelector(request, selectIsResetRequested)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    request.send({ type: "forgotPassword.submit" })
+  }
+  const backToLogin = <Link className={button({ tone: "secondary", block: true })} to="/login">Back to sign in</Link>
+
+  if (sent) {
+    return (
+      <ResultPanel title="Check your email" tone="info" actions={backToLogin}>
+        <p className={styles.message}>{RESET_REQUESTED_MESSAGE}</p>
+        <p className={styles.message}>The link in the email works once and expires after an hour.</p>
+      </ResultPanel>
+    )
+  }
+  return (
+    <>
+      <h1 className={page.title}>Forgot password</h1>
+      <p className={page.text}>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        <FormField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(value) => request.send({ type: "forgotPassword.change", field: "email", value })}
+        />
+        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+          {submitting ? "Sending…" : "Send reset link"}
+        </button>
+        <p className={styles.footer}>
+          Remembered it? <Link to="/login">Sign in</Link>
+        </p>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import { Link, useSearchParams } from "react-router-dom"
+import type { ActorRefFrom } from "xstate"
+import {
+  selectIsResettingPassword,
+  selectPasswordResetAlert,
+  selectPasswordResetDetail,
+  selectPasswordResetErrors,
+  selectPasswordResetStep,
+  selectPasswordResetValues,
+  selectResetEmail,
+  type PasswordResetField,
+  type passwordResetMachine
+} from "../../machines/passwordResetMachine.ts"
+import * as page from "../auth/PublicLayout.css.ts"
+import { button } from "../controls.css.ts"
+import { useAccountServices } from "./AccountServicesContext.tsx"
+import * as styles from "./AccountForm.css.ts"
+import { FormField } from "./FormField.tsx"
+import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+
+/** /password-reset-confirmation?token=…: the link from the reset email. */
+export const PasswordResetView = () => {
+  const token = useSearchParams()[0].get("token") ?? ""
+  return <PasswordReset key={token} token={token} />
+}
+
+const PasswordReset = ({ token }: { readonly token: string }) => {
+  const reset = useActorRef(useAccountServices().passwordReset, { input: { token } })
+  const step = useSelector(reset, selectPasswordResetStep)
+  const detail = useSelector(reset, selectPasswordResetDetail)
+  switch (step) {
+    case "checkingToken":
+      return <PendingPanel title="Checking your reset link…" />
+    case "complete":
+      return (
+        <ResultPanel
+          title="Password has been updated"
+          tone="success"
+          actions={<Link className={button({ tone: "primary", block: true })} to="/login">Go to login page</Link>}
+        >
+          <p className={styles.message}>Sign in with your new password. Other devices have been signed out.</p>
+        </ResultPanel>
+      )
+    case "error":
+      return (
+        <ResultPanel
+          title="Password not reset"
+          tone="error"
+          actions={
+            <>
+              <Link className={button({ tone: "primary", block: true })} to="/forgot-password">Request a new link</Link>
+              <Link className={button({ tone: "secondary", block: true })} to="/login">Go to login page</Link>
+            </>
+          }
+        >
+          <p className={styles.message}>{detail}</p>
+        </ResultPanel>
+      )
+    case "form":
+      return <PasswordResetForm reset={reset} />
+  }
+}
+
+const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof passwordResetMachine> }) => {
+  const email = useSelector(reset, selectResetEmail)
+  const values = useSelector(reset, selectPasswordResetValues)
+  const errors = useSelector(reset, selectPasswordResetErrors)
+  const alert = useSelector(reset, selectPasswordResetAlert)
+  const submitting = useSelector(reset, selectIsResettingPassword)
+  const change = (field: PasswordResetField) => (value: string) => reset.send({ type: "passwordReset.change", field, value })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    reset.send({ type: "passwordReset.submit" })
+  }
+  return (
+    <>
+      <h1 className={page.title}>Reset your password</h1>
+      <p className={page.text}>Choose a new password for your account.</p>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        {/* the password manager stores the new password under this account */}
+        <FormField id="reset-email" label="Email" type="email" autoComplete="username" value={email} readOnly />
+        <FormField id="reset-password" label="New password" type="password" autoComplete="new-password" value={values.password} error={errors.password} hint="At least 8 characters." onChange={change("password")} />
+        <FormField id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change("confirmPassword")} />
+        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+          {submitting ? "Updating…" : "Update password"}
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import {
+  selectIsUpdatingPassword,
+  selectProfilePasswordErrors,
+  selectProfilePasswordValues,
+  type ProfilePasswordField
+} from "../../machines/profilePasswordMachine.ts"
+import { button } from "../controls.css.ts"
+import { useAccountServices } from "./AccountServicesContext.tsx"
+import * as forms from "./AccountForm.css.ts"
+import { FormField } from "./FormField.tsx"
+import * as styles from "./ProfileView.css.ts"
+
+/** 'Update password': current, new and its confirmation; emptied once the server agrees. */
+export const ProfilePasswordForm = () => {
+  const password = useActorRef(useAccountServices().profilePassword)
+  const values = useSelector(password, selectProfilePasswordValues)
+  const errors = useSelector(password, selectProfilePasswordErrors)
+  const submitting = useSelector(password, selectIsUpdatingPassword)
+  const change = (field: ProfilePasswordField) => (value: string) => password.send({ type: "profilePassword.change", field, value })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    password.send({ type: "profilePassword.submit" })
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="password-heading">
+      <h2 id="password-heading" className={styles.panelHeading}>Update password</h2>
+      <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        <FormField id="password-current" label="Current password" type="password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={change("currentPassword")} />
+        <FormField id="password-new" label="New password" type="password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} hint="At least 8 characters. Your other devices will be signed out." onChange={change("newPassword")} />
+        <FormField id="password-confirm" label="Confirm new password" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change("confirmPassword")} />
+        <div className={styles.submitRow}>
+          <button type="submit" className={button({ tone: "primary" })} disabled={submitting}>
+            {submitting ? "Updating…" : "Update password"}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,101 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import { Link, Navigate, useSearchParams } from "react-router-dom"
+import type { ActorRefFrom } from "xstate"
+import {
+  selectDerivedUsername,
+  selectIsRegistering,
+  selectRegisteredEmail,
+  selectRegistrationAlert,
+  selectRegistrationErrors,
+  selectRegistrationFailure,
+  selectRegistrationStep,
+  selectRegistrationValues,
+  type RegistrationField,
+  type registrationMachine
+} from "../../machines/registrationMachine.ts"
+import * as page from "../auth/PublicLayout.css.ts"
+import { button } from "../controls.css.ts"
+import { useAccountServices } from "./AccountServicesContext.tsx"
+import * as styles from "./AccountForm.css.ts"
+import { FormField } from "./FormField.tsx"
+import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+
+/** /register?invite=…: registration needs an invite code (SPEC §2); without one, the login page. */
+export const RegisterView = () => {
+  const invite = useSearchParams()[0].get("invite")?.trim() ?? ""
+  return invite === "" ? <Navigate to="/login" replace /> : <Registration key={invite} invite={invite} />
+}
+
+const Registration = ({ invite }: { readonly invite: string }) => {
+  const registration = useActorRef(useAccountServices().registration, { input: { invite } })
+  const step = useSelector(registration, selectRegistrationStep)
+  const failure = useSelector(registration, selectRegistrationFailure)
+  const registeredEmail = useSelector(registration, selectRegisteredEmail)
+
+  switch (step) {
+    case "checkingInvite":
+      return <PendingPanel title="Checking your invite…" />
+    case "complete":
+      return (
+        <ResultPanel title="Success! Account created" tone="success">
+          <p className={styles.message}>
+            We sent a confirmation email to <span className={styles.strong}>{registeredEmail}</span>.
+          </p>
+          <p className={styles.message}>Click the link in it to finish creating your account.</p>
+        </ResultPanel>
+      )
+    case "error":
+      return (
+        <ResultPanel
+          title="Oops!"
+          tone="error"
+          actions={failure?.emailTaken === true ? <Link className={button({ tone: "primary", block: true })} to="/login">Go to login page</Link> : undefined}
+        >
+          <p className={styles.message}>{failure?.detail}</p>
+        </ResultPanel>
+      )
+    case "form":
+      return <RegistrationForm registration={registration} />
+  }
+}
+
+const RegistrationForm = ({ registration }: { readonly registration: ActorRefFrom<typeof registrationMachine> }) => {
+  const values = useSelector(registration, selectRegistrationValues)
+  const errors = useSelector(registration, selectRegistrationErrors)
+  const alert = useSelector(registration, selectRegistrationAlert)
+  const submitting = useSelector(registration, selectIsRegistering)
+  const username = useSelector(registration, selectDerivedUsername)
+  const change = (field: RegistrationField) => (value: string) => registration.send({ type: "registration.change", field, value })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    registration.send({ type: "registration.submit" })
+  }
+  return (
+    <>
+      <h1 className={page.title}>Create your account</h1>
+      <p className={page.text}>You have been invited. Choose the email address and password you will sign in with.</p>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        <FormField
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          hint={username === "" ? "Your username will be the part before the @." : `Your username will be ${username}.`}
+          onChange={change("email")}
+        />
+        <FormField id="register-password" label="Password" type="password" autoComplete="new-password" value={values.password} error={errors.password} hint="At least 8 characters." onChange={change("password")} />
+        <FormField id="register-confirm" label="Confirm password" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change("confirmPassword")} />
+        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+          {submitting ? "Creating account…" : "Create account"}
+        </button>
+        <p className={styles.footer}>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      </form>
+    </>
+  )
+}

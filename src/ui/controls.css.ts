@@ -1,0 +1,79 @@
+import { style } from "@vanilla-extract/css"
+import { recipe, type RecipeVariants } from "@vanilla-extract/recipes"
+import { vars } from "./theme.css.ts"
+
+/** Buttons and button-looking links share one recipe. */
+export const button = recipe({
+  base: {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: vars.space.sm,
+    minHeight: "40px",
+    padding: `0 ${vars.space.lg}`,
+    borderRadius: vars.radius.md,
+    border: "1px solid transparent",
+    fontWeight: 600,
+    textDecoration: "none",
+    whiteSpace: "nowrap",
+    cursor: "pointer",
+    transition: "background-color 120ms ease, border-color 120ms ease",
+    selectors: {
+      "&:disabled, &[aria-disabled='true']": { opacity: 0.6, cursor: "not-allowed" }
+    }
+  },
+  variants: {
+    tone: {
+      primary: {
+        background: vars.color.accent,
+        color: vars.color.onAccent,
+        selectors: { "&:hover:not(:disabled)": { background: vars.color.accentHover } }
+      },
+      secondary: {
+        background: vars.color.surfaceRaised,
+        borderColor: vars.color.border,
+        color: vars.color.text,
+        selectors: { "&:hover:not(:disabled)": { background: vars.color.surfaceHover } }
+      },
+      ghost: {
+        background: "transparent",
+        color: vars.color.text,
+        selectors: { "&:hover:not(:disabled)": { background: vars.color.surfaceHover } }
+      }
+    },
+    block: { true: { width: "100%" } }
+  },
+  defaultVariants: { tone: "secondary" }
+})
+export type ButtonVariants = RecipeVariants<typeof button>
+
+export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
+
+export const fieldLabel = style({ fontSize: vars.fontSize.small, fontWeight: 600, color: vars.color.textMuted })
+
+export const textInput = style({
+  width: "100%",
+  minHeight: "42px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  selectors: {
+    "&:focus": { borderColor: vars.color.accent, outline: "none", boxShadow: `0 0 0 3px rgba(61, 139, 253, 0.25)` },
+    "&[aria-invalid='true']": { borderColor: vars.color.danger }
+  }
+})
+
+export const fieldError = style({ color: vars.color.danger, fontSize: vars.fontSize.small, margin: 0 })
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0
+})

@@ -1,0 +1,125 @@
+import { globalStyle, style } from "@vanilla-extract/css"
+import { vars } from "../theme.css.ts"
+
+export const bar = style({
+  position: "absolute",
+  insetInline: 0,
+  bottom: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.sm}`,
+  background: "linear-gradient(transparent, rgba(0, 0, 0, 0.8))",
+  transition: "opacity 200ms ease, transform 200ms ease",
+  selectors: {
+    "&[data-shown='false']": { opacity: 0, transform: "translateY(8px)", pointerEvents: "none" },
+    "&[data-thin='true']": { paddingTop: vars.space.lg, paddingBottom: vars.space.xs }
+  },
+  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
+  "@container": { "(max-width: 400px)": { paddingInline: vars.space.sm } }
+})
+
+export const row = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minWidth: 0,
+  "@container": { "(max-width: 400px)": { gap: "2px" } }
+})
+
+export const spacer = style({ flex: 1 })
+
+export const iconButton = style({
+  display: "grid",
+  placeItems: "center",
+  flexShrink: 0,
+  width: "40px",
+  height: "40px",
+  padding: 0,
+  border: "none",
+  borderRadius: vars.radius.md,
+  background: "transparent",
+  color: "#fff",
+  cursor: "pointer",
+  selectors: {
+    "&:hover:not(:disabled)": { background: "rgba(255, 255, 255, 0.14)" },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" },
+    "&:disabled": { opacity: 0.45, cursor: "not-allowed" },
+    "&[aria-pressed='true']": { color: vars.color.accentHover }
+  },
+  "@container": { "(max-width: 400px)": { width: "32px", height: "32px" } }
+})
+
+export const volume = style({
+  display: "flex",
+  alignItems: "flex-end",
+  gap: "3px",
+  height: "40px",
+  padding: `10px ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  cursor: "pointer",
+  touchAction: "none",
+  selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" } },
+  "@container": { "(max-width: 400px)": { gap: "2px", paddingInline: vars.space.xs } }
+})
+
+export const tick = style({
+  width: "5px",
+  borderRadius: "1px",
+  background: "rgba(255, 255, 255, 0.3)",
+  selectors: { "&[data-lit='true']": { background: "#fff" } },
+  "@container": { "(max-width: 400px)": { width: "4px" } }
+})
+
+export const seek = style({
+  width: "100%",
+  margin: 0,
+  accentColor: vars.color.accent,
+  cursor: "pointer",
+  height: "16px"
+})
+
+export const live = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  height: "28px",
+  padding: `0 ${vars.space.sm}`,
+  border: "none",
+  borderRadius: vars.radius.sm,
+  background: "transparent",
+  color: "#fff",
+  fontSize: vars.fontSize.small,
+  fontWeight: 700,
+  letterSpacing: "0.04em",
+  whiteSpace: "nowrap",
+  selectors: {
+    "button&": { cursor: "pointer", background: "rgba(255, 255, 255, 0.14)" },
+    "button&:hover": { background: "rgba(255, 255, 255, 0.24)" },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}` }
+  },
+  "@container": { "(max-width: 400px)": { paddingInline: vars.space.xs } }
+})
+
+export const dot = style({
+  width: "8px",
+  height: "8px",
+  borderRadius: "50%",
+  background: "#ff3b3b",
+  selectors: { [`${live}[data-at-edge='false'] &`]: { background: "#8b949e" } }
+})
+
+export const readout = style({
+  minWidth: 0,
+  fontSize: vars.fontSize.small,
+  color: "rgba(255, 255, 255, 0.85)",
+  fontVariantNumeric: "tabular-nums",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis"
+})
+
+/** the words a tiny player leaves out ("behind live" becomes "behind") */
+export const optional = style({ "@container": { "(max-width: 400px)": { display: "none" } } })
+
+globalStyle(`${bar} svg`, { display: "block" })

@@ -1,0 +1,109 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css"
+import { vars } from "../theme.css.ts"
+
+export const frame = style({
+  position: "relative",
+  width: "100%",
+  aspectRatio: "16 / 9",
+  background: "#000",
+  borderRadius: vars.radius.lg,
+  overflow: "hidden",
+  border: `1px solid ${vars.color.border}`,
+  outline: "none",
+  isolation: "isolate",
+  containerType: "inline-size",
+  userSelect: "none",
+  WebkitTapHighlightColor: "transparent",
+  selectors: {
+    "&:focus-visible": { boxShadow: `0 0 0 2px ${vars.color.focus}` },
+    "&:fullscreen": { borderRadius: 0, border: "none", aspectRatio: "auto", width: "100vw", height: "100vh" },
+    // the pointer goes with the controls while something plays
+    "&[data-controls='hidden']": { cursor: "none" }
+  }
+})
+
+export const video = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block", background: "#000" })
+
+/** audio-only streams keep the element playing but show the artwork instead */
+export const artwork = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover", opacity: 0.5 })
+
+export const surface = style({ position: "absolute", inset: 0 })
+
+export const zones = style({ position: "absolute", inset: 0, display: "grid", gridTemplateColumns: "1fr 1fr 1fr" })
+
+export const overlay = style({
+  position: "absolute",
+  inset: 0,
+  display: "grid",
+  placeItems: "center",
+  // room at the bottom for the control bar, so a notice never sits under it
+  padding: `${vars.space.lg} ${vars.space.lg} 60px`,
+  textAlign: "center",
+  pointerEvents: "none",
+  "@container": { "(max-width: 480px)": { padding: `${vars.space.sm} ${vars.space.sm} 52px` } }
+})
+
+export const box = style({
+  pointerEvents: "auto",
+  maxWidth: "420px",
+  padding: vars.space.xl,
+  borderRadius: vars.radius.md,
+  background: "rgba(13, 17, 23, 0.92)",
+  border: `1px solid ${vars.color.border}`,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.md,
+  "@container": { "(max-width: 480px)": { padding: `${vars.space.sm} ${vars.space.md}`, gap: vars.space.xs } }
+})
+
+export const errorBox = style([box, { borderColor: vars.color.danger }])
+
+export const boxTitle = style({
+  margin: 0,
+  fontWeight: 700,
+  fontSize: vars.fontSize.large,
+  "@container": { "(max-width: 480px)": { fontSize: vars.fontSize.body } }
+})
+
+export const boxText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+export const header = style({
+  position: "absolute",
+  insetInline: 0,
+  top: 0,
+  padding: `${vars.space.md} ${vars.space.lg} ${vars.space.xl}`,
+  background: "linear-gradient(rgba(0, 0, 0, 0.7), transparent)",
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  transition: "opacity 200ms ease",
+  pointerEvents: "none"
+})
+
+export const bigPlay = styleVariants({
+  round: { borderRadius: "50%", width: "72px", height: "72px" },
+  square: { borderRadius: vars.radius.md, width: "72px", height: "56px" },
+  minimal: { borderRadius: "50%", width: "52px", height: "52px", background: "transparent !important" }
+}, (shape) => [
+  {
+    pointerEvents: "auto",
+    display: "grid",
+    placeItems: "center",
+    border: "none",
+    color: "#fff",
+    background: "rgba(61, 139, 253, 0.9)",
+    cursor: "pointer",
+    boxShadow: vars.shadow.overlay,
+    selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "3px" } }
+  },
+  shape
+])
+
+globalStyle(`${frame}[data-controls='hidden'] ${header}`, { opacity: 0 })
+
+// the shared button recipe is sized for pages; inside a small player it takes less room
+globalStyle(`${box} > a, ${box} > button`, {
+  "@container": { "(max-width: 480px)": { minHeight: "32px", padding: `0 ${vars.space.md}`, fontSize: vars.fontSize.small } }
+})

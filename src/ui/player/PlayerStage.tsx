@@ -1,0 +1,106 @@
+import { useSelector } from "@xstate/react"
+import { useCallback, useRef, type KeyboardEvent, type MouseEvent } from "react"
+import type { ActorRefFrom } from "xstate"
+import { hasUiFlag } from "../../domain/PlayerUi.ts"
+import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/playerControlsMachine.ts"
+import { selectLatencyMs } from "../../machines/playerLiveEdgeMachine.ts"
+import type { playerMachine } from "../../machines/playerMachine.ts"
+import { shows } from "../../machines/playerMetadata.ts"
+import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/playerPlaybackMachine.ts"
+import { selectIsFullscreen } from "../../machines/playerScreenMachine.ts"
+import { selectControls, selectCurrentStream, selectLiveEdge, selectPlayback, selectScreen, selectUi } from "../../machines/playerSelectors.ts"
+import { shortcutFor } from "../../machines/playerShortcuts.ts"
+import { ControlBar } from "./ControlBar.tsx"
+import * as styles from "./PlayerStage.css.ts"
+import { StageOverlays } from "./StageOverlays.tsx"
+
+type PlayerActor = ActorRefFrom<typeof playerMachine>
+
+/** Keys a focused control handles itself. */
+const ownKeys = (target: EventTarget, key: string): boolean => {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.tagName === "INPUT") return key.startsWith("Arrow") || key === " "
+  return (target.tagName === "BUTTON" || target.tagName === "A") && (key === " " || key === "Enter")
+}
+
+const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
+  const box = event.currentTarget.getBoundingClientRect()
+  if (!(box.width > 0)) return "middle"
+  const third = (event.clientX - box.left) / (box.width / 3)
+  return third < 1 ? "left" : third >= 2 ? "right" : "middle"
+}
+
+/** The picture with everything over it: overlays, touch zones and the control bar. */
+export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActor; readonly showLatency: boolean }) => {
+  const videoRef = useRef<HTMLVideoElement>(null)
+  const ui = useSelector(actor, selectUi)
+  const stream = useSelector(actor, selectCurrentStream)
+  const playback = useSelector(actor, selectPlayback)
+  const controls = useSelector(actor, selectControls)
+  const liveEdge = useSelector(actor, selectLiveEdge)
+  const playing = useSelector(playback, selectIsPlaying)
+  const buffering = useSelector(playback, selectIsBuffering)
+  const firstFrameMs = useSelector(playback, selectFirstFrameMs)
+  const shown = useSelector(controls, selectControlsShown)
+  const hovered = useSelector(controls, selectHovered)
+  const touch = useSelector(controls, selectIsTouch)
+  const latencyMs = useSelector(liveEdge, selectLatencyMs)
+  const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
+
+  // the video is a child, so its ref is set by the time the box's ref runs
+  const attach = useCallback(
+    (container: HTMLDivElement | null) => {
+      const element = videoRef.current
+      if (container === null || element === null) return
+      actor.send({ type: "media.attach", element, container })
+      return () => actor.send({ type: "media.detach" })
+    },
+    [actor]
+  )
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || ownKeys(event.target, event.key)) return
+    actor.send({ type: "controls.activity" })
+    const command = shortcutFor(event.key, ui)
+    if (command === null) return
+    event.preventDefault()
+    actor.send(command)
+  }
+  const onSurfaceClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!touch) actor.send({ type: "player.togglePlay" })
+    else actor.send({ type: "controls.tap", zone: hasUiFlag(ui, "NO_TOUCH_ZONES") ? "middle" : zoneAt(event) })
+  }
+  const onSurfaceDoubleClick = () => {
+    if (!touch && shows(ui, "NO_FULLSCREEN")) actor.send({ type: "screen.toggleFullscreen" })
+  }
+  // the page shows the title under the player; fullscreen hides the page, so the player shows it
+  const showHeader = fullscreen && shows(ui, "NO_HEADER") && shows(ui, "NO_TITLE") && stream !== undefined
+
+  return (
+    <div
+      ref={attach}
+      className={styles.frame}
+      tabIndex={0}
+      role="region"
+      aria-label="Video player"
+      data-controls={shown ? "shown" : "hidden"}
+      data-hovered={hovered}
+      data-touch={touch}
+      data-state={playing ? "playing" : buffering ? "buffering" : "stopped"}
+      data-latency-ms={latencyMs ?? undefined}
+      data-first-frame-ms={firstFrameMs ?? undefined}
+      onPointerMove={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
+      onPointerDown={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
+      onPointerLeave={() => actor.send({ type: "controls.pointerLeave" })}
+      onFocus={() => actor.send({ type: "controls.activity" })}
+      onKeyDown={onKeyDown}
+    >
+      <video ref={videoRef} className={styles.video} playsInline preload="auto" aria-label={stream?.title ?? "Stream"} />
+      {hasUiFlag(ui, "AUDIO_ONLY") && stream !== undefined ? <img className={styles.artwork} src={stream.image_location} alt="" /> : null}
+      <div className={styles.surface} onClick={onSurfaceClick} onDoubleClick={onSurfaceDoubleClick} aria-hidden />
+      {showHeader ? <div className={styles.header}>{stream.title}</div> : null}
+      <StageOverlays actor={actor} />
+      {shows(ui, "NO_CONTROLS") ? <ControlBar actor={actor} ui={ui} shown={shown} showLatency={showLatency} /> : null}
+    </div>
+  )
+}

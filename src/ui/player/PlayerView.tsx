@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { Link, useLocation, useSearchParams } from "react-router-dom"
+import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { parseUiMask, shows } from "../../machines/playerMetadata.ts"
+import { selectPlaybackError } from "../../machines/playerPlaybackMachine.ts"
+import {
+  selectCurrentStream,
+  selectIndex,
+  selectIsEmpty,
+  selectIsReady,
+  selectListError,
+  selectMetadata,
+  selectPlayback,
+  selectStreams,
+  selectUnavailability
+} from "../../machines/playerSelectors.ts"
+import { button } from "../controls.css.ts"
+import { useServices } from "../ServicesContext.tsx"
+import { LoadingView } from "../status/LoadingView.tsx"
+import { StatusView } from "../status/StatusView.tsx"
+import * as status from "../status/StatusView.css.ts"
+import { PlayerStage } from "./PlayerStage.tsx"
+import * as styles from "./PlayerView.css.ts"
+import { StreamList } from "./StreamList.tsx"
+
+const parseIndex = (raw: string | null): number => {
+  const index = Number.parseInt(raw ?? "0", 10)
+  return Number.isInteger(index) && index >= 0 ? index : 0
+}
+
+const playerName = (player: PlayerChoice): string => (player === TV_PLAYER ? "TV player" : "Low-latency player")
+const tvTags = (stream: Stream): string => stream.tags
+const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
+
+/** `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite `default`. */
+export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
+  const [params] = useSearchParams()
+  const { search } = useLocation()
+  const actor = useActorRef(useServices().player, {
+    input: { player, index: parseIndex(params.get("default")), ui: parseUiMask(params.get("ui")) }
+  })
+  const ready = useSelector(actor, selectIsReady)
+  const empty = useSelector(actor, selectIsEmpty)
+  const listError = useSelector(actor, selectListError)
+  const streams = useSelector(actor, selectStreams)
+  const index = useSelector(actor, selectIndex)
+  const stream = useSelector(actor, selectCurrentStream)
+  const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
+  const unavailable = useSelector(actor, selectUnavailability)
+  const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
+
+  if (listError !== null || empty) {
+    return (
+      <StatusView title={empty ? "No streams yet" : "Something went wrong"} role={empty ? "status" : "alert"}>
+        <p className={status.message}>{listError ?? "No streams are available right now. Please check back soon."}</p>
+        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "streams.retry" })}>
+          Try again
+        </button>
+      </StatusView>
+    )
+  }
+  if (!ready) return <LoadingView placement="inline" />
+
+  const other: PlayerChoice = player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER
+  const ui = metadata?.ui ?? 0
+  const title = stream?.title ?? "Player"
+  return (
+    <div className={styles.page}>
+      <section className={styles.stage} aria-labelledby="player-title">
+        <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
+        <div className={styles.meta}>
+          <div className={styles.text}>
+            <h1 id="player-title" className={shows(ui, "NO_TITLE") ? styles.title : styles.visuallyHidden}>{title}</h1>
+            <p className={styles.playerName}>{playerName(player)}</p>
+            {shows(ui, "NO_DESCRIPTION") && metadata !== null && metadata.description !== "" ? (
+              <p className={styles.description} title={metadata.description}>{metadata.description}</p>
+            ) : null}
+          </div>
+          <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search }}>
+            {other === TV_PLAYER ? "Switch to TV player" : "Switch to low-latency player"}
+          </Link>
+        </div>
+      </section>
+      <StreamList
+        streams={streams}
+        current={index}
+        currentLabel={unavailable === null && playbackError === null ? "Now playing" : "Selected"}
+        tagsOf={player === TV_PLAYER ? tvTags : lowLatencyTags}
+        onSelect={(next) => actor.send({ type: "player.select", index: next })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { useSelector } from "@xstate/react"
+import { Link } from "react-router-dom"
+import type { ActorRefFrom } from "xstate"
+import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import { hasUiFlag } from "../../domain/PlayerUi.ts"
+import type { playerMachine } from "../../machines/playerMachine.ts"
+import { shows } from "../../machines/playerMetadata.ts"
+import {
+  selectCanTogglePlay,
+  selectIsBuffering,
+  selectIsEnded,
+  selectIsPaused,
+  selectPlaybackError
+} from "../../machines/playerPlaybackMachine.ts"
+import { selectPlayback, selectUi, selectUnavailability } from "../../machines/playerSelectors.ts"
+import { button } from "../controls.css.ts"
+import * as status from "../status/StatusView.css.ts"
+import { PlayerIcon } from "./PlayerIcon.tsx"
+import * as styles from "./PlayerStage.css.ts"
+
+type PlayerActor = ActorRefFrom<typeof playerMachine>
+
+const playShape = (ui: number): keyof typeof styles.bigPlay =>
+  hasUiFlag(ui, "PLAY_STYLE_2") ? "square" : hasUiFlag(ui, "PLAY_STYLE_3") ? "minimal" : "round"
+
+/** Whatever covers the picture: loading, the big play button, the endscreen, an error, a notice. */
+export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
+  const ui = useSelector(actor, selectUi)
+  const unavailable = useSelector(actor, selectUnavailability)
+  const playback = useSelector(actor, selectPlayback)
+  const error = useSelector(playback, selectPlaybackError)
+  const buffering = useSelector(playback, selectIsBuffering)
+  const paused = useSelector(playback, selectIsPaused)
+  const ended = useSelector(playback, selectIsEnded)
+  const canToggle = useSelector(playback, selectCanTogglePlay)
+
+  if (unavailable !== null) {
+    return (
+      <div className={styles.overlay}>
+        <div className={styles.box} role="status">
+          <p className={styles.boxTitle}>{unavailable === "maintenance" ? STREAM_MAINTENANCE_TITLE : PURCHASE_TITLE}</p>
+          {unavailable === "maintenance" ? (
+            <p className={styles.boxText}>{STREAM_MAINTENANCE_TEXT}</p>
+          ) : (
+            <Link className={button({ tone: "primary" })} to="/subscription">{PURCHASE_BUTTON}</Link>
+          )}
+        </div>
+      </div>
+    )
+  }
+  if (error !== null) {
+    return (
+      <div className={styles.overlay}>
+        <div className={styles.errorBox} role="alert">
+          <p className={styles.boxTitle}>{error.message}</p>
+          {error.code === null ? null : <p className={styles.boxText}>{`Error code ${error.code}`}</p>}
+          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "player.retry" })}>
+            Try again
+          </button>
+        </div>
+      </div>
+    )
+  }
+  if (ended) {
+    return (
+      <div className={styles.overlay}>
+        <div className={styles.box}>
+          <p className={styles.boxTitle}>The video has ended</p>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "player.togglePlay" })}>
+            <PlayerIcon name="replay" size={18} />
+            Watch again
+          </button>
+        </div>
+      </div>
+    )
+  }
+  if (buffering) {
+    return (
+      <div className={styles.overlay} role="status" aria-label="Loading stream">
+        <div className={status.spinner} />
+      </div>
+    )
+  }
+  if (paused && canToggle && shows(ui, "NO_CONTROLS")) {
+    return (
+      <div className={styles.overlay}>
+        <button type="button" className={styles.bigPlay[playShape(ui)]} aria-label="Play video" onClick={() => actor.send({ type: "player.togglePlay" })}>
+          <PlayerIcon name="play" size={32} />
+        </button>
+      </div>
+    )
+  }
+  return null
+}

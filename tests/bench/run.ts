@@ -1,0 +1,125 @@
+/**
+ * `npm run bench`: time to first frame of our TV player page against a bare hls.js page (same
+ * demo stream, same server), and how far behind live the low-latency player plays. It prints
+ * figures; it passes or fails nothing.
+ *
+ * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
+ * time for the time-to-first-frame pages, default 0: loopback), --no-build.
+ */
+import { spawnSync } from "node:child_process"
+import { join } from "node:path"
+import { parseArgs } from "node:util"
+import type { Browser } from "playwright-core"
+import { admin, freePort, launchBrowser, startServer } from "../e2e/harness.ts"
+import { startBarePage } from "./barePage.ts"
+import { median, percentile, row } from "./stats.ts"
+
+const root = join(import.meta.dirname, "..", "..")
+const { values: options } = parseArgs({
+  options: {
+    iterations: { type: "string", default: "9" },
+    "latency-seconds": { type: "string", default: "20" },
+    rtt: { type: "string", default: "0" },
+    "no-build": { type: "boolean", default: false }
+  }
+})
+const iterations = Number(options.iterations)
+const latencySeconds = Number(options["latency-seconds"])
+const rtt = Number(options.rtt)
+
+if (!options["no-build"]) {
+  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })
+  if (build.status !== 0) throw new Error("vite build failed")
+}
+
+const EMAIL = "bench@example.com"
+const PASSWORD = "bench password 1"
+const server = await startServer({ SIGN_IN_LIMIT_PER_MINUTE: "100000" })
+const bare = await startBarePage(await freePort())
+let browser: Browser | undefined
+
+/** ms from navigation start to the first frame, as the page reports it in a data attribute */
+const firstFrame = async (url: string, selector: string, storage?: Parameters<Browser["newContext"]>[0]): Promise<number> => {
+  if (browser === undefined) throw new Error("no browser")
+  // a fresh context each time: nothing cached, for either page
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...storage })
+  try {
+    const page = await context.newPage()
+    if (rtt > 0) {
+      const cdp = await context.newCDPSession(page)
+      await cdp.send("Network.enable")
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: rtt, downloadThroughput: -1, uploadThroughput: -1 })
+    }
+    await page.goto(url)
+    const handle = await page.waitForFunction((target) => document.querySelector(target)?.getAttribute("data-first-frame-ms"), selector, { timeout: 30_000 })
+    return Number(await handle.jsonValue())
+  } finally {
+    await context.close()
+  }
+}
+
+try {
+  await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  const login = await fetch(`${server.url}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD, isMobile: false })
+  })
+  const { token } = (await login.json()) as { token: string }
+  const signedIn = { storageState: { cookies: [], origins: [{ origin: server.url, localStorage: [{ name: "Token", value: token }] }] } }
+  browser = await launchBrowser()
+
+  const source = `${server.url}/live/demo1/index.m3u8`
+  // one untimed round each, so the server's and the OS's first-time costs land on neither side
+  await firstFrame(`${server.url}/player?default=0`, "[data-first-frame-ms]", signedIn)
+  await firstFrame(bare.url(source), "body")
+  const ours: Array<number> = []
+  const reference: Array<number> = []
+  for (let round = 0; round < iterations; round += 1) {
+    // alternating keeps drift in machine load from favouring one side
+    ours.push(await firstFrame(`${server.url}/player?default=0`, "[data-first-frame-ms]", signedIn))
+    reference.push(await firstFrame(bare.url(source), "body"))
+    process.stdout.write(".")
+  }
+  process.stdout.write("\n")
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...signedIn })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/playersldp?default=0`)
+  await page.waitForFunction(() => document.querySelector("[data-latency-ms]") !== null, undefined, { timeout: 30_000 })
+  // stalls while sampling: a low distance bought with rebuffering would not be worth having
+  await page.evaluate(() => {
+    const counter = window as unknown as { stalls: number }
+    counter.stalls = 0
+    document.querySelector("video")?.addEventListener("waiting", () => (counter.stalls += 1))
+  })
+  const latencies: Array<number> = []
+  const rates = new Set<number>()
+  for (let sample = 0; sample < latencySeconds * 4; sample += 1) {
+    await page.waitForTimeout(250)
+    const [latency, rate] = await page.evaluate(() => [
+      Number(document.querySelector("[data-latency-ms]")?.getAttribute("data-latency-ms")),
+      document.querySelector("video")?.playbackRate ?? 1
+    ])
+    if (Number.isFinite(latency)) latencies.push(latency ?? 0)
+    rates.add(rate ?? 1)
+  }
+  const stalls = await page.evaluate(() => (window as unknown as { stalls: number }).stalls)
+  await context.close()
+
+  const ratio = median(ours) / median(reference)
+  console.log()
+  console.log(row(`time to first frame (ms), n=${iterations}${rtt > 0 ? `, +${rtt} ms RTT` : ""}`, ["median", "p90", "min"]))
+  console.log(row("  our TV player page", [median(ours), percentile(ours, 0.9), Math.min(...ours)]))
+  console.log(row("  bare hls.js page, defaults", [median(reference), percentile(reference, 0.9), Math.min(...reference)]))
+  console.log(row("  ratio ours / bare (target <= 0.8)", [ratio.toFixed(2), (percentile(ours, 0.9) / percentile(reference, 0.9)).toFixed(2), ""]))
+  console.log()
+  console.log(row(`low-latency player behind live (ms), ${latencySeconds} s`, ["median", "p95", "max"]))
+  console.log(row("  data-latency-ms (target <= 2000)", [median(latencies), percentile(latencies, 0.95), Math.max(...latencies)]))
+  console.log(`  stalls: ${stalls}; playback rates seen: ${[...rates].sort().join(", ")}`)
+  console.log(`  samples: ours ${ours.join(" ")} | bare ${reference.join(" ")}`)
+} finally {
+  await browser?.close()
+  await bare.close()
+  await server.stop()
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { chromium, type Browser } from "playwright-core"
+
+const root = join(import.meta.dirname, "..", "..")
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+export interface RunningServer {
+  readonly url: string
+  readonly env: Record<string, string>
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+const waitForExit = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()))
+
+/**
+ * Starts the real server (`src/server/main.ts`) on a free port with a fresh data dir. A caller that
+ * needs the address before the start (PUBLIC_URL for mailed links) picks the port and passes PORT.
+ */
+export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
+  const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT)
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extraEnv }
+  const child = spawn(process.execPath, [join(root, "src/server/main.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let log = ""
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+    await waitForExit(child)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      const response = await fetch(`${url}/api/maintenance`)
+      if (response.ok) return { url, env, output: () => log, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  await stop()
+  throw new Error(`server did not start within 60 s:\n${log}`)
+}
+
+/** Runs the operator CLI against the same data dir, as an operator would. */
+export const admin = (server: RunningServer, ...args: ReadonlyArray<string>): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, "src/server/cli/admin.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, ...server.env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()))
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`admin ${args.join(" ")} exited ${code}:\n${out}`))))
+  })
+
+export const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required"
+]
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS })

@@ -1,0 +1,33 @@
+import { fromPromise } from "xstate"
+import type { ApiResult, EndpointName } from "../../src/domain/api.ts"
+import { Stream } from "../../src/domain/Stream.ts"
+import { UserInfo } from "../../src/domain/User.ts"
+
+export const stream = (fields: Partial<Stream> & Pick<Stream, "id" | "title">): Stream =>
+  new Stream({
+    src: `/live/${fields.id}/index.m3u8`,
+    src_sldp: `/live/${fields.id}/ll.m3u8`,
+    image_location: `/images/${fields.id}.jpg`,
+    tags: "",
+    tags_sldp: "",
+    maintenance_mode: false,
+    ...fields
+  })
+
+/** One stream for each way choosing can go (SPEC §4). */
+export const streams = [
+  stream({ id: 1, title: "Under maintenance", maintenance_mode: true }),
+  stream({ id: 2, title: "Subscribers only", src: null, src_sldp: null }),
+  stream({ id: 3, title: "Sports One" }),
+  stream({ id: 4, title: "Sports Two", src_sldp: null })
+]
+
+export const user = new UserInfo({ email: "ann@example.com", username: "ann", is_staff: false, userRewardPoints: 0, pricePerRewardPoint: 1 })
+
+/** A fake I/O actor answering one endpoint, typed like the real one. */
+export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<ApiResult<N> | undefined | Error>) =>
+  fromPromise<ApiResult<N> | undefined>(async () => {
+    const result = results.length > 1 ? results.shift() : results[0]
+    if (result instanceof Error) throw result
+    return result
+  })

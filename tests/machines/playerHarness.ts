@@ -1,0 +1,98 @@
+import { vi } from "vitest"
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from "xstate"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/machines/mediaProtocol.ts"
+import type { CastCommand } from "../../src/machines/playerCastMachine.ts"
+import type { ElementsInput, PlayerEvent, VideoInput } from "../../src/machines/playerEvents.ts"
+import { playerMachine } from "../../src/machines/playerMachine.ts"
+import type { FullscreenCommand, PipCommand } from "../../src/machines/playerScreenMachine.ts"
+import type { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
+import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/playerVolumeMachine.ts"
+import { answers, streams } from "./fixtures.ts"
+
+/** A fake adapter: records what it is told, lets the test report facts as if it were the adapter. */
+export const fakeAdapter = <TCommand extends AnyEventObject, TInput>() => {
+  const commands: Array<TCommand> = []
+  const inputs: Array<TInput> = []
+  let report: (fact: AnyEventObject) => void = () => {}
+  let stopped = 0
+  const logic = fromCallback<TCommand, TInput>(({ input, receive, sendBack }) => {
+    inputs.push(input)
+    report = sendBack
+    receive((command) => commands.push(command))
+    return () => {
+      stopped += 1
+    }
+  })
+  return {
+    logic,
+    commands,
+    inputs,
+    report: (fact: AnyEventObject) => report(fact),
+    stopped: () => stopped,
+    /** commands of one type, in order */
+    sent: <T extends TCommand["type"]>(type: T) => commands.filter((command) => command.type === type) as Array<Extract<TCommand, { type: T }>>,
+    clear: () => void commands.splice(0)
+  }
+}
+
+export const element = { tagName: "VIDEO" } as unknown as HTMLVideoElement
+export const container = { tagName: "DIV" } as unknown as HTMLElement
+
+export const liveTiming = (overrides: Partial<MediaTiming> = {}): Extract<MediaFact, { type: "media.timing" }> => ({
+  type: "media.timing",
+  currentTime: 100,
+  start: 88,
+  end: 106,
+  live: true,
+  latency: 6,
+  ...overrides
+})
+
+interface StartOptions {
+  readonly player?: 1 | 2
+  readonly index?: number
+  readonly ui?: number
+  readonly stored?: VolumeSetting
+  readonly loaded?: ReturnType<typeof answers<"streams">>
+  readonly telemetry?: typeof playerTelemetryMachine
+}
+
+/** The player machine with every adapter faked, optionally already attached to a video. */
+export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume: 1, muted: false }, loaded, telemetry }: StartOptions = {}) => {
+  const media = fakeAdapter<MediaCommand, MediaInput>()
+  const fullscreen = fakeAdapter<FullscreenCommand, ElementsInput>()
+  const pip = fakeAdapter<PipCommand, VideoInput>()
+  const cast = fakeAdapter<CastCommand, VideoInput>()
+  const navigate = vi.fn()
+  const persistVolume = vi.fn()
+  const actor = createActor(
+    playerMachine.provide({
+      actors: {
+        loadStreams: loaded ?? answers("streams", { success: true, data: streams }),
+        media: media.logic,
+        fullscreen: fullscreen.logic,
+        pip: pip.logic,
+        cast: cast.logic,
+        ...(telemetry === undefined ? {} : { telemetry }),
+        volume: playerVolumeMachine.provide({
+          actors: { restoreVolume: fromPromise(async () => stored) },
+          actions: { persistVolume: (_, setting) => persistVolume(setting) }
+        })
+      },
+      actions: { navigate }
+    }),
+    { input: { player, index, ...(ui === undefined ? {} : { ui }) } }
+  ).start()
+  await vi.advanceTimersByTimeAsync(0)
+  const send = (event: PlayerEvent) => actor.send(event)
+  const attach = async () => {
+    send({ type: "media.attach", element, container })
+    await vi.advanceTimersByTimeAsync(0)
+  }
+  const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry">(id: K) => {
+    const ref = actor.getSnapshot().children[id]
+    if (ref === undefined) throw new Error(`no ${id} child: is the video attached?`)
+    return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S } ? S : never
+  }
+  return { actor, media, fullscreen, pip, cast, navigate, persistVolume, send, attach, child }
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { sourceFor } from "../../src/machines/mediaProtocol.ts"
+import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../src/machines/playerPlaybackMachine.ts"
+import {
+  selectCastTags,
+  selectCurrentStream,
+  selectIndex,
+  selectIsEmpty,
+  selectIsReady,
+  selectMetadata,
+  selectUnavailability
+} from "../../src/machines/playerSelectors.ts"
+import { answers, stream, streams } from "./fixtures.ts"
+import { container, element, startPlayer } from "./playerHarness.ts"
+
+describe("playerMachine: the page", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("picks the source per player (SPEC §3)", () => {
+    const [, , sports, noLowLatency] = streams
+    expect(sourceFor(sports, 1)).toBe("/live/3/index.m3u8")
+    expect(sourceFor(sports, 2)).toBe("/live/3/ll.m3u8")
+    expect(sourceFor(noLowLatency, 2)).toBe("/live/4/index.m3u8")
+  })
+
+  it("loads the streams, then plays the ?default stream once the video is attached", async () => {
+    const { actor, media, fullscreen, pip, cast, attach, child, send } = await startPlayer({ player: 2, index: 2 })
+    expect(selectIsReady(actor.getSnapshot())).toBe(true)
+    expect(media.inputs).toEqual([])
+
+    await attach()
+    expect(media.inputs).toEqual([{ element, lowLatency: true }])
+    expect(fullscreen.inputs).toEqual([{ element, container }])
+    expect(pip.inputs).toEqual([{ element }])
+    expect(cast.inputs).toEqual([{ element }])
+    expect(media.sent("media.load")).toEqual([{ type: "media.load", source: "/live/3/ll.m3u8" }])
+    expect(selectIsBuffering(child("playback"))).toBe(true)
+
+    send({ type: "media.playing" })
+    expect(selectIsPlaying(child("playback"))).toBe(true)
+    send({ type: "media.waiting" })
+    expect(selectIsBuffering(child("playback"))).toBe(true)
+    send({ type: "media.paused" })
+    expect(selectIsPaused(child("playback"))).toBe(true)
+    expect(selectIsPlaying(child("playback"))).toBe(false)
+  })
+
+  it("switches streams without a reload: same adapters, new source, ?default rewritten", async () => {
+    const { actor, media, navigate, attach, send } = await startPlayer({ player: 1, index: 2 })
+    await attach()
+    send({ type: "media.playing" })
+
+    send({ type: "player.select", index: 3 })
+    expect(selectIndex(actor.getSnapshot())).toBe(3)
+    expect(selectCurrentStream(actor.getSnapshot())?.title).toBe("Sports Two")
+    expect(media.commands.at(-1)).toEqual({ type: "media.load", source: "/live/4/index.m3u8" })
+    expect(media.inputs).toHaveLength(1)
+    expect(media.stopped()).toBe(0)
+    expect(navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/player?default=3", replace: true }])
+  })
+
+  it("does not play a stream in maintenance or one that needs a subscription", async () => {
+    const { actor, media, attach, send } = await startPlayer({ player: 2, index: 0 })
+    await attach()
+    expect(selectUnavailability(actor.getSnapshot())).toBe("maintenance")
+    expect(media.sent("media.stop")).toHaveLength(1)
+    expect(media.sent("media.load")).toEqual([])
+
+    send({ type: "player.select", index: 1 })
+    expect(selectUnavailability(actor.getSnapshot())).toBe("subscription")
+    send({ type: "player.select", index: 2 })
+    expect(selectUnavailability(actor.getSnapshot())).toBeNull()
+    expect(media.commands.at(-1)).toEqual({ type: "media.load", source: "/live/3/ll.m3u8" })
+  })
+
+  it("remembers a selection made before the video is attached", async () => {
+    const { media, navigate, attach, send } = await startPlayer({ player: 1, index: 2 })
+    send({ type: "player.select", index: 3 })
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: "/player?default=3", replace: true })
+    await attach()
+    expect(media.sent("media.load")).toEqual([{ type: "media.load", source: "/live/4/index.m3u8" }])
+  })
+
+  it("starts the first stream when ?default points past the list", async () => {
+    const { actor } = await startPlayer({ index: 42 })
+    expect(selectIndex(actor.getSnapshot())).toBe(0)
+  })
+
+  it("says so when there are no streams", async () => {
+    const { actor } = await startPlayer({ loaded: answers("streams", { success: true, data: [] }) })
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true)
+  })
+
+  it("stops every adapter when the page goes away or the video is detached", async () => {
+    const first = await startPlayer()
+    await first.attach()
+    first.send({ type: "media.detach" })
+    expect([first.media.stopped(), first.fullscreen.stopped(), first.pip.stopped(), first.cast.stopped()]).toEqual([1, 1, 1, 1])
+
+    const second = await startPlayer()
+    await second.attach()
+    second.actor.stop()
+    expect(second.media.stopped()).toBe(1)
+  })
+
+  it("describes the selection as SPEC §3 media metadata, with the UI flags from the page", async () => {
+    const tagged = stream({ id: 9, title: "Tagged", tags: "chromecast,HD,?English commentary,!Audio late", tags_sldp: "lls,?Low delay" })
+    const { actor } = await startPlayer({ player: 1, index: 0, ui: 256 + 512, loaded: answers("streams", { success: true, data: [tagged] }) })
+    expect(selectMetadata(actor.getSnapshot())).toMatchObject({
+      media_id: "9",
+      title: "Tagged",
+      description: "HD · English commentary · Audio late",
+      live: true,
+      ui: 768
+    })
+    expect(selectCastTags(actor.getSnapshot())).toEqual({ airplay: false, chromecast: true })
+  })
+
+  it("offers casting only in the TV player", async () => {
+    const tagged = stream({ id: 9, title: "Tagged", tags: "chromecast,airplay", tags_sldp: "chromecast,airplay" })
+    const { actor } = await startPlayer({ player: 2, index: 0, loaded: answers("streams", { success: true, data: [tagged] }) })
+    expect(selectCastTags(actor.getSnapshot())).toEqual({ airplay: false, chromecast: false })
+  })
+})

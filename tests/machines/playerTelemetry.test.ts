@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { fromPromise } from "xstate"
+import { selectPlaybackError } from "../../src/machines/playerPlaybackMachine.ts"
+import type { AnalyticsCommand, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession } from "../../src/machines/playerTelemetry.ts"
+import { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
+import { fakeAdapter, liveTiming, startPlayer } from "./playerHarness.ts"
+
+const session = (grant: PlayerGrant | null): TelemetrySession => ({ grant, sessionId: "s-1", deviceId: "d-1", pageUrl: "http://localhost/player?default=2" })
+
+const withTelemetry = async (grant: PlayerGrant | null, { playing = true }: { playing?: boolean } = {}) => {
+  const analytics = fakeAdapter<AnalyticsCommand, { sessionId: string }>()
+  const health = fakeAdapter<HealthCommand, HealthContext>()
+  const metering = fakeAdapter<MeteringCommand, PlayerGrant>()
+  const timeSync = fakeAdapter<{ type: string }, unknown>()
+  const telemetry = playerTelemetryMachine.provide({
+    actors: {
+      openSession: fromPromise(async (): Promise<TelemetrySession | null> => session(grant)),
+      analytics: analytics.logic,
+      health: health.logic,
+      metering: metering.logic,
+      timeSync: timeSync.logic
+    }
+  })
+  const started = await startPlayer({ player: 1, telemetry })
+  await started.attach()
+  if (playing) {
+    started.send({ type: "media.playing" })
+    await vi.advanceTimersByTimeAsync(0)
+  }
+  return { ...started, analytics, health, metering, timeSync }
+}
+
+const granted: PlayerGrant = { token: "pt-1", analytics: true, noMetering: false }
+
+describe("playerMachine: telemetry", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("waits for the picture, so that none of its calls compete with the first frame", async () => {
+    const { analytics, health, timeSync, send } = await withTelemetry(granted, { playing: false })
+    send({ type: "media.waiting" })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect([analytics.inputs, health.inputs, timeSync.inputs]).toEqual([[], [], []])
+    // trouble before any picture counts too
+    send({ type: "media.fault", kind: "network", code: 2, message: "A network error occurred" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(timeSync.inputs).toHaveLength(1)
+    expect(health.commands).toEqual([{ type: "health.record", event: "error", currentTime: 0 }])
+  })
+
+  it("sends analytics for what plays, as the token allows", async () => {
+    const { analytics, timeSync, send } = await withTelemetry(granted)
+    expect(timeSync.inputs).toHaveLength(1)
+    expect(analytics.inputs).toEqual([{ sessionId: "s-1" }])
+    expect(analytics.commands[0]).toMatchObject({
+      type: "analytics.load",
+      media: { media_id: "3", player_id: "tv", sitegroup_id: "default", source: "/live/3/index.m3u8", live: true }
+    })
+    send(liveTiming({ currentTime: 12, end: 20 }))
+    send({ type: "media.paused" })
+    expect(analytics.commands.slice(1)).toEqual([
+      { type: "analytics.play" },
+      { type: "analytics.progress", position: 12, duration: 20 },
+      { type: "analytics.pause" }
+    ])
+    send({ type: "player.select", index: 3 })
+    expect(analytics.commands.at(-1)).toMatchObject({ type: "analytics.load", media: { media_id: "4" } })
+  })
+
+  it("meters the first playback, then each stream played after it", async () => {
+    const { metering, send } = await withTelemetry({ ...granted, analytics: false })
+    expect(metering.inputs).toEqual([{ token: "pt-1", analytics: false, noMetering: false }])
+    send({ type: "media.paused" })
+    send({ type: "media.playing" })
+    expect(metering.commands).toEqual([])
+    send({ type: "player.select", index: 3 })
+    send({ type: "media.playing" })
+    expect(metering.commands).toEqual([{ type: "metering.record" }])
+  })
+
+  it("reports nothing to analytics or metering without a player token, but still sends health events", async () => {
+    const { analytics, metering, health } = await withTelemetry(null)
+    expect(analytics.inputs).toEqual([])
+    expect(metering.inputs).toEqual([])
+    expect(health.commands).toEqual([{ type: "health.record", event: "playing", currentTime: 0 }])
+  })
+
+  it("keeps one health beacon per stream, reporting the media's events where the playhead is", async () => {
+    const { health, send } = await withTelemetry(granted)
+    expect(health.inputs).toEqual([
+      { session_id: "s-1", device_id: "d-1", version: "3.4.5", source: "/live/3/index.m3u8", page_url: "http://localhost/player?default=2" }
+    ])
+    send(liveTiming({ currentTime: 7.5 }))
+    send({ type: "media.waiting" })
+    expect(health.commands).toEqual([
+      { type: "health.record", event: "playing", currentTime: 0 },
+      { type: "health.record", event: "timeupdate", currentTime: 7.5 },
+      { type: "health.record", event: "waiting", currentTime: 7.5 }
+    ])
+    send({ type: "player.select", index: 3 })
+    expect(health.stopped()).toBe(1)
+    expect(health.inputs.at(-1)?.source).toBe("/live/4/index.m3u8")
+  })
+
+  it("stops the player with the token error when the server refuses the player token", async () => {
+    const { metering, child } = await withTelemetry(granted)
+    metering.report({ type: "telemetry.tokenRejected", error: "token", message: "The token online validation failed" })
+    expect(selectPlaybackError(child("playback"))).toEqual({ code: null, message: "The token online validation failed" })
+  })
+})

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { EndpointName } from "../../src/domain/api.ts"
+import { accountTableCounts } from "./accountsHarness.ts"
+import { dialects } from "./dbHarness.ts"
+import { type CallOptions, nextIp, PASSWORD, startTestServer, type TestServer } from "./testServer.ts"
+
+describe.each(dialects)("account rate limits ($name)", (dialect) => {
+  let server: TestServer
+  let inviteToken: string
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    inviteToken = (await server.addUser({ email: "host@example.com" })).invite_token
+  })
+  afterAll(() => server.dispose())
+
+  /** Statuses of `count` calls from one address, and the last answer. */
+  const burst = async (name: EndpointName, count: number, options: (i: number) => CallOptions) => {
+    const ip = nextIp()
+    const statuses: number[] = []
+    let last: { statusCode: number; headers: Record<string, unknown>; json(): unknown } | undefined
+    for (let i = 0; i < count; i += 1) {
+      last = await server.call(name, { ...options(i), ip })
+      statuses.push(last.statusCode)
+    }
+    return { statuses, last: last!, ip }
+  }
+
+  it("allows five sign-ups a minute from one address", async () => {
+    const { statuses, last, ip } = await burst("register", 6, (i) => ({
+      body: { username: `u${i}`, email: `burst${i}@example.com`, password: PASSWORD, invitationToken: inviteToken }
+    }))
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    const body = last.json() as { detail: string }
+    expect(body).toMatchObject({ success: false, status: 429 })
+    expect(body.detail).toMatch(/^Too many sign-up attempts from your network\. Try again in \d+ seconds\.$/)
+    expect(Number(last.headers["retry-after"])).toBeGreaterThan(0)
+    // Refused before the handler: no account for the sixth.
+    const before = await accountTableCounts(server.db)
+    await server.call("register", { ip, body: { username: "late", email: "burst-late@example.com", password: PASSWORD, invitationToken: inviteToken } })
+    expect(await accountTableCounts(server.db)).toEqual(before)
+    // Another address is not affected.
+    const other = await server.call("register", { body: { username: "o", email: "other-net@example.com", password: PASSWORD, invitationToken: inviteToken } })
+    expect(other.statusCode).toBe(200)
+  })
+
+  it("allows five password reset requests a minute from one address", async () => {
+    const { statuses, last } = await burst("createPasswordReset", 6, (i) => ({ body: { email: `reset${i}@example.com` } }))
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    expect((last.json() as { detail: string }).detail).toMatch(/^Too many password reset requests from your network\. Try again in \d+ seconds\.$/)
+  })
+
+  it.each([
+    ["verifyEmail", { body: { token: "guess" } }],
+    ["verifyPasswordReset", { body: { token: "guess" } }],
+    ["resetPassword", { body: { token: "guess", newPassword: PASSWORD } }],
+    ["confirmEmailChange", { body: { email_token: "guess" } }],
+    ["invitation", { params: { token: "guessguessguessguess" } }]
+  ] as const)("allows ten %s attempts a minute from one address", async (name, options) => {
+    const { statuses, last } = await burst(name, 11, () => options)
+    expect(statuses).toEqual([...Array(10).fill(200), 429])
+    expect((last.json() as { detail: string }).detail).toMatch(/^Too many attempts from your network\. Try again in \d+ seconds\.$/)
+  })
+
+  it("counts each token endpoint on its own, so checking a link never uses up submitting it", async () => {
+    const ip = nextIp()
+    for (let i = 0; i < 10; i += 1) await server.call("verifyPasswordReset", { ip, body: { token: "guess" } })
+    expect((await server.call("resetPassword", { ip, body: { token: "guess", newPassword: PASSWORD } })).statusCode).toBe(200)
+  })
+})

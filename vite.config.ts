@@ -1,0 +1,62 @@
+import { defineConfig } from "vitest/config"
+import react from "@vitejs/plugin-react"
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    target: "es2022"
+  },
+  server: {
+    proxy: {
+      "/api": "http://127.0.0.1:8080",
+      "/live": "http://127.0.0.1:8080",
+      "/time.json": "http://127.0.0.1:8080",
+      "/posters": "http://127.0.0.1:8080"
+    }
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "tests/machines/**/*.test.ts"],
+          environment: "node"
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          include: ["tests/ui/**/*.test.tsx", "tests/models/**/*.test.tsx"],
+          environment: "jsdom"
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000
+        }
+      }
+    ]
+  }
+})
