@@ -71,7 +71,7 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
     await page.getByLabel("Confirm password").fill(FIRST_PASSWORD)
     await page.getByRole("button", { name: "Create account" }).click()
     await page.getByRole("heading", { name: "Success! Account created" }).waitFor()
-    await expect(page.getByText(MEMBER).isVisible()).resolves.toBe(true)
+    await page.getByText(MEMBER).waitFor()
 
     await page.goto(await mailedLink(MEMBER, /Confirm your email/))
     await page.getByRole("heading", { name: "Account Verified" }).waitFor()
@@ -129,7 +129,7 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
 
     await page.goto(await mailedLink(CHANGED_EMAIL, /Confirm your new email/))
     await page.getByRole("heading", { name: "Email updated" }).waitFor()
-    await expect(page.getByText(CHANGED_EMAIL).isVisible()).resolves.toBe(true)
+    await page.getByText(CHANGED_EMAIL).waitFor()
     await page.getByRole("link", { name: "Go Home" }).click()
     await page.waitForURL(`${server.url}/`)
     await page.context().close()
