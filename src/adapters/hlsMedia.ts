@@ -1,44 +1,10 @@
 import { fromCallback } from "xstate"
+import { browserMediaDeps, watchFirstFrame, type MediaDeps } from "./browserMedia.ts"
 import type { MediaCommand, MediaFact, MediaInput } from "./hlsMediaProtocol.ts"
-import { startSession, type Session, type SessionDeps } from "./hlsMediaSession.ts"
+import { startSession, type Session } from "./hlsMediaSession.ts"
 
 export type { MediaCommand, MediaFact, MediaInput } from "./hlsMediaProtocol.ts"
-
-export interface MediaDeps extends SessionDeps {
-  /** ms since navigation start */
-  readonly now?: () => number
-}
-
-const canPlayHlsNatively = (): boolean =>
-  typeof document !== "undefined" && document.createElement("video").canPlayType("application/vnd.apple.mpegurl") !== ""
-
-export const browserMediaDeps: MediaDeps = {
-  loadHls: () => import("hls.js").then((module) => module.default),
-  hasMse: () => typeof window !== "undefined" && ("MediaSource" in window || "ManagedMediaSource" in window),
-  pageProtocol: () => globalThis.location?.protocol ?? "http:",
-  isOnline: () => globalThis.navigator?.onLine ?? true,
-  prefersNative: (lowLatency) => !lowLatency && "WebKitPlaybackTargetAvailabilityEvent" in globalThis && canPlayHlsNatively(),
-  now: () => performance.now()
-}
-
-type FrameCallbackVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (callback: (now: number, metadata: { presentationTime?: number }) => void) => number
-  cancelVideoFrameCallback?: (handle: number) => void
-}
-
-/**
- * Reports once when the first frame reaches the screen: the frame callback says when it was
- * handed to the compositor; browsers without it get the first `playing`, which comes a little later.
- */
-const watchFirstFrame = (element: FrameCallbackVideo, now: () => number, report: (ms: number) => void): (() => void) => {
-  if (typeof element.requestVideoFrameCallback === "function") {
-    const handle = element.requestVideoFrameCallback((at, metadata) => report(Math.round(metadata.presentationTime ?? at)))
-    return () => element.cancelVideoFrameCallback?.(handle)
-  }
-  const onPlaying = () => report(Math.round(now()))
-  element.addEventListener("playing", onPlaying, { once: true })
-  return () => element.removeEventListener("playing", onPlaying)
-}
+export type { MediaDeps } from "./browserMedia.ts"
 
 /**
  * Plays one HLS source at a time on a video element and reports what happens as `media.*` facts.
@@ -56,7 +22,7 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
       switch (command.type) {
         case "media.load":
           session?.end()
-          session = startSession(deps, element, command.source, lowLatency, report)
+          session = deps.adopt?.(element, command.source, lowLatency, report) ?? startSession(deps, element, command.source, lowLatency, report)
           return
         case "media.stop":
           session?.end()

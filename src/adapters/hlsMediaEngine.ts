@@ -3,6 +3,8 @@ import type { ErrorData, LevelDetails } from "hls.js"
 import { MediaErrorCode, mediaErrorMessage } from "../domain/PlayerUi.ts"
 import { levelClosestTo, lowLatencyConfig, tvConfig } from "./hlsMediaConfig.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "./hlsMediaProtocol.ts"
+import { prefetchingLoader } from "./hlsPrefetchLoader.ts"
+import type { MediaPrefetch } from "./mediaPrefetch.ts"
 import { LOW_LATENCY } from "../domain/constants.ts"
 
 /** What a session needs from whatever plays the source: hls.js over MSE, or the browser itself. */
@@ -22,6 +24,8 @@ export interface EngineContext {
   /** the error a failed load means on this page right now (mixed content, offline, network) */
   readonly loadFailureCode: () => number
   readonly onManifest: () => void
+  /** the playlist (and first segment) already on their way */
+  readonly prefetch?: MediaPrefetch
 }
 
 const fault = (kind: RecoveryKind, code: number): MediaFact => ({ type: "media.fault", kind, code, message: mediaErrorMessage(code) })
@@ -55,9 +59,24 @@ export const elementTiming = (element: HTMLVideoElement): MediaTiming | null => 
 const detailsOf = (hls: Hls): LevelDetails | undefined =>
   hls.levels[hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel]?.details
 
-/** A configured instance; the low-latency player's first rendition is the one closest to 1080p. */
-export const createHls = (HlsClass: typeof Hls, lowLatency: boolean): Hls => {
-  const hls = new HlsClass(lowLatency ? lowLatencyConfig() : tvConfig())
+/**
+ * A configured instance; the low-latency player's first rendition is the one closest to 1080p.
+ * With a prefetch, its answers are served first and loading starts where its segment is, so the
+ * library asks the network for neither.
+ */
+export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, prefetch?: MediaPrefetch): Hls => {
+  const config = lowLatency ? lowLatencyConfig() : tvConfig()
+  const hls = new HlsClass(
+    prefetch === undefined ? config : { ...config, autoStartLoad: false, loader: prefetchingLoader(HlsClass.DefaultConfig.loader, prefetch) }
+  )
+  if (prefetch !== undefined) {
+    let first = true
+    // a manifest parsed again (a reload after a failure) starts wherever the library thinks best
+    hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
+      hls.startLoad(first ? (prefetch.startPosition() ?? -1) : -1)
+      first = false
+    })
+  }
   if (lowLatency) {
     hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
       // hls.js starts loading right after this event, so the start level set here is the first one fetched
@@ -70,7 +89,7 @@ export const createHls = (HlsClass: typeof Hls, lowLatency: boolean): Hls => {
 /** hls.js playing the source on the element. */
 export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): Engine => {
   const { element, source, report } = context
-  const hls = createHls(HlsClass, context.lowLatency)
+  const hls = createHls(HlsClass, context.lowLatency, context.prefetch)
   let mediaRecoveries = 0
 
   hls.on(HlsClass.Events.MANIFEST_PARSED, () => context.onManifest())
@@ -102,7 +121,10 @@ export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): E
       mediaRecoveries += 1
       hls.recoverMediaError()
     },
-    destroy: () => hls.destroy()
+    destroy: () => {
+      context.prefetch?.cancel()
+      hls.destroy()
+    }
   }
 }
 

@@ -2,15 +2,20 @@ import type Hls from "hls.js"
 import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../domain/PlayerUi.ts"
 import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "./hlsMediaProtocol.ts"
+import type { MediaPrefetch } from "./mediaPrefetch.ts"
 
 export interface SessionDeps {
   /** hls.js is large: it is fetched only when a player actually starts. */
   readonly loadHls: () => Promise<typeof Hls>
+  /** starts downloading hls.js without running it */
+  readonly preloadHls?: () => void
   readonly hasMse: () => boolean
   readonly pageProtocol: () => string
   readonly isOnline: () => boolean
   /** AirPlay can only send the browser's own HLS playback, so where it is offered the TV player uses that */
   readonly prefersNative?: (lowLatency: boolean) => boolean
+  /** starts fetching the source's playlist (and first segment) while hls.js itself loads */
+  readonly prefetch?: (source: string, lowLatency: boolean) => MediaPrefetch
 }
 
 /** One source on the element, from load to replacement. */
@@ -44,6 +49,7 @@ export const startSession = (
   let active = true
   let engine: Engine | undefined
   let starting = false
+  let retried = false
   const report = (fact: MediaFact): void => {
     if (active) sendBack(fact)
   }
@@ -89,15 +95,24 @@ export const startSession = (
   const begin = (): void => {
     if (deps.hasMse() && deps.prefersNative?.(lowLatency) !== true) {
       starting = true
-      deps.loadHls().then(
+      // only a first start: a retry after a failure must see the network's answer, not an old one
+      const prefetch = !retried ? deps.prefetch?.(source, lowLatency) : undefined
+      deps.preloadHls?.()
+      // running hls.js takes the main thread a while: first let the playlist in and the segment request out
+      ;(prefetch?.ready ?? Promise.resolve()).then(() => deps.loadHls()).then(
         (HlsClass) => {
           starting = false
-          if (!active) return
-          engine = HlsClass.isSupported() ? createHlsEngine(HlsClass, context) : createNativeEngine(context)
+          if (!active) return prefetch?.cancel()
+          if (HlsClass.isSupported()) engine = createHlsEngine(HlsClass, prefetch === undefined ? context : { ...context, prefetch })
+          else {
+            prefetch?.cancel()
+            engine = createNativeEngine(context)
+          }
         },
         () => {
           // the lazily loaded chunk itself could not be fetched
           starting = false
+          prefetch?.cancel()
           report(fault("network", loadFailureCode()))
         }
       )
@@ -128,6 +143,7 @@ export const startSession = (
     timing: () => engine?.timing() ?? null,
     recover: (kind) => {
       if (engine === undefined) {
+        retried = true
         if (!starting) begin()
         return
       }

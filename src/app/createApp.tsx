@@ -3,10 +3,12 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from "react-rou
 import { createActor, fromPromise } from "xstate"
 import type { ApiResult } from "../domain/api.ts"
 import { isMobileDevice } from "../adapters/device.ts"
-import { browserMediaDeps, type MediaDeps } from "../adapters/hlsMedia.ts"
+import { browserMediaDeps, type MediaDeps } from "../adapters/browserMedia.ts"
 import { createCallApi } from "../adapters/http.ts"
 import type { AppStorage } from "../adapters/storage.ts"
+import { createVideoElement } from "../adapters/videoElement.ts"
 import { createVolumeStore, type VolumeStore } from "../adapters/volumeStore.ts"
+import type { WarmPlayer } from "../adapters/warmPlayer.ts"
 import { announcementMachine } from "../machines/announcementMachine.ts"
 import { bootMachine } from "../machines/bootMachine.ts"
 import { loginFormMachine } from "../machines/loginFormMachine.ts"
@@ -21,6 +23,7 @@ import { ServicesContext, type Services } from "../ui/ServicesContext.tsx"
 import { createAccountServices } from "./createAccountServices.ts"
 import { createPlayerMachine } from "./createPlayerMachine.ts"
 import { createPlayerTelemetry } from "./createPlayerTelemetry.ts"
+import { earlyOnce, watchHandover } from "./warmHandover.ts"
 
 type Router = ReturnType<typeof createBrowserRouter>
 
@@ -31,6 +34,8 @@ export interface AppDeps {
   readonly volumeStore?: VolumeStore
   readonly isMobile?: () => boolean
   readonly createRouter?: (routes: Array<RouteObject>) => Router
+  /** a player page's stream, already started before the app (see main.tsx) */
+  readonly warm?: WarmPlayer
 }
 
 export interface App {
@@ -46,7 +51,8 @@ export const createApp = ({
   media = browserMediaDeps,
   volumeStore = createVolumeStore(),
   isMobile = isMobileDevice,
-  createRouter = createBrowserRouter
+  createRouter = createBrowserRouter,
+  warm
 }: AppDeps): App => {
   const router = createRouter(appRoutes)
   const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
@@ -98,10 +104,11 @@ export const createApp = ({
       navigate: (_, { to }) => navigate(to)
     }
   })
+  const checkMaintenance = earlyOnce(warm?.maintenance, (answer) => "maintenanceMode" in answer, (signal) => callApi("maintenance", { signal }))
   const boot = createActor(
     bootMachine.provide({
       actors: {
-        checkMaintenance: fromPromise(({ signal }) => callApi("maintenance", { signal })),
+        checkMaintenance: fromPromise(({ signal }) => checkMaintenance(signal)),
         loadSettings: fromPromise(({ signal }) => callApi("siteSettings", { signal })),
         session
       }
@@ -133,9 +140,11 @@ export const createApp = ({
         persistPlayerChoice: (_, { choice }) => storage.setPlayerChoice(choice)
       }
     }),
+    placeVideo: (container) => warm?.placeVideo(container) ?? createVideoElement(container),
     player: createPlayerMachine({
       callApi,
-      media,
+      media: warm === undefined ? media : { ...media, adopt: warm.adopt },
+      warmStreams: warm?.streams,
       volumeStore,
       navigate,
       telemetry: createPlayerTelemetry({ callApi, fetch, getToken: storage.getToken }),
@@ -146,6 +155,13 @@ export const createApp = ({
 
   notifications.start()
   boot.start()
+  if (warm !== undefined) {
+    watchHandover(warm, {
+      boot,
+      pathname: router.state.location.pathname,
+      subscribeToRoutes: (listener) => router.subscribe((state) => listener(state.location.pathname))
+    })
+  }
 
   const element = (
     <ServicesContext value={services}>

@@ -53,9 +53,15 @@ export type StreamChoice =
   | { readonly kind: "purchase" }
   | { readonly kind: "play"; readonly path: string }
 
+/** The TV player plays `src`; the low-latency one prefers `src_sldp` (SPEC §3). Null: nothing to play. */
+export const sourceFor = (stream: Stream | undefined, player: PlayerChoice): string | null => {
+  if (stream === undefined) return null
+  const source = player === TV_PLAYER ? stream.src : (stream.src_sldp ?? stream.src)
+  return source === null || source === "" ? null : source
+}
+
 export const chooseStream = (stream: Stream, index: number, player: PlayerChoice): StreamChoice => {
   if (stream.maintenance_mode) return { kind: "maintenance" }
-  const source = player === TV_PLAYER ? stream.src : (stream.src_sldp ?? stream.src)
-  if (source === null || source === "") return { kind: "purchase" }
+  if (sourceFor(stream, player) === null) return { kind: "purchase" }
   return { kind: "play", path: `${playerPath(player)}?default=${index}` }
 }

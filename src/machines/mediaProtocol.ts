@@ -1,4 +1,4 @@
-import { TV_PLAYER, type PlayerChoice, type Stream } from "../domain/Stream.ts"
+export { sourceFor } from "../domain/Stream.ts"
 
 /** Where the playhead is and what can be reached from it; seconds on the media timeline. */
 export interface MediaTiming {
@@ -48,9 +48,3 @@ export interface MediaInput {
   readonly lowLatency: boolean
 }
 
-/** The TV player plays `src`; the low-latency one prefers `src_sldp` (SPEC §3). */
-export const sourceFor = (stream: Stream | undefined, player: PlayerChoice): string | null => {
-  if (stream === undefined) return null
-  const source = player === TV_PLAYER ? stream.src : (stream.src_sldp ?? stream.src)
-  return source === null || source === "" ? null : source
-}

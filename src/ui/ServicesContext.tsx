@@ -16,6 +16,8 @@ export interface Services {
   readonly notifications: ActorRefFrom<typeof notificationsMachine>
   readonly streamSelection: typeof streamSelectionMachine
   readonly player: typeof playerMachine
+  /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
+  readonly placeVideo: (container: HTMLElement) => HTMLVideoElement
 }
 
 export const ServicesContext = createContext<Services | null>(null)

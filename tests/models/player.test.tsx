@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { MemoryRouter } from "react-router-dom"
 import { afterEach, describe, expect, it } from "vitest"
 import { fromCallback, fromPromise } from "xstate"
+import { createVideoElement } from "../../src/adapters/videoElement.ts"
 import type { ApiResult } from "../../src/domain/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import type { MediaCommand, MediaFact, MediaInput } from "../../src/machines/mediaProtocol.ts"
@@ -42,7 +43,7 @@ const renderPlayer = () => {
     }
   })
   render(
-    <ServicesContext value={{ player } as unknown as Services}>
+    <ServicesContext value={{ player, placeVideo: createVideoElement } as unknown as Services}>
       <MemoryRouter initialEntries={["/player?default=0"]}>
         <PlayerView player={1} />
       </MemoryRouter>

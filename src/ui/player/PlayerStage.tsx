@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useCallback, useRef, type KeyboardEvent, type MouseEvent } from "react"
+import { useCallback, type KeyboardEvent, type MouseEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import { hasUiFlag } from "../../domain/PlayerUi.ts"
 import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/playerControlsMachine.ts"
@@ -10,6 +10,7 @@ import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../ma
 import { selectIsFullscreen } from "../../machines/playerScreenMachine.ts"
 import { selectControls, selectCurrentStream, selectLiveEdge, selectPlayback, selectScreen, selectUi } from "../../machines/playerSelectors.ts"
 import { shortcutFor } from "../../machines/playerShortcuts.ts"
+import { useServices } from "../ServicesContext.tsx"
 import { ControlBar } from "./ControlBar.tsx"
 import * as styles from "./PlayerStage.css.ts"
 import { StageOverlays } from "./StageOverlays.tsx"
@@ -32,7 +33,7 @@ const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
 
 /** The picture with everything over it: overlays, touch zones and the control bar. */
 export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActor; readonly showLatency: boolean }) => {
-  const videoRef = useRef<HTMLVideoElement>(null)
+  const { placeVideo } = useServices()
   const ui = useSelector(actor, selectUi)
   const stream = useSelector(actor, selectCurrentStream)
   const playback = useSelector(actor, selectPlayback)
@@ -47,15 +48,19 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
 
-  // the video is a child, so its ref is set by the time the box's ref runs
+  // the element is placed rather than rendered, so a warm-started one can be handed over as it plays
   const attach = useCallback(
     (container: HTMLDivElement | null) => {
-      const element = videoRef.current
-      if (container === null || element === null) return
+      if (container === null) return
+      const element = placeVideo(container)
+      element.className = styles.video
       actor.send({ type: "media.attach", element, container })
-      return () => actor.send({ type: "media.detach" })
+      return () => {
+        actor.send({ type: "media.detach" })
+        element.remove()
+      }
     },
-    [actor]
+    [actor, placeVideo]
   )
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -95,7 +100,6 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       onFocus={() => actor.send({ type: "controls.activity" })}
       onKeyDown={onKeyDown}
     >
-      <video ref={videoRef} className={styles.video} playsInline preload="auto" aria-label={stream?.title ?? "Stream"} />
       {hasUiFlag(ui, "AUDIO_ONLY") && stream !== undefined ? <img className={styles.artwork} src={stream.image_location} alt="" /> : null}
       <div className={styles.surface} onClick={onSurfaceClick} onDoubleClick={onSurfaceDoubleClick} aria-hidden />
       {showHeader ? <div className={styles.header}>{stream.title}</div> : null}

@@ -1,0 +1,47 @@
+import type { MediaFact } from "./hlsMediaProtocol.ts"
+import { loadHls, preloadHls } from "./hlsLibrary.ts"
+import type { Session, SessionDeps } from "./hlsMediaSession.ts"
+import { prefetchMedia } from "./mediaPrefetch.ts"
+
+/** What playing a stream needs from the browser; the media actor and a page's warm start share it. */
+export interface MediaDeps extends SessionDeps {
+  /** ms since navigation start */
+  readonly now?: () => number
+  /** a session already running on this element for this source (the page's warm start), to carry on with */
+  readonly adopt?: (element: HTMLVideoElement, source: string, lowLatency: boolean, sendBack: (fact: MediaFact) => void) => Session | undefined
+}
+
+const canPlayHlsNatively = (): boolean =>
+  typeof document !== "undefined" && document.createElement("video").canPlayType("application/vnd.apple.mpegurl") !== ""
+
+export const browserMediaDeps: MediaDeps = {
+  loadHls,
+  preloadHls,
+  hasMse: () => typeof window !== "undefined" && ("MediaSource" in window || "ManagedMediaSource" in window),
+  pageProtocol: () => globalThis.location?.protocol ?? "http:",
+  isOnline: () => globalThis.navigator?.onLine ?? true,
+  prefersNative: (lowLatency) => !lowLatency && "WebKitPlaybackTargetAvailabilityEvent" in globalThis && canPlayHlsNatively(),
+  now: () => performance.now(),
+  // low-latency playback starts on parts the library picks itself, so only its playlist is fetched ahead
+  prefetch: (source, lowLatency) => prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency })
+}
+
+type FrameCallbackVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (callback: (now: number, metadata: { presentationTime?: number }) => void) => number
+  cancelVideoFrameCallback?: (handle: number) => void
+}
+
+/**
+ * Reports once when the first frame reaches the screen: the frame callback says when it was
+ * handed to the compositor; browsers without it get the first `playing`, which comes a little later.
+ */
+export const watchFirstFrame = (element: FrameCallbackVideo, now: () => number, report: (ms: number) => void): (() => void) => {
+  if (typeof element.requestVideoFrameCallback === "function") {
+    const handle = element.requestVideoFrameCallback((at, metadata) => report(Math.round(metadata.presentationTime ?? at)))
+    return () => element.cancelVideoFrameCallback?.(handle)
+  }
+  const onPlaying = () => report(Math.round(now()))
+  element.addEventListener("playing", onPlaying, { once: true })
+  return () => element.removeEventListener("playing", onPlaying)
+}
+

@@ -1,0 +1,42 @@
+import type { WarmShell } from "../../adapters/warmPlayer.ts"
+import * as header from "../layout/Header.css.ts"
+import * as layout from "../layout/Layout.css.ts"
+import "../theme.css.ts"
+import * as stage from "./PlayerStage.css.ts"
+import * as view from "./PlayerView.css.ts"
+
+const box = (tag: string, className: string, ...children: Array<Element>): HTMLElement => {
+  const element = document.createElement(tag)
+  element.className = className
+  element.append(...children)
+  return element
+}
+
+/**
+ * The player page's frame, drawn with the page's own classes before the app exists, so the
+ * picture already sits where the real player will put it. The app renders hidden meanwhile and is
+ * shown in the same task that removes this.
+ */
+export const mountWarmShell = (root: HTMLElement): WarmShell => {
+  const video = document.createElement("video")
+  video.className = stage.video
+  video.playsInline = true
+  video.preload = "auto"
+  const frame = box("div", stage.frame, video)
+  const shell = box(
+    "div",
+    layout.shell,
+    box("header", header.header, box("div", header.inner)),
+    box("main", layout.main, box("div", view.page, box("section", view.stage, frame)))
+  )
+  shell.setAttribute("aria-busy", "true")
+  root.hidden = true
+  root.before(shell)
+  return {
+    video,
+    remove: () => {
+      shell.remove()
+      root.hidden = false
+    }
+  }
+}
