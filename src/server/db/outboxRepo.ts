@@ -62,9 +62,14 @@ export async function claimMail(
   return result.numUpdatedRows > 0n
 }
 
+// What a delivered mail keeps of its bodies. Mail bodies carry single-use links: once the mail
+// has left, the database need not hold them any more.
+export const DELIVERED_BODY = "[delivered, body removed]"
+
+/** Records the delivery and drops the bodies; subject, recipient and status stay for operators. */
 export async function markMailSent(db: Kysely<Tables>, id: number, sentAt: Timestamp): Promise<void> {
   await db.updateTable("outbox")
-    .set({ status: "sent", sent_at: sentAt, last_error: null })
+    .set({ status: "sent", sent_at: sentAt, last_error: null, text_body: DELIVERED_BODY, html_body: DELIVERED_BODY })
     .where("id", "=", id)
     .execute()
 }
