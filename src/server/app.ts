@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { EndpointName } from "../domain/api.ts"
 import { openApiDocument } from "../domain/openapi.ts"
 import type { MailWaker } from "./accounts/accountDeps.ts"
+import { type AccountHousekeepingOptions, type AccountPrune, startAccountHousekeeping } from "./accounts/accountHousekeeping.ts"
 import { accountHandlers } from "./accounts/accountHandlers.ts"
 import { accountRateLimits } from "./accounts/accountRateLimits.ts"
 import { authHandlers } from "./auth/authHandlers.ts"
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   readonly bodyLimit?: number
   /** The mail worker, nudged once a request's mail is committed; without it mail waits for its poll. */
   readonly mail?: MailWaker
+  /** Timing of the account housekeeping job, which runs until the app closes. */
+  readonly housekeeping?: Pick<AccountHousekeepingOptions, "everyMs" | "firstAfterMs">
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024
@@ -90,6 +93,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPosterRoutes(app, DEMO_CHANNELS)
   await registerStaticSite(app, config.staticDir)
 
-  await app.ready()
+  const housekeeping = startAccountHousekeeping({
+    db: db.kysely,
+    now,
+    ...options.housekeeping,
+    onPrune: (prune) => {
+      if (Object.values(prune).some((count) => count > 0)) app.log.info({ prune }, describePrune(prune))
+    },
+    onError: (error) => app.log.warn({ err: error }, "account housekeeping failed; the next pass tries again")
+  })
+  app.addHook("onClose", () => housekeeping.stop())
+  try {
+    await app.ready()
+  } catch (error) {
+    await housekeeping.stop()
+    throw error
+  }
   return app
+}
+
+function describePrune(prune: AccountPrune): string {
+  return `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +
+    `${prune.mails} old mails and ${prune.resetRequests} reset requests; cleared ${prune.redactedMails} dead failed mails`
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import type { MailKind, OutboxRow, Tables, Timestamp } from "./schema.ts"
+import type { MailKind, MailStatus, OutboxRow, Tables, Timestamp } from "./schema.ts"
 
 export interface NewOutboxMail {
   to_address: string
@@ -62,9 +62,10 @@ export async function claimMail(
   return result.numUpdatedRows > 0n
 }
 
-// What a delivered mail keeps of its bodies. Mail bodies carry single-use links: once the mail
-// has left, the database need not hold them any more.
+// What a delivered or abandoned mail keeps of its bodies. Mail bodies carry single-use links: once
+// the mail has left, or its link can no longer work, the database need not hold them any more.
 export const DELIVERED_BODY = "[delivered, body removed]"
+export const ABANDONED_BODY = "[not delivered, body removed]"
 
 /** Records the delivery and drops the bodies; subject, recipient and status stay for operators. */
 export async function markMailSent(db: Kysely<Tables>, id: number, sentAt: Timestamp): Promise<void> {
@@ -91,4 +92,28 @@ export async function recordMailFailure(db: Kysely<Tables>, id: number, failure:
     })
     .where("id", "=", id)
     .execute()
+}
+
+/**
+ * Drops the bodies of failed mails of `kind` created up to `createdBefore`. A failed mail keeps its
+ * body while an operator could still usefully retry it, i.e. while its link still works.
+ */
+export async function redactFailedMails(db: Kysely<Tables>, kind: MailKind, createdBefore: Timestamp): Promise<number> {
+  const result = await db.updateTable("outbox")
+    .set({ text_body: ABANDONED_BODY, html_body: ABANDONED_BODY })
+    .where("status", "=", "failed")
+    .where("kind", "=", kind)
+    .where("created_at", "<=", createdBefore)
+    .where("text_body", "!=", ABANDONED_BODY)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Housekeeping: sent and failed mails created up to `createdBefore`; pending ones always stay. */
+export async function deleteFinishedMails(db: Kysely<Tables>, createdBefore: Timestamp): Promise<number> {
+  const result = await db.deleteFrom("outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where("created_at", "<=", createdBefore)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
