@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Kysely } from "kysely"
 import { openDatabase } from "../../src/server/db/database.ts"
-import { claimMail, DELIVERED_BODY, findOutboxMail } from "../../src/server/db/outboxRepo.ts"
+import { claimMail, DELIVERED_BODY, findOutboxMail, requeueFailedMails } from "../../src/server/db/outboxRepo.ts"
 import type { Tables } from "../../src/server/db/schema.ts"
 import { LEASE_MS, type MailWorker, startMailWorker } from "../../src/server/mail/mailWorker.ts"
 import { ticketReplyMail, verificationMail } from "../../src/server/mail/messages.ts"
@@ -144,6 +144,13 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
     // Kept whole, so an operator can send it again once the relay is fixed (`mail:retry`).
     expect((await row(id)).text_body).toContain("/verify?token=tok-123")
     expect(logger.lines.filter((l) => l.startsWith("error ")).join("\n")).toContain("failed 3 times, giving up")
+
+    // What `mail:retry` does once the relay works again.
+    peer.setRejecting(false)
+    expect(await requeueFailedMails(db, clock.toISOString(), [id])).toEqual([id])
+    await worker.drain()
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 0, text_body: DELIVERED_BODY })
+    expect(peer.messages.map((m) => m.to)).toEqual(["ann@example.com"])
   })
 
   it("finishes the send in flight on stop, and a restarted worker delivers what is still pending", async () => {

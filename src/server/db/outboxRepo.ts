@@ -117,3 +117,32 @@ export async function deleteFinishedMails(db: Kysely<Tables>, createdBefore: Tim
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** Newest first, for operators. */
+export async function listMails(
+  db: Kysely<Tables>,
+  options: { status?: MailStatus; limit?: number } = {}
+): Promise<OutboxRow[]> {
+  let query = db.selectFrom("outbox").selectAll().orderBy("id", "desc").limit(options.limit ?? 50)
+  if (options.status !== undefined) query = query.where("status", "=", options.status)
+  return query.execute()
+}
+
+/**
+ * Puts failed mails back in the queue with a fresh round of attempts, due at `now`: all of them,
+ * or those in `ids`. Mails whose body is gone are left alone. Returns the ids queued again.
+ */
+export async function requeueFailedMails(
+  db: Kysely<Tables>,
+  now: Timestamp,
+  ids?: ReadonlyArray<number>
+): Promise<number[]> {
+  if (ids !== undefined && ids.length === 0) return []
+  let query = db.updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now, last_error: null })
+    .where("status", "=", "failed")
+    .where("text_body", "!=", ABANDONED_BODY)
+  if (ids !== undefined) query = query.where("id", "in", [...ids])
+  const rows = await query.returning("id").execute()
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
