@@ -102,6 +102,8 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
         const holder = await findUserByEmail(trx, newEmail)
         if (holder !== undefined && holder.id !== check.token.user_id) return { status: "taken" as const }
         await setEmail(trx, check.token.user_id, newEmail)
+        // A reset link mailed to the old address would otherwise still hand over the account.
+        await revokeTokens(trx, check.token.user_id, "reset")
         return { status: "changed" as const, email: newEmail }
       }).catch((error: unknown) => {
         // Taken between the check and the update by a concurrent sign-up or change.
