@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const routeConfig = (name: EndpointName) => apiRouteConfig(name) ?? accountRouteConfig(name)
     const kysely = db.kysely
     // One limiter: a wrong current password on the profile page counts like a failed sign-in.
-    const accountLimiter = createAccountLimiter(scope, limits)
+    const accountLimiter = createAccountLimiter(limits, now)
     const mail = options.mail ?? { wake: () => undefined }
     registerContract(scope, {
       handlers: {

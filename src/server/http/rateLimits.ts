@@ -1,7 +1,8 @@
 import fastifyRateLimit from "@fastify/rate-limit"
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify"
+import type { FastifyContextConfig, FastifyInstance } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
 import { tooManyRequests } from "./HttpFailure.ts"
+import { createWindowCounter } from "./windowCounter.ts"
 
 export interface RateLimits {
   /** Requests per minute per IP across the whole API: generous, it only stops floods. */
@@ -52,30 +53,29 @@ export async function registerApiRateLimit(scope: FastifyInstance, limits: RateL
 
 export interface AccountLimiter {
   /** Throws a 429 once the account has used up its failed attempts. */
-  check(request: FastifyRequest, email: string): Promise<void>
-  recordFailure(request: FastifyRequest, email: string): Promise<void>
+  check(email: string): void
+  recordFailure(email: string): void
+  /** The right password: whatever failed before no longer counts against the account. */
+  recordSuccess(email: string): void
 }
 
 /**
  * Counts failed sign-ins per account, whatever IP they come from, so a password cannot be
- * guessed slowly from many addresses. Needs the rate-limit plugin registered in `scope`.
+ * guessed slowly from many addresses. A successful sign-in clears the count, so the owner's own
+ * typos do not add up to a lockout over the day.
  */
-export function createAccountLimiter(scope: FastifyInstance, limits: RateLimits): AccountLimiter {
-  const keys = new WeakMap<FastifyRequest, string>()
-  const limit = scope.createRateLimit({
-    max: limits.failedSignInsPerAccount,
-    timeWindow: limits.failedSignInWindowMs,
-    keyGenerator: (request) => keys.get(request) ?? "account:"
-  })
+export function createAccountLimiter(limits: RateLimits, now: () => number): AccountLimiter {
+  const failures = createWindowCounter({ max: limits.failedSignInsPerAccount, windowMs: limits.failedSignInWindowMs, now })
   return {
-    async check(request, email) {
-      keys.set(request, `account:${email}`)
-      const state = await limit(request, { increment: false })
-      if (!state.isAllowed && state.remaining <= 0) throw signInRefusal(seconds(state.ttl))
+    check(email) {
+      const wait = failures.blockedFor(email)
+      if (wait > 0) throw signInRefusal(seconds(wait))
     },
-    async recordFailure(request, email) {
-      keys.set(request, `account:${email}`)
-      await limit(request)
+    recordFailure(email) {
+      failures.hit(email)
+    },
+    recordSuccess(email) {
+      failures.reset(email)
     }
   }
 }
