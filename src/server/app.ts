@@ -6,6 +6,7 @@ import type { MailWaker } from "./accounts/accountDeps.ts"
 import { type AccountHousekeepingOptions, type AccountPrune, startAccountHousekeeping } from "./accounts/accountHousekeeping.ts"
 import { accountHandlers } from "./accounts/accountHandlers.ts"
 import { accountRateLimits } from "./accounts/accountRateLimits.ts"
+import { createSignUpLimiter } from "./accounts/signUpLimiter.ts"
 import { authHandlers } from "./auth/authHandlers.ts"
 import { resolveSession } from "./auth/sessions.ts"
 import type { Config } from "./config.ts"
@@ -69,11 +70,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const kysely = db.kysely
     // One limiter: a wrong current password on the profile page counts like a failed sign-in.
     const accountLimiter = createAccountLimiter(limits, now)
+    const signUpLimiter = createSignUpLimiter(kysely, now, limits)
     const mail = options.mail ?? { wake: () => undefined }
     registerContract(scope, {
       handlers: {
         ...authHandlers({ db: kysely, now, accountLimiter }),
-        ...accountHandlers({ db: kysely, now, accountLimiter, mail, publicUrl: config.publicUrl }),
+        ...accountHandlers({ db: kysely, now, accountLimiter, signUpLimiter, mail, publicUrl: config.publicUrl }),
         ...contentHandlers(kysely, now),
         ...ticketHandlers(kysely, now),
         ...telemetry

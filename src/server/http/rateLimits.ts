@@ -12,13 +12,23 @@ export interface RateLimits {
   /** Failed sign-ins per account within the window before further attempts are refused. */
   readonly failedSignInsPerAccount: number
   readonly failedSignInWindowMs: number
+  /** Accounts created through one invite link within the sign-up window. */
+  readonly signUpsPerInvite: number
+  /** Sign-up attempts for one email address within the sign-up window, whatever their outcome. */
+  readonly signUpAttemptsPerEmail: number
+  readonly signUpWindowMs: number
 }
 
+// An invite link is passed on by hand to a few friends; ten new accounts within an hour means it
+// was posted somewhere public. Five tries for one address cover typos in the password fields.
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   apiPerMinute: 600,
   signInPerMinute: 10,
   failedSignInsPerAccount: 5,
-  failedSignInWindowMs: 15 * 60 * 1000
+  failedSignInWindowMs: 15 * 60 * 1000,
+  signUpsPerInvite: 10,
+  signUpAttemptsPerEmail: 5,
+  signUpWindowMs: 60 * 60 * 1000
 }
 
 const MINUTE = 60 * 1000
