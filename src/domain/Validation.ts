@@ -1,12 +1,15 @@
 import { Schema } from "effect"
 import { PASSWORD_MIN_LENGTH } from "./constants.ts"
 
+// "Text" has no white space, '@' or control characters (C0, DEL, C1): a NUL or an escape code in
+// an address is never a typo worth keeping, and would end up in mail headers and logs.
+const EMAIL_TEXT = String.raw`[^\s@\u0000-\u001f\u007f-\u009f]+`
 /** The loose pattern of SPEC §5: text, '@', text, '.', text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const EMAIL_PATTERN = new RegExp(`^${EMAIL_TEXT}@${EMAIL_TEXT}\\.${EMAIL_TEXT}$`)
 
 export const EMAIL_MESSAGE = "Enter a valid email address."
-/** The invite page's variant, without the final period. */
-export const EMAIL_MESSAGE_INVITE = "Enter a valid email address"
+// SPEC §5: the invite page's validator has this variant without the final period, and its result is unused.
+export const EMAIL_MESSAGE_INVITE_PAGE = "Enter a valid email address"
 export const USERNAME_MESSAGE = "Please enter a username."
 export const PASSWORD_MESSAGE = "Password length too short"
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match"

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { ApiResult } from "../domain/api.ts"
-import { EMAIL_MESSAGE_INVITE, emailRule, normaliseEmail } from "../domain/Validation.ts"
+import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../domain/Validation.ts"
 import { detailOf, isFailure } from "./apiResult.ts"
 import { changeField, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "./formFields.ts"
 
@@ -22,8 +22,8 @@ interface ForgotPasswordContext {
 
 type ResetRequestAnswer = ApiResult<"createPasswordReset"> | undefined
 
-// SPEC §5: this page's message is the one without the final period (the registration page has it).
-const rules: FieldRules<ForgotPasswordField> = { email: ({ email }) => emailRule(EMAIL_MESSAGE_INVITE)(email) }
+// SPEC §5: this page's message has the final period; the invite page's variant lacks it.
+const rules: FieldRules<ForgotPasswordField> = { email: ({ email }) => emailRule(EMAIL_MESSAGE)(email) }
 
 export const forgotPasswordMachine = setup({
   types: {

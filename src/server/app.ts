@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { EndpointName } from "../domain/api.ts"
 import { openApiDocument } from "../domain/openapi.ts"
 import type { MailWaker } from "./accounts/accountDeps.ts"
+import { type AccountHousekeepingOptions, type AccountPrune, startAccountHousekeeping } from "./accounts/accountHousekeeping.ts"
 import { accountHandlers } from "./accounts/accountHandlers.ts"
 import { accountRateLimits } from "./accounts/accountRateLimits.ts"
+import { createSignUpLimiter } from "./accounts/signUpLimiter.ts"
 import { authHandlers } from "./auth/authHandlers.ts"
 import { resolveSession } from "./auth/sessions.ts"
 import type { Config } from "./config.ts"
@@ -35,6 +37,8 @@ export interface BuildAppOptions {
   readonly bodyLimit?: number
   /** The mail worker, nudged once a request's mail is committed; without it mail waits for its poll. */
   readonly mail?: MailWaker
+  /** Timing of the account housekeeping job, which runs until the app closes. */
+  readonly housekeeping?: Pick<AccountHousekeepingOptions, "everyMs" | "firstAfterMs">
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024
@@ -65,12 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const routeConfig = (name: EndpointName) => apiRouteConfig(name) ?? accountRouteConfig(name)
     const kysely = db.kysely
     // One limiter: a wrong current password on the profile page counts like a failed sign-in.
-    const accountLimiter = createAccountLimiter(scope, limits)
+    const accountLimiter = createAccountLimiter(limits, now)
+    const signUpLimiter = createSignUpLimiter(kysely, now, limits)
     const mail = options.mail ?? { wake: () => undefined }
     registerContract(scope, {
       handlers: {
         ...authHandlers({ db: kysely, now, accountLimiter }),
-        ...accountHandlers({ db: kysely, now, accountLimiter, mail, publicUrl: config.publicUrl }),
+        ...accountHandlers({ db: kysely, now, accountLimiter, signUpLimiter, mail, publicUrl: config.publicUrl }),
         ...contentHandlers(kysely, now),
         ...ticketHandlers(kysely, now),
         ...telemetry
@@ -90,6 +95,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPosterRoutes(app, DEMO_CHANNELS)
   await registerStaticSite(app, config.staticDir)
 
-  await app.ready()
+  const housekeeping = startAccountHousekeeping({
+    db: db.kysely,
+    now,
+    ...options.housekeeping,
+    onPrune: (prune) => {
+      if (Object.values(prune).some((count) => count > 0)) app.log.info({ prune }, describePrune(prune))
+    },
+    onError: (error) => app.log.warn({ err: error }, "account housekeeping failed; the next pass tries again")
+  })
+  app.addHook("onClose", () => housekeeping.stop())
+  try {
+    await app.ready()
+  } catch (error) {
+    await housekeeping.stop()
+    throw error
+  }
   return app
+}
+
+function describePrune(prune: AccountPrune): string {
+  return `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +
+    `${prune.mails} old mails and ${prune.resetRequests} reset requests; cleared ${prune.redactedMails} dead failed mails`
 }

@@ -31,10 +31,10 @@ describe("forgotPasswordMachine", () => {
     vi.useRealTimers()
   })
 
-  it("uses the message without the final period on this page", () => {
+  it("uses the message with the final period on this page", () => {
     const { actor, requestReset } = start({ success: true })
     actor.send({ type: "forgotPassword.submit" })
-    expect(selectForgotPasswordErrors(actor.getSnapshot())).toEqual({ email: "Enter a valid email address" })
+    expect(selectForgotPasswordErrors(actor.getSnapshot())).toEqual({ email: "Enter a valid email address." })
     expect(requestReset).not.toHaveBeenCalled()
   })
 

@@ -68,6 +68,23 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     })
   })
 
+  it("makes a reset link mailed to the old address worthless once the new one is confirmed", async () => {
+    const user = await server.addUser({ email: "left-behind@example.com" })
+    const token = await server.signIn(user.email)
+    await server.call("createPasswordReset", { body: { email: user.email } })
+    const reset = await mailedToken(server.db, user.email, "reset")
+    await update(token, { username: user.username, email: "arrived@example.com", password: PASSWORD })
+    // Still good while the change waits for confirmation: the old address is still the account's.
+    expect((await server.call("verifyPasswordReset", { body: { token: reset } })).json()).toMatchObject({ resultCode: 1 })
+    const emailToken = await mailedToken(server.db, "arrived@example.com", "email-change")
+    expect((await server.call("confirmEmailChange", { body: { email_token: emailToken } })).json()).toMatchObject({ resultCode: 1 })
+
+    const refused = { success: false, resultCode: 20, detail: "This password reset link is not valid. Request a new one from the Forgot password page." }
+    expect((await server.call("verifyPasswordReset", { body: { token: reset } })).json()).toEqual(refused)
+    expect((await server.call("resetPassword", { body: { token: reset, newPassword: "taken over by the old mailbox" } })).json()).toEqual(refused)
+    expect(await login(server, "arrived@example.com")).toMatchObject({ resultCode: 1 })
+  })
+
   it("changes the username and asks to confirm the email in one request", async () => {
     const user = await server.addUser({ email: "both@example.com" })
     const token = await server.signIn(user.email)

@@ -67,3 +67,58 @@ describe.each(dialects)("account rate limits ($name)", (dialect) => {
     expect((await server.call("resetPassword", { ip, body: { token: "guess", newPassword: PASSWORD } })).statusCode).toBe(200)
   })
 })
+
+describe.each(dialects)("sign-up limits per invite link and per address ($name)", (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+  })
+  afterAll(() => server.dispose())
+
+  const signUp = (invitationToken: string, email: string) =>
+    server.call("register", { body: { username: email.split("@")[0], email, password: PASSWORD, invitationToken }, ip: nextIp() })
+
+  it("lets ten accounts an hour register through one invite link, then answers 429", async () => {
+    const host = await server.addUser({ email: "popular@example.com" })
+    for (let i = 0; i < 10; i += 1) {
+      expect((await signUp(host.invite_token, `crowd${i}@example.com`)).json()).toMatchObject({ success: true, resultCode: 1 })
+    }
+    server.clock += 15 * 60 * 1000
+    const before = await accountTableCounts(server.db)
+    const refused = await signUp(host.invite_token, "crowd-late@example.com")
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      success: false,
+      status: 429,
+      detail: "Too many accounts were created with this invite link recently. Try again in 45 minutes, or ask for another invite link."
+    })
+    expect(refused.headers["retry-after"]).toBe("2700")
+    expect(await accountTableCounts(server.db)).toEqual(before)
+
+    // Another person's link is not affected, and this one works again once the hour is over.
+    const other = await server.addUser({ email: "quiet@example.com" })
+    expect((await signUp(other.invite_token, "crowd-elsewhere@example.com")).json()).toMatchObject({ resultCode: 1 })
+    server.clock += 45 * 60 * 1000
+    expect((await signUp(host.invite_token, "crowd-late@example.com")).json()).toMatchObject({ resultCode: 1 })
+  })
+
+  it("allows five sign-up attempts an hour for one address, whatever their outcome, then answers 429", async () => {
+    const host = await server.addUser({ email: "prober-host@example.com" })
+    await server.addUser({ email: "probed@example.com" })
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signUp(host.invite_token, i % 2 === 0 ? "probed@example.com" : "Probed@Example.COM")).json()).toMatchObject({ resultCode: 14 })
+    }
+    const refused = await signUp(host.invite_token, "PROBED@example.com")
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      success: false, status: 429, detail: "Too many sign-up attempts for this email address. Try again in 60 minutes."
+    })
+    expect(refused.headers["retry-after"]).toBe("3600")
+    // Tries with an invite code that does not work do not count: only someone holding a working
+    // link can use up an address's tries.
+    for (let i = 0; i < 5; i += 1) expect((await signUp("not a code", "free@example.com")).json()).toMatchObject({ resultCode: 6 })
+    expect((await signUp(host.invite_token, "free@example.com")).json()).toMatchObject({ resultCode: 1 })
+    server.clock += 60 * 60 * 1000
+    expect((await signUp(host.invite_token, "probed@example.com")).json()).toMatchObject({ resultCode: 14 })
+  })
+})

@@ -166,6 +166,24 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
     expect(Number(response.headers["retry-after"])).toBeGreaterThan(0)
   })
 
+  it("clears an account's failed attempts once it signs in, and lifts a lockout when the window is over", async () => {
+    await server.addUser({ email: "forgetful@example.com" })
+    const attempt = async (password: string) => server.call("login", { body: { email: "forgetful@example.com", password } })
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 2; i += 1) expect((await attempt(`typo-${round}-${i}`)).json()).toMatchObject({ resultCode: 12 })
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    }
+    for (let i = 0; i < 3; i += 1) await attempt(`guess-${i}`)
+    expect((await attempt(PASSWORD)).statusCode).toBe(429)
+    const start = server.clock
+    try {
+      server.clock = start + 15 * 60 * 1000
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    } finally {
+      server.clock = start
+    }
+  })
+
   it("limits sign-in attempts per address", async () => {
     const ip = nextIp()
     const statuses: number[] = []

@@ -5,6 +5,7 @@ import { api, buildPath, type EndpointName } from "../../src/domain/api.ts"
 import { buildApp } from "../../src/server/app.ts"
 import { hashPassword } from "../../src/server/auth/passwords.ts"
 import { loadConfig } from "../../src/server/config.ts"
+import { DELIVERED_BODY } from "../../src/server/db/outboxRepo.ts"
 import { insertUser } from "../../src/server/db/usersRepo.ts"
 import { type MailWorker, startMailWorker } from "../../src/server/mail/mailWorker.ts"
 import { createTransport, type MailLogger, type MailTransport } from "../../src/server/mail/transports.ts"
@@ -132,5 +133,21 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
     expect(await call("rewardPoints", { token: session })).toMatchObject({ rewardPoints: 1 })
     const invites = await call("invitations", { token: session }) as { data: Array<{ newUserEmail: string; rewardGiven: string | null }> }
     expect(invites.data).toEqual([expect.objectContaining({ newUserEmail: "newcomer@example.com", rewardGiven: expect.any(String) })])
+  })
+
+  it("keeps no link of a delivered mail in the outbox, only who it went to and what it was", async () => {
+    await worker.drain()
+    const rows = await database.db.kysely.selectFrom("outbox").selectAll().orderBy("id").execute()
+    expect(rows.map((row) => [row.kind, row.to_address, row.status])).toEqual([
+      ["verify", "newcomer@example.com", "sent"],
+      ["reset", "newcomer@example.com", "sent"],
+      ["email-change", "elsewhere@example.com", "sent"],
+      ["email-change-notice", "newcomer@example.com", "sent"]
+    ])
+    for (const row of rows) {
+      expect(row.subject).not.toBe("")
+      expect([row.text_body, row.html_body]).toEqual([DELIVERED_BODY, DELIVERED_BODY])
+    }
+    expect(JSON.stringify(rows)).not.toMatch(/token=/)
   })
 })

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify"
 import { expect } from "vitest"
 import { api, ApiFailure, buildPath, type EndpointName } from "../../src/domain/api.ts"
 import { decodeWith } from "../../src/domain/decode.ts"
-import { buildApp } from "../../src/server/app.ts"
+import { buildApp, type BuildAppOptions } from "../../src/server/app.ts"
 import { hashPassword } from "../../src/server/auth/passwords.ts"
 import { type Config, loadConfig } from "../../src/server/config.ts"
 import type { Db } from "../../src/server/db/database.ts"
@@ -60,7 +60,13 @@ export const nextIp = (): string => {
 
 export async function startTestServer(
   dialect: DialectHarness,
-  options: { limits?: Partial<RateLimits>; built?: boolean; publicUrl?: string; bodyLimit?: number } = {}
+  options: {
+    limits?: Partial<RateLimits>
+    built?: boolean
+    publicUrl?: string
+    bodyLimit?: number
+    housekeeping?: BuildAppOptions["housekeeping"]
+  } = {}
 ): Promise<TestServer> {
   const database = await dialect.create()
   const staticDir = await mkdtemp(path.join(os.tmpdir(), "streamhub-static-"))
@@ -123,7 +129,9 @@ export async function startTestServer(
     db: database.db,
     now: () => server.clock,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit })
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    // Tests that move the clock run housekeeping passes themselves; a timer's pass would race them.
+    housekeeping: options.housekeeping ?? { firstAfterMs: 24 * 60 * 60 * 1000 }
   })
   return server
 }

@@ -36,7 +36,7 @@ describe("the public account pages", () => {
     const { backend } = renderApp({ path: "/forgot-password" })
     fireEvent.click(await screen.findByRole("button", { name: "Send reset link" }))
     const message = await screen.findByRole("alert")
-    expect(message.textContent).toBe("Enter a valid email address")
+    expect(message.textContent).toBe("Enter a valid email address.")
     const input = screen.getByLabelText("Email")
     expect(input.getAttribute("aria-invalid")).toBe("true")
     expect(input.getAttribute("aria-describedby")).toBe(message.id)

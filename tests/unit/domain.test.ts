@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { ResultCode, resultCodeName } from "../../src/domain/ResultCode.ts"
 import {
-  EMAIL_MESSAGE, EMAIL_MESSAGE_INVITE, Email, Password, confirmationRule, emailRule, normaliseEmail,
+  EMAIL_MESSAGE, EMAIL_MESSAGE_INVITE_PAGE, Email, Password, confirmationRule, emailRule, isEmail, normaliseEmail,
   passwordRule, usernameFromEmail, usernameRule
 } from "../../src/domain/Validation.ts"
 import { decodeWith } from "../../src/domain/decode.ts"
@@ -29,7 +29,22 @@ describe("validation rules", () => {
     expect(emailRule()("a@b.c")).toBeUndefined()
     expect(emailRule()("a@b")).toBe(EMAIL_MESSAGE)
     expect(emailRule()("no at.all")).toBe("Enter a valid email address.")
-    expect(emailRule(EMAIL_MESSAGE_INVITE)("x")).toBe("Enter a valid email address")
+    expect(emailRule(EMAIL_MESSAGE_INVITE_PAGE)("x")).toBe("Enter a valid email address")
+  })
+  it.each([
+    ["a NUL", "ann\u0000@example.com"],
+    ["a bell in the domain", "ann@exa\u0007mple.com"],
+    ["an escape", "\u001b[31mann@example.com"],
+    ["DEL", "ann@example.com\u007f"],
+    ["a C1 control (NEL)", "ann@example\u0085.com"],
+    ["a tab", "ann@exam\tple.com"]
+  ])("rejects an email with %s", (_, email) => {
+    expect(isEmail(email)).toBe(false)
+    expect(emailRule()(email)).toBe(EMAIL_MESSAGE)
+    expect(decodeWith(Email)(email)).toEqual({ ok: false, detail: "Enter a valid email address." })
+  })
+  it.each(["a@b.c", "ann.lee+tv@example.co.uk", "jürgen@bücher.de", "x@y.z.w"])("keeps accepting the loose shape: %s", (email) => {
+    expect(isEmail(email)).toBe(true)
   })
   it("checks usernames, passwords and confirmation", () => {
     expect(usernameRule("  ")).toBe("Please enter a username.")

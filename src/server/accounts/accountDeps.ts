@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import type { AccountLimiter } from "../http/rateLimits.ts"
 import { readSiteSettings } from "../services/siteSettings.ts"
+import type { SignUpLimiter } from "./signUpLimiter.ts"
 
 /** The part of the mail worker a request needs: a nudge once its mail is committed. */
 export interface MailWaker {
@@ -17,6 +18,7 @@ export interface AccountDeps {
   readonly mail: MailWaker
   /** Failed password checks count toward the same per-account lockout as failed sign-ins. */
   readonly accountLimiter: AccountLimiter
+  readonly signUpLimiter: SignUpLimiter
 }
 
 /** What every mail needs: the name from site settings (operators rename the site) and the origin. */

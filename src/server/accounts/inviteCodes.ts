@@ -16,6 +16,10 @@ export type InviteRefusal = { success: false; resultCode: 6 | 7; detail: string 
 /**
  * The answer for an invite code no active account owns: 6 INVALID_INVITE_CODE when it cannot be
  * one of ours, 7 INVITE_NOT_FOUND when it could be but is unknown or its owner is disabled.
+ *
+ * Only 6 and 7 ever occur: an invite code is its owner's reusable link, not a single invitation,
+ * so it is never pending (8), completed (9) or expired (10); those states belong to the
+ * invitation rows a sign-up creates, which the inviter sees on /invites.
  */
 export function inviteRefusal(code: string): InviteRefusal {
   return WELL_FORMED.test(code)

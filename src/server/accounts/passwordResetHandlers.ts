@@ -4,13 +4,14 @@ import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import {
-  countPasswordResetRequests,
   deletePasswordResetRequestsBefore,
+  passwordResetRequestsSince,
   recordPasswordResetRequest
 } from "../db/passwordResetRequestsRepo.ts"
 import type { Tables } from "../db/schema.ts"
 import { deleteSessionsOfUser } from "../db/sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "../db/usersRepo.ts"
+import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { passwordResetMail } from "../mail/messages.ts"
 import { enqueueMail } from "../mail/outbox.ts"
@@ -25,9 +26,15 @@ export const RESET_TOKEN_INVALID = "This password reset link is not valid. Reque
 export const RESET_TOKEN_EXPIRED = "This password reset link has expired. Request a new one from the Forgot password page."
 export const RESET_TOKEN_USED = "This password reset link has already been used. Request a new one from the Forgot password page."
 
-/** Reset mails per address within the window; more requests are answered alike and send nothing. */
-export const RESET_MAILS_PER_ADDRESS = 3
+/**
+ * Reset requests per address within the window. Counted for every address asked for, registered
+ * or not, so the 429 that follows tells nobody whether the address has an account.
+ */
+export const RESET_REQUESTS_PER_ADDRESS = 3
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000
+
+export const resetRequestsRefusal = (retryAfterSeconds: number) =>
+  tooManyRequests(`Too many password reset requests for this email address. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
 
 export interface PasswordResetHandlers {
   createPasswordReset: Handler<"createPasswordReset">
@@ -70,20 +77,27 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
       const at = new Date(now())
       const since = new Date(at.getTime() - RESET_REQUEST_WINDOW_MS).toISOString()
       const [site, user] = [await mailSite(deps), await findUserByEmail(db, email)]
-      const queued = await db.transaction().execute(async (trx) => {
-        const earlier = await countPasswordResetRequests(trx, addressHash(email), since)
-        await recordPasswordResetRequest(trx, addressHash(email), at.toISOString())
+      const outcome = await db.transaction().execute(async (trx) => {
+        const earlier = await passwordResetRequestsSince(trx, addressHash(email), since)
         await deletePasswordResetRequestsBefore(trx, since)
-        const recipient = user?.is_active === true && earlier < RESET_MAILS_PER_ADDRESS ? user : undefined
+        // A refused request is not recorded: the address may ask again once its earliest counted
+        // request leaves the window, however often it was refused meanwhile.
+        if (earlier.count >= RESET_REQUESTS_PER_ADDRESS) {
+          const until = Date.parse(earlier.earliest ?? at.toISOString()) + RESET_REQUEST_WINDOW_MS
+          return { refused: true, waitMs: until - at.getTime() } as const
+        }
+        await recordPasswordResetRequest(trx, addressHash(email), at.toISOString())
+        const recipient = user?.is_active === true ? user : undefined
         await sql`savepoint reset_mail`.execute(trx)
         const token = recipient === undefined
           ? await discardedToken(trx)
           : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
         await enqueueMail(trx, passwordResetMail({ ...site, to: email, token }), at)
         await sql.raw(recipient === undefined ? "rollback to savepoint reset_mail" : "release savepoint reset_mail").execute(trx)
-        return recipient !== undefined
+        return { refused: false, queued: recipient !== undefined } as const
       })
-      if (queued) mail.wake()
+      if (outcome.refused) throw resetRequestsRefusal(Math.max(1, Math.ceil(outcome.waitMs / 1000)))
+      if (outcome.queued) mail.wake()
       return { success: true, detail: RESET_REQUESTED }
     },
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Session } from "../auth/sessions.ts"
@@ -34,17 +33,20 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
   const { db, now, mail, accountLimiter } = deps
 
   /** The signed-in account, if `password` is its password. Misses count toward the lockout. */
-  const confirmedUser = async (request: FastifyRequest, session: Session, password: string): Promise<UserRow | undefined> => {
-    await accountLimiter.check(request, session.email)
+  const confirmedUser = async (session: Session, password: string): Promise<UserRow | undefined> => {
+    accountLimiter.check(session.email)
     const user = await findUserById(db, session.userId)
-    if (user !== undefined && (await verifyPassword(password, user.password_hash))) return user
-    await accountLimiter.recordFailure(request, session.email)
+    if (user !== undefined && (await verifyPassword(password, user.password_hash))) {
+      accountLimiter.recordSuccess(session.email)
+      return user
+    }
+    accountLimiter.recordFailure(session.email)
     return undefined
   }
 
   return {
-    async updatePassword({ body, session, request }) {
-      const user = await confirmedUser(request, session, body.currentPassword)
+    async updatePassword({ body, session }) {
+      const user = await confirmedUser(session, body.currentPassword)
       if (user === undefined) {
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: INCORRECT_PASSWORD }
       }
@@ -59,9 +61,9 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
       return { success: true, resultCode: ResultCode.SUCCESS, detail: PASSWORD_UPDATED }
     },
 
-    async updateUsernameAndEmail({ body, session, request }) {
+    async updateUsernameAndEmail({ body, session }) {
       const unchanged = { emailUpdatePending: false, usernameUpdated: false }
-      const user = await confirmedUser(request, session, body.password)
+      const user = await confirmedUser(session, body.password)
       if (user === undefined) {
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, ...unchanged, detail: INCORRECT_PASSWORD }
       }
@@ -102,6 +104,8 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
         const holder = await findUserByEmail(trx, newEmail)
         if (holder !== undefined && holder.id !== check.token.user_id) return { status: "taken" as const }
         await setEmail(trx, check.token.user_id, newEmail)
+        // A reset link mailed to the old address would otherwise still hand over the account.
+        await revokeTokens(trx, check.token.user_id, "reset")
         return { status: "changed" as const, email: newEmail }
       }).catch((error: unknown) => {
         // Taken between the check and the update by a concurrent sign-up or change.

@@ -33,7 +33,7 @@ export interface RegistrationHandlers {
 const emailTaken = { success: false, resultCode: ResultCode.EMAIL_ALREADY_REGISTERED, detail: EMAIL_ALREADY_REGISTERED } as const
 
 export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
-  const { db, now, mail } = deps
+  const { db, now, mail, signUpLimiter } = deps
   return {
     async register({ body }) {
       // The page checks the invite before showing the form; checking it first here too keeps the
@@ -41,6 +41,7 @@ export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
       const inviter = await findActiveUserByInviteToken(db, body.invitationToken)
       if (inviter === undefined) return inviteRefusal(body.invitationToken)
       const email = normaliseEmail(body.email)
+      await signUpLimiter.admit(inviter.id, email)
       if ((await findUserByEmail(db, email)) !== undefined) return emailTaken
 
       // Hashing is slow on purpose; done before the transaction so no lock is held meanwhile.

@@ -33,15 +33,16 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
     async login({ body, request }) {
       const email = normaliseEmail(body.email)
       // Refused before the password is looked at, so a locked account gives no oracle.
-      await accountLimiter.check(request, email)
+      accountLimiter.check(email)
       const user = await findUserByEmail(db, email)
       const matches = user === undefined
         ? await verifyAgainstDummy(body.password)
         : await verifyPassword(body.password, user.password_hash)
       if (user === undefined || !matches) {
-        await accountLimiter.recordFailure(request, email)
+        accountLimiter.recordFailure(email)
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: LOGIN_MISMATCH }
       }
+      accountLimiter.recordSuccess(email)
       // Only after the password matched: these answers would otherwise reveal that the account exists.
       if (user.email_verified_at === null) {
         return { success: false, resultCode: ResultCode.EMAIL_NOT_VERIFIED, detail: LOGIN_NOT_VERIFIED }

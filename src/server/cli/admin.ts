@@ -4,6 +4,7 @@ import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
 import { type Command, CommandFailure, UsageError } from "./command.ts"
 import { inviteLink } from "./inviteCommands.ts"
+import { mailList, mailRetry } from "./mailCommands.ts"
 import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
 import { settingsGet, settingsSet } from "./settingsCommands.ts"
 import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove } from "./streamCommands.ts"
@@ -13,7 +14,8 @@ export const COMMANDS: ReadonlyArray<Command> = [
   userCreate, userList, userPassword, inviteLink,
   maintenanceOn, maintenanceOff, announce,
   streamAdd, streamList, streamRemove, streamMaintenance, streamImport,
-  settingsSet, settingsGet
+  settingsSet, settingsGet,
+  mailList, mailRetry
 ]
 
 export interface AdminIo {

@@ -38,3 +38,17 @@ export async function completeInvitation(db: Kysely<Tables>, newUserId: number, 
     .executeTakeFirst()
   return row?.inviter_id
 }
+
+/** Accounts registered through one inviter's link after `since`, and when the earliest of them was. */
+export async function signUpsThroughInviter(
+  db: Kysely<Tables>,
+  inviterId: number,
+  since: Timestamp
+): Promise<{ count: number; earliest: Timestamp | undefined }> {
+  const row = await db.selectFrom("invitations")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
+    .where("inviter_id", "=", inviterId)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow()
+  return { count: Number(row.count), earliest: row.earliest ?? undefined }
+}

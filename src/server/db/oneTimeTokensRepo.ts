@@ -63,8 +63,11 @@ export async function deleteUnusedOneTimeTokens(
   return Number(result.numDeletedRows)
 }
 
-/** Housekeeping: an expired token can only ever answer "expired", so it need not be kept. */
-export async function deleteExpiredOneTimeTokens(db: Kysely<Tables>, now: Timestamp): Promise<number> {
-  const result = await db.deleteFrom("one_time_tokens").where("expires_at", "<=", now).executeTakeFirst()
+/**
+ * Housekeeping: drops tokens, used or not, that expired up to `expiredBefore`. The caller picks a
+ * time well in the past, so an old link still answers "expired" or "used" for a while, not "not found".
+ */
+export async function deleteExpiredOneTimeTokens(db: Kysely<Tables>, expiredBefore: Timestamp): Promise<number> {
+  const result = await db.deleteFrom("one_time_tokens").where("expires_at", "<=", expiredBefore).executeTakeFirst()
   return Number(result.numDeletedRows)
 }

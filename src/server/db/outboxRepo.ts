@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import type { MailKind, OutboxRow, Tables, Timestamp } from "./schema.ts"
+import type { MailKind, MailStatus, OutboxRow, Tables, Timestamp } from "./schema.ts"
 
 export interface NewOutboxMail {
   to_address: string
@@ -62,9 +62,15 @@ export async function claimMail(
   return result.numUpdatedRows > 0n
 }
 
+// What a delivered or abandoned mail keeps of its bodies. Mail bodies carry single-use links: once
+// the mail has left, or its link can no longer work, the database need not hold them any more.
+export const DELIVERED_BODY = "[delivered, body removed]"
+export const ABANDONED_BODY = "[not delivered, body removed]"
+
+/** Records the delivery and drops the bodies; subject, recipient and status stay for operators. */
 export async function markMailSent(db: Kysely<Tables>, id: number, sentAt: Timestamp): Promise<void> {
   await db.updateTable("outbox")
-    .set({ status: "sent", sent_at: sentAt, last_error: null })
+    .set({ status: "sent", sent_at: sentAt, last_error: null, text_body: DELIVERED_BODY, html_body: DELIVERED_BODY })
     .where("id", "=", id)
     .execute()
 }
@@ -86,4 +92,57 @@ export async function recordMailFailure(db: Kysely<Tables>, id: number, failure:
     })
     .where("id", "=", id)
     .execute()
+}
+
+/**
+ * Drops the bodies of failed mails of `kind` created up to `createdBefore`. A failed mail keeps its
+ * body while an operator could still usefully retry it, i.e. while its link still works.
+ */
+export async function redactFailedMails(db: Kysely<Tables>, kind: MailKind, createdBefore: Timestamp): Promise<number> {
+  const result = await db.updateTable("outbox")
+    .set({ text_body: ABANDONED_BODY, html_body: ABANDONED_BODY })
+    .where("status", "=", "failed")
+    .where("kind", "=", kind)
+    .where("created_at", "<=", createdBefore)
+    .where("text_body", "!=", ABANDONED_BODY)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Housekeeping: sent and failed mails created up to `createdBefore`; pending ones always stay. */
+export async function deleteFinishedMails(db: Kysely<Tables>, createdBefore: Timestamp): Promise<number> {
+  const result = await db.deleteFrom("outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where("created_at", "<=", createdBefore)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** Newest first, for operators. */
+export async function listMails(
+  db: Kysely<Tables>,
+  options: { status?: MailStatus; limit?: number } = {}
+): Promise<OutboxRow[]> {
+  let query = db.selectFrom("outbox").selectAll().orderBy("id", "desc").limit(options.limit ?? 50)
+  if (options.status !== undefined) query = query.where("status", "=", options.status)
+  return query.execute()
+}
+
+/**
+ * Puts failed mails back in the queue with a fresh round of attempts, due at `now`: all of them,
+ * or those in `ids`. Mails whose body is gone are left alone. Returns the ids queued again.
+ */
+export async function requeueFailedMails(
+  db: Kysely<Tables>,
+  now: Timestamp,
+  ids?: ReadonlyArray<number>
+): Promise<number[]> {
+  if (ids !== undefined && ids.length === 0) return []
+  let query = db.updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now, last_error: null })
+    .where("status", "=", "failed")
+    .where("text_body", "!=", ABANDONED_BODY)
+  if (ids !== undefined) query = query.where("id", "in", [...ids])
+  const rows = await query.returning("id").execute()
+  return rows.map((row) => row.id).sort((a, b) => a - b)
 }

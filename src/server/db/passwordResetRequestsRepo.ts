@@ -5,14 +5,18 @@ export async function recordPasswordResetRequest(db: Kysely<Tables>, emailHash: 
   await db.insertInto("password_reset_requests").values({ email_hash: emailHash, created_at: at }).execute()
 }
 
-/** Requests for one address made after `since`. */
-export async function countPasswordResetRequests(db: Kysely<Tables>, emailHash: string, since: Timestamp): Promise<number> {
+/** Requests for one address made after `since`, and when the earliest of them was. */
+export async function passwordResetRequestsSince(
+  db: Kysely<Tables>,
+  emailHash: string,
+  since: Timestamp
+): Promise<{ count: number; earliest: Timestamp | undefined }> {
   const row = await db.selectFrom("password_reset_requests")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
     .where("email_hash", "=", emailHash)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow()
-  return Number(row.count)
+  return { count: Number(row.count), earliest: row.earliest ?? undefined }
 }
 
 /** Housekeeping: requests older than the limit's window no longer count for anything. */

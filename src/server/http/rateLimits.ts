@@ -1,7 +1,8 @@
 import fastifyRateLimit from "@fastify/rate-limit"
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify"
+import type { FastifyContextConfig, FastifyInstance } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
 import { tooManyRequests } from "./HttpFailure.ts"
+import { createWindowCounter } from "./windowCounter.ts"
 
 export interface RateLimits {
   /** Requests per minute per IP across the whole API: generous, it only stops floods. */
@@ -11,13 +12,23 @@ export interface RateLimits {
   /** Failed sign-ins per account within the window before further attempts are refused. */
   readonly failedSignInsPerAccount: number
   readonly failedSignInWindowMs: number
+  /** Accounts created through one invite link within the sign-up window. */
+  readonly signUpsPerInvite: number
+  /** Sign-up attempts for one email address within the sign-up window, whatever their outcome. */
+  readonly signUpAttemptsPerEmail: number
+  readonly signUpWindowMs: number
 }
 
+// An invite link is passed on by hand to a few friends; ten new accounts within an hour means it
+// was posted somewhere public. Five tries for one address cover typos in the password fields.
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   apiPerMinute: 600,
   signInPerMinute: 10,
   failedSignInsPerAccount: 5,
-  failedSignInWindowMs: 15 * 60 * 1000
+  failedSignInWindowMs: 15 * 60 * 1000,
+  signUpsPerInvite: 10,
+  signUpAttemptsPerEmail: 5,
+  signUpWindowMs: 60 * 60 * 1000
 }
 
 const MINUTE = 60 * 1000
@@ -52,30 +63,29 @@ export async function registerApiRateLimit(scope: FastifyInstance, limits: RateL
 
 export interface AccountLimiter {
   /** Throws a 429 once the account has used up its failed attempts. */
-  check(request: FastifyRequest, email: string): Promise<void>
-  recordFailure(request: FastifyRequest, email: string): Promise<void>
+  check(email: string): void
+  recordFailure(email: string): void
+  /** The right password: whatever failed before no longer counts against the account. */
+  recordSuccess(email: string): void
 }
 
 /**
  * Counts failed sign-ins per account, whatever IP they come from, so a password cannot be
- * guessed slowly from many addresses. Needs the rate-limit plugin registered in `scope`.
+ * guessed slowly from many addresses. A successful sign-in clears the count, so the owner's own
+ * typos do not add up to a lockout over the day.
  */
-export function createAccountLimiter(scope: FastifyInstance, limits: RateLimits): AccountLimiter {
-  const keys = new WeakMap<FastifyRequest, string>()
-  const limit = scope.createRateLimit({
-    max: limits.failedSignInsPerAccount,
-    timeWindow: limits.failedSignInWindowMs,
-    keyGenerator: (request) => keys.get(request) ?? "account:"
-  })
+export function createAccountLimiter(limits: RateLimits, now: () => number): AccountLimiter {
+  const failures = createWindowCounter({ max: limits.failedSignInsPerAccount, windowMs: limits.failedSignInWindowMs, now })
   return {
-    async check(request, email) {
-      keys.set(request, `account:${email}`)
-      const state = await limit(request, { increment: false })
-      if (!state.isAllowed && state.remaining <= 0) throw signInRefusal(seconds(state.ttl))
+    check(email) {
+      const wait = failures.blockedFor(email)
+      if (wait > 0) throw signInRefusal(seconds(wait))
     },
-    async recordFailure(request, email) {
-      keys.set(request, `account:${email}`)
-      await limit(request)
+    recordFailure(email) {
+      failures.hit(email)
+    },
+    recordSuccess(email) {
+      failures.reset(email)
     }
   }
 }
