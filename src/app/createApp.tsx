@@ -17,10 +17,11 @@ import { sessionMachine } from "../machines/sessionMachine.ts"
 import { streamRequestMachine } from "../machines/streamRequestMachine.ts"
 import { streamSelectionMachine } from "../machines/streamSelectionMachine.ts"
 import { AccountServicesContext } from "../ui/account/AccountServicesContext.tsx"
-import { appRoutes } from "../ui/appRoutes.tsx"
+import { createAppRoutes } from "../ui/appRoutes.tsx"
 import { BootGate } from "../ui/BootGate.tsx"
 import { ServicesContext, type Services } from "../ui/ServicesContext.tsx"
 import { createAccountServices } from "./createAccountServices.ts"
+import { createLogoutLoader } from "./createLogoutLoader.ts"
 import { createPlayerMachine } from "./createPlayerMachine.ts"
 import { createPlayerTelemetry } from "./createPlayerTelemetry.ts"
 import { earlyOnce, watchHandover } from "./warmHandover.ts"
@@ -54,7 +55,8 @@ export const createApp = ({
   createRouter = createBrowserRouter,
   warm
 }: AppDeps): App => {
-  const router = createRouter(appRoutes)
+  // the router is created once boot exists (its loaders reach the session through it); nothing
+  // navigates before then
   const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
 
   // boot is declared below; a 403 can only arrive after it has started
@@ -116,6 +118,7 @@ export const createApp = ({
     { input: { token: storage.getToken() } }
   )
   sessionOf = () => boot.getSnapshot().children.session
+  const router = createRouter(createAppRoutes({ logout: createLogoutLoader(boot) }))
   const accountServices = createAccountServices({
     callApi,
     notify,

@@ -48,3 +48,14 @@ export const CONTROLS_HIDE_MS = 2000
 export const VOLUME_TICKS = { normal: 10, small: 8, tiny: 6 } as const
 
 export const LOW_LATENCY = { initialRendition: 1080, bufferingMs: 500, autoplay: true } as const
+
+/** Date pickers: weeks start on Monday; days are 0 = Sunday … 6 = Saturday, as Date#getDay. */
+export const DATE_PICKER = {
+  firstDayOfWeek: 1,
+  weekendDays: [0, 6],
+  labelFormat: "MMMM YYYY",
+  yearsPerPage: 12,
+  minYear: 100,
+  maxYear: 10000,
+  rangeMonths: 2
+} as const

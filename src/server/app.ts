@@ -15,11 +15,11 @@ import { DEMO_CHANNELS } from "./demoChannels.ts"
 import { contentHandlers } from "./handlers/contentHandlers.ts"
 import { ticketHandlers } from "./handlers/ticketHandlers.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
-import { registerErrorHandler } from "./http/errorHandler.ts"
+import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { registerPosterRoutes } from "./http/posterRoutes.ts"
 import { createAccountLimiter, DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
 import { registerContract } from "./http/registerContract.ts"
-import { registerSecurityHeaders } from "./http/securityHeaders.ts"
+import { registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
 import { registerOrigin } from "./origin/originRoutes.ts"
 import { registerTelemetry } from "./telemetry/registerTelemetry.ts"
@@ -48,13 +48,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options
   const now = options.now ?? Date.now
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits, ...options.limits }
+  const replyToUnreadableUrl = frameworkErrorReply(securityHeaders(config.publicUrl))
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Players poll playlists every couple of seconds; per-request logs would drown real problems.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true
+    return503OnClosing: true,
+    frameworkErrors: (error, _request, reply) => replyToUnreadableUrl(error, reply)
   })
 
   registerSecurityHeaders(app, config.publicUrl)

@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router-dom"
+import type { LoaderFunction, RouteObject } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../domain/Stream.ts"
 import { ConfirmEmailChangeView } from "./account/ConfirmEmailChangeView.tsx"
 import { ForgotPasswordView } from "./account/ForgotPasswordView.tsx"
@@ -32,7 +32,13 @@ const page = (path: string, title: string, lead: string): RouteObject => ({
   element: <PageView title={title} lead={lead} />
 })
 
-export const appRoutes: Array<RouteObject> = [
+/** What happens on navigation, supplied by src/app where the machines meet the adapters. */
+export interface RouteLoaders {
+  /** Opening /logout ends the session; the view only shows how that is going. */
+  readonly logout: LoaderFunction
+}
+
+export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
   {
     errorElement: <RouteErrorView />,
     // shown while a lazy route (the players) loads on the first page of a visit
@@ -54,7 +60,7 @@ export const appRoutes: Array<RouteObject> = [
           { path: "confirm-email-change", element: <ConfirmEmailChangeView /> }
         ]
       },
-      { path: "logout", element: <LogoutView /> },
+      { path: "logout", loader: loaders.logout, element: <LogoutView /> },
       {
         element: <RequireSession />,
         children: [

@@ -59,7 +59,7 @@ export const textInput = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   selectors: {
-    "&:focus": { borderColor: vars.color.accent, outline: "none", boxShadow: `0 0 0 3px rgba(61, 139, 253, 0.25)` },
+    "&:focus": { borderColor: vars.color.accent, outline: "none", boxShadow: `0 0 0 3px ${vars.color.accentRing}` },
     "&[aria-invalid='true']": { borderColor: vars.color.danger }
   }
 })

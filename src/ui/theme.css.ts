@@ -13,14 +13,23 @@ export const vars = createThemeContract({
     textMuted: null,
     accent: null,
     accentHover: null,
+    accentSurface: null,
+    accentGlow: null,
+    accentRing: null,
     onAccent: null,
     danger: null,
     dangerSurface: null,
+    dangerBorder: null,
     info: null,
     infoSurface: null,
+    infoBorder: null,
     success: null,
+    successSurface: null,
     focus: null,
-    overlay: null
+    overlay: null,
+    scrim: null,
+    headerBackground: null,
+    badgeBackground: null
   },
   font: { body: null, mono: null },
   fontSize: { small: null, body: null, large: null, title: null, display: null },
@@ -41,14 +50,27 @@ createGlobalTheme(":root", vars, {
     textMuted: "#9aa8b6",
     accent: "#3d8bfd",
     accentHover: "#5b9dff",
+    accentSurface: "rgba(61, 139, 253, 0.14)",
+    accentGlow: "rgba(61, 139, 253, 0.16)",
+    accentRing: "rgba(61, 139, 253, 0.25)",
     onAccent: "#ffffff",
     danger: "#ff5d5d",
     dangerSurface: "rgba(255, 93, 93, 0.14)",
+    dangerBorder: "rgba(255, 93, 93, 0.35)",
     info: "#2ec4b6",
     infoSurface: "rgba(46, 196, 182, 0.14)",
+    infoBorder: "rgba(46, 196, 182, 0.35)",
     success: "#3ecf8e",
+    successSurface: "rgba(62, 207, 142, 0.14)",
     focus: "#8ab4ff",
-    overlay: "rgba(3, 6, 10, 0.72)"
+    /** Behind dialogs. */
+    overlay: "rgba(3, 6, 10, 0.72)",
+    /** Over a picture, to keep an icon on it readable. */
+    scrim: "rgba(0, 0, 0, 0.35)",
+    /** The background, nearly opaque: the sticky header blurs what scrolls beneath it. */
+    headerBackground: "rgba(13, 17, 23, 0.92)",
+    /** A label over a picture. */
+    badgeBackground: "rgba(13, 17, 23, 0.85)"
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

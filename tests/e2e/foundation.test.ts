@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
+import { STAFF_EMAIL } from "../../src/server/seed.ts"
 import { admin, launchBrowser, startServer, type RunningServer } from "./harness.ts"
 
 const EMAIL = "viewer@example.com"
@@ -37,8 +38,22 @@ const signIn = async (page: Page, password: string) => {
 }
 
 describe("foundation, in Chromium against the real server", () => {
-  it("prints a staff account once on first start", () => {
-    expect(server.output()).toMatch(/password/i)
+  it("prints a staff account once on first start", async () => {
+    const output = server.output()
+    expect(output).toContain(`email:    ${STAFF_EMAIL}`)
+    const password = /^\s*password: (\S+)\s*$/m.exec(output)?.[1] ?? ""
+    expect(password.length).toBeGreaterThanOrEqual(20)
+    expect(output.match(/password: /g)).toHaveLength(1)
+
+    // A second start on the same data (beside the first, on its own port) finds the staff account.
+    const again = await startServer({ DATA_DIR: server.env.DATA_DIR ?? "" })
+    try {
+      await expect.poll(() => again.output()).toContain("StreamHub is running at")
+      expect(again.output()).not.toMatch(/password:/i)
+      expect(again.output()).not.toContain(password)
+    } finally {
+      await again.stop()
+    }
   })
 
   it("shows the server's detail in red for a wrong password", async () => {

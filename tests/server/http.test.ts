@@ -120,6 +120,20 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
       expect(logout.json()).toEqual({ success: false, status: 403, detail: "Please sign in to continue." })
     })
 
+    it("a URL the router cannot read is answered in the contract's failure shape, with the usual headers", async () => {
+      const analytics = "/api/analytics/live/streamhub"
+      for (const [url, status, detail] of [
+        [`${analytics}/%E0%A4%A`, 400, "Malformed URL"],
+        [`${analytics}/${"x".repeat(600)}`, 414, "Request URL is too long"]
+      ] as const) {
+        const response = await post(url, "{}")
+        expect(response.statusCode, url).toBe(status)
+        expect(response.json()).toEqual({ success: false, status, ...(status === 400 ? { resultCode: 19 } : {}), detail })
+        expectSecurityHeaders(response.headers)
+        expect(response.headers["cache-control"]).toBe("no-store")
+      }
+    })
+
     it("a missing body where one is needed is 400", async () => {
       const response = await server.app.inject({ method: "POST", url: "/api/users/login" })
       expect(response.statusCode).toBe(400)

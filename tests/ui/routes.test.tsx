@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react"
-import { afterEach, describe, expect, it } from "vitest"
+import { act, fireEvent, screen, waitFor } from "@testing-library/react"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { renderApp, resetApp } from "./renderApp.tsx"
 
 describe("boot and routes", () => {
@@ -75,8 +75,46 @@ describe("boot and routes", () => {
   })
 
   it("logs out from /logout", async () => {
-    const { storage } = renderApp({ token: "t-1", path: "/logout" })
+    const { storage, backend } = renderApp({ token: "t-1", path: "/logout" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(storage.getToken()).toBeNull()
+    expect(backend.calls.filter((call) => call.path === "/api/users/logout")).toEqual([expect.objectContaining({ method: "POST", token: "t-1" })])
+  })
+
+  it("logs out when the app navigates to /logout", async () => {
+    const { storage, app } = renderApp({ token: "t-1" })
+    await screen.findByRole("list", { name: "Streams" })
+    await act(() => app.router.navigate("/logout"))
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("keeps the session when the server refuses the logout, saying so only in the console", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    try {
+      const { storage } = renderApp({
+        token: "t-1",
+        path: "/logout",
+        wrapFetch: (fetch) => async (input, init) =>
+          String(input).endsWith("/api/users/logout")
+            ? new Response(JSON.stringify({ success: false, detail: "not now" }), { headers: { "content-type": "application/json" } })
+            : fetch(input, init)
+      })
+      expect(await screen.findByRole("link", { name: "Back to streams" })).toBeTruthy()
+      expect(window.location.pathname).toBe("/logout")
+      expect(storage.getToken()).toBe("t-1")
+      expect(screen.queryByRole("alert")).toBeNull()
+      expect(consoleError).toHaveBeenCalledWith("Logout failed: not now")
+    } finally {
+      consoleError.mockRestore()
+    }
+  })
+
+  it("sends a visitor without a session from /logout to /login without calling the server", async () => {
+    const { backend } = renderApp({ path: "/logout" })
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(backend.calls.some((call) => call.path === "/api/users/logout")).toBe(false)
   })
 })

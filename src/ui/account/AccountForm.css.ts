@@ -36,9 +36,9 @@ export const badgeBase = style({
 })
 
 export const badge = styleVariants({
-  success: [badgeBase, { color: vars.color.success, background: "rgba(62, 207, 142, 0.14)" }],
+  success: [badgeBase, { color: vars.color.success, background: vars.color.successSurface }],
   error: [badgeBase, { color: vars.color.danger, background: vars.color.dangerSurface }],
-  info: [badgeBase, { color: vars.color.accent, background: "rgba(61, 139, 253, 0.14)" }]
+  info: [badgeBase, { color: vars.color.accent, background: vars.color.accentSurface }]
 })
 
 export const message = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere" })

@@ -1,23 +1,22 @@
 import { useSelector } from "@xstate/react"
-import { useEffect } from "react"
-import { Link, Navigate } from "react-router-dom"
+import { Link } from "react-router-dom"
 import { selectIsAuthenticated, selectIsLoggingOut } from "../../machines/sessionMachine.ts"
 import { button } from "../controls.css.ts"
 import { useSession } from "../ServicesContext.tsx"
 import { StatusView } from "../status/StatusView.tsx"
 
-/** Opening /logout logs out; the session decides where to go once the server has answered. */
+/**
+ * /logout while the route's loader has the session log out. A refused logout leaves the session
+ * as it was (SPEC §4), so the way back is offered; a successful one moves on to /login.
+ */
 export const LogoutView = () => {
   const session = useSession()
   const authenticated = useSelector(session, selectIsAuthenticated)
   const loggingOut = useSelector(session, selectIsLoggingOut)
-  useEffect(() => {
-    session.send({ type: "session.logout" })
-  }, [session])
-  if (!authenticated) return <Navigate to="/login" replace />
+  const waiting = loggingOut || !authenticated
   return (
-    <StatusView title="Signing out…" placement="screen" busy={loggingOut} role="status">
-      {loggingOut ? null : (
+    <StatusView title="Signing out…" placement="screen" busy={waiting} role="status">
+      {waiting ? null : (
         <Link className={button({ tone: "secondary" })} to="/">
           Back to streams
         </Link>

@@ -8,7 +8,7 @@ export const page = style({
   alignItems: "center",
   padding: `${vars.space.xxl} ${vars.space.lg}`,
   gap: vars.space.xl,
-  background: `radial-gradient(1200px 600px at 50% -10%, rgba(61, 139, 253, 0.16), transparent 70%), ${vars.color.background}`
+  background: `radial-gradient(1200px 600px at 50% -10%, ${vars.color.accentGlow}, transparent 70%), ${vars.color.background}`
 })
 
 export const brand = style({

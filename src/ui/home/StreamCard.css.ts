@@ -34,7 +34,7 @@ export const play = style({
   display: "grid",
   placeItems: "center",
   color: vars.color.onAccent,
-  background: "rgba(0, 0, 0, 0.35)",
+  background: vars.color.scrim,
   opacity: 0,
   transition: "opacity 120ms ease",
   selectors: { [`${choose}:hover &, ${choose}:focus-visible &`]: { opacity: 1 } }
@@ -46,7 +46,7 @@ export const badge = style({
   left: vars.space.sm,
   padding: `2px ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
-  background: "rgba(13, 17, 23, 0.85)",
+  background: vars.color.badgeBackground,
   color: vars.color.danger,
   fontSize: vars.fontSize.small,
   fontWeight: 700

@@ -19,8 +19,8 @@ const chip = style({
 })
 
 export const tag = styleVariants({
-  warning: [chip, { color: vars.color.danger, background: vars.color.dangerSurface, borderColor: "rgba(255, 93, 93, 0.35)" }],
-  info: [chip, { color: vars.color.info, background: vars.color.infoSurface, borderColor: "rgba(46, 196, 182, 0.35)" }],
+  warning: [chip, { color: vars.color.danger, background: vars.color.dangerSurface, borderColor: vars.color.dangerBorder }],
+  info: [chip, { color: vars.color.info, background: vars.color.infoSurface, borderColor: vars.color.infoBorder }],
   icon: [chip, { color: vars.color.text, background: vars.color.surfaceRaised, borderColor: vars.color.border, padding: "2px 6px" }],
   label: [chip, { color: vars.color.textMuted, background: vars.color.surfaceRaised, borderColor: vars.color.border }]
 })

@@ -7,7 +7,7 @@ export const header = style({
   top: 0,
   zIndex: 30,
   height: vars.size.headerHeight,
-  background: "rgba(13, 17, 23, 0.92)",
+  background: vars.color.headerBackground,
   backdropFilter: "saturate(140%) blur(8px)",
   borderBottom: `1px solid ${vars.color.border}`
 })
