@@ -1,8 +1,12 @@
 import { fromCallback } from "xstate"
+import { loadCastFramework, type CastFramework } from "./castFramework.ts"
 
 export type CastTarget = "airplay" | "chromecast"
 
-export type CastCommand = { readonly type: "cast.showPicker"; readonly target: CastTarget }
+export type CastCommand =
+  | { readonly type: "cast.showPicker"; readonly target: CastTarget }
+  /** what a device should play once one is connected (the current stream) */
+  | { readonly type: "cast.media"; readonly source: string; readonly title: string }
 
 export type CastFact =
   | { readonly type: "cast.availability"; readonly target: CastTarget; readonly available: boolean }
@@ -22,16 +26,27 @@ type AvailabilityEvent = Event & { readonly availability?: string }
 export interface CastDeps {
   /** Safari's AirPlay availability event exists: the only sign the browser can AirPlay at all */
   readonly hasAirPlay: () => boolean
+  /** Google's Cast sender, where the browser can use it; null where it cannot */
+  readonly loadCastFramework?: () => Promise<CastFramework | null>
+  /** runs work the first frame does not need once the page has a moment */
+  readonly whenIdle?: (work: () => void) => void
 }
 
 export const browserCastDeps: CastDeps = {
-  hasAirPlay: () => "WebKitPlaybackTargetAvailabilityEvent" in globalThis
+  hasAirPlay: () => "WebKitPlaybackTargetAvailabilityEvent" in globalThis,
+  loadCastFramework,
+  whenIdle: (work) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(work, { timeout: 3000 }) : void setTimeout(work, 1000))
 }
+
+const absolute = (source: string): string => new URL(source, globalThis.location?.href).href
 
 /**
  * AirPlay (Safari's playback-target events, with the native HLS source the TV player uses there)
- * and Chromecast through the Remote Playback API. Reports availability and connection; shows the
- * browser's device picker on request (inside the click that asked, as the browsers require).
+ * and Chromecast: through Google's Cast sender where the browser can use it (Chromium, whose
+ * Remote Playback refuses a player fed through MSE), else through the Remote Playback API.
+ * Reports availability and connection; shows the browser's device picker on request (inside the
+ * click that asked, as the browsers require); a connected Cast device is sent the current stream,
+ * and the picture here pauses while it plays there.
  */
 export const createCastActor = (deps: CastDeps = browserCastDeps) =>
   fromCallback<CastCommand, CastInput>(({ input, sendBack, receive }) => {
@@ -49,12 +64,41 @@ export const createCastActor = (deps: CastDeps = browserCastDeps) =>
         sendBack({ type: "cast.connection", target: "airplay", state: video.webkitCurrentPlaybackTargetIsWireless === true ? "connected" : "disconnected" }))
     }
 
-    const remote = (video as Partial<Pick<HTMLVideoElement, "remote">>).remote
     let stopped = false
+    let framework: CastFramework | null = null
+    let current: { readonly source: string; readonly title: string } | null = null
+    let casting = false
+    const playThere = (): void => {
+      if (framework !== null && current !== null) void framework.play(current.source, current.title).catch(() => undefined)
+    }
+    if (deps.loadCastFramework !== undefined) {
+      const load = deps.loadCastFramework
+      ;(deps.whenIdle ?? ((work) => work()))(() => {
+        void load().then((found) => {
+          if (stopped || found === null) return
+          framework = found
+          cleanups.push(
+            found.watch(({ available, connection }) => {
+              sendBack({ type: "cast.availability", target: "chromecast", available })
+              sendBack({ type: "cast.connection", target: "chromecast", state: connection })
+              const nowCasting = connection === "connected"
+              if (nowCasting && !casting) {
+                video.pause()
+                playThere()
+              }
+              casting = nowCasting
+            })
+          )
+        })
+      })
+    }
+
+    const remote = (video as Partial<Pick<HTMLVideoElement, "remote">>).remote
     if (remote !== undefined && typeof remote.watchAvailability === "function") {
       remote
         .watchAvailability((available) => {
-          if (!stopped) sendBack({ type: "cast.availability", target: "chromecast", available })
+          // with the Cast sender in charge, the element's own (MSE-refusing) answer is beside the point
+          if (!stopped && framework === null) sendBack({ type: "cast.availability", target: "chromecast", available })
         })
         .then(
           (id) => cleanups.push(() => void remote.cancelWatchAvailability(id).catch(() => undefined)),
@@ -67,7 +111,11 @@ export const createCastActor = (deps: CastDeps = browserCastDeps) =>
     }
 
     receive((command) => {
-      if (command.target === "airplay") video.webkitShowPlaybackTargetPicker?.()
+      if (command.type === "cast.media") {
+        current = { source: absolute(command.source), title: command.title }
+        if (casting) playThere()
+      } else if (command.target === "airplay") video.webkitShowPlaybackTargetPicker?.()
+      else if (framework !== null) void framework.requestSession()
       else remote?.prompt().catch(() => undefined)
     })
     return () => {

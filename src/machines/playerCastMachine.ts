@@ -5,7 +5,9 @@ export const CAST_ID = "cast"
 export type CastTarget = "airplay" | "chromecast"
 export type CastConnection = "connecting" | "connected" | "disconnected"
 
-export type CastCommand = { readonly type: "cast.showPicker"; readonly target: CastTarget }
+export type CastCommand =
+  | { readonly type: "cast.showPicker"; readonly target: CastTarget }
+  | { readonly type: "cast.media"; readonly source: string; readonly title: string }
 
 export type CastFact =
   | { readonly type: "cast.availability"; readonly target: CastTarget; readonly available: boolean }

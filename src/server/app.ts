@@ -19,8 +19,9 @@ import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.t
 import { registerPosterRoutes } from "./http/posterRoutes.ts"
 import { createAccountLimiter, DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
 import { registerContract } from "./http/registerContract.ts"
-import { registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
+import { originsOf, registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
+import { listStreams } from "./db/streamsRepo.ts"
 import { registerOrigin } from "./origin/originRoutes.ts"
 import { registerTelemetry } from "./telemetry/registerTelemetry.ts"
 
@@ -95,7 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn(`no demo media at ${config.mediaDir}: the /live origin is off`)
   }
   registerPosterRoutes(app, DEMO_CHANNELS)
-  await registerStaticSite(app, config.staticDir)
+  await registerStaticSite(app, config.staticDir, async () =>
+    originsOf((await listStreams(db.kysely)).flatMap((stream) => [stream.src, stream.src_sldp, stream.image_location])))
 
   const housekeeping = startAccountHousekeeping({
     db: db.kysely,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api } from "../../src/domain/api.ts"
-import { CONTENT_SECURITY_POLICY } from "../../src/server/http/securityHeaders.ts"
+import { deleteStream, insertStream } from "../../src/server/db/streamsRepo.ts"
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, originsOf } from "../../src/server/http/securityHeaders.ts"
 import { NOT_BUILT_MESSAGE } from "../../src/server/http/staticSite.ts"
 import { dialects } from "./dbHarness.ts"
 import { INDEX_HTML, startTestServer, tableCounts, type TestServer } from "./testServer.ts"
@@ -15,6 +16,13 @@ const expectSecurityHeaders = (headers: Record<string, unknown>) => {
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin")
   expect(headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/)
 }
+
+describe("the origins a page may load media from", () => {
+  it("are the distinct http(s) origins of absolute URLs; relative ones are the site's own", () => {
+    expect(originsOf(["/live/a.m3u8", "http://a.example/x", "HTTP://A.example:80/y", null, undefined, "https://b.example:8443/z", "data:image/png;base64,x", "ftp://c.example/", "http://", "https://b.example:8443/q"]))
+      .toEqual(["http://a.example", "https://b.example:8443"])
+  })
+})
 
 describe.each(dialects)("http behaviour ($name)", (dialect) => {
   let server: TestServer
@@ -32,6 +40,31 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
       expect(response.headers["strict-transport-security"], url).toBeUndefined()
     }
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+
+  it("lets the page load media from exactly the origins of the configured streams", async () => {
+    const added = await insertStream(server.db.kysely, {
+      title: "Imported",
+      src: "http://iptv.example:8000/live/1.m3u8",
+      src_sldp: "https://ll.example/1/ll.m3u8?token=x",
+      image_location: "https://img.example/logo.png"
+    })
+    try {
+      const policy = String((await get("/player?default=0", html)).headers["content-security-policy"])
+      const directive = (name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `)) ?? ""
+      const origins = "http://iptv.example:8000 https://img.example https://ll.example"
+      expect(directive("media-src")).toBe(`media-src 'self' blob: ${origins}`)
+      expect(directive("connect-src")).toBe(`connect-src 'self' ${origins}`)
+      expect(directive("img-src")).toBe(`img-src 'self' data: ${origins}`)
+      // no scheme-wide allowance, and nothing more for scripts than the Cast sender's own folders
+      expect(policy).not.toMatch(/ https?:(;| )/)
+      expect(directive("script-src")).toBe("script-src 'self' https://www.gstatic.com/cv/js/sender/ https://www.gstatic.com/cast/sdk/libs/sender/")
+      // the API's answers are not pages: they keep the fixed policy
+      expect((await get("/api/maintenance")).headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY)
+    } finally {
+      await deleteStream(server.db.kysely, added.id)
+    }
+    expect((await get("/", html)).headers["content-security-policy"]).toBe(contentSecurityPolicy())
   })
 
   it("caches nothing from the API, hashed assets forever and index.html never", async () => {

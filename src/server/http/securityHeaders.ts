@@ -1,21 +1,51 @@
 import type { FastifyInstance } from "fastify"
 
-// No inline script anywhere: the SPA build emits module files only. Styles allow inline because
-// React and the player set element styles at run time. Media and posters may come from any
-// https origin an operator configures for a stream.
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "media-src 'self' blob: https:",
-  "connect-src 'self' https:",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'"
-].join("; ")
+/**
+ * Google's Cast sender framework, the way Chromium casts a player that plays through MSE. Only its
+ * two script folders, not the whole host, which serves much else.
+ */
+export const CAST_SCRIPT_SOURCES = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/sender/"]
+
+/**
+ * No inline script anywhere: the SPA build emits module files only. Styles allow inline because
+ * React and the player set element styles at run time. Streams and posters load from this site
+ * and from exactly the origins `mediaOrigins` names (those of the configured streams), whatever
+ * their scheme: an http stream plays on an http site, and an https page is kept from it by the
+ * browser's own mixed-content rule, which the player reports as such.
+ */
+export const contentSecurityPolicy = (mediaOrigins: ReadonlyArray<string> = []): string => {
+  const media = mediaOrigins.length === 0 ? "" : ` ${mediaOrigins.join(" ")}`
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${CAST_SCRIPT_SOURCES.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data:${media}`,
+    `media-src 'self' blob:${media}`,
+    `connect-src 'self'${media}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+}
+
+/** The policy of every answer but the app's page, which adds the streams' origins. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
+
+/** The distinct http(s) origins among these URLs; relative ones are this site's own. */
+export const originsOf = (urls: Iterable<string | null | undefined>): Array<string> => {
+  const origins = new Set<string>()
+  for (const url of urls) {
+    if (url === null || url === undefined || !/^https?:\/\//i.test(url)) continue
+    try {
+      origins.add(new URL(url).origin)
+    } catch {
+      // not a URL a browser could load either: nothing to allow
+    }
+  }
+  return [...origins].sort()
+}
 
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {

@@ -3,6 +3,10 @@ import path from "node:path"
 import fastifyStatic from "@fastify/static"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { failureBody } from "./HttpFailure.ts"
+import { contentSecurityPolicy } from "./securityHeaders.ts"
+
+/** Where the app's streams and posters come from, asked each time the page is served. */
+export type MediaOrigins = () => Promise<ReadonlyArray<string>>
 
 export const NOT_BUILT_MESSAGE =
   "StreamHub: the web app has not been built yet.\n" +
@@ -32,16 +36,18 @@ const isPageRequest = (request: FastifyRequest): boolean => {
   return accept.includes("text/html") || accept.includes("*/*")
 }
 
-async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
+async function sendIndex(reply: FastifyReply, root: string, mediaOrigins: MediaOrigins): Promise<FastifyReply> {
   const found = await stat(path.join(root, "index.html")).then((s) => s.isFile(), () => false)
   if (!found) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
   }
-  return reply.header("cache-control", "no-cache").sendFile("index.html")
+  // an operator's stream change takes effect at the viewer's next page load
+  const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []))
+  return reply.header("cache-control", "no-cache").header("content-security-policy", policy).sendFile("index.html")
 }
 
 /** Serves the built SPA and answers unknown page routes with its index.html; 404 JSON otherwise. */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, staticDir: string, mediaOrigins: MediaOrigins): Promise<void> {
   await app.register(fastifyStatic, {
     root: staticDir,
     index: false,
@@ -55,10 +61,10 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
   })
 
   // The static handler would refuse the root directory itself.
-  app.get("/", async (_request, reply) => sendIndex(reply, staticDir))
+  app.get("/", async (_request, reply) => sendIndex(reply, staticDir, mediaOrigins))
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (isPageRequest(request)) return sendIndex(reply, staticDir)
+    if (isPageRequest(request)) return sendIndex(reply, staticDir, mediaOrigins)
     return reply.code(404).send(failureBody(404, "Not found"))
   })
 }
