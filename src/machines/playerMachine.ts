@@ -2,7 +2,7 @@ import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type Snaps
 import type { ApiResult } from "../domain/api.ts"
 import { LOW_LATENCY_PLAYER, playerPath, type PlayerChoice, type Stream } from "../domain/Stream.ts"
 import { detailOf, isFailure } from "./apiResult.ts"
-import { sourceFor, type MediaCommand, type MediaInput } from "./mediaProtocol.ts"
+import { sourceFor, type MediaCommand, type MediaInput, type MediaTiming } from "./mediaProtocol.ts"
 import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
@@ -12,6 +12,7 @@ import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
 import { mediaMetadataFor } from "./playerMetadata.ts"
 import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
+import { mediaKindOf, sameKind, UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
@@ -22,6 +23,8 @@ interface PlayerContext {
   readonly ui: number
   readonly streams: ReadonlyArray<Stream>
   readonly error: string | null
+  /** what the playing source's timing says it is; reset with each new source */
+  readonly kind: MediaKind
 }
 
 type StreamsAnswer = ApiResult<"streams"> | undefined
@@ -34,7 +37,7 @@ const currentStream = (context: PlayerContext): Stream | undefined => context.st
 const watchedOf = (context: PlayerContext) => {
   const stream = currentStream(context)
   if (stream === undefined) throw new Error("only a listed stream can be watched")
-  return { metadata: mediaMetadataFor(stream, context.player, context.ui, true, false), source: sourceFor(stream, context.player) ?? "" }
+  return { metadata: mediaMetadataFor(stream, context.player, context.ui, context.kind), source: sourceFor(stream, context.player) ?? "" }
 }
 const attachOf = (event: PlayerEvent): Attach => {
   if (event.type !== "media.attach") throw new Error("the player's adapters start from media.attach")
@@ -78,7 +81,8 @@ export const playerMachine = setup({
     isOtherStream: ({ context }, params: { readonly index: number }) =>
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
-    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null
+    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null,
+    changesKind: ({ context }, timing: MediaTiming) => !sameKind(context.kind, mediaKindOf(timing))
   },
   actions: {
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
@@ -97,12 +101,16 @@ export const playerMachine = setup({
       source: sourceFor(currentStream(context), context.player) ?? ""
     })),
     reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
+    forgetKind: assign({ kind: UNKNOWN_KIND }),
+    keepKind: assign((_, timing: MediaTiming) => ({ kind: mediaKindOf(timing) })),
+    // a VOD is told apart from a live stream only once its playlist is in
+    describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
     stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
     retryPlayback: sendTo("playback", { type: "player.retry" as const })
   }
 }).createMachine({
   id: "player",
-  context: ({ input }) => ({ player: input.player, index: input.index, ui: input.ui ?? 0, streams: [], error: null }),
+  context: ({ input }) => ({ player: input.player, index: input.index, ui: input.ui ?? 0, streams: [], error: null, kind: UNKNOWN_KIND }),
   initial: "loading",
   states: {
     loading: {
@@ -185,7 +193,13 @@ export const playerMachine = setup({
             "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
             "media.firstFrame": { actions: forwardTo("playback") },
-            "media.timing": { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] },
+            "media.timing": [
+              {
+                guard: { type: "changesKind", params: ({ event }) => event },
+                actions: [forwardTo("liveEdge"), forwardTo("telemetry"), { type: "keepKind", params: ({ event }) => event }, "describeSource"]
+              },
+              { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] }
+            ],
             "media.autoMuted": { actions: [forwardTo("volume"), forwardTo("telemetry")] },
             // the server refused the player token: a fatal error like a media one
             "telemetry.tokenRejected": { actions: [forwardTo("playback"), forwardTo("controls")] },
@@ -209,7 +223,7 @@ export const playerMachine = setup({
               ]
             },
             watching: {
-              entry: ["loadSource", "reportSource"],
+              entry: ["forgetKind", "loadSource", "reportSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
             maintenance: { entry: "stopPlayback" },

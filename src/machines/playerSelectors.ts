@@ -23,10 +23,10 @@ export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =
       ? "subscription"
       : null
 
-/** SPEC §3 media metadata of what is selected; live and seekable come from the live-edge machine. */
-export const selectMetadata = (snapshot: PlayerSnapshot, live = true, seekable = false): MediaMetadata | null => {
+/** SPEC §3 media metadata of what is selected; live, seekable and duration follow the source's timing. */
+export const selectMetadata = (snapshot: PlayerSnapshot): MediaMetadata | null => {
   const stream = selectCurrentStream(snapshot)
-  return stream === undefined ? null : mediaMetadataFor(stream, snapshot.context.player, snapshot.context.ui, live, seekable)
+  return stream === undefined ? null : mediaMetadataFor(stream, snapshot.context.player, snapshot.context.ui, snapshot.context.kind)
 }
 
 /** Casting is the TV player's, for streams whose tags say they support it. */

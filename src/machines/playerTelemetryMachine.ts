@@ -17,6 +17,8 @@ import {
 
 export type TelemetryEvent =
   | { readonly type: "telemetry.load"; readonly metadata: MediaMetadata; readonly source: string }
+  /** the same source, described anew once its timing says whether it is live */
+  | { readonly type: "telemetry.describe"; readonly metadata: MediaMetadata; readonly source: string }
   | { readonly type: "media.playing" }
   | { readonly type: "media.paused" }
   | { readonly type: "media.waiting" }
@@ -101,6 +103,7 @@ export const playerTelemetryMachine = setup({
   initial: "waitingForPicture",
   on: {
     "telemetry.load": { actions: { type: "keepMedia", params: ({ event }) => event } },
+    "telemetry.describe": { actions: { type: "keepMedia", params: ({ event }) => event } },
     "media.timing": { actions: { type: "keepPosition", params: ({ event }) => event } }
   },
   states: {
@@ -142,6 +145,7 @@ export const playerTelemetryMachine = setup({
               entry: ["loadAnalytics", "playIfPlaying"],
               on: {
                 "telemetry.load": { actions: [{ type: "keepMedia", params: ({ event }) => event }, "loadAnalytics"] },
+                "telemetry.describe": { actions: [{ type: "keepMedia", params: ({ event }) => event }, "loadAnalytics"] },
                 "media.playing": { actions: { type: "toAnalytics", params: { type: "analytics.play" } } },
                 "media.paused": { actions: { type: "toAnalytics", params: { type: "analytics.pause" } } },
                 "media.ended": { actions: { type: "toAnalytics", params: { type: "analytics.pause" } } },

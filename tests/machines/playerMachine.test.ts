@@ -11,7 +11,7 @@ import {
   selectUnavailability
 } from "../../src/machines/playerSelectors.ts"
 import { answers, stream, streams } from "./fixtures.ts"
-import { container, element, startPlayer } from "./playerHarness.ts"
+import { container, element, liveTiming, startPlayer } from "./playerHarness.ts"
 
 describe("playerMachine: the page", () => {
   beforeEach(() => {
@@ -119,6 +119,27 @@ describe("playerMachine: the page", () => {
       ui: 768
     })
     expect(selectCastTags(actor.getSnapshot())).toEqual({ airplay: false, chromecast: true })
+  })
+
+  it("learns from the source's timing whether it is live, seekable and how long it lasts", async () => {
+    const { actor, attach, send } = await startPlayer({ player: 1, index: 2 })
+    const kind = () => {
+      const metadata = selectMetadata(actor.getSnapshot())
+      return metadata === null ? null : { live: metadata.live, seekable: metadata.seekable, duration: metadata.duration }
+    }
+    // nothing known yet: the product streams live channels
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    await attach()
+    send(liveTiming({ start: 0, end: 59 }))
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    send(liveTiming({ start: 0, end: 60 }))
+    expect(kind()).toEqual({ live: true, seekable: true, duration: 0 })
+    // a finite playlist (ENDLIST): a VOD of that length
+    send(liveTiming({ currentTime: 3, start: 0, end: 596.5, live: false, latency: null }))
+    expect(kind()).toEqual({ live: false, seekable: true, duration: 596.5 })
+    // another source starts unknown again
+    send({ type: "player.select", index: 3 })
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
   })
 
   it("offers casting only in the TV player", async () => {

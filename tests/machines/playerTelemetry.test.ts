@@ -1,13 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fromPromise } from "xstate"
+import { createAnalyticsActor } from "../../src/adapters/telemetry/analyticsActor.ts"
+import { PING_THROTTLE_MS } from "../../src/domain/constants.ts"
 import { selectPlaybackError } from "../../src/machines/playerPlaybackMachine.ts"
 import type { AnalyticsCommand, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession } from "../../src/machines/playerTelemetry.ts"
 import { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
+import { FakeServer, fakeClock } from "../unit/telemetryFakes.ts"
 import { fakeAdapter, liveTiming, startPlayer } from "./playerHarness.ts"
 
 const session = (grant: PlayerGrant | null): TelemetrySession => ({ grant, sessionId: "s-1", deviceId: "d-1", pageUrl: "http://localhost/player?default=2" })
 
-const withTelemetry = async (grant: PlayerGrant | null, { playing = true }: { playing?: boolean } = {}) => {
+interface TelemetryOptions {
+  readonly playing?: boolean
+  /** the real analytics adapter instead of a fake */
+  readonly analyticsLogic?: ReturnType<typeof createAnalyticsActor>
+}
+
+const withTelemetry = async (grant: PlayerGrant | null, { playing = true, analyticsLogic }: TelemetryOptions = {}) => {
   const analytics = fakeAdapter<AnalyticsCommand, { sessionId: string }>()
   const health = fakeAdapter<HealthCommand, HealthContext>()
   const metering = fakeAdapter<MeteringCommand, PlayerGrant>()
@@ -15,7 +24,7 @@ const withTelemetry = async (grant: PlayerGrant | null, { playing = true }: { pl
   const telemetry = playerTelemetryMachine.provide({
     actors: {
       openSession: fromPromise(async (): Promise<TelemetrySession | null> => session(grant)),
-      analytics: analytics.logic,
+      analytics: analyticsLogic ?? analytics.logic,
       health: health.logic,
       metering: metering.logic,
       timeSync: timeSync.logic
@@ -69,6 +78,47 @@ describe("playerMachine: telemetry", () => {
     ])
     send({ type: "player.select", index: 3 })
     expect(analytics.commands.at(-1)).toMatchObject({ type: "analytics.load", media: { media_id: "4" } })
+  })
+
+  it("tells analytics again once the timing shows the source is a VOD, and only when that changes", async () => {
+    const { analytics, send } = await withTelemetry(granted)
+    const loads = () => analytics.sent("analytics.load").map((command) => command.media.live)
+    expect(loads()).toEqual([true])
+    send(liveTiming())
+    expect(loads()).toEqual([true])
+    send(liveTiming({ currentTime: 1, start: 0, end: 600, live: false, latency: null }))
+    send(liveTiming({ currentTime: 2, start: 0, end: 600, live: false, latency: null }))
+    expect(loads()).toEqual([true, false])
+    expect(analytics.sent("analytics.load").at(-1)?.media).toMatchObject({ media_id: "3", source: "/live/3/index.m3u8" })
+    expect(analytics.sent("analytics.progress").at(-1)).toEqual({ type: "analytics.progress", position: 2, duration: 600 })
+  })
+
+  it("reports a VOD's progress as 100 slices, pinged at most every 6 s", async () => {
+    const server = new FakeServer()
+    const analyticsLogic = createAnalyticsActor({ callApi: server.callApi, clock: fakeClock() })
+    const { send } = await withTelemetry(granted, { playing: false, analyticsLogic })
+    const vod = (currentTime: number) => send(liveTiming({ currentTime, start: 0, end: 200, live: false, latency: null }))
+    const answerAll = async () => {
+      await vi.advanceTimersByTimeAsync(0)
+      for (const request of server.open) server.answer(request)
+      await vi.advanceTimersByTimeAsync(0)
+    }
+    vod(0)
+    send({ type: "media.playing" })
+    await answerAll()
+    vod(1)
+    vod(2)
+    vod(3)
+    await answerAll()
+    await vi.advanceTimersByTimeAsync(PING_THROTTLE_MS)
+    await answerAll()
+    expect(server.requests.map((request) => request.url)).toEqual([
+      "/api/analytics/vod/default/display",
+      "/api/analytics/vod/default/view",
+      "/api/analytics/vod/default/ping",
+      "/api/analytics/vod/default/ping"
+    ])
+    expect(server.requests.slice(2).map((request) => (request.body as { position: unknown }).position)).toEqual([[0], [1]])
   })
 
   it("meters the first playback, then each stream played after it", async () => {
