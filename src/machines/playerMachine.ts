@@ -13,6 +13,7 @@ import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, typ
 import { mediaMetadataFor } from "./playerMetadata.ts"
 import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
 import { mediaKindOf, sameKind, UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
+import { withDefault } from "./playerQuery.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
@@ -20,6 +21,8 @@ export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 interface PlayerContext {
   readonly player: PlayerChoice
   readonly index: number
+  /** the page's query string, `?default=` kept in step with the selection */
+  readonly search: string
   readonly ui: number
   readonly streams: ReadonlyArray<Stream>
   readonly error: string | null
@@ -31,7 +34,7 @@ type StreamsAnswer = ApiResult<"streams"> | undefined
 type Attach = Extract<PlayerEvent, { type: "media.attach" }>
 
 /** Keeps `?default=` in step with the selection without a page load or a new history entry. */
-const syncQuery = (player: PlayerChoice, index: number) => ({ to: `${playerPath(player)}?default=${index}`, replace: true })
+const syncQuery = (context: PlayerContext) => ({ to: `${playerPath(context.player)}${context.search}`, replace: true })
 const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
 /** What telemetry is told about the stream being watched (only ever one that exists). */
 const watchedOf = (context: PlayerContext) => {
@@ -95,7 +98,10 @@ export const playerMachine = setup({
       error: params.detail === undefined ? PLAYER_STREAMS_FAILED_MESSAGE : `${PLAYER_STREAMS_FAILED_MESSAGE} ${params.detail}`
     })),
     clearError: assign({ error: null }),
-    selectStream: assign((_, params: { readonly index: number }) => ({ index: params.index })),
+    selectStream: assign(({ context }, params: { readonly index: number }) => ({
+      index: params.index,
+      search: withDefault(context.search, params.index)
+    })),
     loadSource: sendTo("playback", ({ context }) => ({
       type: "playback.load" as const,
       source: sourceFor(currentStream(context), context.player) ?? ""
@@ -110,7 +116,15 @@ export const playerMachine = setup({
   }
 }).createMachine({
   id: "player",
-  context: ({ input }) => ({ player: input.player, index: input.index, ui: input.ui ?? 0, streams: [], error: null, kind: UNKNOWN_KIND }),
+  context: ({ input }) => ({
+    player: input.player,
+    index: input.index,
+    search: input.search ?? "",
+    ui: input.ui ?? 0,
+    streams: [],
+    error: null,
+    kind: UNKNOWN_KIND
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -141,7 +155,7 @@ export const playerMachine = setup({
               guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
               actions: [
                 { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
-                { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+                { type: "navigate", params: ({ context }) => syncQuery(context) }
               ]
             }
           }
@@ -179,7 +193,7 @@ export const playerMachine = setup({
                 target: ".choosing",
                 actions: [
                   { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
-                  { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+                  { type: "navigate", params: ({ context }) => syncQuery(context) }
                 ]
               },
               // choosing the stream that is already on clears an error box

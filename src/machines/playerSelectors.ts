@@ -15,6 +15,8 @@ export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapsh
 export const selectListError = (snapshot: PlayerSnapshot): string | null =>
   snapshot.matches("failed") ? snapshot.context.error : null
 export const selectUi = (snapshot: PlayerSnapshot): number => snapshot.context.ui
+/** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
+export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
 export const selectIsWatching = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: { attached: "watching" } })
 export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =>
   snapshot.matches({ ready: { attached: "maintenance" } })

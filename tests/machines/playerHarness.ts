@@ -52,13 +52,14 @@ interface StartOptions {
   readonly player?: 1 | 2
   readonly index?: number
   readonly ui?: number
+  readonly search?: string
   readonly stored?: VolumeSetting
   readonly loaded?: ReturnType<typeof answers<"streams">>
   readonly telemetry?: typeof playerTelemetryMachine
 }
 
 /** The player machine with every adapter faked, optionally already attached to a video. */
-export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume: 1, muted: false }, loaded, telemetry }: StartOptions = {}) => {
+export const startPlayer = async ({ player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry }: StartOptions = {}) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, ElementsInput>()
   const pip = fakeAdapter<PipCommand, VideoInput>()
@@ -81,7 +82,7 @@ export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume
       },
       actions: { navigate }
     }),
-    { input: { player, index, ...(ui === undefined ? {} : { ui }) } }
+    { input: { player, index, ...(ui === undefined ? {} : { ui }), ...(search === undefined ? {} : { search }) } }
   ).start()
   await vi.advanceTimersByTimeAsync(0)
   const send = (event: PlayerEvent) => actor.send(event)

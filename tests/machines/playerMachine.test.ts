@@ -8,8 +8,10 @@ import {
   selectIsEmpty,
   selectIsReady,
   selectMetadata,
+  selectSearch,
   selectUnavailability
 } from "../../src/machines/playerSelectors.ts"
+import { withDefault } from "../../src/machines/playerQuery.ts"
 import { answers, stream, streams } from "./fixtures.ts"
 import { container, element, liveTiming, startPlayer } from "./playerHarness.ts"
 
@@ -62,6 +64,24 @@ describe("playerMachine: the page", () => {
     expect(media.inputs).toHaveLength(1)
     expect(media.stopped()).toBe(0)
     expect(navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/player?default=3", replace: true }])
+  })
+
+  it("keeps the rest of the query string when it rewrites ?default", async () => {
+    const { actor, navigate, attach, send } = await startPlayer({ player: 2, index: 2, search: "?ui=8&default=2&from=home" })
+    send({ type: "player.select", index: 3 })
+    await attach()
+    send({ type: "player.select", index: 2 })
+    expect(navigate.mock.calls.map((call) => call[1])).toEqual([
+      { to: "/playersldp?ui=8&default=3&from=home", replace: true },
+      { to: "/playersldp?ui=8&default=2&from=home", replace: true }
+    ])
+    expect(selectSearch(actor.getSnapshot())).toBe("?ui=8&default=2&from=home")
+  })
+
+  it("adds ?default to a query that has none, in place where it has one", () => {
+    expect(withDefault("", 1)).toBe("?default=1")
+    expect(withDefault("?ui=4096", 0)).toBe("?ui=4096&default=0")
+    expect(withDefault("?default=4&ui=8", 2)).toBe("?default=2&ui=8")
   })
 
   it("does not play a stream in maintenance or one that needs a subscription", async () => {

@@ -63,6 +63,15 @@ describe("the player pages", () => {
     expect(screen.getByText("Audio out of sync · English commentary")).toBeTruthy()
   })
 
+  it("keeps the rest of the query string when switching stream, and on the link to the other player", async () => {
+    openPlayer("/player?default=1&ui=8")
+    await screen.findByRole("heading", { level: 1, name: "Sports Two" })
+    expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=1&ui=8")
+    fireEvent.click(screen.getByRole("button", { name: /^Sports One/ }))
+    await waitFor(() => expect(location()).toBe("/player?default=0&ui=8"))
+    expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=0&ui=8")
+  })
+
   it("shows the error box with its code, disables play toggling, and tries again on request", async () => {
     openPlayer("/playersldp?default=0")
     const hls = await lastHls()

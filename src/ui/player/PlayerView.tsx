@@ -11,6 +11,7 @@ import {
   selectListError,
   selectMetadata,
   selectPlayback,
+  selectSearch,
   selectStreams,
   selectUnavailability
 } from "../../machines/playerSelectors.ts"
@@ -32,12 +33,15 @@ const playerName = (player: PlayerChoice): string => (player === TV_PLAYER ? "TV
 const tvTags = (stream: Stream): string => stream.tags
 const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
 
-/** `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite `default`. */
+/**
+ * `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite
+ * `default` and keep the rest of the query, which the link to the other player carries along.
+ */
 export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const actor = useActorRef(useServices().player, {
-    input: { player, index: parseIndex(params.get("default")), ui: parseUiMask(params.get("ui")) }
+    input: { player, index: parseIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
   const ready = useSelector(actor, selectIsReady)
   const empty = useSelector(actor, selectIsEmpty)
@@ -47,6 +51,7 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const stream = useSelector(actor, selectCurrentStream)
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
   const unavailable = useSelector(actor, selectUnavailability)
+  const query = useSelector(actor, selectSearch)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
 
   if (listError !== null || empty) {
@@ -76,7 +81,7 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
               <p className={styles.description} title={metadata.description}>{metadata.description}</p>
             ) : null}
           </div>
-          <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search }}>
+          <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search: query }}>
             {other === TV_PLAYER ? "Switch to TV player" : "Switch to low-latency player"}
           </Link>
         </div>
