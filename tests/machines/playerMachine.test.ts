@@ -7,8 +7,12 @@ import {
   selectIndex,
   selectIsEmpty,
   selectIsReady,
+  selectHasDragHandle,
+  selectLogo,
   selectMetadata,
   selectSearch,
+  selectShowsHeader,
+  selectShowsTitle,
   selectUnavailability
 } from "../../src/machines/playerSelectors.ts"
 import { withDefault } from "../../src/machines/playerQuery.ts"
@@ -160,6 +164,30 @@ describe("playerMachine: the page", () => {
     // another source starts unknown again
     send({ type: "player.select", index: 3 })
     expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+  })
+
+  it("decodes the UI flags into what the chrome shows: logo corner, drag handle, header and title", async () => {
+    const chrome = async (ui: number) => {
+      const { actor } = await startPlayer({ player: 1, index: 2, ui })
+      const snapshot = actor.getSnapshot()
+      return {
+        logo: selectLogo(snapshot),
+        handle: selectHasDragHandle(snapshot),
+        header: selectShowsHeader(snapshot),
+        title: selectShowsTitle(snapshot)
+      }
+    }
+    expect(await chrome(0)).toEqual({
+      logo: { src: "/images/3.jpg", href: "/", vertical: "top", horizontal: "left", clearsControls: true },
+      handle: false,
+      header: true,
+      title: true
+    })
+    expect(await chrome(8 + 16)).toMatchObject({ logo: { vertical: "top", horizontal: "right" }, handle: true })
+    // no controls 1024: a bottom logo needs no room for the bar
+    expect(await chrome(32768 + 1024)).toMatchObject({ logo: { vertical: "bottom", horizontal: "left", clearsControls: false } })
+    expect(await chrome(4096)).toMatchObject({ header: false, title: false })
+    expect(await chrome(256)).toMatchObject({ header: true, title: false })
   })
 
   it("offers casting only in the TV player", async () => {

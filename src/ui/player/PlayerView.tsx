@@ -12,6 +12,8 @@ import {
   selectMetadata,
   selectPlayback,
   selectSearch,
+  selectShowsHeader,
+  selectShowsTitle,
   selectStreams,
   selectUnavailability
 } from "../../machines/playerSelectors.ts"
@@ -52,6 +54,8 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
   const unavailable = useSelector(actor, selectUnavailability)
   const query = useSelector(actor, selectSearch)
+  const showsHeader = useSelector(actor, selectShowsHeader)
+  const showsTitle = useSelector(actor, selectShowsTitle)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
 
   if (listError !== null || empty) {
@@ -75,8 +79,8 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
         <div className={styles.meta}>
           <div className={styles.text}>
-            <h1 id="player-title" className={shows(ui, "NO_TITLE") ? styles.title : styles.visuallyHidden}>{title}</h1>
-            <p className={styles.playerName}>{playerName(player)}</p>
+            <h1 id="player-title" className={showsTitle ? styles.title : styles.visuallyHidden}>{title}</h1>
+            {showsHeader ? <p className={styles.playerName}>{playerName(player)}</p> : null}
             {shows(ui, "NO_DESCRIPTION") && metadata !== null && metadata.description !== "" ? (
               <p className={styles.description} title={metadata.description}>{metadata.description}</p>
             ) : null}
