@@ -66,6 +66,7 @@ export const startSession = (
     ["pause", () => report({ type: "media.paused" })],
     ["waiting", () => report({ type: "media.waiting" })],
     ["ended", () => report({ type: "media.ended" })],
+    ["volumechange", () => report({ type: "media.volumeChanged" })],
     ["error", () => {
       const code = element.error?.code ?? 0
       if (code === MediaErrorCode.NETWORK) report(fault("network", loadFailureCode()))

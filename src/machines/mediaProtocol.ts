@@ -36,6 +36,8 @@ export type MediaFact =
   | ({ readonly type: "media.timing" } & MediaTiming)
   /** The browser refused sound, so playback started muted instead. */
   | { readonly type: "media.autoMuted" }
+  /** The element's volume or mute changed, whoever changed it. */
+  | { readonly type: "media.volumeChanged" }
   /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }
   /** A fatal library error the machine may still recover from; `code` is what to show if it can't. */

@@ -215,6 +215,7 @@ export const playerMachine = setup({
               { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] }
             ],
             "media.autoMuted": { actions: [forwardTo("volume"), forwardTo("telemetry")] },
+            "media.volumeChanged": { actions: forwardTo("telemetry") },
             // the server refused the player token: a fatal error like a media one
             "telemetry.tokenRejected": { actions: [forwardTo("playback"), forwardTo("controls")] },
             "player.retry": { actions: forwardTo("playback") },
@@ -223,7 +224,7 @@ export const playerMachine = setup({
             "player.goLive": { actions: forwardTo("liveEdge") },
             "volume.*": { actions: forwardTo("volume") },
             "controls.*": { actions: forwardTo("controls") },
-            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume")] },
+            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume"), forwardTo("telemetry")] },
             "screen.pointer": { actions: forwardTo("controls") },
             "screen.*": { actions: forwardTo("screen") },
             "cast.*": { actions: forwardTo("casting") }

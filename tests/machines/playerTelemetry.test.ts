@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fromPromise } from "xstate"
 import { createAnalyticsActor } from "../../src/adapters/telemetry/analyticsActor.ts"
-import { PING_THROTTLE_MS } from "../../src/domain/constants.ts"
+import { createHealthActor } from "../../src/adapters/telemetry/healthActor.ts"
+import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_MS, PING_THROTTLE_MS } from "../../src/domain/constants.ts"
 import { selectPlaybackError } from "../../src/machines/playerPlaybackMachine.ts"
 import type { AnalyticsCommand, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession } from "../../src/machines/playerTelemetry.ts"
 import { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
@@ -14,9 +15,11 @@ interface TelemetryOptions {
   readonly playing?: boolean
   /** the real analytics adapter instead of a fake */
   readonly analyticsLogic?: ReturnType<typeof createAnalyticsActor>
+  /** the real health beacon instead of a fake */
+  readonly healthLogic?: ReturnType<typeof createHealthActor>
 }
 
-const withTelemetry = async (grant: PlayerGrant | null, { playing = true, analyticsLogic }: TelemetryOptions = {}) => {
+const withTelemetry = async (grant: PlayerGrant | null, { playing = true, analyticsLogic, healthLogic }: TelemetryOptions = {}) => {
   const analytics = fakeAdapter<AnalyticsCommand, { sessionId: string }>()
   const health = fakeAdapter<HealthCommand, HealthContext>()
   const metering = fakeAdapter<MeteringCommand, PlayerGrant>()
@@ -25,7 +28,7 @@ const withTelemetry = async (grant: PlayerGrant | null, { playing = true, analyt
     actors: {
       openSession: fromPromise(async (): Promise<TelemetrySession | null> => session(grant)),
       analytics: analyticsLogic ?? analytics.logic,
-      health: health.logic,
+      health: healthLogic ?? health.logic,
       metering: metering.logic,
       timeSync: timeSync.logic
     }
@@ -142,7 +145,15 @@ describe("playerMachine: telemetry", () => {
   it("keeps one health beacon per stream, reporting the media's events where the playhead is", async () => {
     const { health, send } = await withTelemetry(granted)
     expect(health.inputs).toEqual([
-      { session_id: "s-1", device_id: "d-1", version: "3.4.5", source: "/live/3/index.m3u8", page_url: "http://localhost/player?default=2" }
+      {
+        session_id: "s-1",
+        device_id: "d-1",
+        version: "3.4.5",
+        source: "/live/3/index.m3u8",
+        page_url: "http://localhost/player?default=2",
+        ids: { media_id: "3", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+        plugins: ["analytics", "metering", "health", "time-sync"]
+      }
     ])
     send(liveTiming({ currentTime: 7.5 }))
     send({ type: "media.waiting" })
@@ -154,6 +165,51 @@ describe("playerMachine: telemetry", () => {
     send({ type: "player.select", index: 3 })
     expect(health.stopped()).toBe(1)
     expect(health.inputs.at(-1)?.source).toBe("/live/4/index.m3u8")
+  })
+
+  it("reports volume changes and player resizes as health events", async () => {
+    const { health, send } = await withTelemetry(granted)
+    send({ type: "media.volumeChanged" })
+    send({ type: "screen.resized", width: 480 })
+    expect(health.commands.slice(1)).toEqual([
+      { type: "health.record", event: "volumechange", currentTime: 0 },
+      { type: "health.record", event: "resize", currentTime: 0 }
+    ])
+  })
+
+  it(`sends only the last of a burst of volume changes or resizes, ${HEALTH_DEBOUNCE_MS} ms after it, with ids and plugins`, async () => {
+    const beacons: Array<Array<Record<string, unknown>>> = []
+    const pending: Array<Promise<unknown>> = []
+    const sendBeacon = (_url: string, data: Blob) => {
+      pending.push(data.text().then((text) => beacons.push((JSON.parse(text) as { events: Array<Record<string, unknown>> }).events)))
+      return true
+    }
+    const healthLogic = createHealthActor({ clock: fakeClock(), fetch: vi.fn(), sendBeacon })
+    const { send } = await withTelemetry({ ...granted, noMetering: true }, { playing: false, healthLogic })
+    send(liveTiming({ currentTime: 40 }))
+    send({ type: "media.playing" })
+    await vi.advanceTimersByTimeAsync(0)
+    for (const width of [900, 700, 500]) {
+      send({ type: "screen.resized", width })
+      send({ type: "media.volumeChanged" })
+      await vi.advanceTimersByTimeAsync(HEALTH_DEBOUNCE_MS - 100)
+    }
+    send(liveTiming({ currentTime: 42.5 }))
+    send({ type: "media.volumeChanged" })
+    await vi.advanceTimersByTimeAsync(HEALTH_DEBOUNCE_MS + HEALTH_FLUSH_MS)
+    await Promise.all(pending)
+    const events = beacons.flat()
+    // one resize for three, one volume change for four, each where the playhead was at the last of them
+    expect(events.map((event) => [event.event, event.current_time])).toEqual([
+      ["playing", 40],
+      ["timeupdate", 42.5],
+      ["resize", 40],
+      ["volumechange", 42.5]
+    ])
+    expect(events[2]).toMatchObject({
+      ids: { media_id: "3", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+      plugins: ["analytics", "health", "time-sync"]
+    })
   })
 
   it("stops the player with the token error when the server refuses the player token", async () => {

@@ -183,7 +183,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0001_initial": initial(dialect),
     "0002_mail_and_tokens": mailAndTokens(dialect),
     "0003_password_reset_requests": passwordResetRequests(dialect),
-    "0004_telemetry": telemetry(dialect)
+    "0004_telemetry": telemetry(dialect),
+    "0005_health_ids_plugins": healthIdsAndPlugins()
   }
 }
 
@@ -302,6 +303,16 @@ function telemetry(dialect: Dialect): Migration {
       .addColumn("user_id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
       .addColumn("no_metering", "boolean", (c) => c.notNull().defaultTo(false))
       .execute()
+  }
+  return { up }
+}
+
+// Health events also say what was watched (the analytics ids) and which optional parts of the
+// player ran (SPEC §7 `ids`, `plugins`), kept as the JSON they arrived as. Older rows get empties.
+function healthIdsAndPlugins(): Migration {
+  const up = async (db: Kysely<unknown>): Promise<void> => {
+    await db.schema.alterTable("health_events").addColumn("ids", "text", (c) => c.notNull().defaultTo("{}")).execute()
+    await db.schema.alterTable("health_events").addColumn("plugins", "text", (c) => c.notNull().defaultTo("[]")).execute()
   }
   return { up }
 }
