@@ -11,6 +11,8 @@ export interface SessionDeps {
   readonly isOnline: () => boolean
   /** AirPlay can only send the browser's own HLS playback, so where it is offered the TV player uses that */
   readonly prefersNative?: (lowLatency: boolean) => boolean
+  /** Where the browser announces going `offline` and coming back `online`; the window by default. */
+  readonly connectivity?: Pick<EventTarget, "addEventListener" | "removeEventListener">
 }
 
 /** One source on the element, from load to replacement. */
@@ -29,6 +31,7 @@ const failed = (code: number): MediaFact => ({ type: "media.failed", code, messa
 const fault = (kind: RecoveryKind, code: number): MediaFact => ({ type: "media.fault", kind, code, message: mediaErrorMessage(code) })
 const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max))
 const errorName = (error: unknown): string => (error instanceof Error || error instanceof DOMException ? error.name : "")
+const browserWindow = (): SessionDeps["connectivity"] => (typeof window === "undefined" ? undefined : window)
 
 /**
  * Everything a replaced session still emits (late hls.js errors, the `pause` its teardown causes)
@@ -75,6 +78,19 @@ export const startSession = (
     }]
   ]
   for (const [name, listener] of listeners) element.addEventListener(name, listener)
+
+  // Losing the network says so at once rather than after hls.js's retries run out; the picture
+  // stops with it. Coming back is only news: the player decides whether to load again.
+  const connectivity = deps.connectivity ?? browserWindow()
+  const connectivityListeners: Array<[string, () => void]> = [
+    ["offline", () => {
+      if (!active) return
+      report(failed(MediaErrorCode.NO_INTERNET))
+      element.pause()
+    }],
+    ["online", () => report({ type: "media.reconnected" })]
+  ]
+  for (const [name, listener] of connectivityListeners) connectivity?.addEventListener(name, listener)
 
   const context: EngineContext = {
     element,
@@ -139,6 +155,7 @@ export const startSession = (
     end: () => {
       active = false
       for (const [name, listener] of listeners) element.removeEventListener(name, listener)
+      for (const [name, listener] of connectivityListeners) connectivity?.removeEventListener(name, listener)
       engine?.destroy()
     }
   }

@@ -207,6 +207,7 @@ export const playerMachine = setup({
             "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
             "media.firstFrame": { actions: forwardTo("playback") },
+            "media.reconnected": { actions: forwardTo("playback") },
             "media.timing": [
               {
                 guard: { type: "changesKind", params: ({ event }) => event },

@@ -124,6 +124,19 @@ describe("the players, in Chromium against the real server", () => {
     await page.context().close()
   })
 
+  it("says 'no internet' as soon as the connection goes, and plays again when it is back", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    const alert = page.getByRole("alert")
+    await page.context().setOffline(true)
+    await alert.getByText("No internet connection detected").waitFor({ timeout: 2000 })
+    await alert.getByText("Error code 1002").waitFor()
+    await page.context().setOffline(false)
+    await alert.waitFor({ state: "detached", timeout: 5000 })
+    await expectPlaying(page)
+    await page.context().close()
+  })
+
   it("keeps volume and mute across a reload", async () => {
     const page = await open("/player?default=0")
     await expectPlaying(page)
