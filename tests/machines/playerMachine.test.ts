@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { LIVE_POLL_MS } from "../../src/domain/constants.ts"
 import { sourceFor } from "../../src/machines/mediaProtocol.ts"
 import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../src/machines/playerPlaybackMachine.ts"
 import {
@@ -17,7 +18,7 @@ import {
 } from "../../src/machines/playerSelectors.ts"
 import { withDefault } from "../../src/machines/playerQuery.ts"
 import { answers, stream, streams } from "./fixtures.ts"
-import { container, element, liveTiming, startPlayer } from "./playerHarness.ts"
+import { container, element, startHlsPlayer, startPlayer } from "./playerHarness.ts"
 
 describe("playerMachine: the page", () => {
   beforeEach(() => {
@@ -146,24 +147,35 @@ describe("playerMachine: the page", () => {
   })
 
   it("learns from the source's timing whether it is live, seekable and how long it lasts", async () => {
-    const { actor, attach, send } = await startPlayer({ player: 1, index: 2 })
+    const { actor, attach, send, hls } = await startHlsPlayer({ player: 1, index: 2 })
     const kind = () => {
       const metadata = selectMetadata(actor.getSnapshot())
       return metadata === null ? null : { live: metadata.live, seekable: metadata.seekable, duration: metadata.duration }
     }
+    /** the playlist hls.js has loaded, as the next probe (every 200 ms) finds it */
+    const playlist = async (details: { live: boolean; edge: number; fragmentStart: number }) => {
+      const level = hls().levels[0]
+      if (level === undefined) throw new Error("no level")
+      level.details = details
+      hls().currentLevel = 0
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS)
+    }
     // nothing known yet: the product streams live channels
     expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
     await attach()
-    send(liveTiming({ start: 0, end: 59 }))
+    hls().parsed()
+    await playlist({ live: true, edge: 59, fragmentStart: 0 })
     expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
-    send(liveTiming({ start: 0, end: 60 }))
+    await playlist({ live: true, edge: 100, fragmentStart: 40 })
     expect(kind()).toEqual({ live: true, seekable: true, duration: 0 })
-    // a finite playlist (ENDLIST): a VOD of that length
-    send(liveTiming({ currentTime: 3, start: 0, end: 596.5, live: false, latency: null }))
+    // a playlist with an ENDLIST: a VOD of that length
+    await playlist({ live: false, edge: 596.5, fragmentStart: 0 })
     expect(kind()).toEqual({ live: false, seekable: true, duration: 596.5 })
     // another source starts unknown again
     send({ type: "player.select", index: 3 })
     expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(hls().source).toBe("/live/4/index.m3u8")
   })
 
   it("decodes the UI flags into what the chrome shows: logo corner, drag handle, header and title", async () => {
