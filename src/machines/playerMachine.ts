@@ -1,6 +1,5 @@
 import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../domain/api.ts"
-import { LOW_LATENCY_PLAYER, playerPath, type PlayerChoice, type Stream } from "../domain/Stream.ts"
+import { LOW_LATENCY_PLAYER } from "../domain/Stream.ts"
 import { detailOf, isFailure } from "./apiResult.ts"
 import { sourceFor, type MediaCommand, type MediaInput, type MediaTiming } from "./mediaProtocol.ts"
 import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
@@ -8,44 +7,15 @@ import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
+import { attachOf, currentStream, initialContext, syncQuery, watchedOf, type PlayerContext, type StreamsAnswer } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
-import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
-import { mediaMetadataFor } from "./playerMetadata.ts"
-import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
-import { mediaKindOf, sameKind, UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
 import { withDefault } from "./playerQuery.ts"
+import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
+import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
+import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
-
-interface PlayerContext {
-  readonly player: PlayerChoice
-  readonly index: number
-  /** the page's query string, `?default=` kept in step with the selection */
-  readonly search: string
-  readonly ui: number
-  readonly streams: ReadonlyArray<Stream>
-  readonly error: string | null
-  /** what the playing source's timing says it is; reset with each new source */
-  readonly kind: MediaKind
-}
-
-type StreamsAnswer = ApiResult<"streams"> | undefined
-type Attach = Extract<PlayerEvent, { type: "media.attach" }>
-
-/** Keeps `?default=` in step with the selection without a page load or a new history entry. */
-const syncQuery = (context: PlayerContext) => ({ to: `${playerPath(context.player)}${context.search}`, replace: true })
-const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
-/** What telemetry is told about the stream being watched (only ever one that exists). */
-const watchedOf = (context: PlayerContext) => {
-  const stream = currentStream(context)
-  if (stream === undefined) throw new Error("only a listed stream can be watched")
-  return { metadata: mediaMetadataFor(stream, context.player, context.ui, context.kind), source: sourceFor(stream, context.player) ?? "" }
-}
-const attachOf = (event: PlayerEvent): Attach => {
-  if (event.type !== "media.attach") throw new Error("the player's adapters start from media.attach")
-  return event
-}
 
 /**
  * The player page: loads the streams, plays the selected one and switches without a reload. Once
@@ -116,15 +86,7 @@ export const playerMachine = setup({
   }
 }).createMachine({
   id: "player",
-  context: ({ input }) => ({
-    player: input.player,
-    index: input.index,
-    search: input.search ?? "",
-    ui: input.ui ?? 0,
-    streams: [],
-    error: null,
-    kind: UNKNOWN_KIND
-  }),
+  context: ({ input }) => initialContext(input),
   initial: "loading",
   states: {
     loading: {
