@@ -31,6 +31,8 @@ export type MediaFact =
   | { readonly type: "media.ended" }
   | ({ readonly type: "media.timing" } & MediaTiming)
   | { readonly type: "media.autoMuted" }
+  | { readonly type: "media.volumeChanged" }
+  | { readonly type: "media.reconnected" }
   | { readonly type: "media.firstFrame"; readonly ms: number }
   | { readonly type: "media.fault"; readonly kind: RecoveryKind; readonly code: number; readonly message: string }
   | { readonly type: "media.failed"; readonly code: number; readonly message: string }

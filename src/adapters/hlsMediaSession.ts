@@ -16,6 +16,8 @@ export interface SessionDeps {
   readonly prefersNative?: (lowLatency: boolean) => boolean
   /** starts fetching the source's playlist (and first segment) while hls.js itself loads */
   readonly prefetch?: (source: string, lowLatency: boolean) => MediaPrefetch
+  /** Where the browser announces going `offline` and coming back `online`; the window by default. */
+  readonly connectivity?: Pick<EventTarget, "addEventListener" | "removeEventListener">
 }
 
 /** One source on the element, from load to replacement. */
@@ -34,6 +36,7 @@ const failed = (code: number): MediaFact => ({ type: "media.failed", code, messa
 const fault = (kind: RecoveryKind, code: number): MediaFact => ({ type: "media.fault", kind, code, message: mediaErrorMessage(code) })
 const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max))
 const errorName = (error: unknown): string => (error instanceof Error || error instanceof DOMException ? error.name : "")
+const browserWindow = (): SessionDeps["connectivity"] => (typeof window === "undefined" ? undefined : window)
 
 /**
  * Everything a replaced session still emits (late hls.js errors, the `pause` its teardown causes)
@@ -72,6 +75,7 @@ export const startSession = (
     ["pause", () => report({ type: "media.paused" })],
     ["waiting", () => report({ type: "media.waiting" })],
     ["ended", () => report({ type: "media.ended" })],
+    ["volumechange", () => report({ type: "media.volumeChanged" })],
     ["error", () => {
       const code = element.error?.code ?? 0
       if (code === MediaErrorCode.NETWORK) report(fault("network", loadFailureCode()))
@@ -80,6 +84,19 @@ export const startSession = (
     }]
   ]
   for (const [name, listener] of listeners) element.addEventListener(name, listener)
+
+  // Losing the network says so at once rather than after hls.js's retries run out; the picture
+  // stops with it. Coming back is only news: the player decides whether to load again.
+  const connectivity = deps.connectivity ?? browserWindow()
+  const connectivityListeners: Array<[string, () => void]> = [
+    ["offline", () => {
+      if (!active) return
+      report(failed(MediaErrorCode.NO_INTERNET))
+      element.pause()
+    }],
+    ["online", () => report({ type: "media.reconnected" })]
+  ]
+  for (const [name, listener] of connectivityListeners) connectivity?.addEventListener(name, listener)
 
   const context: EngineContext = {
     element,
@@ -154,6 +171,7 @@ export const startSession = (
     end: () => {
       active = false
       for (const [name, listener] of listeners) element.removeEventListener(name, listener)
+      for (const [name, listener] of connectivityListeners) connectivity?.removeEventListener(name, listener)
       engine?.destroy()
     }
   }

@@ -23,6 +23,17 @@ export type UiFlagName = keyof typeof UiFlag
 
 export const hasUiFlag = (mask: number, flag: UiFlagName): boolean => (mask & UiFlag[flag]) !== 0
 
+/** Where the logo sits on the picture: top-left unless the flags move it right (8) or down (32768). */
+export interface LogoPlacement {
+  readonly vertical: "top" | "bottom"
+  readonly horizontal: "left" | "right"
+}
+
+export const logoPlacement = (mask: number): LogoPlacement => ({
+  vertical: hasUiFlag(mask, "LOGO_BOTTOM") ? "bottom" : "top",
+  horizontal: hasUiFlag(mask, "LOGO_RIGHT") ? "right" : "left"
+})
+
 export const MediaMetadata = Schema.Struct({
   media_id: Schema.String,
   site_id: Schema.String,

@@ -43,12 +43,26 @@ export const AnalyticsEvent = Schema.Struct({
 })
 export type AnalyticsEvent = typeof AnalyticsEvent.Type
 
+/** What a health event is about, by the same ids analytics use (SPEC §3 media metadata). */
+export const HealthIds = Schema.Struct({
+  media_id: Text,
+  site_id: Text,
+  sitegroup_id: Text,
+  player_id: Text
+})
+export type HealthIds = typeof HealthIds.Type
+
+/** The player's optional parts at work in the playback the event is from. */
+export const HEALTH_PLUGINS = ["analytics", "metering", "health", "time-sync", "low-latency"] as const
+
 export const HealthEvent = Schema.Struct({
   session_id: Text,
   device_id: Text,
   version: Text,
   source: Text,
   page_url: Text,
+  ids: HealthIds,
+  plugins: Schema.Array(Text).check(Schema.isMaxLength(HEALTH_PLUGINS.length)),
   event: Text,
   current_time: Schema.Number,
   client_time: Schema.Number,

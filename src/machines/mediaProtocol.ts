@@ -36,6 +36,10 @@ export type MediaFact =
   | ({ readonly type: "media.timing" } & MediaTiming)
   /** The browser refused sound, so playback started muted instead. */
   | { readonly type: "media.autoMuted" }
+  /** The element's volume or mute changed, whoever changed it. */
+  | { readonly type: "media.volumeChanged" }
+  /** The browser is online again after being offline (going offline is a `media.failed`, code 1002). */
+  | { readonly type: "media.reconnected" }
   /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }
   /** A fatal library error the machine may still recover from; `code` is what to show if it can't. */

@@ -30,6 +30,8 @@ export type PlayerEvent =
 export interface PlayerInput {
   readonly player: PlayerChoice
   readonly index: number
+  /** the page's query string as opened (`?default=2&ui=8`); its other parameters survive a switch */
+  readonly search?: string
   /** UI flag mask (SPEC §3) */
   readonly ui?: number
 }

@@ -1,7 +1,8 @@
-import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
-import { DVR_MIN_WINDOW_S, LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../domain/constants.ts"
+import { assign, enqueueActions, setup, stateIn, type SnapshotFrom } from "xstate"
+import { LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../domain/constants.ts"
 import type { MediaCommand, MediaTiming } from "./mediaProtocol.ts"
 import { mediaOf } from "./playerMedia.ts"
+import { behindLive, isSeekable } from "./playerTiming.ts"
 
 export type LiveEdgeEvent =
   | ({ readonly type: "media.timing" } & MediaTiming)
@@ -13,22 +14,23 @@ interface LiveEdgeContext {
   readonly timing: MediaTiming | null
 }
 
-/** Seconds behind the live edge: the player's own estimate where it has one. */
-export const behindLive = (timing: MediaTiming): number => timing.latency ?? Math.max(0, timing.end - timing.currentTime)
+export { behindLive } from "./playerTiming.ts"
 
 const timingOf = ({ type: _type, ...timing }: { readonly type: "media.timing" } & MediaTiming): MediaTiming => timing
 
 /**
  * Where the playhead is: polled every 200 ms, a live stream is at its live edge within 10 s of
  * it and behind it otherwise; seeking (the seek bar, ←/→, double taps) needs a window of at least
- * 60 s on a live stream (SPEC §9). Seeks are clamped by the media adapter, which knows the window.
+ * 60 s on a live stream (SPEC §9), and is ignored until one has been seen. Seeks are clamped by
+ * the media adapter, which knows the window.
  */
 export const playerLiveEdgeMachine = setup({
   types: { context: {} as LiveEdgeContext, events: {} as LiveEdgeEvent },
   guards: {
     isVod: (_, timing: MediaTiming) => !timing.live,
     isAtLiveEdge: (_, timing: MediaTiming) => behindLive(timing) <= LIVE_EDGE_TOLERANCE_S,
-    hasDvrWindow: (_, timing: MediaTiming) => (timing.live ? timing.end - timing.start >= DVR_MIN_WINDOW_S : timing.end > timing.start)
+    hasDvrWindow: (_, timing: MediaTiming) => isSeekable(timing),
+    canSeek: stateIn({ window: "seekable" })
   },
   actions: {
     toMedia: enqueueActions(({ system, enqueue }, command: MediaCommand) => {
@@ -44,13 +46,13 @@ export const playerLiveEdgeMachine = setup({
   context: { timing: null },
   on: {
     "player.seekBy": {
-      guard: ({ context }) => context.timing !== null,
+      guard: "canSeek",
       actions: {
         type: "toMedia",
         params: ({ context, event }) => ({ type: "media.seekTo", time: (context.timing?.currentTime ?? 0) + event.seconds })
       }
     },
-    "player.seekTo": { actions: { type: "toMedia", params: ({ event }) => ({ type: "media.seekTo", time: event.time }) } },
+    "player.seekTo": { guard: "canSeek", actions: { type: "toMedia", params: ({ event }) => ({ type: "media.seekTo", time: event.time }) } },
     "player.goLive": { actions: { type: "toMedia", params: { type: "media.seekToLive" } } }
   },
   states: {

@@ -1,45 +1,21 @@
 import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../domain/api.ts"
-import { LOW_LATENCY_PLAYER, playerPath, type PlayerChoice, type Stream } from "../domain/Stream.ts"
+import { LOW_LATENCY_PLAYER } from "../domain/Stream.ts"
 import { detailOf, isFailure } from "./apiResult.ts"
-import { sourceFor, type MediaCommand, type MediaInput } from "./mediaProtocol.ts"
+import { sourceFor, type MediaCommand, type MediaInput, type MediaTiming } from "./mediaProtocol.ts"
 import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
+import { attachOf, currentStream, initialContext, syncQuery, watchedOf, type PlayerContext, type StreamsAnswer } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
+import { withDefault } from "./playerQuery.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
-import { mediaMetadataFor } from "./playerMetadata.ts"
 import { playerTelemetryMachine } from "./playerTelemetryMachine.ts"
+import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
-
-interface PlayerContext {
-  readonly player: PlayerChoice
-  readonly index: number
-  readonly ui: number
-  readonly streams: ReadonlyArray<Stream>
-  readonly error: string | null
-}
-
-type StreamsAnswer = ApiResult<"streams"> | undefined
-type Attach = Extract<PlayerEvent, { type: "media.attach" }>
-
-/** Keeps `?default=` in step with the selection without a page load or a new history entry. */
-const syncQuery = (player: PlayerChoice, index: number) => ({ to: `${playerPath(player)}?default=${index}`, replace: true })
-const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
-/** What telemetry is told about the stream being watched (only ever one that exists). */
-const watchedOf = (context: PlayerContext) => {
-  const stream = currentStream(context)
-  if (stream === undefined) throw new Error("only a listed stream can be watched")
-  return { metadata: mediaMetadataFor(stream, context.player, context.ui, true, false), source: sourceFor(stream, context.player) ?? "" }
-}
-const attachOf = (event: PlayerEvent): Attach => {
-  if (event.type !== "media.attach") throw new Error("the player's adapters start from media.attach")
-  return event
-}
 
 /**
  * The player page: loads the streams, plays the selected one and switches without a reload. Once
@@ -78,7 +54,8 @@ export const playerMachine = setup({
     isOtherStream: ({ context }, params: { readonly index: number }) =>
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
-    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null
+    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null,
+    changesKind: ({ context }, timing: MediaTiming) => !sameKind(context.kind, mediaKindOf(timing))
   },
   actions: {
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
@@ -91,18 +68,25 @@ export const playerMachine = setup({
       error: params.detail === undefined ? PLAYER_STREAMS_FAILED_MESSAGE : `${PLAYER_STREAMS_FAILED_MESSAGE} ${params.detail}`
     })),
     clearError: assign({ error: null }),
-    selectStream: assign((_, params: { readonly index: number }) => ({ index: params.index })),
+    selectStream: assign(({ context }, params: { readonly index: number }) => ({
+      index: params.index,
+      search: withDefault(context.search, params.index)
+    })),
     loadSource: sendTo("playback", ({ context }) => ({
       type: "playback.load" as const,
       source: sourceFor(currentStream(context), context.player) ?? ""
     })),
     reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
+    forgetKind: assign({ kind: UNKNOWN_KIND }),
+    keepKind: assign((_, timing: MediaTiming) => ({ kind: mediaKindOf(timing) })),
+    // a VOD is told apart from a live stream only once its playlist is in
+    describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
     stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
     retryPlayback: sendTo("playback", { type: "player.retry" as const })
   }
 }).createMachine({
   id: "player",
-  context: ({ input }) => ({ player: input.player, index: input.index, ui: input.ui ?? 0, streams: [], error: null }),
+  context: ({ input }) => initialContext(input),
   initial: "loading",
   states: {
     loading: {
@@ -133,7 +117,7 @@ export const playerMachine = setup({
               guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
               actions: [
                 { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
-                { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+                { type: "navigate", params: ({ context }) => syncQuery(context) }
               ]
             }
           }
@@ -171,7 +155,7 @@ export const playerMachine = setup({
                 target: ".choosing",
                 actions: [
                   { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
-                  { type: "navigate", params: ({ context, event }) => syncQuery(context.player, event.index) }
+                  { type: "navigate", params: ({ context }) => syncQuery(context) }
                 ]
               },
               // choosing the stream that is already on clears an error box
@@ -185,8 +169,16 @@ export const playerMachine = setup({
             "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
             "media.firstFrame": { actions: forwardTo("playback") },
-            "media.timing": { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] },
+            "media.reconnected": { actions: forwardTo("playback") },
+            "media.timing": [
+              {
+                guard: { type: "changesKind", params: ({ event }) => event },
+                actions: [forwardTo("liveEdge"), forwardTo("telemetry"), { type: "keepKind", params: ({ event }) => event }, "describeSource"]
+              },
+              { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] }
+            ],
             "media.autoMuted": { actions: [forwardTo("volume"), forwardTo("telemetry")] },
+            "media.volumeChanged": { actions: forwardTo("telemetry") },
             // the server refused the player token: a fatal error like a media one
             "telemetry.tokenRejected": { actions: [forwardTo("playback"), forwardTo("controls")] },
             "player.retry": { actions: forwardTo("playback") },
@@ -195,7 +187,7 @@ export const playerMachine = setup({
             "player.goLive": { actions: forwardTo("liveEdge") },
             "volume.*": { actions: forwardTo("volume") },
             "controls.*": { actions: forwardTo("controls") },
-            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume")] },
+            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume"), forwardTo("telemetry")] },
             "screen.pointer": { actions: forwardTo("controls") },
             "screen.*": { actions: forwardTo("screen") },
             "cast.*": { actions: forwardTo("casting") }
@@ -209,7 +201,7 @@ export const playerMachine = setup({
               ]
             },
             watching: {
-              entry: ["loadSource", "reportSource"],
+              entry: ["forgetKind", "loadSource", "reportSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
             maintenance: { entry: "stopPlayback" },

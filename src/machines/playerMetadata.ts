@@ -1,12 +1,20 @@
 import { hasUiFlag, type MediaMetadata, type UiFlagName } from "../domain/PlayerUi.ts"
 import { parseTags, TV_PLAYER, type PlayerChoice, type Stream } from "../domain/Stream.ts"
 import { SITE_GROUP_ID } from "./playerTelemetry.ts"
+import type { MediaKind } from "./playerTiming.ts"
+
+/** The site's own mark, for streams without an image of their own. */
+export const SITE_LOGO = "/favicon.svg"
+/** Where the logo leads: the site's home, with every channel on it. */
+export const SITE_HOME = "/"
 
 /**
- * The media metadata of SPEC §3 for a stream of the list. Streams carry no description of their
- * own, so the operator's notes and labels among the player's tags stand in for one.
+ * The media metadata of SPEC §3 for a stream of the list. The stream's image serves as its logo.
+ * Streams carry no description of their own, so the operator's notes and labels among the
+ * player's tags stand in for one. Whether it is live, seekable and how long it is comes from the
+ * source's timing (`kind`).
  */
-export const mediaMetadataFor = (stream: Stream, player: PlayerChoice, ui: number, live: boolean, seekable: boolean): MediaMetadata => {
+export const mediaMetadataFor = (stream: Stream, player: PlayerChoice, ui: number, kind: MediaKind): MediaMetadata => {
   const tags = parseTags(player === TV_PLAYER ? stream.tags : stream.tags_sldp)
   const description = tags
     .filter((tag) => tag.kind === "info" || tag.kind === "warning" || tag.kind === "label")
@@ -20,11 +28,11 @@ export const mediaMetadataFor = (stream: Stream, player: PlayerChoice, ui: numbe
     category_id: "",
     title: stream.title,
     description,
-    logo: "",
-    logo_href: "",
-    duration: 0,
-    live,
-    seekable,
+    logo: stream.image_location === "" ? SITE_LOGO : stream.image_location,
+    logo_href: SITE_HOME,
+    duration: kind.duration,
+    live: kind.live,
+    seekable: kind.seekable,
     ui
   }
 }

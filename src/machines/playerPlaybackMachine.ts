@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
+import { MediaErrorCode } from "../domain/PlayerUi.ts"
 import type { MediaCommand, MediaFact, RecoveryKind } from "./mediaProtocol.ts"
 import { PLAYER_LIMITS } from "./playerLimits.ts"
 import { mediaOf } from "./playerMedia.ts"
@@ -31,12 +32,14 @@ type Fault = Extract<MediaFact, { type: "media.fault" }>
 /**
  * One source from load to end: playing/paused/buffering, the endscreen, and the error path. A
  * fatal library error is retried a bounded number of times, each after a longer pause, before
- * the error box shows; play toggling does nothing while it does.
+ * the error box shows; play toggling does nothing while it does. A source lost with the network
+ * loads again by itself once the browser is back online.
  */
 export const playerPlaybackMachine = setup({
   types: { context: {} as PlaybackContext, events: {} as PlaybackEvent },
   guards: {
-    canRecover: ({ context }) => context.attempts < PLAYER_LIMITS.recoveryAttempts
+    canRecover: ({ context }) => context.attempts < PLAYER_LIMITS.recoveryAttempts,
+    lostConnection: ({ context }) => context.error?.code === MediaErrorCode.NO_INTERNET || context.error?.code === MediaErrorCode.NETWORK
   },
   actions: {
     toMedia: enqueueActions(({ system, enqueue }, command: MediaCommand) => {
@@ -147,6 +150,15 @@ export const playerPlaybackMachine = setup({
           on: {
             "media.fault": { actions: [] },
             "player.retry": {
+              target: "loading",
+              actions: [
+                "clearError",
+                { type: "toMedia", params: ({ context }) => ({ type: "media.load", source: context.source ?? "" }) }
+              ]
+            },
+            // back online after the connection went: play again without being asked
+            "media.reconnected": {
+              guard: "lostConnection",
               target: "loading",
               actions: [
                 "clearError",

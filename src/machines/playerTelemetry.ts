@@ -1,5 +1,9 @@
 import type { PlayerApp } from "../domain/connections.ts"
+import { PLAYER_VERSION } from "../domain/constants.ts"
 import type { MediaMetadata } from "../domain/PlayerUi.ts"
+import type { HEALTH_PLUGINS } from "../domain/Telemetry.ts"
+
+type HealthPlugin = (typeof HEALTH_PLUGINS)[number]
 
 /**
  * The player's side of the telemetry adapters' protocols (analytics, health beacon, metering,
@@ -37,6 +41,10 @@ export interface HealthContext {
   readonly version: string
   readonly source: string
   readonly page_url: string
+  /** what is being watched, by the ids analytics use */
+  readonly ids: { readonly media_id: string; readonly site_id: string; readonly sitegroup_id: string; readonly player_id: string }
+  /** the player's optional parts at work in this playback */
+  readonly plugins: ReadonlyArray<string>
 }
 
 export type MeteringCommand = { readonly type: "metering.record" }
@@ -75,3 +83,49 @@ export const analyticsMediaOf = (metadata: MediaMetadata, source: string, app: P
   live: metadata.live,
   autoplay: true
 })
+
+/** What the telemetry machine knows of the playback that health events describe. */
+export interface HealthSubject {
+  readonly app: PlayerApp
+  readonly session: TelemetrySession | null
+  readonly media: AnalyticsMedia | null
+}
+
+/** The player's optional parts this playback runs with, as health events list them. */
+const pluginsOf = ({ app, session }: HealthSubject): Array<HealthPlugin> => {
+  const grant = session?.grant ?? null
+  return [
+    ...(grant?.analytics === true ? (["analytics"] as const) : []),
+    ...(grant !== null && !grant.noMetering ? (["metering"] as const) : []),
+    "health",
+    "time-sync",
+    ...(app === "lls" ? (["low-latency"] as const) : [])
+  ]
+}
+
+export const healthContextOf = (subject: HealthSubject): HealthContext => ({
+  session_id: subject.session?.sessionId ?? "",
+  device_id: subject.session?.deviceId ?? "",
+  version: PLAYER_VERSION,
+  source: subject.media?.source ?? "",
+  page_url: subject.session?.pageUrl ?? "",
+  ids: {
+    media_id: subject.media?.media_id ?? "",
+    site_id: subject.media?.site_id ?? "",
+    sitegroup_id: subject.media?.sitegroup_id ?? "",
+    player_id: subject.media?.player_id ?? subject.app
+  },
+  plugins: pluginsOf(subject)
+})
+
+/** Health events take the names of the media element's own events (and the window's, for size). */
+export const healthEvents = {
+  "media.playing": "playing",
+  "media.paused": "pause",
+  "media.waiting": "waiting",
+  "media.ended": "ended",
+  "media.failed": "error",
+  "media.fault": "error",
+  "media.volumeChanged": "volumechange",
+  "screen.resized": "resize"
+} as const

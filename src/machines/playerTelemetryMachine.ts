@@ -1,10 +1,11 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup, type EventObject } from "xstate"
 import type { PlayerApp } from "../domain/connections.ts"
-import { PLAYER_VERSION } from "../domain/constants.ts"
 import type { MediaMetadata } from "../domain/PlayerUi.ts"
 import type { MediaTiming } from "./mediaProtocol.ts"
 import {
   analyticsMediaOf,
+  healthContextOf,
+  healthEvents,
   type AnalyticsCommand,
   type AnalyticsMedia,
   type HealthCommand,
@@ -17,6 +18,8 @@ import {
 
 export type TelemetryEvent =
   | { readonly type: "telemetry.load"; readonly metadata: MediaMetadata; readonly source: string }
+  /** the same source, described anew once its timing says whether it is live */
+  | { readonly type: "telemetry.describe"; readonly metadata: MediaMetadata; readonly source: string }
   | { readonly type: "media.playing" }
   | { readonly type: "media.paused" }
   | { readonly type: "media.waiting" }
@@ -24,6 +27,8 @@ export type TelemetryEvent =
   | { readonly type: "media.failed" }
   | { readonly type: "media.fault" }
   | { readonly type: "media.autoMuted" }
+  | { readonly type: "media.volumeChanged" }
+  | { readonly type: "screen.resized"; readonly width: number }
   | ({ readonly type: "media.timing" } & MediaTiming)
   | TokenRejected
 
@@ -38,16 +43,6 @@ interface TelemetryContext {
 }
 
 const grantOf = (context: TelemetryContext): PlayerGrant | null => context.session?.grant ?? null
-const healthContextOf = (context: TelemetryContext): HealthContext => ({
-  session_id: context.session?.sessionId ?? "",
-  device_id: context.session?.deviceId ?? "",
-  version: PLAYER_VERSION,
-  source: context.media?.source ?? "",
-  page_url: context.session?.pageUrl ?? ""
-})
-// health events take the names of the media element's own events
-const healthEvents = { "media.playing": "playing", "media.paused": "pause", "media.waiting": "waiting", "media.ended": "ended", "media.failed": "error", "media.fault": "error" } as const
-
 const BACKLOG_MAX = 10
 
 /**
@@ -101,6 +96,7 @@ export const playerTelemetryMachine = setup({
   initial: "waitingForPicture",
   on: {
     "telemetry.load": { actions: { type: "keepMedia", params: ({ event }) => event } },
+    "telemetry.describe": { actions: { type: "keepMedia", params: ({ event }) => event } },
     "media.timing": { actions: { type: "keepPosition", params: ({ event }) => event } }
   },
   states: {
@@ -118,7 +114,9 @@ export const playerTelemetryMachine = setup({
         "media.waiting": { actions: { type: "remember", params: { event: "waiting" } } },
         "media.ended": { actions: [{ type: "keepPlaying", params: { playing: false } }, { type: "remember", params: { event: "ended" } }] },
         "media.failed": { actions: [{ type: "keepPlaying", params: { playing: false } }, { type: "remember", params: { event: "error" } }] },
-        "media.fault": { actions: { type: "remember", params: { event: "error" } } }
+        "media.fault": { actions: { type: "remember", params: { event: "error" } } },
+        "media.volumeChanged": { actions: { type: "remember", params: { event: healthEvents["media.volumeChanged"] } } },
+        "screen.resized": { actions: { type: "remember", params: { event: healthEvents["screen.resized"] } } }
       },
       invoke: {
         src: "openSession",
@@ -142,6 +140,7 @@ export const playerTelemetryMachine = setup({
               entry: ["loadAnalytics", "playIfPlaying"],
               on: {
                 "telemetry.load": { actions: [{ type: "keepMedia", params: ({ event }) => event }, "loadAnalytics"] },
+                "telemetry.describe": { actions: [{ type: "keepMedia", params: ({ event }) => event }, "loadAnalytics"] },
                 "media.playing": { actions: { type: "toAnalytics", params: { type: "analytics.play" } } },
                 "media.paused": { actions: { type: "toAnalytics", params: { type: "analytics.pause" } } },
                 "media.ended": { actions: { type: "toAnalytics", params: { type: "analytics.pause" } } },
@@ -198,6 +197,9 @@ export const playerTelemetryMachine = setup({
                 "media.ended": { actions: { type: "record", params: { event: healthEvents["media.ended"] } } },
                 "media.failed": { actions: { type: "record", params: { event: healthEvents["media.failed"] } } },
                 "media.fault": { actions: { type: "record", params: { event: healthEvents["media.fault"] } } },
+                // the beacon lets only the last of a burst of these through (800 ms)
+                "media.volumeChanged": { actions: { type: "record", params: { event: healthEvents["media.volumeChanged"] } } },
+                "screen.resized": { actions: { type: "record", params: { event: healthEvents["screen.resized"] } } },
                 "media.timing": {
                   actions: [{ type: "keepPosition", params: ({ event }) => event }, { type: "record", params: { event: "timeupdate" } }]
                 }

@@ -52,15 +52,20 @@ const player = (page: Page) => page.getByRole("region", { name: "Video player" }
 
 describe("the players, in Chromium against the real server", () => {
   it("plays both demo channels in the TV player and switches between them without a reload", async () => {
-    const page = await open("/player?default=0")
+    // the UI flags (here: logo on the right) and any other parameter survive the switch
+    const page = await open("/player?default=0&ui=8&from=grid")
     await expectPlaying(page)
     await page.evaluate(() => Object.assign(window, { samePage: true }))
     await page.getByRole("button", { name: /^Demo Channel 2/ }).click()
-    await page.waitForURL(/\/player\?default=1$/)
+    await page.waitForURL(/\/player\?default=1&ui=8&from=grid$/)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Demo Channel 2")
     await expectPlaying(page)
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
-    expect(await page.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=1")
+    const other = page.getByRole("link", { name: "Switch to low-latency player" })
+    expect(await other.getAttribute("href")).toBe("/playersldp?default=1&ui=8&from=grid")
+    await other.click()
+    await page.waitForURL(/\/playersldp\?default=1&ui=8&from=grid$/)
+    await expectPlaying(page)
     await page.context().close()
   })
 
@@ -116,6 +121,19 @@ describe("the players, in Chromium against the real server", () => {
     await alert.waitFor({ state: "detached", timeout: 1000 })
     // still unreachable: after its retries the box comes back
     await alert.waitFor({ timeout: 30_000 })
+    await page.context().close()
+  })
+
+  it("says 'no internet' as soon as the connection goes, and plays again when it is back", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    const alert = page.getByRole("alert")
+    await page.context().setOffline(true)
+    await alert.getByText("No internet connection detected").waitFor({ timeout: 2000 })
+    await alert.getByText("Error code 1002").waitFor()
+    await page.context().setOffline(false)
+    await alert.waitFor({ state: "detached", timeout: 5000 })
+    await expectPlaying(page)
     await page.context().close()
   })
 

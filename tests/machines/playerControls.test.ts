@@ -102,7 +102,8 @@ describe("playerMachine: the control bar", () => {
 
     it("seeks 5 s back or forward on a double tap in the left or right third", async () => {
       const { send, media } = await touchPlayer()
-      send(liveTiming({ currentTime: 100 }))
+      // a live window long enough to seek in (SPEC §9)
+      send(liveTiming({ currentTime: 100, start: 30 }))
       send({ type: "controls.tap", zone: "left" })
       await vi.advanceTimersByTimeAsync(PLAYER_LIMITS.doubleTapMs - 50)
       send({ type: "controls.tap", zone: "left" })

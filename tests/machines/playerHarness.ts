@@ -1,5 +1,6 @@
 import { vi } from "vitest"
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from "xstate"
+import { createMediaActor } from "../../src/adapters/hlsMedia.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/machines/mediaProtocol.ts"
 import type { CastCommand } from "../../src/machines/playerCastMachine.ts"
 import type { ElementsInput, PlayerEvent, VideoInput } from "../../src/machines/playerEvents.ts"
@@ -7,6 +8,8 @@ import { playerMachine } from "../../src/machines/playerMachine.ts"
 import type { FullscreenCommand, PipCommand } from "../../src/machines/playerScreenMachine.ts"
 import type { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/playerVolumeMachine.ts"
+import { FakeHls } from "../unit/FakeHls.ts"
+import { deps, FakeVideo } from "../unit/hlsMediaVideo.ts"
 import { answers, streams } from "./fixtures.ts"
 
 /** A fake adapter: records what it is told, lets the test report facts as if it were the adapter. */
@@ -52,13 +55,32 @@ interface StartOptions {
   readonly player?: 1 | 2
   readonly index?: number
   readonly ui?: number
+  readonly search?: string
   readonly stored?: VolumeSetting
   readonly loaded?: ReturnType<typeof answers<"streams">>
   readonly telemetry?: typeof playerTelemetryMachine
+  /** another media adapter than the fake that records commands, and the video it plays on */
+  readonly media?: { readonly logic: ReturnType<typeof createMediaActor>; readonly video: HTMLVideoElement }
+}
+
+/** The real media adapter driving FakeHls on a FakeVideo; `network` announces offline/online. */
+const hlsMedia = () => {
+  FakeHls.instances = []
+  const video = new FakeVideo()
+  const network = new EventTarget()
+  const logic = createMediaActor(deps({ connectivity: network }))
+  const hls = (): FakeHls => {
+    const instance = FakeHls.instances.at(-1)
+    if (instance === undefined) throw new Error("no hls.js instance yet")
+    return instance
+  }
+  return { logic, video, network, hls }
 }
 
 /** The player machine with every adapter faked, optionally already attached to a video. */
-export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume: 1, muted: false }, loaded, telemetry }: StartOptions = {}) => {
+export const startPlayer = async (
+  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, media: real }: StartOptions = {}
+) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, ElementsInput>()
   const pip = fakeAdapter<PipCommand, VideoInput>()
@@ -69,7 +91,7 @@ export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume
     playerMachine.provide({
       actors: {
         loadStreams: loaded ?? answers("streams", { success: true, data: streams }),
-        media: media.logic,
+        media: real?.logic ?? media.logic,
         fullscreen: fullscreen.logic,
         pip: pip.logic,
         cast: cast.logic,
@@ -81,12 +103,12 @@ export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume
       },
       actions: { navigate }
     }),
-    { input: { player, index, ...(ui === undefined ? {} : { ui }) } }
+    { input: { player, index, ...(ui === undefined ? {} : { ui }), ...(search === undefined ? {} : { search }) } }
   ).start()
   await vi.advanceTimersByTimeAsync(0)
   const send = (event: PlayerEvent) => actor.send(event)
   const attach = async () => {
-    send({ type: "media.attach", element, container })
+    send({ type: "media.attach", element: real?.video ?? element, container })
     await vi.advanceTimersByTimeAsync(0)
   }
   const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry">(id: K) => {
@@ -95,4 +117,11 @@ export const startPlayer = async ({ player = 1, index = 2, ui, stored = { volume
     return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S } ? S : never
   }
   return { actor, media, fullscreen, pip, cast, navigate, persistVolume, send, attach, child }
+}
+
+/** The player machine over the real media adapter, hls.js faked by FakeHls, the video by FakeVideo. */
+export const startHlsPlayer = async (options: Omit<StartOptions, "media"> = {}) => {
+  const real = hlsMedia()
+  const started = await startPlayer({ ...options, media: { logic: real.logic, video: real.video as unknown as HTMLVideoElement } })
+  return { ...started, video: real.video, network: real.network, hls: real.hls }
 }

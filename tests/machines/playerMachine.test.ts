@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { LIVE_POLL_MS } from "../../src/domain/constants.ts"
 import { sourceFor } from "../../src/machines/mediaProtocol.ts"
 import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../src/machines/playerPlaybackMachine.ts"
 import {
@@ -7,11 +8,17 @@ import {
   selectIndex,
   selectIsEmpty,
   selectIsReady,
+  selectHasDragHandle,
+  selectLogo,
   selectMetadata,
+  selectSearch,
+  selectShowsHeader,
+  selectShowsTitle,
   selectUnavailability
 } from "../../src/machines/playerSelectors.ts"
+import { withDefault } from "../../src/machines/playerQuery.ts"
 import { answers, stream, streams } from "./fixtures.ts"
-import { container, element, startPlayer } from "./playerHarness.ts"
+import { container, element, startHlsPlayer, startPlayer } from "./playerHarness.ts"
 
 describe("playerMachine: the page", () => {
   beforeEach(() => {
@@ -62,6 +69,24 @@ describe("playerMachine: the page", () => {
     expect(media.inputs).toHaveLength(1)
     expect(media.stopped()).toBe(0)
     expect(navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/player?default=3", replace: true }])
+  })
+
+  it("keeps the rest of the query string when it rewrites ?default", async () => {
+    const { actor, navigate, attach, send } = await startPlayer({ player: 2, index: 2, search: "?ui=8&default=2&from=home" })
+    send({ type: "player.select", index: 3 })
+    await attach()
+    send({ type: "player.select", index: 2 })
+    expect(navigate.mock.calls.map((call) => call[1])).toEqual([
+      { to: "/playersldp?ui=8&default=3&from=home", replace: true },
+      { to: "/playersldp?ui=8&default=2&from=home", replace: true }
+    ])
+    expect(selectSearch(actor.getSnapshot())).toBe("?ui=8&default=2&from=home")
+  })
+
+  it("adds ?default to a query that has none, in place where it has one", () => {
+    expect(withDefault("", 1)).toBe("?default=1")
+    expect(withDefault("?ui=4096", 0)).toBe("?ui=4096&default=0")
+    expect(withDefault("?default=4&ui=8", 2)).toBe("?default=2&ui=8")
   })
 
   it("does not play a stream in maintenance or one that needs a subscription", async () => {
@@ -119,6 +144,62 @@ describe("playerMachine: the page", () => {
       ui: 768
     })
     expect(selectCastTags(actor.getSnapshot())).toEqual({ airplay: false, chromecast: true })
+  })
+
+  it("learns from the source's timing whether it is live, seekable and how long it lasts", async () => {
+    const { actor, attach, send, hls } = await startHlsPlayer({ player: 1, index: 2 })
+    const kind = () => {
+      const metadata = selectMetadata(actor.getSnapshot())
+      return metadata === null ? null : { live: metadata.live, seekable: metadata.seekable, duration: metadata.duration }
+    }
+    /** the playlist hls.js has loaded, as the next probe (every 200 ms) finds it */
+    const playlist = async (details: { live: boolean; edge: number; fragmentStart: number }) => {
+      const level = hls().levels[0]
+      if (level === undefined) throw new Error("no level")
+      level.details = details
+      hls().currentLevel = 0
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS)
+    }
+    // nothing known yet: the product streams live channels
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    await attach()
+    hls().parsed()
+    await playlist({ live: true, edge: 59, fragmentStart: 0 })
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    await playlist({ live: true, edge: 100, fragmentStart: 40 })
+    expect(kind()).toEqual({ live: true, seekable: true, duration: 0 })
+    // a playlist with an ENDLIST: a VOD of that length
+    await playlist({ live: false, edge: 596.5, fragmentStart: 0 })
+    expect(kind()).toEqual({ live: false, seekable: true, duration: 596.5 })
+    // another source starts unknown again
+    send({ type: "player.select", index: 3 })
+    expect(kind()).toEqual({ live: true, seekable: false, duration: 0 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(hls().source).toBe("/live/4/index.m3u8")
+  })
+
+  it("decodes the UI flags into what the chrome shows: logo corner, drag handle, header and title", async () => {
+    const chrome = async (ui: number) => {
+      const { actor } = await startPlayer({ player: 1, index: 2, ui })
+      const snapshot = actor.getSnapshot()
+      return {
+        logo: selectLogo(snapshot),
+        handle: selectHasDragHandle(snapshot),
+        header: selectShowsHeader(snapshot),
+        title: selectShowsTitle(snapshot)
+      }
+    }
+    expect(await chrome(0)).toEqual({
+      logo: { src: "/images/3.jpg", href: "/", vertical: "top", horizontal: "left", clearsControls: true },
+      handle: false,
+      header: true,
+      title: true
+    })
+    expect(await chrome(8 + 16)).toMatchObject({ logo: { vertical: "top", horizontal: "right" }, handle: true })
+    // no controls 1024: a bottom logo needs no room for the bar
+    expect(await chrome(32768 + 1024)).toMatchObject({ logo: { vertical: "bottom", horizontal: "left", clearsControls: false } })
+    expect(await chrome(4096)).toMatchObject({ header: false, title: false })
+    expect(await chrome(256)).toMatchObject({ header: true, title: false })
   })
 
   it("offers casting only in the TV player", async () => {

@@ -9,7 +9,7 @@ import {
   selectIsRecovering,
   selectPlaybackError
 } from "../../src/machines/playerPlaybackMachine.ts"
-import { startPlayer } from "./playerHarness.ts"
+import { startHlsPlayer, startPlayer } from "./playerHarness.ts"
 
 const networkFault = { type: "media.fault", kind: "network", code: 2, message: "A network error occurred" } as const
 
@@ -113,11 +113,64 @@ describe("playerMachine: playback and its errors", () => {
     expect(selectIsEnded(child("playback"))).toBe(false)
   })
 
+  it("loads again by itself once back online after the connection went, and only then", async () => {
+    const { media, attach, send, child } = await startPlayer()
+    await attach()
+    send({ type: "media.reconnected" })
+    expect(media.sent("media.load")).toHaveLength(1)
+    send({ type: "media.failed", code: MediaErrorCode.NO_INTERNET, message: mediaErrorMessage(MediaErrorCode.NO_INTERNET) })
+    expect(selectPlaybackError(child("playback"))).toEqual({ code: 1002, message: "No internet connection detected" })
+    send({ type: "media.reconnected" })
+    expect(selectPlaybackError(child("playback"))).toBeNull()
+    expect(media.sent("media.load")).toHaveLength(2)
+    // the network has nothing to do with an unsupported source
+    send({ type: "media.failed", code: MediaErrorCode.SRC_NOT_SUPPORTED, message: mediaErrorMessage(4) })
+    send({ type: "media.reconnected" })
+    expect(selectPlaybackError(child("playback"))?.code).toBe(4)
+    expect(media.sent("media.load")).toHaveLength(2)
+  })
+
   it("keeps the first frame's time for the page", async () => {
     const { attach, send, child } = await startPlayer()
     await attach()
     send({ type: "media.firstFrame", ms: 412 })
     send({ type: "media.firstFrame", ms: 9000 })
     expect(selectFirstFrameMs(child("playback"))).toBe(412)
+  })
+})
+
+describe("playerMachine over the media adapter and FakeHls: the network going and coming back", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("shows 'no internet' (1002) at once while playing, and plays again once back online", async () => {
+    const { attach, child, video, network, hls } = await startHlsPlayer({ index: 2 })
+    await attach()
+    const first = hls()
+    expect(first.source).toBe("/live/3/index.m3u8")
+    first.parsed()
+    video.dispatchEvent(new Event("playing"))
+    expect(selectIsPlaying(child("playback"))).toBe(true)
+
+    network.dispatchEvent(new Event("offline"))
+    expect(selectPlaybackError(child("playback"))).toEqual({ code: 1002, message: "No internet connection detected" })
+    expect(selectCanTogglePlay(child("playback"))).toBe(false)
+    expect(video.paused).toBe(true)
+
+    network.dispatchEvent(new Event("online"))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectPlaybackError(child("playback"))).toBeNull()
+    expect(first.destroyed).toBe(true)
+    const second = hls()
+    expect(second).not.toBe(first)
+    expect(second.source).toBe("/live/3/index.m3u8")
+    second.parsed()
+    expect(video.play).toHaveBeenCalledTimes(2)
+    video.dispatchEvent(new Event("playing"))
+    expect(selectIsPlaying(child("playback"))).toBe(true)
   })
 })

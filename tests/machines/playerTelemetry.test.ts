@@ -1,13 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fromPromise } from "xstate"
+import { createAnalyticsActor } from "../../src/adapters/telemetry/analyticsActor.ts"
+import { createHealthActor } from "../../src/adapters/telemetry/healthActor.ts"
+import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_MS, PING_THROTTLE_MS } from "../../src/domain/constants.ts"
 import { selectPlaybackError } from "../../src/machines/playerPlaybackMachine.ts"
 import type { AnalyticsCommand, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession } from "../../src/machines/playerTelemetry.ts"
 import { playerTelemetryMachine } from "../../src/machines/playerTelemetryMachine.ts"
+import { FakeServer, fakeClock } from "../unit/telemetryFakes.ts"
 import { fakeAdapter, liveTiming, startPlayer } from "./playerHarness.ts"
 
 const session = (grant: PlayerGrant | null): TelemetrySession => ({ grant, sessionId: "s-1", deviceId: "d-1", pageUrl: "http://localhost/player?default=2" })
 
-const withTelemetry = async (grant: PlayerGrant | null, { playing = true }: { playing?: boolean } = {}) => {
+interface TelemetryOptions {
+  readonly playing?: boolean
+  /** the real analytics adapter instead of a fake */
+  readonly analyticsLogic?: ReturnType<typeof createAnalyticsActor>
+  /** the real health beacon instead of a fake */
+  readonly healthLogic?: ReturnType<typeof createHealthActor>
+}
+
+const withTelemetry = async (grant: PlayerGrant | null, { playing = true, analyticsLogic, healthLogic }: TelemetryOptions = {}) => {
   const analytics = fakeAdapter<AnalyticsCommand, { sessionId: string }>()
   const health = fakeAdapter<HealthCommand, HealthContext>()
   const metering = fakeAdapter<MeteringCommand, PlayerGrant>()
@@ -15,8 +27,8 @@ const withTelemetry = async (grant: PlayerGrant | null, { playing = true }: { pl
   const telemetry = playerTelemetryMachine.provide({
     actors: {
       openSession: fromPromise(async (): Promise<TelemetrySession | null> => session(grant)),
-      analytics: analytics.logic,
-      health: health.logic,
+      analytics: analyticsLogic ?? analytics.logic,
+      health: healthLogic ?? health.logic,
       metering: metering.logic,
       timeSync: timeSync.logic
     }
@@ -71,6 +83,47 @@ describe("playerMachine: telemetry", () => {
     expect(analytics.commands.at(-1)).toMatchObject({ type: "analytics.load", media: { media_id: "4" } })
   })
 
+  it("tells analytics again once the timing shows the source is a VOD, and only when that changes", async () => {
+    const { analytics, send } = await withTelemetry(granted)
+    const loads = () => analytics.sent("analytics.load").map((command) => command.media.live)
+    expect(loads()).toEqual([true])
+    send(liveTiming())
+    expect(loads()).toEqual([true])
+    send(liveTiming({ currentTime: 1, start: 0, end: 600, live: false, latency: null }))
+    send(liveTiming({ currentTime: 2, start: 0, end: 600, live: false, latency: null }))
+    expect(loads()).toEqual([true, false])
+    expect(analytics.sent("analytics.load").at(-1)?.media).toMatchObject({ media_id: "3", source: "/live/3/index.m3u8" })
+    expect(analytics.sent("analytics.progress").at(-1)).toEqual({ type: "analytics.progress", position: 2, duration: 600 })
+  })
+
+  it("reports a VOD's progress as 100 slices, pinged at most every 6 s", async () => {
+    const server = new FakeServer()
+    const analyticsLogic = createAnalyticsActor({ callApi: server.callApi, clock: fakeClock() })
+    const { send } = await withTelemetry(granted, { playing: false, analyticsLogic })
+    const vod = (currentTime: number) => send(liveTiming({ currentTime, start: 0, end: 200, live: false, latency: null }))
+    const answerAll = async () => {
+      await vi.advanceTimersByTimeAsync(0)
+      for (const request of server.open) server.answer(request)
+      await vi.advanceTimersByTimeAsync(0)
+    }
+    vod(0)
+    send({ type: "media.playing" })
+    await answerAll()
+    vod(1)
+    vod(2)
+    vod(3)
+    await answerAll()
+    await vi.advanceTimersByTimeAsync(PING_THROTTLE_MS)
+    await answerAll()
+    expect(server.requests.map((request) => request.url)).toEqual([
+      "/api/analytics/vod/default/display",
+      "/api/analytics/vod/default/view",
+      "/api/analytics/vod/default/ping",
+      "/api/analytics/vod/default/ping"
+    ])
+    expect(server.requests.slice(2).map((request) => (request.body as { position: unknown }).position)).toEqual([[0], [1]])
+  })
+
   it("meters the first playback, then each stream played after it", async () => {
     const { metering, send } = await withTelemetry({ ...granted, analytics: false })
     expect(metering.inputs).toEqual([{ token: "pt-1", analytics: false, noMetering: false }])
@@ -92,7 +145,15 @@ describe("playerMachine: telemetry", () => {
   it("keeps one health beacon per stream, reporting the media's events where the playhead is", async () => {
     const { health, send } = await withTelemetry(granted)
     expect(health.inputs).toEqual([
-      { session_id: "s-1", device_id: "d-1", version: "3.4.5", source: "/live/3/index.m3u8", page_url: "http://localhost/player?default=2" }
+      {
+        session_id: "s-1",
+        device_id: "d-1",
+        version: "3.4.5",
+        source: "/live/3/index.m3u8",
+        page_url: "http://localhost/player?default=2",
+        ids: { media_id: "3", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+        plugins: ["analytics", "metering", "health", "time-sync"]
+      }
     ])
     send(liveTiming({ currentTime: 7.5 }))
     send({ type: "media.waiting" })
@@ -104,6 +165,51 @@ describe("playerMachine: telemetry", () => {
     send({ type: "player.select", index: 3 })
     expect(health.stopped()).toBe(1)
     expect(health.inputs.at(-1)?.source).toBe("/live/4/index.m3u8")
+  })
+
+  it("reports volume changes and player resizes as health events", async () => {
+    const { health, send } = await withTelemetry(granted)
+    send({ type: "media.volumeChanged" })
+    send({ type: "screen.resized", width: 480 })
+    expect(health.commands.slice(1)).toEqual([
+      { type: "health.record", event: "volumechange", currentTime: 0 },
+      { type: "health.record", event: "resize", currentTime: 0 }
+    ])
+  })
+
+  it(`sends only the last of a burst of volume changes or resizes, ${HEALTH_DEBOUNCE_MS} ms after it, with ids and plugins`, async () => {
+    const beacons: Array<Array<Record<string, unknown>>> = []
+    const pending: Array<Promise<unknown>> = []
+    const sendBeacon = (_url: string, data: Blob) => {
+      pending.push(data.text().then((text) => beacons.push((JSON.parse(text) as { events: Array<Record<string, unknown>> }).events)))
+      return true
+    }
+    const healthLogic = createHealthActor({ clock: fakeClock(), fetch: vi.fn(), sendBeacon })
+    const { send } = await withTelemetry({ ...granted, noMetering: true }, { playing: false, healthLogic })
+    send(liveTiming({ currentTime: 40 }))
+    send({ type: "media.playing" })
+    await vi.advanceTimersByTimeAsync(0)
+    for (const width of [900, 700, 500]) {
+      send({ type: "screen.resized", width })
+      send({ type: "media.volumeChanged" })
+      await vi.advanceTimersByTimeAsync(HEALTH_DEBOUNCE_MS - 100)
+    }
+    send(liveTiming({ currentTime: 42.5 }))
+    send({ type: "media.volumeChanged" })
+    await vi.advanceTimersByTimeAsync(HEALTH_DEBOUNCE_MS + HEALTH_FLUSH_MS)
+    await Promise.all(pending)
+    const events = beacons.flat()
+    // one resize for three, one volume change for four, each where the playhead was at the last of them
+    expect(events.map((event) => [event.event, event.current_time])).toEqual([
+      ["playing", 40],
+      ["timeupdate", 42.5],
+      ["resize", 40],
+      ["volumechange", 42.5]
+    ])
+    expect(events[2]).toMatchObject({
+      ids: { media_id: "3", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+      plugins: ["analytics", "health", "time-sync"]
+    })
   })
 
   it("stops the player with the token error when the server refuses the player token", async () => {

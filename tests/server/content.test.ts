@@ -75,6 +75,7 @@ describe.each(dialects)("content endpoints ($name)", (dialect) => {
   describe("health beacons", () => {
     const event = {
       session_id: "s", device_id: "d", version: "3.4.5", source: "hls", page_url: "/player",
+      ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: ["health"],
       event: "play", current_time: 1, client_time: 2, adjusted_time: 3
     }
 

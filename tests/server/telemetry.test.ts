@@ -10,8 +10,10 @@ const analyticsBody = (overrides: Record<string, unknown> = {}) => ({
   created: Date.UTC(2026, 0, 15, 12), position: 0, player_version: "3.4.5", source: "hls", category: "sports", category_id: "1",
   autoplay: true, muted: true, customer_user_id: "someone-else", ...overrides
 })
+const healthIds = { media_id: "7", site_id: "web", sitegroup_id: "default", player_id: "tv" }
 const healthEvent = {
   session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "hls", page_url: "/playertv?default=0",
+  ids: healthIds, plugins: ["analytics", "health"],
   event: "play", current_time: 1.5, client_time: 1_000, adjusted_time: 1_250
 }
 const invalid = (detail: string) => ({ success: false, status: 400, resultCode: 19, detail })
@@ -160,7 +162,14 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
         .toEqual({ success: true })
       const stored = await rows.health_events()
       expect(stored).toHaveLength(2)
-      expect(stored[0]).toMatchObject({ ...healthEvent, user_id: viewer.id, ip, received_at: new Date(server.clock).toISOString() })
+      expect(stored[0]).toMatchObject({
+        ...healthEvent,
+        ids: JSON.stringify(healthIds),
+        plugins: JSON.stringify(["analytics", "health"]),
+        user_id: viewer.id,
+        ip,
+        received_at: new Date(server.clock).toISOString()
+      })
     })
 
     it("stores a text/plain beacon without an account", async () => {

@@ -1,7 +1,9 @@
 import type Hls from "hls.js"
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest"
 import { FakeHls } from "../unit/FakeHls.ts"
+import * as pageStyles from "../../src/ui/player/PlayerView.css.ts"
+import { fakeFullscreen } from "./fakeFullscreen.ts"
 import { renderApp, resetApp } from "./renderApp.tsx"
 
 const media = {
@@ -61,6 +63,15 @@ describe("the player pages", () => {
     expect(screen.getByRole("link", { name: "Switch to TV player" }).getAttribute("href")).toBe("/player?default=0")
     // the low-latency player's tags describe the stream under the title, cut to two lines
     expect(screen.getByText("Audio out of sync · English commentary")).toBeTruthy()
+  })
+
+  it("keeps the rest of the query string when switching stream, and on the link to the other player", async () => {
+    openPlayer("/player?default=1&ui=8")
+    await screen.findByRole("heading", { level: 1, name: "Sports Two" })
+    expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=1&ui=8")
+    fireEvent.click(screen.getByRole("button", { name: /^Sports One/ }))
+    await waitFor(() => expect(location()).toBe("/player?default=0&ui=8"))
+    expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=0&ui=8")
   })
 
   it("shows the error box with its code, disables play toggling, and tries again on request", async () => {
@@ -147,6 +158,72 @@ describe("the player pages", () => {
     openPlayer("/playersldp?default=0&ui=1024")
     await lastHls()
     expect(screen.queryByRole("group", { name: "Player controls" })).toBeNull()
+  })
+
+  it("shows the stream's logo top-left, linking to the site in a new tab; the flags move it right and down", async () => {
+    openPlayer("/player?default=1")
+    await lastHls()
+    const logo = screen.getByRole("link", { name: "Home page (opens in a new tab)" })
+    expect([logo.getAttribute("href"), logo.getAttribute("target"), logo.getAttribute("rel")]).toEqual(["/", "_blank", "noopener"])
+    expect(logo.querySelector("img")?.getAttribute("src")).toBe("/img/2.svg")
+    expect([logo.dataset.vertical, logo.dataset.horizontal]).toEqual(["top", "left"])
+
+    for (const [ui, corner] of [[8, ["top", "right"]], [32768, ["bottom", "left"]], [8 + 32768, ["bottom", "right"]]] as const) {
+      resetApp()
+      FakeHls.instances = []
+      openPlayer(`/player?default=1&ui=${ui}`)
+      await lastHls()
+      const moved = screen.getByRole("link", { name: "Home page (opens in a new tab)" })
+      expect([moved.dataset.vertical, moved.dataset.horizontal]).toEqual(corner)
+      expect(screen.getByRole("region", { name: "Video player" }).dataset.logo).toBe(corner.join("-"))
+    }
+  })
+
+  it("puts a grip on the seek bar's thumb with the drag-handle flag (16)", async () => {
+    const seekBar = async (path: string) => {
+      openPlayer(path)
+      const hls = await lastHls()
+      act(() => hls.parsed())
+      const level = hls.levels[0]
+      if (level === undefined) throw new Error("a level")
+      // a live window long enough to seek in
+      level.details = { live: true, edge: 130, fragmentStart: 40 }
+      hls.currentLevel = 0
+      return within(controls()).findByRole("slider", { name: "Seek" }, { timeout: 2000 })
+    }
+    const plain = await seekBar("/player?default=0")
+    expect(plain.dataset.handle).toBe("false")
+    resetApp()
+    FakeHls.instances = []
+    const gripped = await seekBar("/player?default=0&ui=16")
+    expect(gripped.dataset.handle).toBe("true")
+    expect(gripped.style.getPropertyValue("--seek-filled")).toMatch(/%$/)
+  })
+
+  it("hides the title header with the no-header flag (4096), under the player as in fullscreen", async () => {
+    const removeFullscreen = fakeFullscreen()
+    onTestFinished(removeFullscreen)
+    const goFullscreen = async () => {
+      fireEvent.click(await within(controls()).findByRole("button", { name: "Fullscreen" }))
+      await within(controls()).findByRole("button", { name: "Exit fullscreen" })
+    }
+
+    openPlayer("/player?default=1")
+    await lastHls()
+    expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(pageStyles.title)
+    expect(screen.getByText("TV player")).toBeTruthy()
+    await goFullscreen()
+    expect(within(screen.getByRole("region", { name: "Video player" })).getByText("Sports Two")).toBeTruthy()
+
+    resetApp()
+    FakeHls.instances = []
+    openPlayer("/player?default=1&ui=4096")
+    await lastHls()
+    // still names the page for screen readers
+    expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(pageStyles.visuallyHidden)
+    expect(screen.queryByText("TV player")).toBeNull()
+    await goFullscreen()
+    expect(within(screen.getByRole("region", { name: "Video player" })).queryByText("Sports Two")).toBeNull()
   })
 
   it("does not play a stream in maintenance", async () => {

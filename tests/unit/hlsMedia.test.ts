@@ -14,8 +14,14 @@ describe("createMediaActor: loading and playing", () => {
     expect(hls().attached).toBe(video)
     hls().parsed()
     expect(video.play).toHaveBeenCalled()
-    for (const name of ["playing", "waiting", "pause", "ended"]) video.dispatchEvent(new Event(name))
-    expect(reported()).toEqual([{ type: "media.playing" }, { type: "media.waiting" }, { type: "media.paused" }, { type: "media.ended" }])
+    for (const name of ["playing", "waiting", "pause", "ended", "volumechange"]) video.dispatchEvent(new Event(name))
+    expect(reported()).toEqual([
+      { type: "media.playing" },
+      { type: "media.waiting" },
+      { type: "media.paused" },
+      { type: "media.ended" },
+      { type: "media.volumeChanged" }
+    ])
   })
 
   it("gives each player its settings: fast start for both, LL-HLS with catch-up for the low-latency one", async () => {

@@ -93,6 +93,36 @@ describe("createMediaActor: errors and recovery", () => {
   })
 })
 
+describe("createMediaActor: going offline and back online", () => {
+  it("says 'no internet' as soon as the browser goes offline, stops the picture, and says when it is back", async () => {
+    const network = new EventTarget()
+    const { video, reported } = await loaded({ connectivity: network })
+    hls().parsed()
+    video.dispatchEvent(new Event("playing"))
+    network.dispatchEvent(new Event("offline"))
+    expect(video.pause).toHaveBeenCalledTimes(1)
+    network.dispatchEvent(new Event("online"))
+    expect(reported()).toEqual([
+      { type: "media.playing" },
+      { type: "media.failed", code: 1002, message: "No internet connection detected" },
+      { type: "media.reconnected" }
+    ])
+  })
+
+  it("listens only while a source is on: a replaced or stopped session says nothing", async () => {
+    const network = new EventTarget()
+    const { reported, command } = await loaded({ connectivity: network })
+    command({ type: "media.load", source: "/b.m3u8" })
+    await flush()
+    network.dispatchEvent(new Event("offline"))
+    expect(reported()).toEqual([{ type: "media.failed", code: 1002, message: "No internet connection detected" }])
+    command({ type: "media.stop" })
+    network.dispatchEvent(new Event("offline"))
+    network.dispatchEvent(new Event("online"))
+    expect(reported()).toHaveLength(1)
+  })
+})
+
 describe("createMediaActor: where the playhead is", () => {
   it("answers a probe with the live window from the playlist and hls.js's latency", async () => {
     const { video, reported, command } = await loaded()

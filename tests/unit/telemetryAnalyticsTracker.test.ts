@@ -141,6 +141,28 @@ describe("AnalyticsTracker", () => {
     expect(events().at(-1)).toEqual(["ping", 60])
   })
 
+  it("switches to VOD slices when the same media turns out not to be live", async () => {
+    tracker.load(media({ live: true }))
+    tracker.play()
+    await vi.advanceTimersByTimeAsync(30_000)
+    tracker.load(media({ live: false }))
+    // no live minute any more, and no second display or view for the same media
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(events()).toEqual([["display", 0], ["view", 0]])
+    tracker.progress(0, 100)
+    expect(events().at(-1)).toEqual(["ping", [0]])
+    expect(sent.at(-1)?.params).toEqual({ videoType: "vod", siteGroupId: "streamhub", event: "ping" })
+  })
+
+  it("starts the live minute when the same media turns out to be live while it plays", async () => {
+    tracker.load(media({ live: false }))
+    tracker.play()
+    tracker.load(media({ live: true }))
+    tracker.progress(5, 100)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(events()).toEqual([["display", 0], ["view", 0], ["ping", 60]])
+  })
+
   it("starts counting again for another media and sends the old one's last slices", () => {
     tracker.load(media())
     tracker.play()

@@ -4,7 +4,10 @@ import { createHealthActor, type HealthCommand, type HealthFact, type PageLifecy
 import { HealthBeacon, type HealthBeaconDeps } from "../../src/adapters/telemetry/HealthBeacon.ts"
 import { fakeClock } from "./telemetryFakes.ts"
 
-const context = { session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "hls", page_url: "/playertv?default=0" }
+const context = {
+  session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "hls", page_url: "/playertv?default=0",
+  ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: ["health", "time-sync"]
+}
 
 /** Beacons land here, decoded; `accept` false makes sendBeacon refuse like a full browser queue. */
 const beacons = () => {

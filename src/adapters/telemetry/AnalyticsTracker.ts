@@ -41,6 +41,7 @@ export class AnalyticsTracker {
   readonly #viewed = new Set<string>()
   #media: AnalyticsMedia | undefined
   #muted = false
+  #playing = false
   #vod = new VodProgress()
   #lastPingAt = Number.NEGATIVE_INFINITY
   #pingTimer: unknown
@@ -54,12 +55,20 @@ export class AnalyticsTracker {
     this.#timers = deps.timers ?? systemTimers
   }
 
+  /**
+   * The same media loaded again with another `live` is the player learning what it plays (a VOD
+   * is only known once its playlist is in): progress starts over the other way.
+   */
   load(media: AnalyticsMedia, muted = this.#muted): void {
     this.#muted = muted
     if (this.#media?.media_id !== media.media_id) {
       this.#pingVod()
       this.#reset()
       this.#media = media
+    } else if (this.#media.live !== media.live) {
+      this.#reset()
+      this.#media = media
+      if (this.#playing && media.live) this.#scheduleTick(this.#tickRemainingMs)
     }
     if (this.#displayed.has(media.media_id)) return
     this.#displayed.add(media.media_id)
@@ -67,6 +76,7 @@ export class AnalyticsTracker {
   }
 
   play(): void {
+    this.#playing = true
     const media = this.#media
     if (media === undefined) return
     if (!this.#viewed.has(media.media_id)) {
@@ -78,6 +88,7 @@ export class AnalyticsTracker {
 
   /** Live minutes only count while playing: the part of a minute already played is kept. */
   pause(): void {
+    this.#playing = false
     if (this.#liveTimer === undefined) return
     this.#timers.clearTimeout(this.#liveTimer)
     this.#liveTimer = undefined

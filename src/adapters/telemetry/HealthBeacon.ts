@@ -5,13 +5,7 @@ import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
 
 /** What every health event of one playback shares. */
-export interface HealthContext {
-  readonly session_id: string
-  readonly device_id: string
-  readonly version: string
-  readonly source: string
-  readonly page_url: string
-}
+export type HealthContext = Omit<HealthEvent, "event" | "current_time" | "client_time" | "adjusted_time">
 
 export interface HealthBeaconDeps {
   readonly clock: SyncedClock

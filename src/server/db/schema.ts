@@ -212,6 +212,10 @@ export interface HealthEventsTable {
   adjusted_time: number
   source: string
   page_url: string
+  /** JSON: media_id, site_id, sitegroup_id, player_id */
+  ids: Defaulted<string>
+  /** JSON: array of the player's optional parts at work */
+  plugins: Defaulted<string>
   received_at: Timestamp
   ip: string
 }

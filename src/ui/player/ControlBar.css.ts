@@ -71,12 +71,49 @@ export const tick = style({
   "@container": { "(max-width: 400px)": { width: "4px" } }
 })
 
+/** How much of the seek bar lies behind the playhead, set on the element (percent). */
+export const SEEK_FILLED = "--seek-filled"
+
+const grip = {
+  width: "14px",
+  height: "22px",
+  borderRadius: vars.radius.sm,
+  border: "1px solid rgba(0, 0, 0, 0.35)",
+  // two ridges to take hold of
+  background: "linear-gradient(90deg, transparent 4px, #8b949e 4px 5px, transparent 5px 8px, #8b949e 8px 9px, transparent 9px) #fff",
+  boxShadow: vars.shadow.overlay,
+  cursor: "grab"
+} as const
+
 export const seek = style({
   width: "100%",
   margin: 0,
   accentColor: vars.color.accent,
   cursor: "pointer",
-  height: "16px"
+  height: "16px",
+  selectors: {
+    // DRAG_HANDLE (SPEC §3): a drawn track and a grip for a thumb
+    "&[data-handle='true']": {
+      appearance: "none",
+      WebkitAppearance: "none",
+      height: "22px",
+      background: "transparent"
+    },
+    "&[data-handle='true']::-webkit-slider-runnable-track": {
+      height: "4px",
+      borderRadius: vars.radius.pill,
+      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), rgba(255, 255, 255, 0.3) var(${SEEK_FILLED}, 0%))`
+    },
+    "&[data-handle='true']::-moz-range-track": {
+      height: "4px",
+      borderRadius: vars.radius.pill,
+      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), rgba(255, 255, 255, 0.3) var(${SEEK_FILLED}, 0%))`
+    },
+    "&[data-handle='true']::-webkit-slider-thumb": { WebkitAppearance: "none", marginTop: "-9px", ...grip },
+    "&[data-handle='true']::-moz-range-thumb": grip,
+    "&[data-handle='true']:active::-webkit-slider-thumb": { cursor: "grabbing" },
+    "&[data-handle='true']:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" }
+  }
 })
 
 export const live = style({

@@ -102,6 +102,9 @@ export const bigPlay = styleVariants({
 ])
 
 globalStyle(`${frame}[data-controls='hidden'] ${header}`, { opacity: 0 })
+// the title makes room for a logo in its corner
+globalStyle(`${frame}[data-logo='top-left'] ${header}`, { paddingLeft: "148px" })
+globalStyle(`${frame}[data-logo='top-right'] ${header}`, { paddingRight: "148px" })
 
 // the shared button recipe is sized for pages; inside a small player it takes less room
 globalStyle(`${box} > a, ${box} > button`, {

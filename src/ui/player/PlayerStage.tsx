@@ -8,10 +8,21 @@ import type { playerMachine } from "../../machines/playerMachine.ts"
 import { shows } from "../../machines/playerMetadata.ts"
 import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/playerPlaybackMachine.ts"
 import { selectIsFullscreen } from "../../machines/playerScreenMachine.ts"
-import { selectControls, selectCurrentStream, selectLiveEdge, selectPlayback, selectScreen, selectUi } from "../../machines/playerSelectors.ts"
+import {
+  sameLogo,
+  selectControls,
+  selectCurrentStream,
+  selectLiveEdge,
+  selectLogo,
+  selectPlayback,
+  selectScreen,
+  selectShowsTitle,
+  selectUi
+} from "../../machines/playerSelectors.ts"
 import { shortcutFor } from "../../machines/playerShortcuts.ts"
 import { useServices } from "../ServicesContext.tsx"
 import { ControlBar } from "./ControlBar.tsx"
+import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"
 import { StageOverlays } from "./StageOverlays.tsx"
 
@@ -47,6 +58,8 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const touch = useSelector(controls, selectIsTouch)
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
+  const showsTitle = useSelector(actor, selectShowsTitle)
+  const logo = useSelector(actor, selectLogo, sameLogo)
 
   // the element is placed rather than rendered, so a warm-started one can be handed over as it plays
   const attach = useCallback(
@@ -79,7 +92,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
     if (!touch && shows(ui, "NO_FULLSCREEN")) actor.send({ type: "screen.toggleFullscreen" })
   }
   // the page shows the title under the player; fullscreen hides the page, so the player shows it
-  const showHeader = fullscreen && shows(ui, "NO_HEADER") && shows(ui, "NO_TITLE") && stream !== undefined
+  const showHeader = fullscreen && showsTitle && stream !== undefined
 
   return (
     <div
@@ -94,6 +107,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       data-state={playing ? "playing" : buffering ? "buffering" : "stopped"}
       data-latency-ms={latencyMs ?? undefined}
       data-first-frame-ms={firstFrameMs ?? undefined}
+      data-logo={logo === null ? undefined : `${logo.vertical}-${logo.horizontal}`}
       onPointerMove={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerDown={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerLeave={() => actor.send({ type: "controls.pointerLeave" })}
@@ -103,6 +117,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       {hasUiFlag(ui, "AUDIO_ONLY") && stream !== undefined ? <img className={styles.artwork} src={stream.image_location} alt="" /> : null}
       <div className={styles.surface} onClick={onSurfaceClick} onDoubleClick={onSurfaceDoubleClick} aria-hidden />
       {showHeader ? <div className={styles.header}>{stream.title}</div> : null}
+      <PlayerLogo actor={actor} />
       <StageOverlays actor={actor} />
       {shows(ui, "NO_CONTROLS") ? <ControlBar actor={actor} ui={ui} shown={shown} showLatency={showLatency} /> : null}
     </div>

@@ -11,6 +11,9 @@ import {
   selectListError,
   selectMetadata,
   selectPlayback,
+  selectSearch,
+  selectShowsHeader,
+  selectShowsTitle,
   selectStreams,
   selectUnavailability
 } from "../../machines/playerSelectors.ts"
@@ -32,12 +35,15 @@ const playerName = (player: PlayerChoice): string => (player === TV_PLAYER ? "TV
 const tvTags = (stream: Stream): string => stream.tags
 const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
 
-/** `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite `default`. */
+/**
+ * `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite
+ * `default` and keep the rest of the query, which the link to the other player carries along.
+ */
 export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const actor = useActorRef(useServices().player, {
-    input: { player, index: parseIndex(params.get("default")), ui: parseUiMask(params.get("ui")) }
+    input: { player, index: parseIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
   const ready = useSelector(actor, selectIsReady)
   const empty = useSelector(actor, selectIsEmpty)
@@ -47,6 +53,9 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const stream = useSelector(actor, selectCurrentStream)
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
   const unavailable = useSelector(actor, selectUnavailability)
+  const query = useSelector(actor, selectSearch)
+  const showsHeader = useSelector(actor, selectShowsHeader)
+  const showsTitle = useSelector(actor, selectShowsTitle)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
 
   if (listError !== null || empty) {
@@ -70,13 +79,13 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
         <div className={styles.meta}>
           <div className={styles.text}>
-            <h1 id="player-title" className={shows(ui, "NO_TITLE") ? styles.title : styles.visuallyHidden}>{title}</h1>
-            <p className={styles.playerName}>{playerName(player)}</p>
+            <h1 id="player-title" className={showsTitle ? styles.title : styles.visuallyHidden}>{title}</h1>
+            {showsHeader ? <p className={styles.playerName}>{playerName(player)}</p> : null}
             {shows(ui, "NO_DESCRIPTION") && metadata !== null && metadata.description !== "" ? (
               <p className={styles.description} title={metadata.description}>{metadata.description}</p>
             ) : null}
           </div>
-          <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search }}>
+          <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search: query }}>
             {other === TV_PLAYER ? "Switch to TV player" : "Switch to low-latency player"}
           </Link>
         </div>
