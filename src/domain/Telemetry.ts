@@ -55,23 +55,29 @@ export type HealthIds = typeof HealthIds.Type
 /** The player's optional parts at work in the playback the event is from. */
 export const HEALTH_PLUGINS = ["analytics", "metering", "health", "time-sync", "low-latency"] as const
 
-export const HealthEvent = Schema.Struct({
+const HealthPlugins = Schema.Array(Text).check(Schema.isMaxLength(HEALTH_PLUGINS.length))
+
+const healthEventFields = {
   session_id: Text,
   device_id: Text,
   version: Text,
   source: Text,
   page_url: Text,
-  ids: HealthIds,
-  plugins: Schema.Array(Text).check(Schema.isMaxLength(HEALTH_PLUGINS.length)),
   event: Text,
   current_time: Schema.Number,
   client_time: Schema.Number,
   adjusted_time: Schema.Number
-})
+}
+
+/** One health record as the player sends it (SPEC §7). */
+export const HealthEvent = Schema.Struct({ ...healthEventFields, ids: HealthIds, plugins: HealthPlugins })
 export type HealthEvent = typeof HealthEvent.Type
 
+/** The beacon's body. A tab still on an earlier build sends records without ids and plugins: still worth keeping. */
 export const HealthEvents = Schema.Struct({
-  events: Schema.Array(HealthEvent).check(Schema.isMaxLength(100))
+  events: Schema.Array(
+    Schema.Struct({ ...healthEventFields, ids: Schema.optionalKey(HealthIds), plugins: Schema.optionalKey(HealthPlugins) })
+  ).check(Schema.isMaxLength(100))
 })
 export type HealthEvents = typeof HealthEvents.Type
 

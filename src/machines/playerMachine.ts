@@ -77,6 +77,12 @@ export const playerMachine = setup({
       source: sourceFor(currentStream(context), context.player) ?? ""
     })),
     reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
+    // a connected Cast device plays what plays here
+    castSource: sendTo("cast", ({ context }) => ({
+      type: "cast.media" as const,
+      source: sourceFor(currentStream(context), context.player) ?? "",
+      title: currentStream(context)?.title ?? ""
+    })),
     forgetKind: assign({ kind: UNKNOWN_KIND }),
     keepKind: assign((_, timing: MediaTiming) => ({ kind: mediaKindOf(timing) })),
     // a VOD is told apart from a live stream only once its playlist is in
@@ -201,7 +207,7 @@ export const playerMachine = setup({
               ]
             },
             watching: {
-              entry: ["forgetKind", "loadSource", "reportSource"],
+              entry: ["forgetKind", "loadSource", "reportSource", "castSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
             maintenance: { entry: "stopPlayback" },

@@ -71,6 +71,16 @@ describe("playerMachine: the page", () => {
     expect(navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/player?default=3", replace: true }])
   })
 
+  it("tells the cast adapter what plays, so a connected device plays it too", async () => {
+    const { cast, attach, send } = await startPlayer({ player: 1, index: 2 })
+    await attach()
+    const playing = () => cast.sent("cast.media").at(-1)
+    expect(cast.sent("cast.media")).toHaveLength(1)
+    expect(playing()).toMatchObject({ source: "/live/3/index.m3u8" })
+    send({ type: "player.select", index: 3 })
+    expect(playing()).toEqual({ type: "cast.media", source: "/live/4/index.m3u8", title: "Sports Two" })
+  })
+
   it("keeps the rest of the query string when it rewrites ?default", async () => {
     const { actor, navigate, attach, send } = await startPlayer({ player: 2, index: 2, search: "?ui=8&default=2&from=home" })
     send({ type: "player.select", index: 3 })

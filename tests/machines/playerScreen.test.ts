@@ -54,13 +54,13 @@ describe("playerMachine: fullscreen, picture-in-picture and casting", () => {
     const { cast, attach, send, child } = await startPlayer()
     await attach()
     send({ type: "cast.prompt", target: "chromecast" })
-    expect(cast.commands).toEqual([])
+    expect(cast.sent("cast.showPicker")).toEqual([])
 
     cast.report({ type: "cast.availability", target: "chromecast", available: true })
     expect(selectCastAvailable(child("casting"), "chromecast")).toBe(true)
     expect(selectCastAvailable(child("casting"), "airplay")).toBe(false)
     send({ type: "cast.prompt", target: "chromecast" })
-    expect(cast.commands).toEqual([{ type: "cast.showPicker", target: "chromecast" }])
+    expect(cast.sent("cast.showPicker")).toEqual([{ type: "cast.showPicker", target: "chromecast" }])
 
     cast.report({ type: "cast.connection", target: "chromecast", state: "connecting" })
     expect(selectCastConnection(child("casting"), "chromecast")).toBe("connecting")

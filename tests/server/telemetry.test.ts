@@ -172,6 +172,16 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
       })
     })
 
+    it("keeps records from a tab on an earlier build, which carry no ids or plugins", async () => {
+      const { ids: _ids, plugins: _plugins, ...older } = healthEvent
+      const before = (await rows.health_events()).length
+      expect((await server.call("healthEvents", { token, ip: nextIp(), body: { events: [{ ...older, event: "older" }] } })).json())
+        .toEqual({ success: true })
+      const stored = await rows.health_events()
+      expect(stored).toHaveLength(before + 1)
+      expect(stored.at(-1)).toMatchObject({ event: "older", ids: "{}", plugins: "[]" })
+    })
+
     it("stores a text/plain beacon without an account", async () => {
       const beacon = await server.app.inject({
         method: "POST", url: "/api/health-events", remoteAddress: "10.9.9.9",

@@ -113,8 +113,8 @@ export function telemetryHandlers({ db, now, housekeeping, playlists }: Telemetr
         adjusted_time: event.adjusted_time,
         source: event.source,
         page_url: event.page_url,
-        ids: JSON.stringify(event.ids),
-        plugins: JSON.stringify(event.plugins),
+        ids: JSON.stringify(event.ids ?? {}),
+        plugins: JSON.stringify(event.plugins ?? []),
         received_at: receivedAt,
         ip: request.ip
       })))
