@@ -1,6 +1,6 @@
 import type Hls from "hls.js"
 import type { ErrorData, LevelDetails } from "hls.js"
-import { MediaErrorCode, mediaErrorMessage } from "../domain/PlayerUi.ts"
+import { MediaErrorCode, mediaErrorMessage } from "../domain/MediaError.ts"
 import { levelClosestTo, lowLatencyConfig, tvConfig } from "./hlsMediaConfig.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "./hlsMediaProtocol.ts"
 import { prefetchingLoader } from "./hlsPrefetchLoader.ts"

@@ -8,7 +8,7 @@ import {
   type ParamsOf
 } from "../domain/api.ts"
 import { decodeWith, type Decoded } from "../domain/decode.ts"
-import { TOKEN_STORAGE_KEY } from "../domain/constants.ts"
+import { apiRequestInit } from "./apiRequest.ts"
 
 export interface CallOptions<N extends EndpointName> {
   readonly params?: ParamsOf<N>
@@ -67,14 +67,7 @@ export const createCallApi = (deps: HttpDeps): CallApi => {
   const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<unknown> => {
     const endpoint = api[name]
     const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
-    const headers: Record<string, string> = { Accept: "application/json" }
-    const token = deps.getToken()
-    if (token !== null) headers[TOKEN_STORAGE_KEY] = token
-    const init: RequestInit = { method: endpoint.method, headers, credentials: "include" }
-    if (options.body !== undefined) {
-      headers["Content-Type"] = "application/json"
-      init.body = JSON.stringify(options.body)
-    }
+    const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
     if (options.signal !== undefined) init.signal = options.signal
 
     let response: Response

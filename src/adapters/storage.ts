@@ -3,7 +3,8 @@ import {
   PLAYER_CHOICE_STORAGE_KEY,
   TOKEN_STORAGE_KEY
 } from "../domain/constants.ts"
-import { DEFAULT_PLAYER_CHOICE, type PlayerChoice } from "../domain/Stream.ts"
+import { DEFAULT_PLAYER_CHOICE } from "../domain/playerChoice.ts"
+import type { PlayerChoice } from "../domain/Stream.ts"
 
 /** The few values the browser keeps between visits. */
 export interface AppStorage {

@@ -1,24 +1,32 @@
-import type { ApiResult } from "../domain/api.ts"
+import { LOW_LATENCY_PLAYER, sourceFor } from "../domain/playerChoice.ts"
 import { playerPageOf } from "../domain/playerRoute.ts"
-import { LOW_LATENCY_PLAYER, sourceFor } from "../domain/Stream.ts"
+import type { Stream } from "../domain/Stream.ts"
 import type { MediaFact } from "./hlsMediaProtocol.ts"
 import { startSession, type Session, type SessionDeps } from "./hlsMediaSession.ts"
-import type { CallApi } from "./http.ts"
 import type { StoredVolume } from "./volumeStore.ts"
 
 /** A stand-in for the player page, shown until the app has rendered the real one around the video. */
 export interface WarmShell {
   readonly video: HTMLVideoElement
+  /** puts the stand-in on the page (in place of the app, which renders hidden until `remove`) */
+  readonly show: () => void
   /** takes the stand-in away and shows the app */
   readonly remove: () => void
 }
 
+/** The start-up answers as they arrived, undecoded (undefined when a call failed). */
+export interface StartupAnswers {
+  readonly maintenance: Promise<unknown>
+  readonly streams: Promise<unknown>
+}
+
 export interface WarmPlayerDeps {
-  readonly callApi: CallApi
+  /** sends the start-up calls: asked only on a player page with a stored session */
+  readonly answers: (token: string) => StartupAnswers
   readonly media: SessionDeps
   readonly token: string | null
   readonly volume: () => StoredVolume
-  readonly mountShell: () => WarmShell
+  readonly createShell: () => WarmShell
   readonly watchFirstFrame: (element: HTMLVideoElement, report: (ms: number) => void) => () => void
   /** how long the app waits for the first frame before it starts anyway */
   readonly patienceMs: number
@@ -27,15 +35,30 @@ export interface WarmPlayerDeps {
 export interface WarmPlayer {
   /** The first frame is on screen, the warm start gave up, or patience ran out: time to start the app. */
   readonly settled: Promise<void>
-  /** the start-up answers it fetched, for the app's own first calls */
-  readonly maintenance: Promise<ApiResult<"maintenance"> | undefined>
-  readonly streams: Promise<ApiResult<"streams"> | undefined>
   /** Moves the playing video into the page's player and takes the stand-in away; undefined if there is none. */
   readonly placeVideo: (container: HTMLElement) => HTMLVideoElement | undefined
   /** The running session, when the page's player asks for this very source on this very element. */
   readonly adopt: (element: HTMLVideoElement, source: string, lowLatency: boolean, sendBack: (fact: MediaFact) => void) => Session | undefined
   /** Ends whatever was not handed over and shows the app. */
   readonly release: () => void
+}
+
+type Playable = Pick<Stream, "src" | "src_sldp" | "maintenance_mode">
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+const isOptionalText = (value: unknown): value is string | null => value === null || typeof value === "string"
+
+/**
+ * Provisional readings of the start-up answers, of just the fields a warm start acts on. The
+ * app decodes the very same answers with the API contract before it uses them, and a warm start
+ * it does not agree with (maintenance, another source, a refused session) is never handed over.
+ */
+const isOpen = (answer: unknown): boolean => isRecord(answer) && answer.maintenanceMode === false
+const streamAt = (answer: unknown, index: number): Playable | undefined => {
+  if (!isRecord(answer) || answer.success !== true || !Array.isArray(answer.data)) return undefined
+  const stream: unknown = answer.data[index]
+  if (!isRecord(stream) || !isOptionalText(stream.src) || !isOptionalText(stream.src_sldp) || typeof stream.maintenance_mode !== "boolean") return undefined
+  return { src: stream.src, src_sldp: stream.src_sldp, maintenance_mode: stream.maintenance_mode }
 }
 
 /**
@@ -49,9 +72,7 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
   const route = playerPageOf(page.pathname, page.search)
   if (route === null || deps.token === null) return undefined
   const lowLatency = route.player === LOW_LATENCY_PLAYER
-  deps.media.preloadHls?.()
-  const maintenance = deps.callApi("maintenance")
-  const streams = deps.callApi("streams")
+  const { maintenance, streams } = deps.answers(deps.token)
 
   let settle: () => void = () => undefined
   const settled = new Promise<void>((resolve) => (settle = resolve))
@@ -84,12 +105,12 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
 
   void Promise.all([maintenance, streams]).then(([status, list]) => {
     if (done) return
-    const stream = list?.success === true ? list.data[route.index] : undefined
+    const stream = streamAt(list, route.index)
     const source = sourceFor(stream, route.player)
-    const open = status !== undefined && "maintenanceMode" in status && !status.maintenanceMode
-    if (!open || stream === undefined || stream.maintenance_mode || source === null) return release()
-    shell = deps.mountShell()
-    const { video } = shell
+    if (!isOpen(status) || stream === undefined || stream.maintenance_mode || source === null) return release()
+    const created = deps.createShell()
+    shell = created
+    const { video } = created
     const { volume, muted } = deps.volume()
     video.volume = volume
     video.muted = muted
@@ -97,13 +118,29 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
       relay({ type: "media.firstFrame", ms })
       settle()
     })
-    session = { source, element: video, running: startSession(deps.media, video, source, lowLatency, relay), stopWatching }
+    // Drawing the stand-in takes the main thread a while: it waits until the playlist is in and the
+    // first segment asked for, so that drawing overlaps the download instead of delaying its request.
+    const show = (): void => {
+      if (shell === created) created.show()
+    }
+    const prefetch = deps.media.prefetch
+    const media: SessionDeps =
+      prefetch === undefined
+        ? deps.media
+        : {
+            ...deps.media,
+            prefetch: (from, low) => {
+              const ahead = prefetch(from, low)
+              void ahead.ready.then(show)
+              return ahead
+            }
+          }
+    session = { source, element: video, running: startSession(media, video, source, lowLatency, relay), stopWatching }
+    if (prefetch === undefined) show()
   })
 
   return {
     settled,
-    maintenance,
-    streams,
     placeVideo: (container) => {
       if (done || shell === undefined) return undefined
       const { video } = shell

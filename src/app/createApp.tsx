@@ -24,7 +24,7 @@ import { createAccountServices } from "./createAccountServices.ts"
 import { createLogoutLoader } from "./createLogoutLoader.ts"
 import { createPlayerMachine } from "./createPlayerMachine.ts"
 import { createPlayerTelemetry } from "./createPlayerTelemetry.ts"
-import { earlyOnce, watchHandover } from "./warmHandover.ts"
+import { watchHandover } from "./warmHandover.ts"
 
 type Router = ReturnType<typeof createBrowserRouter>
 
@@ -106,11 +106,10 @@ export const createApp = ({
       navigate: (_, { to }) => navigate(to)
     }
   })
-  const checkMaintenance = earlyOnce(warm?.maintenance, (answer) => "maintenanceMode" in answer, (signal) => callApi("maintenance", { signal }))
   const boot = createActor(
     bootMachine.provide({
       actors: {
-        checkMaintenance: fromPromise(({ signal }) => checkMaintenance(signal)),
+        checkMaintenance: fromPromise(({ signal }) => callApi("maintenance", { signal })),
         loadSettings: fromPromise(({ signal }) => callApi("siteSettings", { signal })),
         session
       }
@@ -147,7 +146,6 @@ export const createApp = ({
     player: createPlayerMachine({
       callApi,
       media: warm === undefined ? media : { ...media, adopt: warm.adopt },
-      warmStreams: warm?.streams,
       volumeStore,
       navigate,
       telemetry: createPlayerTelemetry({ callApi, fetch, getToken: storage.getToken }),

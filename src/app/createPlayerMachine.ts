@@ -10,7 +10,6 @@ import type { VolumeStore } from "../adapters/volumeStore.ts"
 import { playerMachine } from "../machines/playerMachine.ts"
 import { playerVolumeMachine } from "../machines/playerVolumeMachine.ts"
 import type { createPlayerTelemetry } from "./createPlayerTelemetry.ts"
-import { earlyOnce } from "./warmHandover.ts"
 
 type StreamsAnswer = ApiResult<"streams"> | undefined
 
@@ -24,27 +23,26 @@ export interface PlayerDeps {
   /** where the page was opened */
   readonly location: { readonly pathname: string }
   readonly signedIn: boolean
-  /** the streams list a warm start already asked for */
-  readonly warmStreams?: Promise<StreamsAnswer> | undefined
 }
 
 /** The player page machine joined to its adapters. */
-export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn, warmStreams }: PlayerDeps) => {
+export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn }: PlayerDeps) => {
   // Opened on a player page with a session: the streams list and hls.js load alongside the
-  // app's own start-up calls instead of after them (a warm start has asked already).
-  let early = warmStreams
-  if (early === undefined && playerPageOf(location.pathname, "") !== null && signedIn) {
+  // app's own start-up calls instead of after them.
+  let early: Promise<StreamsAnswer> | undefined
+  if (playerPageOf(location.pathname, "") !== null && signedIn) {
     early = callApi("streams")
     media.preloadHls?.()
   }
-  // only the page's first load may use the early answer; a retry asks again
-  const loadStreamsOnce = earlyOnce(early, (answer) => answer.success, (signal) => callApi("streams", { signal }))
   return playerMachine.provide({
     actors: {
+      // only the page's first load may use the early answer; a retry asks again
       loadStreams: fromPromise<StreamsAnswer>(({ signal }) => {
         // a player page reached from inside the app fetches hls.js alongside its list, not after it
         media.preloadHls?.()
-        return loadStreamsOnce(signal)
+        const answer = early ?? callApi("streams", { signal })
+        early = undefined
+        return answer
       }),
       media: createMediaActor(media),
       fullscreen: createFullscreenActor(),

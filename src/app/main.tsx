@@ -1,9 +1,13 @@
 import { browserMediaDeps, watchFirstFrame } from "../adapters/browserMedia.ts"
-import { createCallApi } from "../adapters/http.ts"
+import { startEarlyCalls, type EarlyCalls } from "../adapters/earlyCalls.ts"
 import { createStorage } from "../adapters/storage.ts"
 import { createVolumeStore } from "../adapters/volumeStore.ts"
 import { startWarmPlayer } from "../adapters/warmPlayer.ts"
-import { mountWarmShell } from "../ui/player/warmShell.ts"
+import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../domain/startupRoutes.ts"
+import { createWarmShell } from "../ui/player/warmShell.ts"
+
+// The entry stays small (no React, router, state machines or schema library: a test keeps it so):
+// a player page starts its stream first, and the rest of the app loads after its first frame.
 
 /** How long a player page waits for its first frame before the rest of the app starts anyway. */
 const WARM_PATIENCE_MS = 2500
@@ -11,24 +15,27 @@ const WARM_PATIENCE_MS = 2500
 const root = document.getElementById("root")
 if (root === null) throw new Error("index.html must contain <div id=\"root\">")
 
-const fetch = globalThis.fetch.bind(globalThis)
+const plainFetch = globalThis.fetch.bind(globalThis)
 const storage = createStorage()
 const volumeStore = createVolumeStore()
-// The app's code is most of what a visit downloads and runs: a player page starts its stream first.
+let early: EarlyCalls | undefined
 const warm = startWarmPlayer(window.location, {
-  // a refused session is the app's to handle: it signs the visitor out and shows the login page
-  callApi: createCallApi({ fetch, getToken: storage.getToken, onForbidden: () => undefined }),
+  answers: (token) => {
+    early = startEarlyCalls(plainFetch, token, [MAINTENANCE_ROUTE, STREAMS_ROUTE])
+    return { maintenance: early.json(MAINTENANCE_ROUTE), streams: early.json(STREAMS_ROUTE) }
+  },
   media: browserMediaDeps,
   token: storage.getToken(),
   volume: volumeStore.read,
-  mountShell: () => mountWarmShell(root),
+  createShell: () => createWarmShell(root),
   watchFirstFrame: (element, report) => watchFirstFrame(element, () => performance.now(), report),
   patienceMs: WARM_PATIENCE_MS
 })
 
 void (warm?.settled ?? Promise.resolve())
   .then(() => import("./mountApp.tsx"))
-  .then(({ mountApp }) => mountApp(root, { fetch, storage, volumeStore, warm }))
+  // the app decodes the early answers with the API contract, as if it had just asked
+  .then(({ mountApp }) => mountApp(root, { fetch: early?.fetch ?? plainFetch, storage, volumeStore, warm }))
   .catch((error: unknown) => {
     warm?.release()
     console.error(error)

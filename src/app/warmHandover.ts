@@ -5,24 +5,6 @@ import { selectBootError, selectMaintenanceNotice, type BootActor } from "../mac
 const HANDOVER_GRACE_MS = 4000
 
 /**
- * One early answer, used once and only when it is usable; every other call asks the server.
- * A refused session, say, is asked again so the app's own handling of it runs.
- */
-export const earlyOnce = <A>(
-  early: Promise<A | undefined> | undefined,
-  usable: (answer: A) => boolean,
-  fresh: (signal?: AbortSignal) => Promise<A | undefined>
-) => {
-  let pending = early
-  return (signal?: AbortSignal): Promise<A | undefined> => {
-    const first = pending
-    pending = undefined
-    if (first === undefined) return fresh(signal)
-    return first.then((answer) => (answer !== undefined && usable(answer) ? answer : fresh(signal)))
-  }
-}
-
-/**
  * The warm start is let go (its stand-in removed, its stream stopped) when the app will not show
  * its player after all: the visitor went elsewhere, maintenance or a failed start-up took over,
  * or the page never asked for the video. After a hand-over, letting go changes nothing.

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { playerPath, sourceFor } from "./playerChoice.ts"
 
 /** A playlist item (SPEC §3). A missing `src` means the viewer needs a subscription. */
 export class Stream extends Schema.Class<Stream>("Stream")({
@@ -40,25 +41,13 @@ export const parseTags = (tags: string): ReadonlyArray<Tag> =>
 /** Player choice (SPEC §4): 1 is the TV player, 2 the low-latency player; 2 by default. */
 export const PlayerChoice = Schema.Literals([1, 2])
 export type PlayerChoice = typeof PlayerChoice.Type
-export const DEFAULT_PLAYER_CHOICE: PlayerChoice = 2
-export const TV_PLAYER: PlayerChoice = 1
-export const LOW_LATENCY_PLAYER: PlayerChoice = 2
-
-export const playerPath = (choice: PlayerChoice): "/player" | "/playersldp" =>
-  choice === TV_PLAYER ? "/player" : "/playersldp"
+export { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, sourceFor } from "./playerChoice.ts"
 
 /** What choosing a stream leads to (SPEC §4). */
 export type StreamChoice =
   | { readonly kind: "maintenance" }
   | { readonly kind: "purchase" }
   | { readonly kind: "play"; readonly path: string }
-
-/** The TV player plays `src`; the low-latency one prefers `src_sldp` (SPEC §3). Null: nothing to play. */
-export const sourceFor = (stream: Stream | undefined, player: PlayerChoice): string | null => {
-  if (stream === undefined) return null
-  const source = player === TV_PLAYER ? stream.src : (stream.src_sldp ?? stream.src)
-  return source === null || source === "" ? null : source
-}
 
 export const chooseStream = (stream: Stream, index: number, player: PlayerChoice): StreamChoice => {
   if (stream.maintenance_mode) return { kind: "maintenance" }

@@ -6,6 +6,7 @@ import { ConnectionsInfo, IsoDay, Reports, ReportRange } from "./Reports.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 import { ScheduleItem } from "./Schedule.ts"
 import { SiteSettings } from "./SiteSettings.ts"
+import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
 import { Stream } from "./Stream.ts"
 import { ActiveSubscription, SubscriptionPlans } from "./Subscription.ts"
 import { NewTicket, Ticket, TicketStatusNumber } from "./Ticket.ts"
@@ -78,10 +79,10 @@ const user = "user" as const
 const staff = "staff" as const
 
 export const api = {
-  maintenance: endpoint({ method: "GET", path: "/api/maintenance", params: none, body: none, response: MaintenanceStatus, access: anyone, summary: "Maintenance status" }),
+  maintenance: endpoint({ ...MAINTENANCE_ROUTE, params: none, body: none, response: MaintenanceStatus, access: anyone, summary: "Maintenance status" }),
   siteSettings: endpoint({ method: "GET", path: "/api/site-settings", params: none, body: none, response: data(SiteSettings), access: anyone, summary: "Site settings" }),
   announcement: endpoint({ method: "GET", path: "/api/announcement/latest", params: none, body: none, response: Announcement, access: user, summary: "The latest announcement" }),
-  streams: endpoint({ method: "GET", path: "/api/streams/all", params: none, body: none, response: data(Schema.Array(Stream)), access: user, summary: "Every stream, in display order" }),
+  streams: endpoint({ ...STREAMS_ROUTE, params: none, body: none, response: data(Schema.Array(Stream)), access: user, summary: "Every stream, in display order" }),
 
   login: endpoint({ method: "POST", path: "/api/users/login", params: none, body: LoginRequest, response: LoginResult, access: anyone, summary: "Sign in; answers a session token" }),
   logout: endpoint({ method: "POST", path: "/api/users/logout", params: none, body: none, response: Ok, access: user, summary: "End this session" }),

@@ -1,4 +1,5 @@
-import { LOW_LATENCY_PLAYER, TV_PLAYER, type PlayerChoice } from "./Stream.ts"
+import { LOW_LATENCY_PLAYER, TV_PLAYER } from "./playerChoice.ts"
+import type { PlayerChoice } from "./Stream.ts"
 
 /** `?default=N` (SPEC §2): a stream index; anything else starts the first stream. */
 export const parseStreamIndex = (raw: string | null): number => {

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
-import { MediaErrorCode } from "../domain/PlayerUi.ts"
+import { MediaErrorCode } from "../domain/MediaError.ts"
 import type { MediaCommand, MediaFact, RecoveryKind } from "./mediaProtocol.ts"
 import { PLAYER_LIMITS } from "./playerLimits.ts"
 import { mediaOf } from "./playerMedia.ts"

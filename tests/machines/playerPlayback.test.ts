@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { MediaErrorCode, mediaErrorMessage } from "../../src/domain/PlayerUi.ts"
+import { MediaErrorCode, mediaErrorMessage } from "../../src/domain/MediaError.ts"
 import { PLAYER_LIMITS } from "../../src/machines/playerLimits.ts"
 import {
   selectCanTogglePlay,

@@ -1,11 +1,12 @@
 import type Hls from "hls.js"
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createCallApi } from "../../src/adapters/http.ts"
+import { startEarlyCalls, type EarlyCalls } from "../../src/adapters/earlyCalls.ts"
 import { createStorage } from "../../src/adapters/storage.ts"
 import { startWarmPlayer, type WarmPlayer } from "../../src/adapters/warmPlayer.ts"
 import { createApp, type App } from "../../src/app/createApp.tsx"
-import { mountWarmShell } from "../../src/ui/player/warmShell.ts"
+import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../../src/domain/startupRoutes.ts"
+import { createWarmShell } from "../../src/ui/player/warmShell.ts"
 import { FakeHls } from "../unit/FakeHls.ts"
 import { createFakeBackend } from "./fakeBackend.ts"
 
@@ -28,17 +29,21 @@ const openWarm = (path: string) => {
   storage.setToken("t-1")
   root = document.createElement("div")
   document.body.append(root)
+  let early: EarlyCalls | undefined
   const warm = startWarmPlayer(window.location, {
-    callApi: createCallApi({ fetch: backend.fetch, getToken: storage.getToken, onForbidden: () => undefined }),
+    answers: (token) => {
+      early = startEarlyCalls(backend.fetch, token, [MAINTENANCE_ROUTE, STREAMS_ROUTE])
+      return { maintenance: early.json(MAINTENANCE_ROUTE), streams: early.json(STREAMS_ROUTE) }
+    },
     media,
     token: storage.getToken(),
     volume: () => ({ volume: 1, muted: false }),
-    mountShell: () => mountWarmShell(root),
+    createShell: () => createWarmShell(root),
     watchFirstFrame: () => () => undefined,
     patienceMs: 2500
   }) as WarmPlayer
   const mount = () => {
-    app = createApp({ fetch: backend.fetch, storage, media, warm, isMobile: () => false })
+    app = createApp({ fetch: early?.fetch ?? backend.fetch, storage, media, warm, isMobile: () => false })
     render(app.element, { container: root })
   }
   return { warm, backend, mount }
@@ -81,8 +86,9 @@ describe("a player page opened directly", () => {
     expect(FakeHls.instances).toHaveLength(1)
     expect(playing?.destroyed).toBe(false)
     expect(within(screen.getByRole("group", { name: "Player controls" })).getByRole("button", { name: "Pause" })).toBeTruthy()
-    // the warm start's answer served the page too
+    // the warm start's calls served the page too: the app decoded the same answers
     expect(streamCalls(backend)).toHaveLength(1)
+    expect(backend.calls.filter((call) => call.path === "/api/maintenance")).toHaveLength(1)
   })
 
   it("switches to another stream on the same element afterwards", async () => {
@@ -102,11 +108,14 @@ describe("a player page opened directly", () => {
     const backend = createFakeBackend({ maintenance: true })
     backend.sessions.set("t-1", "ann@example.com")
     const warm = startWarmPlayer(window.location, {
-      callApi: createCallApi({ fetch: backend.fetch, getToken: () => "t-1", onForbidden: () => undefined }),
+      answers: (token) => {
+        const early = startEarlyCalls(backend.fetch, token, [MAINTENANCE_ROUTE, STREAMS_ROUTE])
+        return { maintenance: early.json(MAINTENANCE_ROUTE), streams: early.json(STREAMS_ROUTE) }
+      },
       media,
       token: "t-1",
       volume: () => ({ volume: 1, muted: false }),
-      mountShell: () => {
+      createShell: () => {
         throw new Error("no stand-in under maintenance")
       },
       watchFirstFrame: () => () => undefined,

@@ -8,6 +8,8 @@ export class FakeHls {
   static instances: Array<FakeHls> = []
   static supported = true
   static isSupported = () => FakeHls.supported
+  /** the library's own loader, which a prefetching loader falls back to */
+  static DefaultConfig = { loader: class {} }
   static Events = { MANIFEST_PARSED: "hlsManifestParsed", ERROR: "hlsError" }
   static ErrorTypes = {
     NETWORK_ERROR: "networkError",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { rewardOptions, inviteLink } from "../../src/domain/Invitation.ts"
 import { upcomingProgrammes } from "../../src/domain/Schedule.ts"
-import { MediaErrorCode, hasUiFlag, loadErrorCode, mediaErrorMessage } from "../../src/domain/PlayerUi.ts"
+import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../../src/domain/MediaError.ts"
+import { hasUiFlag } from "../../src/domain/PlayerUi.ts"
 
 describe("reward options", () => {
   it("runs from 0 to the points, stopping when the value would exceed the price", () => {

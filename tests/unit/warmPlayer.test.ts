@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { CallApi } from "../../src/adapters/http.ts"
 import type { MediaFact } from "../../src/adapters/hlsMediaProtocol.ts"
 import { startWarmPlayer, type WarmPlayerDeps } from "../../src/adapters/warmPlayer.ts"
 import { Stream } from "../../src/domain/Stream.ts"
@@ -12,25 +11,38 @@ const stream = (id: number, overrides: Partial<Stream> = {}) =>
     tags: "", tags_sldp: "", maintenance_mode: false, ...overrides
   })
 
-const setup = (options: { path?: string; token?: string | null; maintenance?: boolean; streams?: ReadonlyArray<Stream> } = {}) => {
+interface SetupOptions {
+  readonly path?: string
+  readonly token?: string | null
+  readonly maintenance?: boolean
+  readonly streams?: ReadonlyArray<Stream>
+  /** answers as they came off the wire, instead of well-formed ones */
+  readonly raw?: { readonly maintenance?: unknown; readonly streams?: unknown }
+}
+
+const setup = (options: SetupOptions = {}) => {
   FakeHls.instances = []
   const [pathname = "/player", search = ""] = (options.path ?? "/player?default=1").split(/(?=\?)/)
   const calls: Array<string> = []
-  const callApi = (async (name: string) => {
-    calls.push(name)
-    if (name === "maintenance") return { maintenanceMode: options.maintenance ?? false, title: "", firstRowText: "", secondRowText: "" }
-    return { success: true, data: options.streams ?? [stream(1), stream(2)] }
-  }) as CallApi
+  const answers = (token: string) => {
+    calls.push(token)
+    const maintenance = { maintenanceMode: options.maintenance ?? false, title: "", firstRowText: "", secondRowText: "" }
+    const streams = { success: true, data: options.streams ?? [stream(1), stream(2)] }
+    return {
+      maintenance: Promise.resolve(options.raw !== undefined && "maintenance" in options.raw ? options.raw.maintenance : maintenance),
+      streams: Promise.resolve(options.raw !== undefined && "streams" in options.raw ? options.raw.streams : streams)
+    }
+  }
   const video = new FakeVideo()
-  const shell = { video: video as unknown as HTMLVideoElement, remove: vi.fn() }
+  const shell = { video: video as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }
   let frame: (ms: number) => void = () => undefined
   const preloadHls = vi.fn()
   const deps: WarmPlayerDeps = {
-    callApi,
+    answers,
     media: mediaDeps({ preloadHls }),
     token: options.token === undefined ? "t-1" : options.token,
     volume: () => ({ volume: 0.4, muted: true }),
-    mountShell: vi.fn(() => shell),
+    createShell: vi.fn(() => shell),
     watchFirstFrame: (_element, report) => {
       frame = report
       return () => undefined
@@ -59,17 +71,66 @@ describe("a player page's warm start", () => {
     expect(signedOut.calls).toEqual([])
   })
 
-  it("asks for maintenance and the streams at once, and fetches hls.js before it knows the source", async () => {
-    const { warm, calls, preloadHls } = setup()
-    expect(calls).toEqual(["maintenance", "streams"])
+  it("sends the start-up calls with the session at once, and fetches hls.js as soon as it knows the source", async () => {
+    const { calls, preloadHls } = setup()
+    expect(calls).toEqual(["t-1"])
+    expect(preloadHls).not.toHaveBeenCalled()
+    await flush()
     expect(preloadHls).toHaveBeenCalledOnce()
-    await expect(warm?.streams).resolves.toMatchObject({ success: true })
+  })
+
+  it("shows its stand-in once the stream's first data is on its way, so drawing it does not hold that up", async () => {
+    let ready: () => void = () => undefined
+    const prefetch = vi.fn(() => ({
+      take: () => undefined,
+      startPosition: () => null,
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      cancel: () => undefined
+    }))
+    FakeHls.instances = []
+    const video = new FakeVideo()
+    const shell = { video: video as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }
+    startWarmPlayer({ pathname: "/player", search: "" }, {
+      answers: () => ({
+        maintenance: Promise.resolve({ maintenanceMode: false }),
+        streams: Promise.resolve({ success: true, data: [stream(1)] })
+      }),
+      media: mediaDeps({ prefetch }),
+      token: "t-1",
+      volume: () => ({ volume: 1, muted: false }),
+      createShell: () => shell,
+      watchFirstFrame: () => () => undefined,
+      patienceMs: 2500
+    })
+    await flush()
+    expect(prefetch).toHaveBeenCalledWith("/live/1/index.m3u8", false)
+    expect(shell.show).not.toHaveBeenCalled()
+    ready()
+    await flush()
+    expect(shell.show).toHaveBeenCalledOnce()
+  })
+
+  it("leaves everything to the app when an answer failed or is not what it expects", async () => {
+    const cases = [
+      setup({ raw: { streams: undefined } }),
+      setup({ raw: { maintenance: undefined } }),
+      setup({ raw: { maintenance: { maintenanceMode: "no" } } }),
+      setup({ raw: { streams: { success: false, status: 500, detail: "down" } } }),
+      setup({ raw: { streams: { success: true, data: "nope" } } }),
+      setup({ raw: { streams: { success: true, data: [{}, { src: 42, src_sldp: null, maintenance_mode: false }] } } }),
+      setup({ raw: { streams: { success: true, data: [{}, { src: "/a.m3u8", src_sldp: null }] } } })
+    ]
+    for (const { warm, deps } of cases) {
+      expect(await settledNow(warm?.settled)).toBe(true)
+      expect(deps.createShell).not.toHaveBeenCalled()
+    }
+    expect(FakeHls.instances).toEqual([])
   })
 
   it("plays the ?default stream in a stand-in of the page, with the stored volume", async () => {
     const { warm, deps, video } = setup({ path: "/player?default=1" })
     await flush()
-    expect(deps.mountShell).toHaveBeenCalledOnce()
+    expect(deps.createShell).toHaveBeenCalledOnce()
     expect([video.volume, video.muted]).toEqual([0.4, true])
     await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/2/index.m3u8"))
     expect(FakeHls.instances[0]?.attached).toBe(video)
@@ -90,7 +151,7 @@ describe("a player page's warm start", () => {
     ]
     for (const { warm, deps } of cases) {
       expect(await settledNow(warm?.settled)).toBe(true)
-      expect(deps.mountShell).not.toHaveBeenCalled()
+      expect(deps.createShell).not.toHaveBeenCalled()
       expect(warm?.placeVideo({ prepend: vi.fn() } as unknown as HTMLElement)).toBeUndefined()
     }
     expect(FakeHls.instances).toEqual([])

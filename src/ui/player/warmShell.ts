@@ -14,10 +14,10 @@ const box = (tag: string, className: string, ...children: Array<Element>): HTMLE
 
 /**
  * The player page's frame, drawn with the page's own classes before the app exists, so the
- * picture already sits where the real player will put it. The app renders hidden meanwhile and is
- * shown in the same task that removes this.
+ * picture already sits where the real player will put it. Once shown, the app renders hidden
+ * meanwhile and is shown in the same task that removes this.
  */
-export const mountWarmShell = (root: HTMLElement): WarmShell => {
+export const createWarmShell = (root: HTMLElement): WarmShell => {
   const video = document.createElement("video")
   video.className = stage.video
   video.playsInline = true
@@ -30,10 +30,12 @@ export const mountWarmShell = (root: HTMLElement): WarmShell => {
     box("main", layout.main, box("div", view.page, box("section", view.stage, frame)))
   )
   shell.setAttribute("aria-busy", "true")
-  root.hidden = true
-  root.before(shell)
   return {
     video,
+    show: () => {
+      root.hidden = true
+      root.before(shell)
+    },
     remove: () => {
       shell.remove()
       root.hidden = false
