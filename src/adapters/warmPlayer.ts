@@ -124,19 +124,22 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
       if (shell === created) created.show()
     }
     const prefetch = deps.media.prefetch
+    let prefetching = false
     const media: SessionDeps =
       prefetch === undefined
         ? deps.media
         : {
             ...deps.media,
             prefetch: (from, low) => {
+              prefetching = true
               const ahead = prefetch(from, low)
               void ahead.ready.then(show)
               return ahead
             }
           }
     session = { source, element: video, running: startSession(media, video, source, lowLatency, relay), stopWatching }
-    if (prefetch === undefined) show()
+    // the browser's own HLS (no prefetch) must not play, even just its sound, before it can be seen
+    if (!prefetching) show()
   })
 
   return {

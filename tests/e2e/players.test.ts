@@ -69,6 +69,32 @@ describe("the players, in Chromium against the real server", () => {
     await page.context().close()
   })
 
+  it("opened directly, starts the stream before the app's code and hands the same video over to it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedIn })
+    const page = await context.newPage()
+    const requests: Array<string> = []
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname))
+    await page.goto(`${server.url}/player?default=1`)
+    await page.getByRole("heading", { level: 1, name: "Demo Channel 2" }).waitFor()
+    await expectPlaying(page)
+    expect(await page.locator("video").count()).toBe(1)
+    expect(await page.locator("[aria-busy='true']").count()).toBe(0)
+    // the first segment came from the prefetch: hls.js did not ask for it a second time
+    const segments = requests.filter((path) => path.startsWith("/live/demo2/seg/"))
+    expect(segments.length).toBeGreaterThan(1)
+    expect(new Set(segments).size).toBe(segments.length)
+    // the app's own code (React and the rest) only after the stream's first data
+    const firstSegment = requests.findIndex((path) => path.startsWith("/live/demo2/seg/"))
+    const appCode = requests.findIndex((path) => /^\/assets\/mountApp-/.test(path))
+    expect(firstSegment).toBeGreaterThanOrEqual(0)
+    expect(appCode).toBeGreaterThan(firstSegment)
+    // the page the app rendered drives the very element that was playing
+    await player(page).hover()
+    await page.getByRole("button", { name: "Pause" }).click()
+    await page.waitForFunction(() => document.querySelector("video")?.paused === true)
+    await context.close()
+  })
+
   it("plays both demo channels in the low-latency player, close behind live", async () => {
     const page = await open("/playersldp?default=1")
     await expectPlaying(page)

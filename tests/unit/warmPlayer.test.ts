@@ -110,6 +110,12 @@ describe("a player page's warm start", () => {
     expect(shell.show).toHaveBeenCalledOnce()
   })
 
+  it("shows its stand-in at once where the browser plays the stream itself, without a prefetch", async () => {
+    const { shell } = setup({ path: "/player?default=0" })
+    await flush()
+    expect(shell.show).toHaveBeenCalledOnce()
+  })
+
   it("leaves everything to the app when an answer failed or is not what it expects", async () => {
     const cases = [
       setup({ raw: { streams: undefined } }),
