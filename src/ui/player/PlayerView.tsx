@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { parseStreamIndex } from "../../domain/playerRoute.ts"
 import { parseUiMask, shows } from "../../machines/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/playerPlaybackMachine.ts"
 import {
@@ -26,11 +27,6 @@ import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
 import { StreamList } from "./StreamList.tsx"
 
-const parseIndex = (raw: string | null): number => {
-  const index = Number.parseInt(raw ?? "0", 10)
-  return Number.isInteger(index) && index >= 0 ? index : 0
-}
-
 const playerName = (player: PlayerChoice): string => (player === TV_PLAYER ? "TV player" : "Low-latency player")
 const tvTags = (stream: Stream): string => stream.tags
 const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
@@ -43,7 +39,7 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const actor = useActorRef(useServices().player, {
-    input: { player, index: parseIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
+    input: { player, index: parseStreamIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
   const ready = useSelector(actor, selectIsReady)
   const empty = useSelector(actor, selectIsEmpty)
