@@ -1,8 +1,8 @@
-import { browserMediaDeps, watchFirstFrame } from "../adapters/browserMedia.ts"
-import { startEarlyCalls, type EarlyCalls } from "../adapters/earlyCalls.ts"
-import { createStorage } from "../adapters/storage.ts"
-import { createVolumeStore } from "../adapters/volumeStore.ts"
-import { startWarmPlayer } from "../adapters/warmPlayer.ts"
+import { browserMediaDeps, watchFirstFrame } from "../adapters/media/browserMedia.ts"
+import { startEarlyCalls, type EarlyCalls } from "../adapters/http/earlyCalls.ts"
+import { createStorage } from "../adapters/storage/storage.ts"
+import { createVolumeStore } from "../adapters/storage/volumeStore.ts"
+import { startWarmPlayer } from "../adapters/media/warmPlayer.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../domain/startupRoutes.ts"
 import { createWarmShell } from "../ui/player/warmShell.ts"
 

@@ -1,5 +1,5 @@
-import type { WarmPlayer } from "../adapters/warmPlayer.ts"
-import { selectBootError, selectMaintenanceNotice, type BootActor } from "../machines/bootMachine.ts"
+import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
+import { selectBootError, selectMaintenanceNotice, type BootActor } from "../machines/shell/bootMachine.ts"
 
 /** How long the app may take to put its player around the warm-started video before that is let go. */
 const HANDOVER_GRACE_MS = 4000

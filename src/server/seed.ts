@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
 import { DEFAULT_SITE_SETTINGS } from "../domain/SiteSettings.ts"
-import { hashPassword } from "./auth/passwords.ts"
+import { hashPassword } from "./account/passwords.ts"
 import type { Tables } from "./db/schema.ts"
-import { getSetting, getSettings, setSetting } from "./db/settingsRepo.ts"
-import { countStreams, insertStream } from "./db/streamsRepo.ts"
-import { countStaff, findUserByEmail, insertUser } from "./db/usersRepo.ts"
-import { DEMO_CHANNELS, demoSources } from "./demoChannels.ts"
+import { getSetting, getSettings, setSetting } from "./shell/settingsRepo.ts"
+import { countStreams, insertStream } from "./streams/streamsRepo.ts"
+import { countStaff, findUserByEmail, insertUser } from "./account/usersRepo.ts"
+import { DEMO_CHANNELS, demoSources } from "./streams/demoChannels.ts"
 
 export const STAFF_EMAIL = "admin@streamhub.local"
 // Not a site setting: marks that the first-start content was put in place, so an operator who

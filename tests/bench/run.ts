@@ -17,7 +17,7 @@ import { spawnSync } from "node:child_process"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import type { Browser } from "playwright-core"
-import { admin, freePort, launchBrowser, startServer } from "../e2e/harness.ts"
+import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 import { startBarePage } from "./barePage.ts"
 import { median, percentile, row } from "./stats.ts"
 

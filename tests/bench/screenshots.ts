@@ -6,7 +6,7 @@
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { admin, freePort, launchBrowser, startServer } from "../e2e/harness.ts"
+import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 
 const out = process.argv[2] ?? (await mkdtemp(join(tmpdir(), "player-shots-")))
 const server = await startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" })

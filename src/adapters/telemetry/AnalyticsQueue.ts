@@ -6,7 +6,7 @@ import {
   ANALYTICS_PAUSE_MS,
   ANALYTICS_REQUEST_TIMEOUT_MS
 } from "../../domain/constants.ts"
-import type { CallApi } from "../http.ts"
+import type { CallApi } from "../http/http.ts"
 import { systemTimers, type Timers } from "./timers.ts"
 
 export type AnalyticsEventName = ParamsOf<"analytics">["event"]

@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { CallApi } from "../http.ts"
+import type { CallApi } from "../http/http.ts"
 import { AnalyticsQueue, type AnalyticsQueueFact } from "./AnalyticsQueue.ts"
 import { type AnalyticsMedia, AnalyticsTracker } from "./AnalyticsTracker.ts"
 import type { SyncedClock } from "./syncedClock.ts"

@@ -1,7 +1,7 @@
 import { fromCallback } from "xstate"
 import type { ApiResult } from "../../domain/api.ts"
 import { TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
-import type { CallApi } from "../http.ts"
+import type { CallApi } from "../http/http.ts"
 
 /** What the player token grants (from `GET /api/player/token`). */
 export interface PlayerGrant {

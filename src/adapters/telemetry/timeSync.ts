@@ -1,5 +1,5 @@
 import { fromCallback, type EventObject } from "xstate"
-import type { CallApi } from "../http.ts"
+import type { CallApi } from "../http/http.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 
 export interface TimeSyncDeps {

@@ -3,12 +3,12 @@ import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
 import { type Command, CommandFailure, UsageError } from "./command.ts"
-import { inviteLink } from "./inviteCommands.ts"
-import { mailList, mailRetry } from "./mailCommands.ts"
-import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
-import { settingsGet, settingsSet } from "./settingsCommands.ts"
-import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove } from "./streamCommands.ts"
-import { userCreate, userList, userPassword } from "./userCommands.ts"
+import { inviteLink } from "../invites/inviteCommands.ts"
+import { mailList, mailRetry } from "../mail/mailCommands.ts"
+import { announce, maintenanceOff, maintenanceOn } from "../shell/maintenanceCommands.ts"
+import { settingsGet, settingsSet } from "../shell/settingsCommands.ts"
+import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove } from "../streams/streamCommands.ts"
+import { userCreate, userList, userPassword } from "../account/userCommands.ts"
 
 export const COMMANDS: ReadonlyArray<Command> = [
   userCreate, userList, userPassword, inviteLink,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import { claimMail, findDueMails, markMailSent, recordMailFailure } from "../db/outboxRepo.ts"
+import { claimMail, findDueMails, markMailSent, recordMailFailure } from "./outboxRepo.ts"
 import type { OutboxRow, Tables } from "../db/schema.ts"
 import type { MailLogger, MailTransport } from "./transports.ts"
 

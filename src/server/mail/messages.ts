@@ -1,5 +1,5 @@
 import type { MailKind } from "../db/schema.ts"
-import { TOKEN_LIFETIME_MS } from "../tokens/oneTimeTokens.ts"
+import { TOKEN_LIFETIME_MS } from "../account/oneTimeTokens.ts"
 
 // Every mail the product sends, as pure functions of their inputs: a plain-text part for clients
 // that show no HTML (and for anyone reading the .eml outbox), and an HTML part with the same words.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import { insertOutboxMail } from "../db/outboxRepo.ts"
+import { insertOutboxMail } from "./outboxRepo.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Mail } from "./messages.ts"
 

@@ -1,5 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css"
-import { vars } from "../theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
 

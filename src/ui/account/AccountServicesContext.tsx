@@ -1,11 +1,11 @@
 import { createContext, useContext } from "react"
-import type { emailChangeMachine } from "../../machines/emailChangeMachine.ts"
-import type { forgotPasswordMachine } from "../../machines/forgotPasswordMachine.ts"
-import type { passwordResetMachine } from "../../machines/passwordResetMachine.ts"
-import type { profileDetailsMachine } from "../../machines/profileDetailsMachine.ts"
-import type { profilePasswordMachine } from "../../machines/profilePasswordMachine.ts"
-import type { registrationMachine } from "../../machines/registrationMachine.ts"
-import type { verifyEmailMachine } from "../../machines/verifyEmailMachine.ts"
+import type { emailChangeMachine } from "../../machines/account/emailChangeMachine.ts"
+import type { forgotPasswordMachine } from "../../machines/account/forgotPasswordMachine.ts"
+import type { passwordResetMachine } from "../../machines/account/passwordResetMachine.ts"
+import type { profileDetailsMachine } from "../../machines/account/profileDetailsMachine.ts"
+import type { profilePasswordMachine } from "../../machines/account/profilePasswordMachine.ts"
+import type { registrationMachine } from "../../machines/account/registrationMachine.ts"
+import type { verifyEmailMachine } from "../../machines/account/verifyEmailMachine.ts"
 
 /** The account pages' machines, already wired to their adapters; each page starts its own actor. */
 export interface AccountServices {

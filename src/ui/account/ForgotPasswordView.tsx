@@ -8,12 +8,12 @@ import {
   selectForgotPasswordValues,
   selectIsRequestingReset,
   selectIsResetRequested
-} from "../../machines/forgotPasswordMachine.ts"
-import * as page from "../auth/PublicLayout.css.ts"
-import { button } from "../controls.css.ts"
+} from "../../machines/account/forgotPasswordMachine.ts"
+import * as page from "../shell/PublicLayout.css.ts"
+import { button } from "../shared/controls.css.ts"
 import { useAccountServices } from "./AccountServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "./FormField.tsx"
+import { FormField } from "../shared/FormField.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
 
 /** /forgot-password: one email field; the answer never says whether the address has an account. */

@@ -12,12 +12,12 @@ import {
   selectResetEmail,
   type PasswordResetField,
   type passwordResetMachine
-} from "../../machines/passwordResetMachine.ts"
-import * as page from "../auth/PublicLayout.css.ts"
-import { button } from "../controls.css.ts"
+} from "../../machines/account/passwordResetMachine.ts"
+import * as page from "../shell/PublicLayout.css.ts"
+import { button } from "../shared/controls.css.ts"
 import { useAccountServices } from "./AccountServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "./FormField.tsx"
+import { FormField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
 /** /password-reset-confirmation?token=…: the link from the reset email. */

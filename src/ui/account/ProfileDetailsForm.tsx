@@ -5,11 +5,11 @@ import {
   selectProfileDetailsErrors,
   selectProfileDetailsValues,
   type ProfileDetailsField
-} from "../../machines/profileDetailsMachine.ts"
-import { button } from "../controls.css.ts"
+} from "../../machines/account/profileDetailsMachine.ts"
+import { button } from "../shared/controls.css.ts"
 import { useAccountServices } from "./AccountServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { FormField } from "./FormField.tsx"
+import { FormField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 interface ProfileDetailsFormProps {

@@ -5,11 +5,11 @@ import {
   selectProfilePasswordErrors,
   selectProfilePasswordValues,
   type ProfilePasswordField
-} from "../../machines/profilePasswordMachine.ts"
-import { button } from "../controls.css.ts"
+} from "../../machines/account/profilePasswordMachine.ts"
+import { button } from "../shared/controls.css.ts"
 import { useAccountServices } from "./AccountServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { FormField } from "./FormField.tsx"
+import { FormField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 /** 'Update password': current, new and its confirmation; emptied once the server agrees. */

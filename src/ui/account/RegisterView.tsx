@@ -13,12 +13,12 @@ import {
   selectRegistrationValues,
   type RegistrationField,
   type registrationMachine
-} from "../../machines/registrationMachine.ts"
-import * as page from "../auth/PublicLayout.css.ts"
-import { button } from "../controls.css.ts"
+} from "../../machines/account/registrationMachine.ts"
+import * as page from "../shell/PublicLayout.css.ts"
+import { button } from "../shared/controls.css.ts"
 import { useAccountServices } from "./AccountServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "./FormField.tsx"
+import { FormField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
 /** /register?invite=…: registration needs an invite code (SPEC §2); without one, the login page. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
-import * as status from "../status/StatusView.css.ts"
-import * as page from "../auth/PublicLayout.css.ts"
+import * as status from "../shared/StatusView.css.ts"
+import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 export type ResultTone = "success" | "error" | "info"

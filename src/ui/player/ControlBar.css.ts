@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { vars } from "../theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
 export const bar = style({
   position: "absolute",

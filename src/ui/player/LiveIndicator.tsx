@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { selectIsBehindLive, selectIsLive, selectLatencyMs, selectTiming } from "../../machines/playerLiveEdgeMachine.ts"
-import type { playerMachine } from "../../machines/playerMachine.ts"
-import { shows } from "../../machines/playerMetadata.ts"
-import { selectLiveEdge } from "../../machines/playerSelectors.ts"
+import { selectIsBehindLive, selectIsLive, selectLatencyMs, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import { shows } from "../../machines/player/playerMetadata.ts"
+import { selectLiveEdge } from "../../machines/player/playerSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
 /** A corner mark over the picture; the UI flags pick the corner (SPEC §3). */
 export const logo = style({

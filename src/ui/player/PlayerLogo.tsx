@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { playerMachine } from "../../machines/playerMachine.ts"
-import { sameLogo, selectLogo } from "../../machines/playerSelectors.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import { sameLogo, selectLogo } from "../../machines/player/playerSelectors.ts"
 import * as styles from "./PlayerLogo.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>

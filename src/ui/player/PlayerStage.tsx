@@ -2,12 +2,12 @@ import { useSelector } from "@xstate/react"
 import { useCallback, type KeyboardEvent, type MouseEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import { hasUiFlag } from "../../domain/PlayerUi.ts"
-import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/playerControlsMachine.ts"
-import { selectLatencyMs } from "../../machines/playerLiveEdgeMachine.ts"
-import type { playerMachine } from "../../machines/playerMachine.ts"
-import { shows } from "../../machines/playerMetadata.ts"
-import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/playerPlaybackMachine.ts"
-import { selectIsFullscreen } from "../../machines/playerScreenMachine.ts"
+import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/player/playerControlsMachine.ts"
+import { selectLatencyMs } from "../../machines/player/playerLiveEdgeMachine.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import { shows } from "../../machines/player/playerMetadata.ts"
+import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
+import { selectIsFullscreen } from "../../machines/player/playerScreenMachine.ts"
 import {
   sameLogo,
   selectControls,
@@ -18,9 +18,9 @@ import {
   selectScreen,
   selectShowsTitle,
   selectUi
-} from "../../machines/playerSelectors.ts"
-import { shortcutFor } from "../../machines/playerShortcuts.ts"
-import { useServices } from "../ServicesContext.tsx"
+} from "../../machines/player/playerSelectors.ts"
+import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
+import { useServices } from "../shared/ServicesContext.tsx"
 import { ControlBar } from "./ControlBar.tsx"
 import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
-import { parseUiMask, shows } from "../../machines/playerMetadata.ts"
-import { selectPlaybackError } from "../../machines/playerPlaybackMachine.ts"
+import { parseUiMask, shows } from "../../machines/player/playerMetadata.ts"
+import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {
   selectCurrentStream,
   selectIndex,
@@ -17,12 +17,12 @@ import {
   selectShowsTitle,
   selectStreams,
   selectUnavailability
-} from "../../machines/playerSelectors.ts"
-import { button } from "../controls.css.ts"
-import { useServices } from "../ServicesContext.tsx"
-import { LoadingView } from "../status/LoadingView.tsx"
-import { StatusView } from "../status/StatusView.tsx"
-import * as status from "../status/StatusView.css.ts"
+} from "../../machines/player/playerSelectors.ts"
+import { button } from "../shared/controls.css.ts"
+import { useServices } from "../shared/ServicesContext.tsx"
+import { LoadingView } from "../shared/LoadingView.tsx"
+import { StatusView } from "../shared/StatusView.tsx"
+import * as status from "../shared/StatusView.css.ts"
 import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
 import { StreamList } from "./StreamList.tsx"

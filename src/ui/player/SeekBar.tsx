@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react"
 import type { CSSProperties } from "react"
 import type { ActorRefFrom } from "xstate"
-import { behindLive, selectCanSeek, selectTiming } from "../../machines/playerLiveEdgeMachine.ts"
-import type { playerMachine } from "../../machines/playerMachine.ts"
-import { selectHasDragHandle, selectLiveEdge } from "../../machines/playerSelectors.ts"
+import { behindLive, selectCanSeek, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import { selectHasDragHandle, selectLiveEdge } from "../../machines/player/playerSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>

@@ -3,18 +3,18 @@ import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
 import { hasUiFlag } from "../../domain/PlayerUi.ts"
-import type { playerMachine } from "../../machines/playerMachine.ts"
-import { shows } from "../../machines/playerMetadata.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import { shows } from "../../machines/player/playerMetadata.ts"
 import {
   selectCanTogglePlay,
   selectIsBuffering,
   selectIsEnded,
   selectIsPaused,
   selectPlaybackError
-} from "../../machines/playerPlaybackMachine.ts"
-import { selectPlayback, selectUi, selectUnavailability } from "../../machines/playerSelectors.ts"
-import { button } from "../controls.css.ts"
-import * as status from "../status/StatusView.css.ts"
+} from "../../machines/player/playerPlaybackMachine.ts"
+import { selectPlayback, selectUi, selectUnavailability } from "../../machines/player/playerSelectors.ts"
+import { button } from "../shared/controls.css.ts"
+import * as status from "../shared/StatusView.css.ts"
 import { PlayerIcon } from "./PlayerIcon.tsx"
 import * as styles from "./PlayerStage.css.ts"
 

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { media, vars } from "../theme.css.ts"
+import { media, vars } from "../shared/theme.css.ts"
 
 export const side = style({
   background: vars.color.surface,

@@ -1,5 +1,5 @@
 import { parseTags, type Stream } from "../../domain/Stream.ts"
-import { Icon } from "../Icon.tsx"
+import { Icon } from "../shared/Icon.tsx"
 import * as styles from "./StreamList.css.ts"
 
 interface StreamListProps {

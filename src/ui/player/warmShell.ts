@@ -1,7 +1,7 @@
-import type { WarmShell } from "../../adapters/warmPlayer.ts"
-import * as header from "../layout/Header.css.ts"
-import * as layout from "../layout/Layout.css.ts"
-import "../theme.css.ts"
+import type { WarmShell } from "../../adapters/media/warmPlayer.ts"
+import * as header from "../shell/Header.css.ts"
+import * as layout from "../shell/Layout.css.ts"
+import "../shared/theme.css.ts"
 import * as stage from "./PlayerStage.css.ts"
 import * as view from "./PlayerView.css.ts"
 

@@ -1,0 +1,52 @@
+import type { StartupRoute } from "../../domain/startupRoutes.ts"
+import { apiRequestInit } from "./apiRequest.ts"
+
+export interface EarlyCalls {
+  /** `fetch`, except that each early call's first request is answered with the response already on its way */
+  readonly fetch: typeof globalThis.fetch
+  /**
+   * The JSON of a call's answer, undecoded (undefined when the call failed or the answer is not
+   * JSON): a provisional reading for a warm start. The app decodes the same answer with the API
+   * contract when it asks for it through `fetch`.
+   */
+  readonly json: (route: StartupRoute) => Promise<unknown>
+}
+
+const keyOf = (method: string, url: string): string => `${method.toUpperCase()} ${url}`
+
+/**
+ * Sends start-up calls before the code that decodes their answers has loaded, so the network
+ * and that code's loading overlap. Each answer is read twice from one response: once
+ * provisionally (`json`), once by the app (`fetch`), which sees it as if it had just asked.
+ */
+export const startEarlyCalls = (
+  fetch: typeof globalThis.fetch,
+  token: string,
+  routes: ReadonlyArray<StartupRoute>
+): EarlyCalls => {
+  const forApp = new Map<string, Promise<Response>>()
+  const forWarm = new Map<string, Promise<unknown>>()
+  for (const route of routes) {
+    const sent = fetch(route.path, apiRequestInit(route.method, token))
+    // cloned before either side reads the body; a failed request fails the app's call as it would have
+    const copies = sent.then((response) => [response, response.clone()] as const)
+    const response = copies.then(([original]) => original)
+    // marked handled: a call the app never makes must not report its failure; the app still sees it
+    response.catch(() => undefined)
+    forApp.set(keyOf(route.method, route.path), response)
+    forWarm.set(
+      keyOf(route.method, route.path),
+      copies.then(([, copy]) => (copy.ok && /json/i.test(copy.headers.get("content-type") ?? "") ? copy.json() : undefined)).catch(() => undefined)
+    )
+  }
+  return {
+    fetch: (input, init) => {
+      const key = keyOf(init?.method ?? "GET", String(input))
+      const early = forApp.get(key)
+      if (early === undefined) return fetch(input, init)
+      forApp.delete(key)
+      return early
+    },
+    json: (route) => forWarm.get(keyOf(route.method, route.path)) ?? Promise.resolve(undefined)
+  }
+}

@@ -1,0 +1,95 @@
+import {
+  ApiFailure,
+  api,
+  buildPath,
+  type ApiResult,
+  type BodyOf,
+  type EndpointName,
+  type ParamsOf
+} from "../../domain/api.ts"
+import { decodeWith, type Decoded } from "../../domain/decode.ts"
+import { apiRequestInit } from "./apiRequest.ts"
+
+export interface CallOptions<N extends EndpointName> {
+  readonly params?: ParamsOf<N>
+  readonly body?: BodyOf<N>
+  readonly signal?: AbortSignal
+}
+
+/** Calls one endpoint of the contract. Resolves `undefined` after a 403; never rejects. */
+export type CallApi = <N extends EndpointName>(name: N, options?: CallOptions<N>) => Promise<ApiResult<N> | undefined>
+
+export interface HttpDeps {
+  readonly fetch: typeof globalThis.fetch
+  readonly getToken: () => string | null
+  /** Any 403 means the session is gone: the app clears it and shows the login page. */
+  readonly onForbidden: () => void
+  readonly baseUrl?: string
+}
+
+/** SPEC §8: anything that is not JSON yields this fixed result. */
+export const CONTENT_TYPE_FAILURE: ApiFailure = { success: false, status: 404, detail: "content type" }
+export const NETWORK_FAILURE_DETAIL = "Could not reach the server. Check your connection and try again."
+export const CANCELLED_DETAIL = "The request was cancelled."
+
+const decodeFailure = decodeWith(ApiFailure)
+const responseDecoders = new Map<EndpointName, (input: unknown) => Decoded<unknown>>()
+const decodeResponse = (name: EndpointName): ((input: unknown) => Decoded<unknown>) => {
+  let decoder = responseDecoders.get(name)
+  if (decoder === undefined) {
+    decoder = decodeWith(api[name].response)
+    responseDecoders.set(name, decoder)
+  }
+  return decoder
+}
+
+const failure = (status: number, detail: string): ApiFailure => ({ success: false, status, detail })
+
+/**
+ * Successful statuses are read with the endpoint's schema first; error statuses with the shared
+ * failure body first, because a failure body often also satisfies a loose endpoint schema.
+ */
+const interpret = (name: EndpointName, status: number, body: unknown): unknown => {
+  const asResponse = decodeResponse(name)
+  const ok = status >= 200 && status < 300
+  const first = ok ? asResponse(body) : decodeFailure(body)
+  if (first.ok) return first.value
+  const second = ok ? decodeFailure(body) : asResponse(body)
+  if (second.ok) return second.value
+  const endpoint = api[name]
+  const detail = ok ? first.detail : second.detail
+  return failure(status, `Unexpected answer from the server (HTTP ${status}) for ${endpoint.method} ${endpoint.path}: ${detail}`)
+}
+
+const isJson = (response: Response): boolean => /json/i.test(response.headers.get("content-type") ?? "")
+
+export const createCallApi = (deps: HttpDeps): CallApi => {
+  const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<unknown> => {
+    const endpoint = api[name]
+    const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
+    const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
+    if (options.signal !== undefined) init.signal = options.signal
+
+    let response: Response
+    try {
+      response = await deps.fetch(`${deps.baseUrl ?? ""}${path}`, init)
+    } catch {
+      return failure(0, options.signal?.aborted === true ? CANCELLED_DETAIL : NETWORK_FAILURE_DETAIL)
+    }
+    if (response.status === 403) {
+      deps.onForbidden()
+      return undefined
+    }
+    if (!isJson(response)) return CONTENT_TYPE_FAILURE
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      return options.signal?.aborted === true
+        ? failure(0, CANCELLED_DETAIL)
+        : failure(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
+    }
+    return interpret(name, response.status, body)
+  }
+  return call as CallApi
+}

@@ -1,0 +1,59 @@
+import { fromPromise } from "xstate"
+import type { ApiResult } from "../domain/api.ts"
+import { playerPageOf } from "../domain/playerRoute.ts"
+import { createCastActor } from "../adapters/screen/cast.ts"
+import { createFullscreenActor } from "../adapters/screen/fullscreen.ts"
+import { createMediaActor, type MediaDeps } from "../adapters/media/hlsMedia.ts"
+import type { CallApi } from "../adapters/http/http.ts"
+import { createPipActor } from "../adapters/screen/pip.ts"
+import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
+import { playerMachine } from "../machines/player/playerMachine.ts"
+import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
+import type { createPlayerTelemetry } from "./telemetry.ts"
+
+type StreamsAnswer = ApiResult<"streams"> | undefined
+
+export interface PlayerDeps {
+  readonly callApi: CallApi
+  readonly media: MediaDeps
+  readonly volumeStore: VolumeStore
+  readonly navigate: (to: string, replace: boolean) => void
+  /** the telemetry machine joined to its adapters */
+  readonly telemetry?: ReturnType<typeof createPlayerTelemetry>
+  /** where the page was opened */
+  readonly location: { readonly pathname: string }
+  readonly signedIn: boolean
+}
+
+/** The player page machine joined to its adapters. */
+export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn }: PlayerDeps) => {
+  // Opened on a player page with a session: the streams list and hls.js load alongside the
+  // app's own start-up calls instead of after them.
+  let early: Promise<StreamsAnswer> | undefined
+  if (playerPageOf(location.pathname, "") !== null && signedIn) {
+    early = callApi("streams")
+    media.preloadHls?.()
+  }
+  return playerMachine.provide({
+    actors: {
+      // only the page's first load may use the early answer; a retry asks again
+      loadStreams: fromPromise<StreamsAnswer>(({ signal }) => {
+        // a player page reached from inside the app fetches hls.js alongside its list, not after it
+        media.preloadHls?.()
+        const answer = early ?? callApi("streams", { signal })
+        early = undefined
+        return answer
+      }),
+      media: createMediaActor(media),
+      fullscreen: createFullscreenActor(),
+      pip: createPipActor(),
+      cast: createCastActor(),
+      ...(telemetry === undefined ? {} : { telemetry }),
+      volume: playerVolumeMachine.provide({
+        actors: { restoreVolume: fromPromise(async () => volumeStore.read()) },
+        actions: { persistVolume: (_, setting) => volumeStore.write(setting) }
+      })
+    },
+    actions: { navigate: (_, { to, replace }) => navigate(to, replace) }
+  })
+}

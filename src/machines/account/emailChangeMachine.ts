@@ -1,0 +1,74 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+
+export const EMAIL_CHANGE_FAILED_MESSAGE = "Your new email address could not be confirmed. Please try again."
+
+type ConfirmAnswer = ApiResult<"confirmEmailChange"> | undefined
+
+interface EmailChangeContext {
+  readonly token: string
+  /** The address to sign in with from now on. */
+  readonly email: string | null
+  readonly detail: string | null
+}
+
+/** /confirm-email-change: token check, then success or failure (SPEC §2). */
+export const emailChangeMachine = setup({
+  types: {
+    context: {} as EmailChangeContext,
+    input: {} as { readonly token: string }
+  },
+  actors: {
+    confirm: fromPromise<ConfirmAnswer, { readonly token: string }>(async () => undefined)
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== "",
+    confirmed: (_, answer: ConfirmAnswer) => isAccepted(answer) && !isFailure(answer) && answer.email !== undefined
+  },
+  actions: {
+    /** A signed-in tab shows the old address until the user info is read again. */
+    emailChanged: () => {},
+    keepEmail: assign((_, answer: ConfirmAnswer) => ({ email: isFailure(answer) ? null : (answer.email ?? null) })),
+    fail: assign((_, params: { readonly detail: string }) => ({ detail: params.detail }))
+  }
+}).createMachine({
+  id: "emailChange",
+  context: ({ input }) => ({ token: input.token.trim(), email: null, detail: null }),
+  initial: "start",
+  states: {
+    start: {
+      always: [
+        { guard: "hasToken", target: "confirming" },
+        { target: "failure", actions: { type: "fail", params: { detail: MISSING_TOKEN_MESSAGE } } }
+      ]
+    },
+    confirming: {
+      tags: ["busy"],
+      invoke: {
+        src: "confirm",
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          {
+            guard: { type: "confirmed", params: ({ event }) => event.output },
+            target: "success",
+            actions: [{ type: "keepEmail", params: ({ event }) => event.output }, "emailChanged"]
+          },
+          { target: "failure", actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? EMAIL_CHANGE_FAILED_MESSAGE }) } }
+        ],
+        onError: { target: "failure", actions: { type: "fail", params: { detail: EMAIL_CHANGE_FAILED_MESSAGE } } }
+      }
+    },
+    success: { type: "final" },
+    failure: { type: "final" }
+  }
+})
+
+export type EmailChangeSnapshot = SnapshotFrom<typeof emailChangeMachine>
+export type EmailChangeStep = "confirming" | "success" | "failure"
+
+export const selectEmailChangeStep = (snapshot: EmailChangeSnapshot): EmailChangeStep =>
+  snapshot.matches("success") ? "success" : snapshot.matches("failure") ? "failure" : "confirming"
+export const selectConfirmedEmail = (snapshot: EmailChangeSnapshot): string | null => snapshot.context.email
+export const selectEmailChangeDetail = (snapshot: EmailChangeSnapshot): string | null => snapshot.context.detail

@@ -1,0 +1,66 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import { detailOf } from "../shared/apiResult.ts"
+import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+
+export const VERIFY_FAILED_MESSAGE = "This verification link could not be used."
+
+type VerifyAnswer = ApiResult<"verifyEmail"> | undefined
+
+/** /verify: the mailed token is sent once; the page then says verified or invalid. */
+export const verifyEmailMachine = setup({
+  types: {
+    context: {} as { readonly token: string; readonly detail: string | null },
+    input: {} as { readonly token: string }
+  },
+  actors: {
+    verify: fromPromise<VerifyAnswer, { readonly token: string }>(async () => undefined)
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== "",
+    accepted: (_, answer: VerifyAnswer) => isAccepted(answer)
+  },
+  actions: {
+    keepDetail: assign((_, params: { readonly detail: string | null }) => ({ detail: params.detail }))
+  }
+}).createMachine({
+  id: "verifyEmail",
+  context: ({ input }) => ({ token: input.token.trim(), detail: null }),
+  initial: "start",
+  states: {
+    start: {
+      always: [
+        { guard: "hasToken", target: "verifying" },
+        { target: "invalid", actions: { type: "keepDetail", params: { detail: MISSING_TOKEN_MESSAGE } } }
+      ]
+    },
+    verifying: {
+      tags: ["busy"],
+      invoke: {
+        src: "verify",
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          {
+            guard: { type: "accepted", params: ({ event }) => event.output },
+            target: "verified",
+            actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? null }) }
+          },
+          {
+            target: "invalid",
+            actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? VERIFY_FAILED_MESSAGE }) }
+          }
+        ],
+        onError: { target: "invalid", actions: { type: "keepDetail", params: { detail: VERIFY_FAILED_MESSAGE } } }
+      }
+    },
+    verified: { type: "final" },
+    invalid: { type: "final" }
+  }
+})
+
+export type VerifyEmailSnapshot = SnapshotFrom<typeof verifyEmailMachine>
+export type VerifyEmailStep = "verifying" | "verified" | "invalid"
+
+export const selectVerifyStep = (snapshot: VerifyEmailSnapshot): VerifyEmailStep =>
+  snapshot.matches("verified") ? "verified" : snapshot.matches("invalid") ? "invalid" : "verifying"
+export const selectVerifyDetail = (snapshot: VerifyEmailSnapshot): string | null => snapshot.context.detail

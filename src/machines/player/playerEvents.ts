@@ -1,0 +1,45 @@
+import type { PlayerChoice } from "../../domain/Stream.ts"
+import type { MediaFact } from "./mediaProtocol.ts"
+import type { CastEvent } from "./playerCastMachine.ts"
+import type { ControlsEvent } from "./playerControlsMachine.ts"
+import type { ScreenEvent } from "./playerScreenMachine.ts"
+import type { TokenRejected } from "../telemetry/playerTelemetry.ts"
+import type { VolumeEvent } from "./playerVolumeMachine.ts"
+
+type UiEvent<T> = Exclude<T, { type: `media.${string}` } | { type: `screen.${"resized" | "pointer"}` }>
+
+/** What the view says (commands) and what the adapters report (facts), as the player page receives them. */
+export type PlayerEvent =
+  | MediaFact
+  | ScreenEvent
+  | CastEvent
+  | UiEvent<ControlsEvent>
+  | Exclude<VolumeEvent, { type: "screen.resized" | "media.autoMuted" }>
+  /** The view hands over its video element and the box around it once they are in the document. */
+  | { readonly type: "media.attach"; readonly element: HTMLVideoElement; readonly container: HTMLElement }
+  | { readonly type: "media.detach" }
+  | { readonly type: "player.select"; readonly index: number }
+  | { readonly type: "player.retry" }
+  | { readonly type: "player.togglePlay" }
+  | { readonly type: "player.seekBy"; readonly seconds: number }
+  | { readonly type: "player.seekTo"; readonly time: number }
+  | { readonly type: "player.goLive" }
+  | { readonly type: "streams.retry" }
+  | TokenRejected
+
+export interface PlayerInput {
+  readonly player: PlayerChoice
+  readonly index: number
+  /** the page's query string as opened (`?default=2&ui=8`); its other parameters survive a switch */
+  readonly search?: string
+  /** UI flag mask (SPEC §3) */
+  readonly ui?: number
+}
+
+export interface VideoInput {
+  readonly element: HTMLVideoElement
+}
+
+export interface ElementsInput extends VideoInput {
+  readonly container: HTMLElement
+}

@@ -1,0 +1,222 @@
+import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
+import { LOW_LATENCY_PLAYER } from "../../domain/Stream.ts"
+import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { sourceFor, type MediaCommand, type MediaInput, type MediaTiming } from "./mediaProtocol.ts"
+import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
+import { playerControlsMachine } from "./playerControlsMachine.ts"
+import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
+import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
+import { MEDIA_ID } from "./playerMedia.ts"
+import { attachOf, currentStream, initialContext, syncQuery, watchedOf, type PlayerContext, type StreamsAnswer } from "./playerPage.ts"
+import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
+import { withDefault } from "./playerQuery.ts"
+import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
+import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
+import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
+import { playerVolumeMachine } from "./playerVolumeMachine.ts"
+
+export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
+
+/**
+ * The player page: loads the streams, plays the selected one and switches without a reload. Once
+ * the view attaches its video the adapters (media, fullscreen, picture-in-picture, cast) run as
+ * actors, and child machines own each concern: playback and its errors, the control bar, volume,
+ * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
+ */
+export const playerMachine = setup({
+  types: {
+    context: {} as PlayerContext,
+    events: {} as PlayerEvent,
+    input: {} as PlayerInput,
+    children: {} as {
+      media: "media"; fullscreen: "fullscreen"; pip: "pip"; cast: "cast"
+      playback: "playback"; controls: "controls"; volume: "volume"; liveEdge: "liveEdge"; screen: "screen"; casting: "casting"
+      telemetry: "telemetry"
+    }
+  },
+  actors: {
+    loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
+    media: fromCallback<MediaCommand, MediaInput>(() => {}),
+    fullscreen: fromCallback<FullscreenCommand, ElementsInput>(() => {}),
+    pip: fromCallback<PipCommand, VideoInput>(() => {}),
+    cast: fromCallback<CastCommand, VideoInput>(() => {}),
+    playback: playerPlaybackMachine,
+    controls: playerControlsMachine,
+    volume: playerVolumeMachine,
+    liveEdge: playerLiveEdgeMachine,
+    screen: playerScreenMachine,
+    casting: playerCastMachine,
+    telemetry: playerTelemetryMachine
+  },
+  guards: {
+    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
+    gotNoStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length === 0,
+    isOtherStream: ({ context }, params: { readonly index: number }) =>
+      params.index !== context.index && context.streams[params.index] !== undefined,
+    isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
+    hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null,
+    changesKind: ({ context }, timing: MediaTiming) => !sameKind(context.kind, mediaKindOf(timing))
+  },
+  actions: {
+    navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
+    // an index from an old link that no longer exists starts the first stream instead
+    keepStreams: assign(({ context }, answer: StreamsAnswer) => {
+      const streams = !isFailure(answer) && answer.success ? answer.data : []
+      return { streams, index: context.index >= 0 && context.index < streams.length ? context.index : 0 }
+    }),
+    keepListFailure: assign((_, params: { readonly detail: string | undefined }) => ({
+      error: params.detail === undefined ? PLAYER_STREAMS_FAILED_MESSAGE : `${PLAYER_STREAMS_FAILED_MESSAGE} ${params.detail}`
+    })),
+    clearError: assign({ error: null }),
+    selectStream: assign(({ context }, params: { readonly index: number }) => ({
+      index: params.index,
+      search: withDefault(context.search, params.index)
+    })),
+    loadSource: sendTo("playback", ({ context }) => ({
+      type: "playback.load" as const,
+      source: sourceFor(currentStream(context), context.player) ?? ""
+    })),
+    reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
+    // a connected Cast device plays what plays here
+    castSource: sendTo("cast", ({ context }) => ({
+      type: "cast.media" as const,
+      source: sourceFor(currentStream(context), context.player) ?? "",
+      title: currentStream(context)?.title ?? ""
+    })),
+    forgetKind: assign({ kind: UNKNOWN_KIND }),
+    keepKind: assign((_, timing: MediaTiming) => ({ kind: mediaKindOf(timing) })),
+    // a VOD is told apart from a live stream only once its playlist is in
+    describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
+    stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
+    retryPlayback: sendTo("playback", { type: "player.retry" as const })
+  }
+}).createMachine({
+  id: "player",
+  context: ({ input }) => initialContext(input),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["listLoading"],
+      invoke: {
+        src: "loadStreams",
+        onDone: [
+          {
+            guard: { type: "gotStreams", params: ({ event }) => event.output },
+            target: "ready",
+            actions: { type: "keepStreams", params: ({ event }) => event.output }
+          },
+          { guard: { type: "gotNoStreams", params: ({ event }) => event.output }, target: "empty" },
+          { target: "failed", actions: { type: "keepListFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+        ],
+        onError: { target: "failed", actions: { type: "keepListFailure", params: { detail: undefined } } }
+      }
+    },
+    failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
+    empty: { on: { "streams.retry": { target: "loading" } } },
+    ready: {
+      initial: "detached",
+      states: {
+        detached: {
+          on: {
+            "media.attach": { target: "attached" },
+            "player.select": {
+              guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
+              actions: [
+                { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
+                { type: "navigate", params: ({ context }) => syncQuery(context) }
+              ]
+            }
+          }
+        },
+        attached: {
+          invoke: [
+            {
+              id: "media",
+              systemId: MEDIA_ID,
+              src: "media",
+              input: ({ context, event }) => ({ element: attachOf(event).element, lowLatency: context.player === LOW_LATENCY_PLAYER })
+            },
+            {
+              id: "fullscreen",
+              systemId: FULLSCREEN_ID,
+              src: "fullscreen",
+              input: ({ event }) => ({ element: attachOf(event).element, container: attachOf(event).container })
+            },
+            { id: "pip", systemId: PIP_ID, src: "pip", input: ({ event }) => ({ element: attachOf(event).element }) },
+            { id: "cast", systemId: CAST_ID, src: "cast", input: ({ event }) => ({ element: attachOf(event).element }) },
+            { id: "playback", src: "playback" },
+            { id: "controls", src: "controls" },
+            { id: "volume", src: "volume" },
+            { id: "liveEdge", src: "liveEdge" },
+            { id: "screen", src: "screen" },
+            { id: "casting", src: "casting" },
+            { id: "telemetry", src: "telemetry", input: ({ context }) => ({ app: context.player === LOW_LATENCY_PLAYER ? "lls" : "tv" }) }
+          ],
+          initial: "choosing",
+          on: {
+            "player.select": [
+              {
+                guard: { type: "isOtherStream", params: ({ event }) => ({ index: event.index }) },
+                // re-entering `choosing` switches the source while the media actor (and element) stay
+                target: ".choosing",
+                actions: [
+                  { type: "selectStream", params: ({ event }) => ({ index: event.index }) },
+                  { type: "navigate", params: ({ context }) => syncQuery(context) }
+                ]
+              },
+              // choosing the stream that is already on clears an error box
+              { actions: "retryPlayback" }
+            ],
+            "media.detach": { target: "detached" },
+            "media.playing": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.paused": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.ended": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.failed": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
+            "media.firstFrame": { actions: forwardTo("playback") },
+            "media.reconnected": { actions: forwardTo("playback") },
+            "media.timing": [
+              {
+                guard: { type: "changesKind", params: ({ event }) => event },
+                actions: [forwardTo("liveEdge"), forwardTo("telemetry"), { type: "keepKind", params: ({ event }) => event }, "describeSource"]
+              },
+              { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] }
+            ],
+            "media.autoMuted": { actions: [forwardTo("volume"), forwardTo("telemetry")] },
+            "media.volumeChanged": { actions: forwardTo("telemetry") },
+            // the server refused the player token: a fatal error like a media one
+            "telemetry.tokenRejected": { actions: [forwardTo("playback"), forwardTo("controls")] },
+            "player.retry": { actions: forwardTo("playback") },
+            "player.seekBy": { actions: forwardTo("liveEdge") },
+            "player.seekTo": { actions: forwardTo("liveEdge") },
+            "player.goLive": { actions: forwardTo("liveEdge") },
+            "volume.*": { actions: forwardTo("volume") },
+            "controls.*": { actions: forwardTo("controls") },
+            "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume"), forwardTo("telemetry")] },
+            "screen.pointer": { actions: forwardTo("controls") },
+            "screen.*": { actions: forwardTo("screen") },
+            "cast.*": { actions: forwardTo("casting") }
+          },
+          states: {
+            choosing: {
+              always: [
+                { guard: "isUnderMaintenance", target: "maintenance" },
+                { guard: "hasSource", target: "watching" },
+                { target: "needsSubscription" }
+              ]
+            },
+            watching: {
+              entry: ["forgetKind", "loadSource", "reportSource", "castSource"],
+              on: { "player.togglePlay": { actions: forwardTo("playback") } }
+            },
+            maintenance: { entry: "stopPlayback" },
+            needsSubscription: { entry: "stopPlayback" }
+          }
+        }
+      }
+    }
+  }
+})
+
+export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>

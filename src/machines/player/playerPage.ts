@@ -1,0 +1,47 @@
+import type { ApiResult } from "../../domain/api.ts"
+import { playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { sourceFor } from "./mediaProtocol.ts"
+import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
+import { mediaMetadataFor } from "./playerMetadata.ts"
+import { UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
+
+// What the player page machine keeps, and the pure helpers its guards and actions use.
+
+export interface PlayerContext {
+  readonly player: PlayerChoice
+  readonly index: number
+  /** the page's query string, `?default=` kept in step with the selection */
+  readonly search: string
+  readonly ui: number
+  readonly streams: ReadonlyArray<Stream>
+  readonly error: string | null
+  /** what the playing source's timing says it is; reset with each new source */
+  readonly kind: MediaKind
+}
+
+export type StreamsAnswer = ApiResult<"streams"> | undefined
+type Attach = Extract<PlayerEvent, { type: "media.attach" }>
+
+/** Keeps `?default=` in step with the selection without a page load or a new history entry. */
+export const syncQuery = (context: PlayerContext) => ({ to: `${playerPath(context.player)}${context.search}`, replace: true })
+export const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
+/** What telemetry is told about the stream being watched (only ever one that exists). */
+export const watchedOf = (context: PlayerContext) => {
+  const stream = currentStream(context)
+  if (stream === undefined) throw new Error("only a listed stream can be watched")
+  return { metadata: mediaMetadataFor(stream, context.player, context.ui, context.kind), source: sourceFor(stream, context.player) ?? "" }
+}
+export const attachOf = (event: PlayerEvent): Attach => {
+  if (event.type !== "media.attach") throw new Error("the player's adapters start from media.attach")
+  return event
+}
+
+export const initialContext = (input: PlayerInput): PlayerContext => ({
+  player: input.player,
+  index: input.index,
+  search: input.search ?? "",
+  ui: input.ui ?? 0,
+  streams: [],
+  error: null,
+  kind: UNKNOWN_KIND
+})

@@ -1,0 +1,73 @@
+import { hasUiFlag, logoPlacement, type LogoPlacement, type MediaMetadata } from "../../domain/PlayerUi.ts"
+import { TV_PLAYER, type Stream } from "../../domain/Stream.ts"
+import type { PlayerSnapshot } from "./playerMachine.ts"
+import { castTagsOf, mediaMetadataFor, shows } from "./playerMetadata.ts"
+
+export type Unavailability = "maintenance" | "subscription" | null
+
+export const selectIsReady = (snapshot: PlayerSnapshot): boolean => snapshot.matches("ready")
+export const selectIsAttached = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: "attached" })
+export const selectIsEmpty = (snapshot: PlayerSnapshot): boolean => snapshot.matches("empty")
+export const selectStreams = (snapshot: PlayerSnapshot): ReadonlyArray<Stream> => snapshot.context.streams
+export const selectIndex = (snapshot: PlayerSnapshot): number => snapshot.context.index
+export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefined => snapshot.context.streams[snapshot.context.index]
+export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
+export const selectListError = (snapshot: PlayerSnapshot): string | null =>
+  snapshot.matches("failed") ? snapshot.context.error : null
+export const selectUi = (snapshot: PlayerSnapshot): number => snapshot.context.ui
+/** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
+export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
+export const selectIsWatching = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: { attached: "watching" } })
+export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =>
+  snapshot.matches({ ready: { attached: "maintenance" } })
+    ? "maintenance"
+    : snapshot.matches({ ready: { attached: "needsSubscription" } })
+      ? "subscription"
+      : null
+
+/** SPEC §3 media metadata of what is selected; live, seekable and duration follow the source's timing. */
+export const selectMetadata = (snapshot: PlayerSnapshot): MediaMetadata | null => {
+  const stream = selectCurrentStream(snapshot)
+  return stream === undefined ? null : mediaMetadataFor(stream, snapshot.context.player, snapshot.context.ui, snapshot.context.kind)
+}
+
+/** The logo over the picture: metadata `logo` and `logo_href`, placed by the UI flags (SPEC §3). */
+export interface PlayerLogo extends LogoPlacement {
+  readonly src: string
+  readonly href: string
+  /** a logo at the bottom sits above the control bar, if there is one */
+  readonly clearsControls: boolean
+}
+
+export const selectLogo = (snapshot: PlayerSnapshot): PlayerLogo | null => {
+  const metadata = selectMetadata(snapshot)
+  if (metadata === null || metadata.logo === "") return null
+  const { logo, logo_href, ui } = metadata
+  return { src: logo, href: logo_href, ...logoPlacement(ui), clearsControls: shows(ui, "NO_CONTROLS") }
+}
+
+/** For `useSelector`: the same logo in the same place, whatever object holds it. */
+export const sameLogo = (a: PlayerLogo | null, b: PlayerLogo | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && a.src === b.src && a.href === b.href &&
+    a.vertical === b.vertical && a.horizontal === b.horizontal && a.clearsControls === b.clearsControls)
+
+/** DRAG_HANDLE (16): the seek bar's thumb shows a grip to drag. */
+export const selectHasDragHandle = (snapshot: PlayerSnapshot): boolean => hasUiFlag(snapshot.context.ui, "DRAG_HANDLE")
+/** The title header: under the player on the page, over it in fullscreen; NO_HEADER (4096) hides it in both. */
+export const selectShowsHeader = (snapshot: PlayerSnapshot): boolean => shows(snapshot.context.ui, "NO_HEADER")
+/** The title in that header; NO_TITLE (256) leaves it to screen readers. */
+export const selectShowsTitle = (snapshot: PlayerSnapshot): boolean =>
+  selectShowsHeader(snapshot) && shows(snapshot.context.ui, "NO_TITLE")
+
+/** Casting is the TV player's, for streams whose tags say they support it. */
+export const selectCastTags = (snapshot: PlayerSnapshot): { readonly airplay: boolean; readonly chromecast: boolean } =>
+  snapshot.context.player === TV_PLAYER ? castTagsOf(selectCurrentStream(snapshot)) : { airplay: false, chromecast: false }
+
+/** The child actors the views subscribe to; undefined until the video is attached. */
+export const selectPlayback = (snapshot: PlayerSnapshot) => snapshot.children.playback
+export const selectControls = (snapshot: PlayerSnapshot) => snapshot.children.controls
+export const selectVolumeActor = (snapshot: PlayerSnapshot) => snapshot.children.volume
+export const selectLiveEdge = (snapshot: PlayerSnapshot) => snapshot.children.liveEdge
+export const selectScreen = (snapshot: PlayerSnapshot) => snapshot.children.screen
+export const selectCasting = (snapshot: PlayerSnapshot) => snapshot.children.casting

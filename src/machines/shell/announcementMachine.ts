@@ -1,0 +1,76 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import { shouldShowAnnouncement } from "../../domain/Announcement.ts"
+import { isFailure } from "../shared/apiResult.ts"
+
+/** The latest announcement together with the token this browser last closed. */
+export interface LatestAnnouncement {
+  readonly answer: ApiResult<"announcement"> | undefined
+  readonly lastSeenToken: string | null
+}
+
+export interface ShownAnnouncement {
+  readonly token: string
+  readonly title: string
+  readonly text: string
+}
+
+export type AnnouncementEvent = { readonly type: "announcement.close" }
+
+const toShow = ({ answer, lastSeenToken }: LatestAnnouncement): ShownAnnouncement | null =>
+  !isFailure(answer) && shouldShowAnnouncement(answer, lastSeenToken)
+    ? { token: answer.token ?? "", title: answer.title ?? "", text: answer.text ?? "" }
+    : null
+
+export const announcementMachine = setup({
+  types: {
+    context: {} as { readonly announcement: ShownAnnouncement | null },
+    events: {} as AnnouncementEvent
+  },
+  actors: {
+    loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null }))
+  },
+  guards: {
+    isNew: (_, latest: LatestAnnouncement) => toShow(latest) !== null
+  },
+  actions: {
+    keepAnnouncement: assign((_, latest: LatestAnnouncement) => ({ announcement: toShow(latest) })),
+    /** Stores the token so the same announcement is not shown again in this browser. */
+    rememberAnnouncement: (_, _params: { readonly token: string }) => {}
+  }
+}).createMachine({
+  id: "announcement",
+  context: { announcement: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        src: "loadLatest",
+        onDone: [
+          {
+            guard: { type: "isNew", params: ({ event }) => event.output },
+            target: "shown",
+            actions: { type: "keepAnnouncement", params: ({ event }) => event.output }
+          },
+          { target: "hidden" }
+        ],
+        // an announcement is a nicety: failing to fetch one must not disturb the page
+        onError: { target: "hidden" }
+      }
+    },
+    shown: {
+      on: {
+        "announcement.close": {
+          target: "hidden",
+          actions: { type: "rememberAnnouncement", params: ({ context }) => ({ token: context.announcement?.token ?? "" }) }
+        }
+      }
+    },
+    hidden: {}
+  }
+})
+
+export type AnnouncementSnapshot = SnapshotFrom<typeof announcementMachine>
+
+export const selectShownAnnouncement = (snapshot: AnnouncementSnapshot): ShownAnnouncement | null =>
+  snapshot.matches("shown") ? snapshot.context.announcement : null

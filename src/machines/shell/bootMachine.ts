@@ -1,0 +1,112 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
+import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { sessionMachine } from "./sessionMachine.ts"
+
+export const BOOT_FAILURE_MESSAGE = "We could not reach the service. Please check your connection and try again."
+
+export interface MaintenanceNotice {
+  readonly title: string
+  readonly firstRowText: string
+  readonly secondRowText: string
+}
+
+export type BootEvent = { readonly type: "boot.retry" }
+
+interface BootContext {
+  /** The stored session token, handed to the session once the app is ready. */
+  readonly token: string | null
+  readonly notice: MaintenanceNotice | null
+  readonly error: string | null
+  readonly settings: SiteSettings
+}
+
+type MaintenanceAnswer = ApiResult<"maintenance"> | undefined
+type SettingsAnswer = ApiResult<"siteSettings"> | undefined
+
+export const bootMachine = setup({
+  types: {
+    context: {} as BootContext,
+    events: {} as BootEvent,
+    input: {} as { readonly token: string | null },
+    children: {} as { session: "session" }
+  },
+  actors: {
+    checkMaintenance: fromPromise<MaintenanceAnswer>(async () => undefined),
+    loadSettings: fromPromise<SettingsAnswer>(async () => undefined),
+    session: sessionMachine
+  },
+  guards: {
+    isUnderMaintenance: (_, answer: MaintenanceAnswer) => !isFailure(answer) && answer.maintenanceMode,
+    isRunning: (_, answer: MaintenanceAnswer) => !isFailure(answer) && !answer.maintenanceMode
+  },
+  actions: {
+    keepNotice: assign((_, answer: MaintenanceAnswer) => ({
+      notice: isFailure(answer)
+        ? null
+        : { title: answer.title, firstRowText: answer.firstRowText, secondRowText: answer.secondRowText }
+    })),
+    keepFailure: assign((_, params: { readonly detail: string | undefined }) => ({
+      error: params.detail === undefined ? BOOT_FAILURE_MESSAGE : `${BOOT_FAILURE_MESSAGE} (${params.detail})`
+    })),
+    clearFailure: assign({ error: null }),
+    // the server fills every setting with a default, so a failed load just keeps ours
+    keepSettings: assign((_, answer: SettingsAnswer) =>
+      !isFailure(answer) && answer.success ? { settings: answer.data } : {}
+    )
+  }
+}).createMachine({
+  id: "boot",
+  context: ({ input }) => ({ token: input.token, notice: null, error: null, settings: DEFAULT_SITE_SETTINGS }),
+  initial: "checking",
+  states: {
+    checking: {
+      tags: ["loading"],
+      invoke: {
+        src: "checkMaintenance",
+        onDone: [
+          {
+            guard: { type: "isUnderMaintenance", params: ({ event }) => event.output },
+            target: "maintenance",
+            actions: { type: "keepNotice", params: ({ event }) => event.output }
+          },
+          { guard: { type: "isRunning", params: ({ event }) => event.output }, target: "configuring" },
+          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+        ],
+        onError: { target: "failed", actions: { type: "keepFailure", params: { detail: undefined } } }
+      }
+    },
+    configuring: {
+      tags: ["loading"],
+      invoke: {
+        src: "loadSettings",
+        onDone: { target: "ready", actions: { type: "keepSettings", params: ({ event }) => event.output } },
+        onError: { target: "ready" }
+      }
+    },
+    /** Nothing else runs while the site is in maintenance: no session, no calls. */
+    maintenance: {},
+    failed: {
+      on: { "boot.retry": { target: "checking", actions: "clearFailure" } }
+    },
+    ready: {
+      invoke: {
+        id: "session",
+        src: "session",
+        input: ({ context }) => ({ token: context.token })
+      }
+    }
+  }
+})
+
+export type BootSnapshot = SnapshotFrom<typeof bootMachine>
+export type BootActor = ActorRefFrom<typeof bootMachine>
+
+export const selectIsBooting = (snapshot: BootSnapshot): boolean => snapshot.hasTag("loading")
+export const selectMaintenanceNotice = (snapshot: BootSnapshot): MaintenanceNotice | null =>
+  snapshot.matches("maintenance") ? snapshot.context.notice : null
+export const selectBootError = (snapshot: BootSnapshot): string | null =>
+  snapshot.matches("failed") ? snapshot.context.error : null
+export const selectSettings = (snapshot: BootSnapshot): SiteSettings => snapshot.context.settings
+export const selectSession = (snapshot: BootSnapshot) => snapshot.children.session

@@ -1,0 +1,168 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import type { UserInfo } from "../../domain/User.ts"
+import { announcementMachine } from "./announcementMachine.ts"
+import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
+import { loginFormMachine, type LoginSucceeded } from "../account/loginFormMachine.ts"
+
+export type SessionEvent =
+  | LoginSucceeded
+  | { readonly type: "session.logout" }
+  /** 'Log out all devices' on /profile: every session of the account ends, this one included. */
+  | { readonly type: "session.logoutAll" }
+  /** The account's details changed (username, email): read the user info again. */
+  | { readonly type: "session.refreshUser" }
+  /** Any 403: the server no longer knows this token. */
+  | { readonly type: "session.expired" }
+
+interface SessionContext {
+  readonly token: string | null
+  readonly user: UserInfo | null
+}
+
+type UserAnswer = ApiResult<"userInfo"> | undefined
+type LogoutAnswer = ApiResult<"logout"> | undefined
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { readonly token: string | null },
+    children: {} as { loginForm: "loginForm"; announcement: "announcement" }
+  },
+  actors: {
+    loginForm: loginFormMachine,
+    announcement: announcementMachine,
+    loadUser: fromPromise<UserAnswer>(async () => undefined),
+    logout: fromPromise<LogoutAnswer>(async () => undefined),
+    logoutAll: fromPromise<LogoutAnswer>(async () => undefined)
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    isUserInfo: (_, answer: UserAnswer) => !isFailure(answer) && answer.success,
+    loggedOut: (_, answer: LogoutAnswer) => isSuccess(answer)
+  },
+  actions: {
+    storeToken: (_, _params: { readonly token: string }) => {},
+    forgetToken: () => {},
+    navigate: (_, _params: { readonly to: string }) => {},
+    /** SPEC §4: a failed logout shows nothing; it is only written to the console. */
+    reportLogoutFailure: (_, params: { readonly detail: string }) => {
+      console.error(`Logout failed: ${params.detail}`)
+    },
+    startSession: assign((_, params: { readonly token: string }) => ({ token: params.token, user: null })),
+    endSession: assign({ token: null, user: null }),
+    keepUser: assign((_, answer: UserAnswer) => ({ user: !isFailure(answer) && answer.success ? answer.data : null }))
+  }
+}).createMachine({
+  id: "session",
+  context: ({ input }) => ({ token: input.token, user: null }),
+  initial: "resolving",
+  on: {
+    "session.expired": {
+      target: ".anonymous",
+      actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+    }
+  },
+  states: {
+    resolving: {
+      always: [{ guard: "hasToken", target: "authenticated" }, { target: "anonymous" }]
+    },
+    anonymous: {
+      invoke: { id: "loginForm", src: "loginForm" },
+      on: {
+        "login.succeeded": {
+          target: "authenticated",
+          actions: [
+            { type: "startSession", params: ({ event }) => ({ token: event.token }) },
+            { type: "storeToken", params: ({ event }) => ({ token: event.token }) },
+            { type: "navigate", params: { to: "/" } }
+          ]
+        }
+      }
+    },
+    authenticated: {
+      invoke: { id: "announcement", src: "announcement" },
+      // also while the user info is still loading: /logout may be the first page opened
+      on: { "session.logout": { target: ".loggingOut" }, "session.logoutAll": { target: ".loggingOutAll" } },
+      initial: "loadingUser",
+      states: {
+        loadingUser: {
+          invoke: {
+            src: "loadUser",
+            onDone: { target: "idle", actions: { type: "keepUser", params: ({ event }) => event.output } },
+            // without user info the area still works; only staff links stay hidden
+            onError: { target: "idle" }
+          }
+        },
+        idle: {
+          on: { "session.refreshUser": { target: "loadingUser" } }
+        },
+        loggingOut: {
+          tags: ["busy"],
+          // a second click must not start a second call
+          on: { "session.logout": {}, "session.logoutAll": {} },
+          invoke: {
+            src: "logout",
+            onDone: [
+              {
+                guard: { type: "loggedOut", params: ({ event }) => event.output },
+                target: "#session.anonymous",
+                actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+              },
+              {
+                target: "idle",
+                actions: {
+                  type: "reportLogoutFailure",
+                  params: ({ event }) => ({ detail: detailOf(event.output) ?? "the server did not confirm it" })
+                }
+              }
+            ],
+            onError: {
+              target: "idle",
+              actions: { type: "reportLogoutFailure", params: ({ event }) => ({ detail: String(event.error) }) }
+            }
+          }
+        },
+        // SPEC §4: 'Log out all devices' behaves like logout, success and failure alike
+        loggingOutAll: {
+          tags: ["loggingOutAll"],
+          on: { "session.logout": {}, "session.logoutAll": {} },
+          invoke: {
+            src: "logoutAll",
+            onDone: [
+              {
+                guard: { type: "loggedOut", params: ({ event }) => event.output },
+                target: "#session.anonymous",
+                actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+              },
+              {
+                target: "idle",
+                actions: {
+                  type: "reportLogoutFailure",
+                  params: ({ event }) => ({ detail: detailOf(event.output) ?? "the server did not confirm it" })
+                }
+              }
+            ],
+            onError: {
+              target: "idle",
+              actions: { type: "reportLogoutFailure", params: ({ event }) => ({ detail: String(event.error) }) }
+            }
+          }
+        }
+      }
+    }
+  }
+})
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+export const selectIsAuthenticated = (snapshot: SessionSnapshot): boolean => snapshot.matches("authenticated")
+export const selectUser = (snapshot: SessionSnapshot): UserInfo | null => snapshot.context.user
+export const selectIsLoadingUser = (snapshot: SessionSnapshot): boolean => snapshot.matches({ authenticated: "loadingUser" })
+export const selectIsStaff = (snapshot: SessionSnapshot): boolean => snapshot.context.user?.is_staff === true
+export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("busy")
+export const selectIsLoggingOutAll = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("loggingOutAll")
+export const selectLoginForm = (snapshot: SessionSnapshot) => snapshot.children.loginForm
+export const selectAnnouncement = (snapshot: SessionSnapshot) => snapshot.children.announcement

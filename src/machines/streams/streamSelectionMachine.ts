@@ -1,0 +1,159 @@
+import { assign, forwardTo, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
+import type { ApiResult } from "../../domain/api.ts"
+import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER, chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
+import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { streamRequestMachine, type StreamRequestEvent } from "./streamRequestMachine.ts"
+
+export const STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
+
+export type StreamSelectionEvent =
+  | { readonly type: "stream.choose"; readonly index: number }
+  | { readonly type: "streams.retry" }
+  | { readonly type: "player.toggle" }
+  | { readonly type: "modal.close" }
+  | { readonly type: "plans.view" }
+  | { readonly type: "request.open" }
+  /** Passed on to the request modal's own machine. */
+  | StreamRequestEvent
+
+interface StreamSelectionContext {
+  readonly streams: ReadonlyArray<Stream>
+  readonly player: PlayerChoice
+  readonly error: string | null
+}
+
+type StreamsAnswer = ApiResult<"streams"> | undefined
+
+const choiceFor = (context: StreamSelectionContext, index: number): StreamChoice | undefined => {
+  const stream = context.streams[index]
+  return stream === undefined ? undefined : chooseStream(stream, index, context.player)
+}
+
+export const streamSelectionMachine = setup({
+  types: {
+    context: {} as StreamSelectionContext,
+    events: {} as StreamSelectionEvent,
+    children: {} as { request: "streamRequest" }
+  },
+  actors: {
+    readPlayerChoice: fromPromise<PlayerChoice>(async () => DEFAULT_PLAYER_CHOICE),
+    loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
+    streamRequest: streamRequestMachine
+  },
+  guards: {
+    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success,
+    leadsTo: ({ context }, params: { readonly index: number; readonly kind: StreamChoice["kind"] }) =>
+      choiceFor(context, params.index)?.kind === params.kind
+  },
+  actions: {
+    navigate: (_, _params: { readonly to: string }) => {},
+    persistPlayerChoice: (_, _params: { readonly choice: PlayerChoice }) => {},
+    keepPlayerChoice: assign((_, choice: PlayerChoice) => ({ player: choice })),
+    keepStreams: assign((_, answer: StreamsAnswer) => ({
+      streams: !isFailure(answer) && answer.success ? answer.data : [],
+      error: null
+    })),
+    keepLoadFailure: assign((_, params: { readonly detail: string | undefined }) => ({
+      error: params.detail === undefined ? STREAMS_FAILED_MESSAGE : `${STREAMS_FAILED_MESSAGE} ${params.detail}`
+    })),
+    togglePlayer: assign(({ context }) => ({ player: context.player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER }))
+  }
+}).createMachine({
+  id: "streamSelection",
+  context: { streams: [], player: DEFAULT_PLAYER_CHOICE, error: null },
+  initial: "preparing",
+  states: {
+    preparing: {
+      tags: ["loading"],
+      invoke: {
+        src: "readPlayerChoice",
+        onDone: { target: "loading", actions: { type: "keepPlayerChoice", params: ({ event }) => event.output } },
+        onError: { target: "loading" }
+      }
+    },
+    loading: {
+      tags: ["loading"],
+      invoke: {
+        src: "loadStreams",
+        onDone: [
+          {
+            guard: { type: "gotStreams", params: ({ event }) => event.output },
+            target: "ready",
+            actions: { type: "keepStreams", params: ({ event }) => event.output }
+          },
+          { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+        ],
+        onError: { target: "failed", actions: { type: "keepLoadFailure", params: { detail: undefined } } }
+      }
+    },
+    failed: {
+      on: { "streams.retry": { target: "loading" } }
+    },
+    ready: {
+      initial: "browsing",
+      on: {
+        "player.toggle": {
+          actions: ["togglePlayer", { type: "persistPlayerChoice", params: ({ context }) => ({ choice: context.player }) }]
+        }
+      },
+      states: {
+        browsing: {
+          on: {
+            "stream.choose": [
+              { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "maintenance" }) }, target: "maintenanceNotice" },
+              { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "purchase" }) }, target: "purchaseNotice" },
+              {
+                guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "play" }) },
+                actions: {
+                  type: "navigate",
+                  params: ({ context, event }) => {
+                    const choice = choiceFor(context, event.index)
+                    return { to: choice?.kind === "play" ? choice.path : "/" }
+                  }
+                }
+              }
+            ],
+            "request.open": { target: "requesting" }
+          }
+        },
+        maintenanceNotice: {
+          on: { "modal.close": { target: "browsing" } }
+        },
+        purchaseNotice: {
+          on: {
+            "modal.close": { target: "browsing" },
+            "plans.view": { target: "browsing", actions: { type: "navigate", params: { to: "/subscription" } } }
+          }
+        },
+        requesting: {
+          invoke: { id: "request", src: "streamRequest", onDone: { target: "browsing" } },
+          on: {
+            "request.change": { actions: forwardTo("request") },
+            "request.submit": { actions: forwardTo("request") },
+            "request.cancel": { actions: forwardTo("request") },
+            "modal.close": { actions: sendTo("request", { type: "request.cancel" }) }
+          }
+        }
+      }
+    }
+  }
+})
+
+export type StreamSelectionSnapshot = SnapshotFrom<typeof streamSelectionMachine>
+export type StreamModal = "none" | "maintenance" | "purchase" | "request"
+
+export const selectStreams = (snapshot: StreamSelectionSnapshot): ReadonlyArray<Stream> => snapshot.context.streams
+export const selectPlayerChoice = (snapshot: StreamSelectionSnapshot): PlayerChoice => snapshot.context.player
+export const selectIsLoading = (snapshot: StreamSelectionSnapshot): boolean => snapshot.hasTag("loading")
+export const selectLoadError = (snapshot: StreamSelectionSnapshot): string | null =>
+  snapshot.matches("failed") ? snapshot.context.error : null
+/** The request modal's machine while it is open; its text and progress are read from it. */
+export const selectStreamRequest = (snapshot: StreamSelectionSnapshot) => snapshot.children.request
+export const selectModal = (snapshot: StreamSelectionSnapshot): StreamModal =>
+  snapshot.matches({ ready: "maintenanceNotice" })
+    ? "maintenance"
+    : snapshot.matches({ ready: "purchaseNotice" })
+      ? "purchase"
+      : snapshot.matches({ ready: "requesting" })
+        ? "request"
+        : "none"

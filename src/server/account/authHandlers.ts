@@ -1,0 +1,90 @@
+import type { Kysely } from "kysely"
+import { ResultCode } from "../../domain/ResultCode.ts"
+import { normaliseEmail } from "../../domain/Validation.ts"
+import type { Tables } from "../db/schema.ts"
+import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { findUserByEmail, findUserById } from "./usersRepo.ts"
+import type { Handler } from "../http/registerContract.ts"
+import type { AccountLimiter } from "../http/rateLimits.ts"
+import { readSiteSettings } from "../shell/siteSettings.ts"
+import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
+import { createSession } from "./sessions.ts"
+
+export const LOGIN_MISMATCH = "Email and password do not match"
+export const LOGIN_NOT_VERIFIED = "Email not verified"
+export const LOGIN_NOT_ACTIVE = "User not active"
+
+export interface AuthDeps {
+  readonly db: Kysely<Tables>
+  readonly now: () => number
+  readonly accountLimiter: AccountLimiter
+}
+
+export interface AuthHandlers {
+  login: Handler<"login">
+  logout: Handler<"logout">
+  logoutAll: Handler<"logoutAll">
+  isAuthenticated: Handler<"isAuthenticated">
+  userInfo: Handler<"userInfo">
+}
+
+export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandlers {
+  return {
+    async login({ body, request }) {
+      const email = normaliseEmail(body.email)
+      // Refused before the password is looked at, so a locked account gives no oracle.
+      accountLimiter.check(email)
+      const user = await findUserByEmail(db, email)
+      const matches = user === undefined
+        ? await verifyAgainstDummy(body.password)
+        : await verifyPassword(body.password, user.password_hash)
+      if (user === undefined || !matches) {
+        accountLimiter.recordFailure(email)
+        return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: LOGIN_MISMATCH }
+      }
+      accountLimiter.recordSuccess(email)
+      // Only after the password matched: these answers would otherwise reveal that the account exists.
+      if (user.email_verified_at === null) {
+        return { success: false, resultCode: ResultCode.EMAIL_NOT_VERIFIED, detail: LOGIN_NOT_VERIFIED }
+      }
+      if (!user.is_active) return { success: false, resultCode: ResultCode.USER_NOT_ACTIVE, detail: LOGIN_NOT_ACTIVE }
+      const token = await createSession(db, user.id, {
+        isMobile: body.isMobile ?? false,
+        userAgent: request.headers["user-agent"],
+        ip: request.ip
+      }, now())
+      return { success: true, resultCode: ResultCode.SUCCESS, token }
+    },
+
+    async logout({ session }) {
+      await deleteSessionByTokenHash(db, session.tokenHash)
+      return { success: true }
+    },
+
+    async logoutAll({ session }) {
+      await deleteSessionsOfUser(db, session.userId)
+      return { success: true }
+    },
+
+    async isAuthenticated({ session }) {
+      return { success: session !== undefined }
+    },
+
+    async userInfo({ session, body }) {
+      const [user, settings] = await Promise.all([findUserById(db, session.userId), readSiteSettings(db)])
+      if (body.isMobile !== undefined) {
+        await db.updateTable("sessions").set({ is_mobile: body.isMobile }).where("id", "=", session.sessionId).execute()
+      }
+      return {
+        success: true,
+        data: {
+          email: session.email,
+          username: session.username,
+          is_staff: session.isStaff,
+          userRewardPoints: user?.reward_points ?? 0,
+          pricePerRewardPoint: settings.pricePerRewardPoint
+        }
+      }
+    }
+  }
+}

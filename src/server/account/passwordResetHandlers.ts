@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from "node:crypto"
+import { type Kysely, sql } from "kysely"
+import { ResultCode } from "../../domain/ResultCode.ts"
+import { normaliseEmail } from "../../domain/Validation.ts"
+import { hashPassword } from "./passwords.ts"
+import {
+  deletePasswordResetRequestsBefore,
+  passwordResetRequestsSince,
+  recordPasswordResetRequest
+} from "./passwordResetRequestsRepo.ts"
+import type { Tables } from "../db/schema.ts"
+import { deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
+import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
+import type { Handler } from "../http/registerContract.ts"
+import { passwordResetMail } from "../mail/messages.ts"
+import { enqueueMail } from "../mail/outbox.ts"
+import { checkToken, consumeToken, issueToken, revokeTokens, type TokenCheck } from "./oneTimeTokens.ts"
+import { type AccountDeps, mailSite } from "./accountDeps.ts"
+import { completeVerification } from "./completeVerification.ts"
+
+export const RESET_REQUESTED = "If the email is registered, reset instructions will be sent."
+export const RESET_TOKEN_VALID = "This password reset link is valid."
+export const PASSWORD_RESET = "Password has been updated. You can sign in with your new password."
+export const RESET_TOKEN_INVALID = "This password reset link is not valid. Request a new one from the Forgot password page."
+export const RESET_TOKEN_EXPIRED = "This password reset link has expired. Request a new one from the Forgot password page."
+export const RESET_TOKEN_USED = "This password reset link has already been used. Request a new one from the Forgot password page."
+
+/**
+ * Reset requests per address within the window. Counted for every address asked for, registered
+ * or not, so the 429 that follows tells nobody whether the address has an account.
+ */
+export const RESET_REQUESTS_PER_ADDRESS = 3
+export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000
+
+export const resetRequestsRefusal = (retryAfterSeconds: number) =>
+  tooManyRequests(`Too many password reset requests for this email address. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
+
+export interface PasswordResetHandlers {
+  createPasswordReset: Handler<"createPasswordReset">
+  verifyPasswordReset: Handler<"verifyPasswordReset">
+  resetPassword: Handler<"resetPassword">
+}
+
+type Refusal = { success: false; resultCode: number; detail: string }
+
+function refusal(status: Exclude<TokenCheck["status"], "valid">): Refusal {
+  switch (status) {
+    case "not-found":
+      return { success: false, resultCode: ResultCode.INVALID_TOKEN, detail: RESET_TOKEN_INVALID }
+    case "expired":
+      return { success: false, resultCode: ResultCode.EXPIRED, detail: RESET_TOKEN_EXPIRED }
+    case "used":
+      return { success: false, resultCode: ResultCode.COMPLETED, detail: RESET_TOKEN_USED }
+  }
+}
+
+const addressHash = (email: string): string => createHash("sha256").update(email, "utf8").digest("hex")
+
+// Ids start at 1 on both dialects.
+const NO_USER = 0
+
+/** What `issueToken` does, less the insert its foreign key would refuse: a fresh token and the same delete. */
+async function discardedToken(trx: Kysely<Tables>): Promise<string> {
+  await revokeTokens(trx, NO_USER, "reset")
+  return randomBytes(32).toString("base64url")
+}
+
+export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers {
+  const { db, now, mail } = deps
+  return {
+    // Registered or not, the caller gets the same answer after the same work: the same reads and
+    // writes in one committed transaction. For an address that gets no mail, the token's and the
+    // mail's rows are rolled back to a savepoint before the commit, so nothing is ever sent.
+    async createPasswordReset({ body }) {
+      const email = normaliseEmail(body.email)
+      const at = new Date(now())
+      const since = new Date(at.getTime() - RESET_REQUEST_WINDOW_MS).toISOString()
+      const [site, user] = [await mailSite(deps), await findUserByEmail(db, email)]
+      const outcome = await db.transaction().execute(async (trx) => {
+        const earlier = await passwordResetRequestsSince(trx, addressHash(email), since)
+        await deletePasswordResetRequestsBefore(trx, since)
+        // A refused request is not recorded: the address may ask again once its earliest counted
+        // request leaves the window, however often it was refused meanwhile.
+        if (earlier.count >= RESET_REQUESTS_PER_ADDRESS) {
+          const until = Date.parse(earlier.earliest ?? at.toISOString()) + RESET_REQUEST_WINDOW_MS
+          return { refused: true, waitMs: until - at.getTime() } as const
+        }
+        await recordPasswordResetRequest(trx, addressHash(email), at.toISOString())
+        const recipient = user?.is_active === true ? user : undefined
+        await sql`savepoint reset_mail`.execute(trx)
+        const token = recipient === undefined
+          ? await discardedToken(trx)
+          : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
+        await enqueueMail(trx, passwordResetMail({ ...site, to: email, token }), at)
+        await sql.raw(recipient === undefined ? "rollback to savepoint reset_mail" : "release savepoint reset_mail").execute(trx)
+        return { refused: false, queued: recipient !== undefined } as const
+      })
+      if (outcome.refused) throw resetRequestsRefusal(Math.max(1, Math.ceil(outcome.waitMs / 1000)))
+      if (outcome.queued) mail.wake()
+      return { success: true, detail: RESET_REQUESTED }
+    },
+
+    async verifyPasswordReset({ body }) {
+      const check = await checkToken(db, "reset", body.token, new Date(now()))
+      if (check.status !== "valid") return refusal(check.status)
+      const user = await findUserById(db, check.token.user_id)
+      if (user === undefined) return refusal("not-found")
+      return { success: true, resultCode: ResultCode.SUCCESS, email: user.email, detail: RESET_TOKEN_VALID }
+    },
+
+    async resetPassword({ body }) {
+      const at = new Date(now())
+      // Look before hashing: a dead link should not cost a slow hash, and the hash must not be
+      // computed inside the transaction, where it would hold the database for its duration.
+      const precheck = await checkToken(db, "reset", body.token, at)
+      if (precheck.status !== "valid") return refusal(precheck.status)
+      const passwordHash = await hashPassword(body.newPassword)
+      const outcome = await db.transaction().execute(async (trx) => {
+        const check = await consumeToken(trx, "reset", body.token, at)
+        if (check.status !== "valid") return check.status
+        const userId = check.token.user_id
+        await updatePasswordHash(trx, userId, passwordHash)
+        // Whoever else was signed in, possibly the reason for the reset, is out now.
+        await deleteSessionsOfUser(trx, userId)
+        // An email change started from a session that is now ended is not to be trusted.
+        await revokeTokens(trx, userId, "email-change")
+        // The link came to the account's address, which proves it as well as the verification link.
+        await completeVerification(trx, userId, at.toISOString())
+        return "reset" as const
+      })
+      return outcome === "reset"
+        ? { success: true, resultCode: ResultCode.SUCCESS, detail: PASSWORD_RESET }
+        : refusal(outcome)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto"
+import type { Kysely } from "kysely"
+import type { Tables } from "../db/schema.ts"
+import { findSessionByTokenHash, insertSession, touchSession } from "./sessionsRepo.ts"
+
+export const SESSION_DAYS = 30
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
+// Writing on every request would turn each read into a write; a minute's precision is plenty
+// for "last seen" and for sliding a 30-day expiry.
+const TOUCH_EVERY_MS = 60 * 1000
+
+/** The signed-in caller as handlers see it. */
+export interface Session {
+  readonly sessionId: number
+  readonly tokenHash: string
+  readonly userId: number
+  readonly email: string
+  readonly username: string
+  readonly isStaff: boolean
+}
+
+/** Only this hash is stored: a leaked database does not yield usable tokens. */
+export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex")
+
+export interface NewSessionDevice {
+  readonly isMobile: boolean
+  readonly userAgent: string | undefined
+  readonly ip: string
+}
+
+/** Returns the token, the only time it exists outside the client. */
+export async function createSession(db: Kysely<Tables>, userId: number, device: NewSessionDevice, now: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url")
+  await insertSession(db, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    is_mobile: device.isMobile,
+    user_agent: device.userAgent?.slice(0, 512) ?? null,
+    ip: device.ip,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + SESSION_MS).toISOString()
+  })
+  return token
+}
+
+// Tokens are 43 base64url characters; anything far off is rejected without a query.
+const PLAUSIBLE_TOKEN = /^[A-Za-z0-9_-]{16,128}$/
+
+/** The live session a `Token` header names, sliding its expiry; undefined when there is none. */
+export async function resolveSession(
+  db: Kysely<Tables>,
+  token: string | undefined,
+  ip: string,
+  now: number
+): Promise<Session | undefined> {
+  if (token === undefined || !PLAUSIBLE_TOKEN.test(token)) return undefined
+  const row = await findSessionByTokenHash(db, hashToken(token), new Date(now).toISOString())
+  if (row === undefined || !row.is_active) return undefined
+  if (now - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS || row.ip !== ip) {
+    await touchSession(db, row.session_id, {
+      ip,
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_MS).toISOString()
+    })
+  }
+  return {
+    sessionId: row.session_id,
+    tokenHash: row.token_hash,
+    userId: row.user_id,
+    email: row.email,
+    username: row.username,
+    isStaff: row.is_staff
+  }
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely"
+import { signUpsThroughInviter } from "../invites/invitationsRepo.ts"
+import type { Tables } from "../db/schema.ts"
+import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
+import type { RateLimits } from "../http/rateLimits.ts"
+import { createWindowCounter } from "../http/windowCounter.ts"
+
+export type SignUpLimits = Pick<RateLimits, "signUpsPerInvite" | "signUpAttemptsPerEmail" | "signUpWindowMs">
+
+export interface SignUpLimiter {
+  /**
+   * Throws a 429 when the invite link or the address has had its share of the window; otherwise
+   * counts the attempt against the address. Call once the invite code is known to be good.
+   */
+  admit(inviterId: number, email: string): Promise<void>
+}
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
+
+/**
+ * Per-account limits of sign-up, on top of the per-IP one. Sign-ups per invite are counted from
+ * the invitations table, so they hold across restarts; attempts per address are kept in memory.
+ */
+export function createSignUpLimiter(db: Kysely<Tables>, now: () => number, limits: SignUpLimits): SignUpLimiter {
+  const attempts = createWindowCounter({ max: limits.signUpAttemptsPerEmail, windowMs: limits.signUpWindowMs, now })
+  return {
+    async admit(inviterId, email) {
+      const at = now()
+      const since = new Date(at - limits.signUpWindowMs).toISOString()
+      const { count, earliest } = await signUpsThroughInviter(db, inviterId, since)
+      if (count >= limits.signUpsPerInvite) {
+        const wait = seconds(Date.parse(earliest ?? new Date(at).toISOString()) + limits.signUpWindowMs - at)
+        throw tooManyRequests(
+          `Too many accounts were created with this invite link recently. Try again in ${waitText(wait)}, or ask for another invite link.`,
+          wait
+        )
+      }
+      const blocked = attempts.blockedFor(email)
+      if (blocked > 0) {
+        const wait = seconds(blocked)
+        throw tooManyRequests(`Too many sign-up attempts for this email address. Try again in ${waitText(wait)}.`, wait)
+      }
+      attempts.hit(email)
+    }
+  }
+}

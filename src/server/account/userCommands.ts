@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto"
+import { emailRule, normaliseEmail, passwordRule, usernameFromEmail, usernameRule } from "../../domain/Validation.ts"
+import { hashPassword } from "./passwords.ts"
+import { isUniqueViolation } from "../db/database.ts"
+import { deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { findUserByEmail, insertUser, listUsers, updatePasswordHash } from "./usersRepo.ts"
+import { type Command, CommandFailure, optionalText, requireText, table, UsageError } from "../cli/command.ts"
+
+const validEmail = (text: string): string => {
+  const message = emailRule()(text)
+  if (message !== undefined) throw new UsageError(`--email: ${message}`)
+  return normaliseEmail(text)
+}
+
+const validPassword = (text: string): string => {
+  const message = passwordRule(text)
+  if (message !== undefined) throw new UsageError(`--password: ${message}`)
+  return text
+}
+
+export const userCreate: Command = {
+  name: "user:create",
+  usage: "--email E --password P [--username U] [--staff]",
+  summary: "Create a verified account (staff with --staff)",
+  options: { email: { type: "string" }, password: { type: "string" }, username: { type: "string" }, staff: { type: "boolean" } },
+  async run(args, { db, out, now }) {
+    const email = validEmail(requireText(args, "email"))
+    const password = validPassword(requireText(args, "password"))
+    const username = (optionalText(args, "username") ?? usernameFromEmail(email)).trim()
+    const usernameMessage = usernameRule(username)
+    if (usernameMessage !== undefined) throw new UsageError(`--username: ${usernameMessage}`)
+    const isStaff = args.staff === true
+    const at = new Date(now()).toISOString()
+    try {
+      const user = await insertUser(db, {
+        username,
+        email,
+        password_hash: await hashPassword(password),
+        invite_token: randomBytes(16).toString("base64url"),
+        is_staff: isStaff,
+        email_verified_at: at,
+        created_at: at
+      })
+      out(`Created ${isStaff ? "staff" : "customer"} account ${user.email} (id ${user.id}, username ${user.username})`)
+      return 0
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new CommandFailure(`An account with email ${email} already exists`)
+      throw error
+    }
+  }
+}
+
+export const userPassword: Command = {
+  name: "user:password",
+  usage: "--email E --password P",
+  summary: "Set an account's password and sign it out everywhere",
+  options: { email: { type: "string" }, password: { type: "string" } },
+  async run(args, { db, out }) {
+    const email = validEmail(requireText(args, "email"))
+    const password = validPassword(requireText(args, "password"))
+    const user = await findUserByEmail(db, email)
+    if (user === undefined) throw new CommandFailure(`No account with email ${email}`)
+    await updatePasswordHash(db, user.id, await hashPassword(password))
+    const ended = await deleteSessionsOfUser(db, user.id)
+    out(`Password updated for ${user.email}; ${ended} session(s) ended`)
+    return 0
+  }
+}
+
+export const userList: Command = {
+  name: "user:list",
+  usage: "",
+  summary: "List accounts",
+  options: {},
+  async run(_args, { db, out }) {
+    const users = await listUsers(db)
+    if (users.length === 0) {
+      out("No accounts")
+      return 0
+    }
+    const yes = (flag: boolean) => (flag ? "yes" : "no")
+    out(table(
+      ["id", "email", "username", "staff", "active", "verified", "created"],
+      users.map((u) => [String(u.id), u.email, u.username, yes(u.is_staff), yes(u.is_active), yes(u.email_verified_at !== null), u.created_at.slice(0, 10)])
+    ))
+    return 0
+  }
+}

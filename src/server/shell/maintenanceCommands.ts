@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto"
+import { insertAnnouncement } from "./announcementsRepo.ts"
+import { setMaintenance } from "./maintenanceRepo.ts"
+import { type Command, requireText } from "../cli/command.ts"
+
+export const maintenanceOn: Command = {
+  name: "maintenance:on",
+  usage: "--title T --first X --second Y",
+  summary: "Show only a maintenance notice to every visitor",
+  options: { title: { type: "string" }, first: { type: "string" }, second: { type: "string" } },
+  async run(args, { db, out, now }) {
+    const title = requireText(args, "title")
+    const first = requireText(args, "first")
+    const second = requireText(args, "second")
+    await setMaintenance(db, { maintenance_mode: true, title, first_row_text: first, second_row_text: second }, new Date(now()).toISOString())
+    out(`Maintenance mode is ON: ${title}`)
+    return 0
+  }
+}
+
+export const maintenanceOff: Command = {
+  name: "maintenance:off",
+  usage: "",
+  summary: "Turn the maintenance notice off",
+  options: {},
+  async run(_args, { db, out, now }) {
+    await setMaintenance(db, { maintenance_mode: false }, new Date(now()).toISOString())
+    out("Maintenance mode is OFF")
+    return 0
+  }
+}
+
+export const announce: Command = {
+  name: "announce",
+  usage: "--title T --text X",
+  summary: "Publish an announcement (shown once to each signed-in browser)",
+  options: { title: { type: "string" }, text: { type: "string" } },
+  async run(args, { db, out, now }) {
+    const title = requireText(args, "title")
+    const text = requireText(args, "text")
+    // A new token is what makes browsers that dismissed the previous announcement show this one.
+    const token = randomBytes(9).toString("base64url")
+    await insertAnnouncement(db, { token, title, text, created_at: new Date(now()).toISOString() })
+    out(`Announcement published: ${title} (token ${token})`)
+    return 0
+  }
+}

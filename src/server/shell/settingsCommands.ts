@@ -1,0 +1,36 @@
+import { SITE_SETTING_KEYS } from "../../domain/SiteSettings.ts"
+import { getSettings, setSetting } from "./settingsRepo.ts"
+import { isSiteSettingKey, parseSettingValue, readSiteSettings } from "./siteSettings.ts"
+import { type Command, requireText, UsageError } from "../cli/command.ts"
+
+export const settingsSet: Command = {
+  name: "settings:set",
+  usage: "--key K --value V",
+  summary: `Set a site setting (${SITE_SETTING_KEYS.join(", ")})`,
+  options: { key: { type: "string" }, value: { type: "string" } },
+  async run(args, { db, out }) {
+    const key = requireText(args, "key")
+    if (!isSiteSettingKey(key)) throw new UsageError(`--key must be one of ${SITE_SETTING_KEYS.join(", ")} (got "${key}")`)
+    const text = args.value
+    if (typeof text !== "string") throw new UsageError("--value is required")
+    const parsed = parseSettingValue(key, text)
+    if (!parsed.ok) throw new UsageError(`--value: ${parsed.message}`)
+    await setSetting(db, key, parsed.value)
+    out(`${key} = ${JSON.stringify(parsed.value)}`)
+    return 0
+  }
+}
+
+export const settingsGet: Command = {
+  name: "settings:get",
+  usage: "",
+  summary: "Show the site settings in effect",
+  options: {},
+  async run(_args, { db, out }) {
+    const [settings, stored] = await Promise.all([readSiteSettings(db), getSettings(db)])
+    for (const key of SITE_SETTING_KEYS) {
+      out(`${key} = ${JSON.stringify(settings[key])}${key in stored ? "" : " (default)"}`)
+    }
+    return 0
+  }
+}

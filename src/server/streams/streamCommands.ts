@@ -1,0 +1,117 @@
+import { readFile } from "node:fs/promises"
+import { deleteStream, insertStream, listStreams, setStreamMaintenance } from "./streamsRepo.ts"
+import {
+  type Command,
+  CommandFailure,
+  isLocation,
+  normaliseTags,
+  optionalText,
+  requireId,
+  requireLocation,
+  requireText,
+  table,
+  UsageError
+} from "../cli/command.ts"
+import { parseM3u } from "./parseM3u.ts"
+
+export const streamAdd: Command = {
+  name: "stream:add",
+  usage: "--title T --src URL [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b]",
+  summary: "Add a stream at the end of the grid",
+  options: {
+    title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" }, image: { type: "string" },
+    tags: { type: "string" }, "tags-sldp": { type: "string" }
+  },
+  async run(args, { db, out, now }) {
+    const title = requireText(args, "title").trim()
+    const src = requireLocation(args, "src")
+    const srcSldp = args["src-sldp"] === undefined ? null : requireLocation(args, "src-sldp")
+    const image = args.image === undefined ? "" : requireLocation(args, "image")
+    const stream = await insertStream(db, {
+      title,
+      src,
+      src_sldp: srcSldp,
+      image_location: image,
+      tags: normaliseTags(optionalText(args, "tags")),
+      tags_sldp: normaliseTags(optionalText(args, "tags-sldp")),
+      created_at: new Date(now()).toISOString()
+    })
+    out(`Added stream ${stream.id}: ${stream.title}`)
+    return 0
+  }
+}
+
+export const streamList: Command = {
+  name: "stream:list",
+  usage: "",
+  summary: "List streams in display order",
+  options: {},
+  async run(_args, { db, out }) {
+    const streams = await listStreams(db)
+    if (streams.length === 0) {
+      out("No streams")
+      return 0
+    }
+    out(table(
+      ["id", "title", "src", "maintenance", "tags"],
+      streams.map((s) => [String(s.id), s.title, s.src ?? "(none)", s.maintenance_mode ? "ON" : "off", s.tags])
+    ))
+    return 0
+  }
+}
+
+export const streamRemove: Command = {
+  name: "stream:remove",
+  usage: "--id N",
+  summary: "Remove a stream",
+  options: { id: { type: "string" } },
+  async run(args, { db, out }) {
+    const id = requireId(args)
+    if (!(await deleteStream(db, id))) throw new CommandFailure(`No stream with id ${id}`)
+    out(`Removed stream ${id}`)
+    return 0
+  }
+}
+
+export const streamMaintenance: Command = {
+  name: "stream:maintenance",
+  usage: "--id N --on|--off",
+  summary: "Mark a stream as under maintenance, or clear the mark",
+  options: { id: { type: "string" }, on: { type: "boolean" }, off: { type: "boolean" } },
+  async run(args, { db, out }) {
+    const id = requireId(args)
+    if ((args.on === true) === (args.off === true)) throw new UsageError("give exactly one of --on or --off")
+    const on = args.on === true
+    if (!(await setStreamMaintenance(db, id, on))) throw new CommandFailure(`No stream with id ${id}`)
+    out(`Stream ${id} maintenance is ${on ? "ON" : "OFF"}`)
+    return 0
+  }
+}
+
+export const streamImport: Command = {
+  name: "stream:import",
+  usage: "--file playlist.m3u",
+  summary: "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image)",
+  options: { file: { type: "string" } },
+  async run(args, { db, out, now }) {
+    const file = requireText(args, "file")
+    const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new CommandFailure(`Cannot read ${file}: ${error.code ?? error.message}`)
+    })
+    const entries = parseM3u(text)
+    const usable = entries.filter((entry) => isLocation(entry.url))
+    if (usable.length === 0) throw new CommandFailure(`No stream URLs found in ${file}`)
+    const at = new Date(now()).toISOString()
+    for (const entry of usable) {
+      await insertStream(db, {
+        title: entry.title,
+        src: entry.url,
+        image_location: entry.logo !== undefined && isLocation(entry.logo) ? entry.logo : "",
+        created_at: at
+      })
+    }
+    const skipped = entries.length - usable.length
+    out(`Imported ${usable.length} stream(s) from ${file}${skipped > 0 ? `; skipped ${skipped} entry(ies) without an http(s) URL` : ""}`)
+    return 0
+  }
+}

@@ -1,0 +1,63 @@
+import { type Kysely, sql } from "kysely"
+import type { StreamRow, Tables, Timestamp } from "../db/schema.ts"
+
+export interface NewStreamInput {
+  title: string
+  src?: string | null
+  src_sldp?: string | null
+  image_location?: string
+  tags?: string
+  tags_sldp?: string
+  maintenance_mode?: boolean
+  /** Display order; defaults to after the last stream. */
+  position?: number
+  created_at?: Timestamp
+}
+
+/** In display order; the id breaks ties so the order is stable. */
+export async function listStreams(db: Kysely<Tables>): Promise<StreamRow[]> {
+  return db.selectFrom("streams").selectAll().orderBy("position").orderBy("id").execute()
+}
+
+export async function findStream(db: Kysely<Tables>, id: number): Promise<StreamRow | undefined> {
+  return db.selectFrom("streams").selectAll().where("id", "=", id).executeTakeFirst()
+}
+
+export async function countStreams(db: Kysely<Tables>): Promise<number> {
+  const row = await db.selectFrom("streams")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+export async function insertStream(db: Kysely<Tables>, input: NewStreamInput): Promise<StreamRow> {
+  // One statement, so the position read and the insert are atomic on SQLite; on PostgreSQL two
+  // concurrent inserts may tie on a position, which the id ordering resolves.
+  const afterLast = sql<number>`(select coalesce(max(position), 0) + 1 from streams)`
+  return db.insertInto("streams")
+    .values({
+      position: input.position ?? afterLast,
+      title: input.title,
+      src: input.src ?? null,
+      src_sldp: input.src_sldp ?? null,
+      image_location: input.image_location ?? "",
+      tags: input.tags ?? "",
+      tags_sldp: input.tags_sldp ?? "",
+      maintenance_mode: input.maintenance_mode ?? false,
+      created_at: input.created_at ?? new Date().toISOString()
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Returns false when there was no such stream. */
+export async function deleteStream(db: Kysely<Tables>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("streams").where("id", "=", id).executeTakeFirst()
+  return result.numDeletedRows > 0n
+}
+
+/** Returns false when there was no such stream. */
+export async function setStreamMaintenance(db: Kysely<Tables>, id: number, on: boolean): Promise<boolean> {
+  const result = await db.updateTable("streams").set({ maintenance_mode: on }).where("id", "=", id).executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}

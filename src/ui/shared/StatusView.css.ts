@@ -1,0 +1,45 @@
+import { keyframes, style } from "@vanilla-extract/css"
+import { vars } from "./theme.css.ts"
+
+export const screen = style({
+  minHeight: "100vh",
+  display: "grid",
+  placeItems: "center",
+  padding: vars.space.xl
+})
+
+export const inline = style({
+  display: "grid",
+  placeItems: "center",
+  padding: `${vars.space.xxl} ${vars.space.lg}`
+})
+
+export const card = style({
+  width: "min(100%, 520px)",
+  padding: vars.space.xxl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  textAlign: "center",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.md
+})
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const message = style({ margin: 0, color: vars.color.textMuted })
+
+const spin = keyframes({ to: { transform: "rotate(360deg)" } })
+
+export const spinner = style({
+  width: "36px",
+  height: "36px",
+  borderRadius: "50%",
+  border: `3px solid ${vars.color.border}`,
+  borderTopColor: vars.color.accent,
+  animation: `${spin} 800ms linear infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "2400ms" } }
+})

@@ -1,0 +1,20 @@
+import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
+import { selectBootError, selectIsBooting, selectMaintenanceNotice } from "../../machines/shell/bootMachine.ts"
+import { useServices } from "../shared/ServicesContext.tsx"
+import { BootErrorView } from "./BootErrorView.tsx"
+import { LoadingView } from "../shared/LoadingView.tsx"
+import { MaintenanceView } from "./MaintenanceView.tsx"
+import "../shared/theme.css.ts"
+
+/** Maintenance mode replaces the whole app; nothing routes until the check has passed. */
+export const BootGate = ({ children }: { readonly children: ReactNode }) => {
+  const { boot } = useServices()
+  const notice = useSelector(boot, selectMaintenanceNotice)
+  const error = useSelector(boot, selectBootError)
+  const booting = useSelector(boot, selectIsBooting)
+  if (notice !== null) return <MaintenanceView notice={notice} />
+  if (error !== null) return <BootErrorView message={error} onRetry={() => boot.send({ type: "boot.retry" })} />
+  if (booting) return <LoadingView />
+  return children
+}

@@ -1,0 +1,107 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { useRef, type KeyboardEvent } from "react"
+import { Link, NavLink } from "react-router-dom"
+import { disclosureMachine, selectIsOpen } from "../../machines/shell/disclosureMachine.ts"
+import { selectIsStaff } from "../../machines/shell/sessionMachine.ts"
+import { Icon } from "../shared/Icon.tsx"
+import { useSession } from "../shared/ServicesContext.tsx"
+import * as styles from "./Header.css.ts"
+import { NavMenu } from "./NavMenu.tsx"
+import { accountLinks, mainLinks, staffLinks, supportLinks, type NavLinkItem } from "./navLinks.ts"
+
+export const Header = ({ siteName }: { readonly siteName: string }) => {
+  const session = useSession()
+  const isStaff = useSelector(session, selectIsStaff)
+  const burger = useActorRef(disclosureMachine)
+  const burgerOpen = useSelector(burger, selectIsOpen)
+  const burgerRef = useRef<HTMLButtonElement>(null)
+  const logout = () => session.send({ type: "session.logout" })
+  const closeBurger = () => burger.send({ type: "menu.close" })
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && burgerOpen) {
+      closeBurger()
+      burgerRef.current?.focus()
+    }
+  }
+
+  const mobileSection = (heading: string | null, links: ReadonlyArray<NavLinkItem>) => (
+    <>
+      {heading === null ? null : <li className={styles.mobileHeading}>{heading}</li>}
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={styles.mobileLink} onClick={closeBurger}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  )
+
+  return (
+    <header className={styles.header} onKeyDown={onKeyDown}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          <Icon name="tv" className={styles.brandMark} size={24} />
+          {siteName}
+        </Link>
+        <nav className={styles.desktopNav} aria-label="Main">
+          <ul className={styles.navList}>
+            {mainLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={styles.navLink}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavMenu id="support-menu" label="Support" links={supportLinks} />
+            </li>
+            {isStaff
+              ? staffLinks.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end className={styles.navLink}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))
+              : null}
+          </ul>
+          <NavMenu id="account-menu" label="Account" links={accountLinks} actions={[{ label: "Log out", onSelect: logout }]} align="end" />
+        </nav>
+        <button
+          ref={burgerRef}
+          type="button"
+          className={styles.burger}
+          aria-expanded={burgerOpen}
+          aria-controls="mobile-menu"
+          aria-label="Menu"
+          onClick={() => burger.send({ type: "menu.toggle" })}
+        >
+          <Icon name={burgerOpen ? "close" : "menu"} />
+        </button>
+      </div>
+      {burgerOpen ? (
+        <nav id="mobile-menu" className={styles.mobilePanel} aria-label="Main">
+          <ul className={styles.mobileList}>
+            {mobileSection(null, mainLinks)}
+            {mobileSection("Support", supportLinks)}
+            {isStaff ? mobileSection("Staff", staffLinks) : null}
+            {mobileSection("Account", accountLinks)}
+            <li>
+              <button
+                type="button"
+                className={styles.mobileLink}
+                onClick={() => {
+                  closeBurger()
+                  logout()
+                }}
+              >
+                Log out
+              </button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  )
+}

@@ -1,0 +1,41 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../shared/theme.css.ts"
+
+export const page = style({
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  gap: vars.space.xl,
+  background: `radial-gradient(1200px 600px at 50% -10%, ${vars.color.accentGlow}, transparent 70%), ${vars.color.background}`
+})
+
+export const brand = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.large,
+  fontWeight: 700,
+  letterSpacing: "0.02em",
+  textDecoration: "none"
+})
+
+export const brandMark = style({ color: vars.color.accent })
+
+export const card = style({
+  width: "min(100%, 420px)",
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.lg
+})
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const text = style({ margin: 0, color: vars.color.textMuted })

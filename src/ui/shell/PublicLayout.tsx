@@ -1,0 +1,22 @@
+import { useSelector } from "@xstate/react"
+import { Link, Outlet } from "react-router-dom"
+import { selectSettings } from "../../machines/shell/bootMachine.ts"
+import { Icon } from "../shared/Icon.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as styles from "./PublicLayout.css.ts"
+
+/** The frame of the pages a visitor sees without a session. */
+export const PublicLayout = () => {
+  const { siteName } = useSelector(useServices().boot, selectSettings)
+  return (
+    <div className={styles.page}>
+      <Link to="/login" className={styles.brand}>
+        <Icon name="tv" className={styles.brandMark} size={26} />
+        {siteName}
+      </Link>
+      <main className={styles.card}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { StatusView } from "../shared/StatusView.tsx"
+import { button } from "../shared/controls.css.ts"
+import * as styles from "../shared/StatusView.css.ts"
+
+/** Shown by the router when a page throws while rendering. */
+export const RouteErrorView = () => (
+  <StatusView title="Something went wrong" placement="screen" role="alert">
+    <p className={styles.message}>This page failed to load. Reloading usually helps.</p>
+    <a className={button({ tone: "primary" })} href="/">
+      Reload
+    </a>
+  </StatusView>
+)

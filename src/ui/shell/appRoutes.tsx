@@ -1,0 +1,94 @@
+import type { LoaderFunction, RouteObject } from "react-router-dom"
+import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/Stream.ts"
+import { ConfirmEmailChangeView } from "../account/ConfirmEmailChangeView.tsx"
+import { ForgotPasswordView } from "../account/ForgotPasswordView.tsx"
+import { PasswordResetView } from "../account/PasswordResetView.tsx"
+import { ProfileView } from "../account/ProfileView.tsx"
+import { RegisterView } from "../account/RegisterView.tsx"
+import { VerifyEmailView } from "../account/VerifyEmailView.tsx"
+import { LoginView } from "../account/LoginView.tsx"
+import { LogoutView } from "./LogoutView.tsx"
+import { PublicLayout } from "./PublicLayout.tsx"
+import { RedirectIfAuthenticated } from "./RedirectIfAuthenticated.tsx"
+import { RequireSession } from "./RequireSession.tsx"
+import { HomeView } from "../streams/HomeView.tsx"
+import { Layout } from "./Layout.tsx"
+import { PageView } from "../shared/PageView.tsx"
+import { RequireStaff } from "./RequireStaff.tsx"
+import { SubscriptionView } from "../payments/SubscriptionView.tsx"
+import { SupportView } from "../support/SupportView.tsx"
+import { LoadingView } from "../shared/LoadingView.tsx"
+import { NotFoundView } from "./NotFoundView.tsx"
+import { RouteErrorView } from "./RouteErrorView.tsx"
+
+/** The player and hls.js stay out of the main bundle until a player route opens. */
+const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => async () => {
+  const { PlayerView } = await import("../player/PlayerView.tsx")
+  return { element: <PlayerView player={player} /> }
+}
+
+const page = (path: string, title: string, lead: string): RouteObject => ({
+  path,
+  element: <PageView title={title} lead={lead} />
+})
+
+/** What happens on navigation, supplied by src/app where the machines meet the adapters. */
+export interface RouteLoaders {
+  /** Opening /logout ends the session; the view only shows how that is going. */
+  readonly logout: LoaderFunction
+}
+
+export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
+  {
+    errorElement: <RouteErrorView />,
+    // shown while a lazy route (the players) loads on the first page of a visit
+    hydrateFallbackElement: <LoadingView />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            element: <RedirectIfAuthenticated />,
+            children: [
+              { path: "login", element: <LoginView /> },
+              { path: "register", element: <RegisterView /> },
+              { path: "verify", element: <VerifyEmailView /> }
+            ]
+          },
+          { path: "forgot-password", element: <ForgotPasswordView /> },
+          { path: "password-reset-confirmation", element: <PasswordResetView /> },
+          { path: "confirm-email-change", element: <ConfirmEmailChangeView /> }
+        ]
+      },
+      { path: "logout", loader: loaders.logout, element: <LogoutView /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <Layout />,
+            children: [
+              { index: true, element: <HomeView /> },
+              { path: "player", lazy: lazyPlayer(TV_PLAYER) },
+              { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
+              page("stream-schedule", "Stream Schedule", "The programme guide for today and the next six days."),
+              page("invites", "Invites", "Invite friends and earn a reward point for each one who joins."),
+              { path: "support", element: <SupportView /> },
+              page("contactus", "Contact Us", "Questions or problems? Open a ticket and we will answer by email."),
+              { path: "profile", element: <ProfileView /> },
+              { path: "subscription", element: <SubscriptionView /> },
+              page("transactions", "Transactions", "Your payments."),
+              {
+                element: <RequireStaff />,
+                children: [
+                  page("adminreports", "Admin Reports", "Subscribers, revenue and live connections."),
+                  page("adminsupport", "Support Tickets", "Open, in-progress and resolved tickets.")
+                ]
+              },
+              { path: "*", element: <NotFoundView /> }
+            ]
+          }
+        ]
+      }
+    ]
+  }
+]

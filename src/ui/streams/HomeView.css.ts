@@ -1,0 +1,76 @@
+import { keyframes, style } from "@vanilla-extract/css"
+import { media, vars } from "../shared/theme.css.ts"
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.lg,
+  marginBottom: vars.space.xl
+})
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.title })
+
+export const subheading = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  "@media": { [media.belowSmall]: { width: "100%" } }
+})
+
+export const actionButton = style({ "@media": { [media.belowSmall]: { flex: "1 1 auto" } } })
+
+export const helpLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "40px",
+  height: "40px",
+  borderRadius: "50%",
+  color: vars.color.textMuted,
+  border: `1px solid ${vars.color.border}`,
+  selectors: { "&:hover": { color: vars.color.text, background: vars.color.surfaceHover } }
+})
+
+/** 5 columns, then 4/3/2/1 below 1500/1200/900/600 px (SPEC §9). */
+export const grid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(5, minmax(0, 1fr))",
+  gap: vars.space.lg,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  "@media": {
+    [media.belowXlarge]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
+    [media.belowLarge]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
+    [media.belowMedium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [media.belowSmall]: { gridTemplateColumns: "minmax(0, 1fr)" }
+  }
+})
+
+const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
+
+export const skeleton = style({
+  aspectRatio: "16 / 12",
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
+})
+
+export const empty = style({
+  padding: vars.space.xxl,
+  textAlign: "center",
+  color: vars.color.textMuted,
+  background: vars.color.surface,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.lg
+})
+
+export const error = style([empty, { color: vars.color.text, display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md }])
+
+export const textarea = style({ minHeight: "120px", resize: "vertical" })

@@ -1,0 +1,97 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { Link } from "react-router-dom"
+import { TV_PLAYER } from "../../domain/Stream.ts"
+import {
+  selectIsLoading,
+  selectLoadError,
+  selectModal,
+  selectPlayerChoice,
+  selectStreamRequest,
+  selectStreams
+} from "../../machines/streams/streamSelectionMachine.ts"
+import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { Icon } from "../shared/Icon.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as styles from "./HomeView.css.ts"
+import { StreamCard } from "./StreamCard.tsx"
+import { StreamModals } from "./StreamModals.tsx"
+
+const SKELETONS = Array.from({ length: 10 }, (_, index) => index)
+
+export const HomeView = () => {
+  const selection = useActorRef(useServices().streamSelection)
+  const streams = useSelector(selection, selectStreams)
+  const player = useSelector(selection, selectPlayerChoice)
+  const loading = useSelector(selection, selectIsLoading)
+  const error = useSelector(selection, selectLoadError)
+  const modal = useSelector(selection, selectModal)
+  const request = useSelector(selection, selectStreamRequest)
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div>
+          <h1 className={styles.heading}>Live streams</h1>
+          <p id="player-choice" className={styles.subheading} aria-live="polite">
+            Playing in the {player === TV_PLAYER ? "TV player" : "low-latency player"}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${button({ tone: "secondary" })} ${styles.actionButton}`}
+            aria-describedby="player-choice"
+            onClick={() => selection.send({ type: "player.toggle" })}
+          >
+            <Icon name="swap" size={18} />
+            Switch Stream Player
+          </button>
+          <button
+            type="button"
+            className={`${button({ tone: "primary" })} ${styles.actionButton}`}
+            onClick={() => selection.send({ type: "request.open" })}
+          >
+            <Icon name="plus" size={18} />
+            Request a stream
+          </button>
+          <Link to="/support" className={styles.helpLink} aria-label="Help" title="Help">
+            <Icon name="help" />
+          </Link>
+        </div>
+      </div>
+
+      {loading ? (
+        <div role="status">
+          <span className={visuallyHidden}>Loading streams…</span>
+          <ul className={styles.grid} aria-hidden="true">
+            {SKELETONS.map((index) => <li key={index} className={styles.skeleton} />)}
+          </ul>
+        </div>
+      ) : error !== null ? (
+        <div className={styles.error} role="alert">
+          <p>{error}</p>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => selection.send({ type: "streams.retry" })}>
+            Try again
+          </button>
+        </div>
+      ) : streams.length === 0 ? (
+        <p className={styles.empty}>No streams are available right now. Please check back soon.</p>
+      ) : (
+        <ul className={styles.grid} aria-label="Streams">
+          {streams.map((stream, index) => (
+            <li key={stream.id}>
+              <StreamCard stream={stream} player={player} onChoose={() => selection.send({ type: "stream.choose", index })} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <StreamModals
+        modal={modal}
+        request={request}
+        onClose={() => selection.send({ type: "modal.close" })}
+        onViewPlans={() => selection.send({ type: "plans.view" })}
+      />
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../shared/theme.css.ts"
+
+export const card = style({
+  height: "100%",
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  overflow: "hidden",
+  transition: "border-color 120ms ease, transform 120ms ease",
+  selectors: { "&:hover, &:focus-within": { borderColor: vars.color.accent } }
+})
+
+export const choose = style({
+  display: "flex",
+  flexDirection: "column",
+  padding: 0,
+  border: "none",
+  background: "transparent",
+  textAlign: "left",
+  cursor: "pointer",
+  selectors: { "&:focus-visible": { outlineOffset: "-2px" } }
+})
+
+export const media = style({ position: "relative", width: "100%", aspectRatio: "16 / 9", background: vars.color.surfaceRaised })
+
+export const image = style({ width: "100%", height: "100%", objectFit: "cover" })
+
+export const play = style({
+  position: "absolute",
+  inset: 0,
+  display: "grid",
+  placeItems: "center",
+  color: vars.color.onAccent,
+  background: vars.color.scrim,
+  opacity: 0,
+  transition: "opacity 120ms ease",
+  selectors: { [`${choose}:hover &, ${choose}:focus-visible &`]: { opacity: 1 } }
+})
+
+export const badge = style({
+  position: "absolute",
+  top: vars.space.sm,
+  left: vars.space.sm,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.badgeBackground,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.small,
+  fontWeight: 700
+})
+
+export const title = style({
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.xs}`,
+  fontWeight: 700,
+  fontSize: vars.fontSize.body,
+  color: vars.color.text
+})
+
+export const tags = style({ padding: `${vars.space.xs} ${vars.space.md} ${vars.space.md}`, marginTop: "auto" })

@@ -1,0 +1,74 @@
+import { useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import { selectIsSendingRequest, selectRequestText } from "../../machines/streams/streamRequestMachine.ts"
+import type { selectStreamRequest, StreamModal } from "../../machines/streams/streamSelectionMachine.ts"
+import { button, field, fieldLabel, textInput } from "../shared/controls.css.ts"
+import { Modal } from "../shared/Modal.tsx"
+import * as styles from "./HomeView.css.ts"
+
+type StreamRequestRef = NonNullable<ReturnType<typeof selectStreamRequest>>
+
+interface StreamModalsProps {
+  readonly modal: StreamModal
+  readonly request: StreamRequestRef | undefined
+  readonly onClose: () => void
+  readonly onViewPlans: () => void
+}
+
+export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamModalsProps) => {
+  const text = useSelector(request, (snapshot) => (snapshot === undefined ? "" : selectRequestText(snapshot)))
+  const sending = useSelector(request, (snapshot) => snapshot !== undefined && selectIsSendingRequest(snapshot))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    request?.send({ type: "request.submit" })
+  }
+  return (
+    <>
+      <Modal
+        open={modal === "maintenance"}
+        title={STREAM_MAINTENANCE_TITLE}
+        description={STREAM_MAINTENANCE_TEXT}
+        onClose={onClose}
+        actions={<button type="button" className={button({ tone: "primary" })} onClick={onClose}>Close</button>}
+      />
+      <Modal
+        open={modal === "purchase"}
+        title={PURCHASE_TITLE}
+        description="This stream is available to subscribers."
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Close</button>
+            <button type="button" className={button({ tone: "primary" })} onClick={onViewPlans}>{PURCHASE_BUTTON}</button>
+          </>
+        }
+      />
+      <Modal
+        open={modal === "request"}
+        title="Request a stream"
+        description="Tell us which channel or event you would like to watch."
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Cancel</button>
+            <button type="submit" form="stream-request-form" className={button({ tone: "primary" })} disabled={sending}>
+              Submit
+            </button>
+          </>
+        }
+      >
+        <form id="stream-request-form" className={field} onSubmit={submit}>
+          <label className={fieldLabel} htmlFor="stream-request-text">Stream you would like to watch</label>
+          <textarea
+            id="stream-request-text"
+            className={`${textInput} ${styles.textarea}`}
+            value={text}
+            maxLength={2000}
+            onChange={(event) => request?.send({ type: "request.change", text: event.target.value })}
+          />
+        </form>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,48 @@
+import { PRICE_NOTE_PER_MONTH } from "../../domain/constants.ts"
+import * as styles from "../shared/PageView.css.ts"
+import { PageView } from "../shared/PageView.tsx"
+
+const faq: ReadonlyArray<{ readonly question: string; readonly answer: string }> = [
+  {
+    question: "Can I cast streams to my TV?",
+    answer:
+      "Yes. Use the TV player: it supports Chromecast and AirPlay. Streams marked with the Chromecast or AirPlay icon can be cast from the player's controls. The low-latency player loads faster but cannot cast."
+  },
+  {
+    question: "Is the site safe to use?",
+    answer:
+      "Yes. Every connection is encrypted, passwords are stored only as secure hashes, and we never ask for card details here. Staff will never ask for your password."
+  },
+  {
+    question: "Which browsers are supported?",
+    answer:
+      "Current versions of Chrome, Edge, Firefox and Safari on computers, and Chrome or Safari on phones and tablets. If a stream does not start, update your browser or try the other player."
+  },
+  {
+    question: "How do I contact you?",
+    answer:
+      "Open a ticket from Support → Contact Us, or join our chat community from the same page. We answer tickets by email."
+  },
+  {
+    question: "Can I share my account?",
+    answer:
+      "No. Accounts are personal, and watching on several connections from different places at once is detected. Invite your friends instead: you earn a reward point for each one who joins."
+  },
+  {
+    question: "Do I have to pay?",
+    answer: `Not at the moment: the site is free. If the servers need upgrading, about $${PRICE_NOTE_PER_MONTH} a month may be charged in the future, and reward points from invites can lower the price.`
+  }
+]
+
+export const SupportView = () => (
+  <PageView title="FAQ" lead="Answers to the questions we hear most.">
+    <dl className={styles.faq}>
+      {faq.map((entry) => (
+        <div key={entry.question} className={styles.panel}>
+          <dt className={styles.question}>{entry.question}</dt>
+          <dd className={styles.answer}>{entry.answer}</dd>
+        </div>
+      ))}
+    </dl>
+  </PageView>
+)

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { admin, freePort, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+
+const EMAIL = "watcher@example.com"
+const PASSWORD = "correct horse battery"
+
+let server: RunningServer
+let browser: Browser
+let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
+  await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  // nothing listens there: every request for it is refused
+  const closed = `http://127.0.0.1:${await freePort()}/live/broken/index.m3u8`
+  await admin(server, "stream:add", "--title", "Broken Channel", "--src", closed, "--src-sldp", closed)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel("Email").fill(EMAIL)
+  await page.getByLabel("Password").fill(PASSWORD)
+  await page.getByRole("button", { name: "Sign in" }).click()
+  await page.waitForURL(`${server.url}/`)
+  signedIn = await context.storageState()
+  await context.close()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const open = async (path: string, width = 1440): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: signedIn })
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+const currentTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)
+
+/** The picture runs: currentTime moves on by more than a second in 2.5 s. */
+const expectPlaying = async (page: Page) => {
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+  const first = await currentTime(page)
+  await page.waitForTimeout(2500)
+  expect(await currentTime(page)).toBeGreaterThan(first + 1)
+}
+
+const player = (page: Page) => page.getByRole("region", { name: "Video player" })
+
+describe("the players, in Chromium against the real server", () => {
+  it("plays both demo channels in the TV player and switches between them without a reload", async () => {
+    // the UI flags (here: logo on the right) and any other parameter survive the switch
+    const page = await open("/player?default=0&ui=8&from=grid")
+    await expectPlaying(page)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByRole("button", { name: /^Demo Channel 2/ }).click()
+    await page.waitForURL(/\/player\?default=1&ui=8&from=grid$/)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Demo Channel 2")
+    await expectPlaying(page)
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    const other = page.getByRole("link", { name: "Switch to low-latency player" })
+    expect(await other.getAttribute("href")).toBe("/playersldp?default=1&ui=8&from=grid")
+    await other.click()
+    await page.waitForURL(/\/playersldp\?default=1&ui=8&from=grid$/)
+    await expectPlaying(page)
+    await page.context().close()
+  })
+
+  it("opened directly, starts the stream before the app's code and hands the same video over to it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedIn })
+    const page = await context.newPage()
+    const requests: Array<string> = []
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname))
+    await page.goto(`${server.url}/player?default=1`)
+    await page.getByRole("heading", { level: 1, name: "Demo Channel 2" }).waitFor()
+    await expectPlaying(page)
+    expect(await page.locator("video").count()).toBe(1)
+    expect(await page.locator("[aria-busy='true']").count()).toBe(0)
+    // the first segment came from the prefetch: hls.js did not ask for it a second time
+    const segments = requests.filter((path) => path.startsWith("/live/demo2/seg/"))
+    expect(segments.length).toBeGreaterThan(1)
+    expect(new Set(segments).size).toBe(segments.length)
+    // the app's own code (React and the rest) only after the stream's first data
+    const firstSegment = requests.findIndex((path) => path.startsWith("/live/demo2/seg/"))
+    const appCode = requests.findIndex((path) => /^\/assets\/mountApp-/.test(path))
+    expect(firstSegment).toBeGreaterThanOrEqual(0)
+    expect(appCode).toBeGreaterThan(firstSegment)
+    // the page the app rendered drives the very element that was playing
+    await player(page).hover()
+    await page.getByRole("button", { name: "Pause" }).click()
+    await page.waitForFunction(() => document.querySelector("video")?.paused === true)
+    await context.close()
+  })
+
+  it("plays both demo channels in the low-latency player, close behind live", async () => {
+    const page = await open("/playersldp?default=1")
+    await expectPlaying(page)
+    const latency = Number(await player(page).getAttribute("data-latency-ms"))
+    expect(latency).toBeGreaterThan(0)
+    expect(latency).toBeLessThan(4000)
+    expect(Number(await player(page).getAttribute("data-first-frame-ms"))).toBeGreaterThan(0)
+    await page.getByText(/s behind live$/).waitFor()
+    await page.getByRole("button", { name: /^Demo Channel 1/ }).click()
+    await page.waitForURL(/\/playersldp\?default=0$/)
+    await expectPlaying(page)
+    await page.context().close()
+  })
+
+  it("hides the control bar about 2 s after the mouse leaves the playing video", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    const box = await player(page).boundingBox()
+    if (box === null) throw new Error("the player has no box")
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2)
+    expect(await player(page).getAttribute("data-controls")).toBe("shown")
+    await page.mouse.move(box.x + box.width + 100, box.y + box.height + 100)
+    const left = Date.now()
+    await page.waitForTimeout(1500)
+    expect(await player(page).getAttribute("data-controls")).toBe("shown")
+    await page.waitForFunction(() => document.querySelector("[data-controls='hidden']") !== null, undefined, { timeout: 3000 })
+    expect(Date.now() - left).toBeGreaterThanOrEqual(1900)
+    expect(Date.now() - left).toBeLessThan(3500)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    expect(await player(page).getAttribute("data-controls")).toBe("shown")
+    await page.context().close()
+  })
+
+  it("shows the error box for an unreachable source; a playable stream or a retry clears it", async () => {
+    const page = await open("/player?default=2")
+    const alert = page.getByRole("alert")
+    await alert.waitFor({ timeout: 30_000 })
+    await alert.getByText("A network error occurred").waitFor()
+    await alert.getByText("Error code 2").waitFor()
+    await expect(page.getByRole("button", { name: "Play", exact: true }).isDisabled()).resolves.toBe(true)
+
+    await page.getByRole("button", { name: /^Demo Channel 1/ }).click()
+    await alert.waitFor({ state: "detached" })
+    await expectPlaying(page)
+
+    await page.getByRole("button", { name: /^Broken Channel/ }).click()
+    await alert.waitFor({ timeout: 30_000 })
+    await alert.getByRole("button", { name: "Try again" }).click()
+    await alert.waitFor({ state: "detached", timeout: 1000 })
+    // still unreachable: after its retries the box comes back
+    await alert.waitFor({ timeout: 30_000 })
+    await page.context().close()
+  })
+
+  it("says 'no internet' as soon as the connection goes, and plays again when it is back", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    const alert = page.getByRole("alert")
+    await page.context().setOffline(true)
+    await alert.getByText("No internet connection detected").waitFor({ timeout: 2000 })
+    await alert.getByText("Error code 1002").waitFor()
+    await page.context().setOffline(false)
+    await alert.waitFor({ state: "detached", timeout: 5000 })
+    await expectPlaying(page)
+    await page.context().close()
+  })
+
+  it("keeps volume and mute across a reload", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    const slider = page.getByRole("slider", { name: "Volume" })
+    await slider.focus()
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("ArrowDown")
+    await page.getByRole("button", { name: "Mute", exact: true }).click()
+    await page.reload()
+    await expectPlaying(page)
+    await page.getByRole("button", { name: "Unmute" }).waitFor()
+    expect(await page.locator("video").evaluate((video: HTMLVideoElement) => [video.volume, video.muted])).toEqual([0.8, true])
+    expect(await page.getByRole("slider", { name: "Volume" }).getAttribute("aria-valuenow")).toBe("0")
+    await page.context().close()
+  })
+
+  it("pauses and plays with the keyboard when the player has focus", async () => {
+    const page = await open("/player?default=1")
+    await expectPlaying(page)
+    await player(page).focus()
+    await page.keyboard.press("k")
+    await page.waitForFunction(() => document.querySelector("video")?.paused === true)
+    await page.getByRole("button", { name: "Play video" }).waitFor()
+    await page.keyboard.press(" ")
+    await page.waitForFunction(() => document.querySelector("video")?.paused === false)
+    await page.context().close()
+  })
+})

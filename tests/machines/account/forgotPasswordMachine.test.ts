@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import {
+  RESET_REQUEST_FAILED_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  forgotPasswordMachine,
+  selectForgotPasswordAlert,
+  selectForgotPasswordErrors,
+  selectIsRequestingReset,
+  selectIsResetRequested
+} from "../../../src/machines/account/forgotPasswordMachine.ts"
+
+type ResetRequestAnswer = ApiResult<"createPasswordReset"> | undefined
+
+const start = (answer: ResetRequestAnswer | Error) => {
+  const requestReset = vi.fn(async (_: { readonly email: string }): Promise<ResetRequestAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const actor = createActor(forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(({ input }) => requestReset(input)) } })).start()
+  const type = (value: string) => actor.send({ type: "forgotPassword.change", field: "email", value })
+  return { actor, requestReset, type }
+}
+
+describe("forgotPasswordMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("uses the message with the final period on this page", () => {
+    const { actor, requestReset } = start({ success: true })
+    actor.send({ type: "forgotPassword.submit" })
+    expect(selectForgotPasswordErrors(actor.getSnapshot())).toEqual({ email: "Enter a valid email address." })
+    expect(requestReset).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ["success", { success: true, detail: "If the email is registered, reset instructions will be sent." }],
+    ["success false", { success: false }]
+  ] as const)("sends the lower-cased email and says the same after %s", async (_, answer) => {
+    const { actor, requestReset, type } = start(answer)
+    type(" Ann@Example.com ")
+    actor.send({ type: "forgotPassword.submit" })
+    expect(selectIsRequestingReset(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(requestReset).toHaveBeenCalledWith({ email: "ann@example.com" })
+    expect(selectIsResetRequested(actor.getSnapshot())).toBe(true)
+    expect(RESET_REQUESTED_MESSAGE).toBe("If the email is registered, reset instructions will be sent.")
+  })
+
+  it.each([
+    ["a 429", { success: false, status: 429, detail: "Too many password reset requests." } as ResetRequestAnswer, "Too many password reset requests."],
+    ["a network failure", new Error("offline"), RESET_REQUEST_FAILED_MESSAGE]
+  ])("keeps the form after %s, which sent nothing", async (_, answer, alert) => {
+    const { actor, type } = start(answer)
+    type("ann@example.com")
+    actor.send({ type: "forgotPassword.submit" })
+    await vi.runAllTimersAsync()
+    expect(selectIsResetRequested(actor.getSnapshot())).toBe(false)
+    expect(selectForgotPasswordAlert(actor.getSnapshot())).toBe(alert)
+  })
+})

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise, setup } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import {
+  LOGIN_FAILED_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  loginFormMachine,
+  selectFieldErrors,
+  selectIsSubmitting,
+  selectLoginError,
+  type Credentials,
+  type LoginSucceeded
+} from "../../../src/machines/account/loginFormMachine.ts"
+
+type LoginAnswer = ApiResult<"login"> | undefined
+
+/** The form reports success to its parent, so it runs inside a small one here. */
+const start = (answer: LoginAnswer | Error) => {
+  const login = vi.fn(async (_: Credentials): Promise<LoginAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const succeeded = vi.fn()
+  const parent = createActor(
+    setup({
+      types: { events: {} as LoginSucceeded },
+      actors: { form: loginFormMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } }) }
+    }).createMachine({
+      invoke: { id: "form", src: "form" },
+      on: { "login.succeeded": { actions: ({ event }) => succeeded(event.token) } }
+    })
+  ).start()
+  const form = parent.getSnapshot().children.form
+  if (form === undefined) throw new Error("no form")
+  const fill = (email: string, password: string) => {
+    form.send({ type: "login.change", field: "email", value: email })
+    form.send({ type: "login.change", field: "password", value: password })
+  }
+  return { form, fill, login, succeeded }
+}
+
+describe("loginFormMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("submits, shows submitting, and reports the token to its parent on success", async () => {
+    const { form, fill, login, succeeded } = start({ success: true, resultCode: 1, token: "tok" })
+    fill("Bob@Example.com", "longenough")
+    form.send({ type: "login.submit" })
+    expect(selectIsSubmitting(form.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(login).toHaveBeenCalledWith({ email: "bob@example.com", password: "longenough" })
+    expect(succeeded).toHaveBeenCalledWith("tok")
+    expect(form.getSnapshot().status).toBe("done")
+  })
+
+  it("shows the server's detail when the sign-in is refused", async () => {
+    const { form, fill, succeeded } = start({ success: false, resultCode: 12, detail: "Email and password do not match" })
+    fill("bob@example.com", "wrong password")
+    form.send({ type: "login.submit" })
+    await vi.runAllTimersAsync()
+    expect(form.getSnapshot().value).toBe("editing")
+    expect(selectLoginError(form.getSnapshot())).toBe("Email and password do not match")
+    expect(selectIsSubmitting(form.getSnapshot())).toBe(false)
+    expect(succeeded).not.toHaveBeenCalled()
+  })
+
+  it("shows the detail of a failure body (e.g. 429)", async () => {
+    const { form, fill } = start({ success: false, status: 429, detail: "Too many attempts, try again in a minute" })
+    fill("bob@example.com", "longenough")
+    form.send({ type: "login.submit" })
+    await vi.runAllTimersAsync()
+    expect(selectLoginError(form.getSnapshot())).toBe("Too many attempts, try again in a minute")
+  })
+
+  it("falls back to a generic message without a detail", async () => {
+    const { form, fill } = start(new Error("boom"))
+    fill("bob@example.com", "longenough")
+    form.send({ type: "login.submit" })
+    await vi.runAllTimersAsync()
+    expect(selectLoginError(form.getSnapshot())).toBe(LOGIN_FAILED_MESSAGE)
+  })
+
+  it("does not call the server with an invalid email or an empty password", () => {
+    const { form, fill, login } = start({ success: true, resultCode: 1, token: "tok" })
+    fill("not-an-email", "")
+    form.send({ type: "login.submit" })
+    expect(login).not.toHaveBeenCalled()
+    expect(selectFieldErrors(form.getSnapshot())).toEqual({
+      email: "Enter a valid email address.",
+      password: PASSWORD_REQUIRED_MESSAGE
+    })
+    form.send({ type: "login.change", field: "email", value: "bob@example.com" })
+    expect(selectFieldErrors(form.getSnapshot())).toEqual({ password: PASSWORD_REQUIRED_MESSAGE })
+  })
+
+  it("clears the previous server message when submitting again", async () => {
+    const { form, fill } = start({ success: false, resultCode: 12, detail: "Email and password do not match" })
+    fill("bob@example.com", "wrong password")
+    form.send({ type: "login.submit" })
+    await vi.runAllTimersAsync()
+    form.send({ type: "login.submit" })
+    expect(selectLoginError(form.getSnapshot())).toBeNull()
+  })
+})

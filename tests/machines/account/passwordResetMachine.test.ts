@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import {
+  RESET_FAILED_MESSAGE,
+  RESET_LINK_FAILED_MESSAGE,
+  passwordResetMachine,
+  selectIsResettingPassword,
+  selectPasswordResetAlert,
+  selectPasswordResetDetail,
+  selectPasswordResetErrors,
+  selectPasswordResetStep,
+  selectPasswordResetValues,
+  selectResetEmail
+} from "../../../src/machines/account/passwordResetMachine.ts"
+
+type TokenAnswer = ApiResult<"verifyPasswordReset"> | undefined
+type ResetAnswer = ApiResult<"resetPassword"> | undefined
+
+const VALID: TokenAnswer = { success: true, resultCode: 1, email: "ann@example.com" }
+
+const start = ({ token = "tok", check = VALID as TokenAnswer | Error, answer = { success: true, resultCode: 1 } as ResetAnswer | Error } = {}) => {
+  const result = <T>(value: T | Error): T => {
+    if (value instanceof Error) throw value
+    return value
+  }
+  const checkToken = vi.fn(async (_: { readonly token: string }) => result(check))
+  const resetPassword = vi.fn(async (_: { readonly token: string; readonly newPassword: string }) => result(answer))
+  const actor = createActor(
+    passwordResetMachine.provide({
+      actors: {
+        checkToken: fromPromise(({ input }) => checkToken(input)),
+        resetPassword: fromPromise(({ input }) => resetPassword(input))
+      }
+    }),
+    { input: { token } }
+  ).start()
+  const fill = (password: string, confirmPassword = password) => {
+    actor.send({ type: "passwordReset.change", field: "password", value: password })
+    actor.send({ type: "passwordReset.change", field: "confirmPassword", value: confirmPassword })
+  }
+  return { actor, checkToken, resetPassword, fill }
+}
+
+describe("passwordResetMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("checks the token first, then shows the form with the account's email", async () => {
+    const { actor, checkToken } = start()
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("checkingToken")
+    await vi.runAllTimersAsync()
+    expect(checkToken).toHaveBeenCalledWith({ token: "tok" })
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("form")
+    expect(selectResetEmail(actor.getSnapshot())).toBe("ann@example.com")
+  })
+
+  it.each([
+    ["invalid (20)", { success: false, resultCode: 20, detail: "This password reset link is not valid." }, "This password reset link is not valid."],
+    ["expired (21)", { success: false, resultCode: 21, detail: "Expired." }, "Expired."],
+    ["used (23)", { success: false, resultCode: 23, detail: "Used." }, "Used."],
+    ["a 429", { success: false, status: 429, detail: "Too many attempts." }, "Too many attempts."],
+    ["no detail", { success: false, resultCode: 20 }, RESET_LINK_FAILED_MESSAGE],
+    ["success without an email", { success: true, resultCode: 1 }, RESET_LINK_FAILED_MESSAGE]
+  ] as const)("shows the server detail when the token check answers %s", async (_, check, detail) => {
+    const { actor } = start({ check: check as TokenAnswer })
+    await vi.runAllTimersAsync()
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("error")
+    expect(selectPasswordResetDetail(actor.getSnapshot())).toBe(detail)
+  })
+
+  it("goes straight to the error state without a token", () => {
+    const { actor, checkToken } = start({ token: "" })
+    expect(checkToken).not.toHaveBeenCalled()
+    expect(selectPasswordResetDetail(actor.getSnapshot())).toBe(MISSING_TOKEN_MESSAGE)
+  })
+
+  it("validates the 8-character minimum and the confirmation", async () => {
+    const { actor, fill, resetPassword } = start()
+    await vi.runAllTimersAsync()
+    fill("short", "different")
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectPasswordResetErrors(actor.getSnapshot())).toEqual({
+      password: "Password length too short",
+      confirmPassword: "Passwords do not match"
+    })
+    fill("longenough", "longenougH")
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectPasswordResetErrors(actor.getSnapshot())).toEqual({ confirmPassword: "Passwords do not match" })
+    expect(resetPassword).not.toHaveBeenCalled()
+  })
+
+  it("sends the token and the new password, then completes with the fields emptied", async () => {
+    const { actor, fill, resetPassword } = start()
+    await vi.runAllTimersAsync()
+    fill("new password")
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectIsResettingPassword(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(resetPassword).toHaveBeenCalledWith({ token: "tok", newPassword: "new password" })
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("complete")
+    expect(selectPasswordResetValues(actor.getSnapshot())).toEqual({ password: "", confirmPassword: "" })
+  })
+
+  it("ends in the error state when the server refuses the reset", async () => {
+    const { actor, fill } = start({ answer: { success: false, resultCode: 23, detail: "This password reset link has already been used." } })
+    await vi.runAllTimersAsync()
+    fill("new password")
+    actor.send({ type: "passwordReset.submit" })
+    await vi.runAllTimersAsync()
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("error")
+    expect(selectPasswordResetDetail(actor.getSnapshot())).toBe("This password reset link has already been used.")
+  })
+
+  it.each([
+    ["a 429", { success: false, status: 429, detail: "Too many attempts." } as ResetAnswer, "Too many attempts."],
+    ["a network failure", new Error("offline"), RESET_FAILED_MESSAGE]
+  ])("keeps the form after %s", async (_, answer, alert) => {
+    const { actor, fill } = start({ answer })
+    await vi.runAllTimersAsync()
+    fill("new password")
+    actor.send({ type: "passwordReset.submit" })
+    await vi.runAllTimersAsync()
+    expect(selectPasswordResetStep(actor.getSnapshot())).toBe("form")
+    expect(selectPasswordResetAlert(actor.getSnapshot())).toBe(alert)
+    expect(selectPasswordResetValues(actor.getSnapshot()).password).toBe("new password")
+  })
+})

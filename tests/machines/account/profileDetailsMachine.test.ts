@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult, BodyOf } from "../../../src/domain/api.ts"
+import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
+import {
+  NOTHING_CHANGED,
+  profileDetailsMachine,
+  selectIsUpdatingDetails,
+  selectProfileDetailsErrors,
+  selectProfileDetailsValues
+} from "../../../src/machines/account/profileDetailsMachine.ts"
+
+type UpdateAnswer = ApiResult<"updateUsernameAndEmail"> | undefined
+
+const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer => ({ success: true, resultCode: 1, emailUpdatePending, usernameUpdated })
+
+const start = (answer: UpdateAnswer | Error) => {
+  const updateDetails = vi.fn(async (_: BodyOf<"updateUsernameAndEmail">): Promise<UpdateAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const notified: Array<NotificationContent> = []
+  const refreshUser = vi.fn()
+  const actor = createActor(
+    profileDetailsMachine.provide({
+      actors: { updateDetails: fromPromise(({ input }) => updateDetails(input)) },
+      actions: { notify: (_, contents) => void notified.push(...contents), refreshUser }
+    }),
+    { input: { username: "ann", email: "ann@example.com" } }
+  ).start()
+  const type = (field: "username" | "email" | "password", value: string) => actor.send({ type: "profileDetails.change", field, value })
+  const submitWith = async (password: string) => {
+    type("password", password)
+    actor.send({ type: "profileDetails.submit" })
+    await vi.runAllTimersAsync()
+  }
+  return { actor, updateDetails, notified, refreshUser, type, submitWith }
+}
+
+describe("profileDetailsMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("starts with the username and email of the user info", () => {
+    const { actor } = start(ok(false, false))
+    expect(selectProfileDetailsValues(actor.getSnapshot())).toEqual({ username: "ann", email: "ann@example.com", password: "" })
+  })
+
+  it("needs a username, a valid email and the password", () => {
+    const { actor, type, updateDetails } = start(ok(false, false))
+    type("username", "  ")
+    type("email", "nope")
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectProfileDetailsErrors(actor.getSnapshot())).toEqual({
+      username: "Please enter a username.",
+      email: "Enter a valid email address.",
+      password: "Please enter your password."
+    })
+    expect(updateDetails).not.toHaveBeenCalled()
+  })
+
+  it("sends a lower-cased email; a pending change and a new username each say so", async () => {
+    const { actor, type, submitWith, updateDetails, notified, refreshUser } = start(ok(true, true))
+    type("username", "annie")
+    type("email", "Annie@Example.com")
+    const submitting = submitWith("correct horse")
+    expect(selectIsUpdatingDetails(actor.getSnapshot())).toBe(true)
+    await submitting
+    expect(updateDetails).toHaveBeenCalledWith({ username: "annie", email: "annie@example.com", password: "correct horse" })
+    expect(notified).toEqual([
+      { tone: "success", title: "Success!", message: "Please follow the verification instructions sent to annie@example.com" },
+      { tone: "success", title: "Success!", message: "Username updated!" }
+    ])
+    expect(refreshUser).toHaveBeenCalledTimes(1)
+    expect(selectProfileDetailsValues(actor.getSnapshot())).toEqual({ username: "annie", email: "Annie@Example.com", password: "" })
+  })
+
+  it("only mentions the email when only the email changes, and keeps the user info", async () => {
+    const { type, submitWith, notified, refreshUser } = start(ok(true, false))
+    type("email", "new@example.com")
+    await submitWith("correct horse")
+    expect(notified).toEqual([{ tone: "success", title: "Success!", message: "Please follow the verification instructions sent to new@example.com" }])
+    expect(refreshUser).not.toHaveBeenCalled()
+  })
+
+  it("says so when nothing changed", async () => {
+    const { submitWith, notified } = start(ok(false, false))
+    await submitWith("correct horse")
+    expect(notified).toEqual([NOTHING_CHANGED])
+  })
+
+  it.each([
+    ["a wrong password (12)", { success: false, resultCode: 12, emailUpdatePending: false, usernameUpdated: false, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
+    ["a taken email (14)", { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer, "Please try again."],
+    ["a 429", { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer, "Please try again."],
+    ["a network failure", new Error("offline"), "Please try again."]
+  ])("reports 'Failed to update' after %s and keeps the password typed", async (_, answer, message) => {
+    const { actor, submitWith, notified, refreshUser } = start(answer)
+    await submitWith("wrong password")
+    expect(notified).toEqual([{ tone: "error", title: "Failed to update", message }])
+    expect(selectProfileDetailsValues(actor.getSnapshot()).password).toBe("wrong password")
+    expect(refreshUser).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import {
+  profilePasswordMachine,
+  selectIsUpdatingPassword,
+  selectProfilePasswordErrors,
+  selectProfilePasswordValues
+} from "../../../src/machines/account/profilePasswordMachine.ts"
+
+type UpdateAnswer = ApiResult<"updatePassword"> | undefined
+
+const start = (answer: UpdateAnswer | Error) => {
+  const updatePassword = vi.fn(async (_: { readonly currentPassword: string; readonly newPassword: string }): Promise<UpdateAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const notify = vi.fn()
+  const actor = createActor(
+    profilePasswordMachine.provide({ actors: { updatePassword: fromPromise(({ input }) => updatePassword(input)) }, actions: { notify } })
+  ).start()
+  const fill = (currentPassword: string, newPassword: string, confirmPassword = newPassword) => {
+    actor.send({ type: "profilePassword.change", field: "currentPassword", value: currentPassword })
+    actor.send({ type: "profilePassword.change", field: "newPassword", value: newPassword })
+    actor.send({ type: "profilePassword.change", field: "confirmPassword", value: confirmPassword })
+  }
+  const notifications = () => notify.mock.calls.map((call) => call[1])
+  return { actor, updatePassword, notifications, fill }
+}
+
+describe("profilePasswordMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("needs 8 characters for the current and the new password, and a matching confirmation", () => {
+    const { actor, fill, updatePassword } = start({ success: true, resultCode: 1 })
+    fill("short", "tiny", "other")
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectProfilePasswordErrors(actor.getSnapshot())).toEqual({
+      currentPassword: "Password length too short",
+      newPassword: "Password length too short",
+      confirmPassword: "Passwords do not match"
+    })
+    expect(updatePassword).not.toHaveBeenCalled()
+  })
+
+  it("updates, says 'Password has been updated!' and empties the fields", async () => {
+    const { actor, fill, updatePassword, notifications } = start({ success: true, resultCode: 1 })
+    fill("correct horse", "new password")
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectIsUpdatingPassword(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(updatePassword).toHaveBeenCalledWith({ currentPassword: "correct horse", newPassword: "new password" })
+    expect(notifications()).toEqual([{ tone: "success", title: "Success!", message: "Password has been updated!" }])
+    expect(selectProfilePasswordValues(actor.getSnapshot())).toEqual({ currentPassword: "", newPassword: "", confirmPassword: "" })
+  })
+
+  it.each([
+    ["a wrong current password (12)", { success: false, resultCode: 12, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
+    ["a 400", { success: false, status: 400, resultCode: 19, detail: "bad" } as UpdateAnswer, "Please try again."],
+    ["a network failure", new Error("offline"), "Please try again."]
+  ])("reports 'Failed to update password.' after %s and keeps the fields", async (_, answer, message) => {
+    const { actor, fill, notifications } = start(answer)
+    fill("wrong password", "new password")
+    actor.send({ type: "profilePassword.submit" })
+    await vi.runAllTimersAsync()
+    expect(notifications()).toEqual([{ tone: "error", title: "Failed to update password.", message }])
+    expect(selectProfilePasswordValues(actor.getSnapshot()).newPassword).toBe("new password")
+  })
+})

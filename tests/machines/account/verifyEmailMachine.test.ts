@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import { VERIFY_FAILED_MESSAGE, selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../../src/machines/account/verifyEmailMachine.ts"
+
+type VerifyAnswer = ApiResult<"verifyEmail"> | undefined
+
+const start = (token: string, answer: VerifyAnswer | Error) => {
+  const verify = vi.fn(async (_: { readonly token: string }): Promise<VerifyAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const actor = createActor(verifyEmailMachine.provide({ actors: { verify: fromPromise(({ input }) => verify(input)) } }), {
+    input: { token }
+  }).start()
+  return { actor, verify }
+}
+
+describe("verifyEmailMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("sends the token once and ends verified", async () => {
+    const { actor, verify } = start("tok-1", { success: true, resultCode: 1, detail: "Email verified. You can sign in now." })
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("verifying")
+    await vi.runAllTimersAsync()
+    expect(verify).toHaveBeenCalledTimes(1)
+    expect(verify).toHaveBeenCalledWith({ token: "tok-1" })
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("verified")
+    expect(selectVerifyDetail(actor.getSnapshot())).toBe("Email verified. You can sign in now.")
+  })
+
+  it.each([
+    ["not found (2)", { success: false, resultCode: 2, detail: "This verification link is not valid." }, "This verification link is not valid."],
+    ["used (18)", { success: false, resultCode: 18, detail: "Already used." }, "Already used."],
+    ["expired (25)", { success: false, resultCode: 25, detail: "Expired." }, "Expired."],
+    ["a 400", { success: false, status: 400, resultCode: 19, detail: "token: Token is too long" }, "token: Token is too long"],
+    ["success without code 1", { success: true, resultCode: 4 }, VERIFY_FAILED_MESSAGE]
+  ] as const)("is invalid for %s", async (_, answer, detail) => {
+    const { actor } = start("tok-1", answer as VerifyAnswer)
+    await vi.runAllTimersAsync()
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("invalid")
+    expect(selectVerifyDetail(actor.getSnapshot())).toBe(detail)
+  })
+
+  it("is invalid after a network failure", async () => {
+    const { actor } = start("tok-1", new Error("offline"))
+    await vi.runAllTimersAsync()
+    expect(selectVerifyDetail(actor.getSnapshot())).toBe(VERIFY_FAILED_MESSAGE)
+  })
+
+  it("calls nothing without a token", () => {
+    const { actor, verify } = start("  ", { success: true, resultCode: 1 })
+    expect(verify).not.toHaveBeenCalled()
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("invalid")
+    expect(selectVerifyDetail(actor.getSnapshot())).toBe(MISSING_TOKEN_MESSAGE)
+  })
+})

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { selectCastAvailable, selectCastConnection } from "../../../src/machines/player/playerCastMachine.ts"
+import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip, selectSize } from "../../../src/machines/player/playerScreenMachine.ts"
+import { startPlayer } from "../../support/playerHarness.ts"
+
+describe("playerMachine: fullscreen, picture-in-picture and casting", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("asks the fullscreen adapter only where fullscreen exists, and follows what it reports", async () => {
+    const { fullscreen, attach, send, child } = await startPlayer()
+    await attach()
+    send({ type: "screen.toggleFullscreen" })
+    expect(fullscreen.commands).toEqual([])
+    expect(selectCanFullscreen(child("screen"))).toBe(false)
+
+    fullscreen.report({ type: "screen.fullscreenAvailable", available: true })
+    send({ type: "screen.toggleFullscreen" })
+    expect(fullscreen.commands).toEqual([{ type: "fullscreen.enter" }])
+    expect(selectIsFullscreen(child("screen"))).toBe(false)
+    fullscreen.report({ type: "screen.fullscreenChanged", active: true })
+    expect(selectIsFullscreen(child("screen"))).toBe(true)
+    send({ type: "screen.toggleFullscreen" })
+    expect(fullscreen.commands.at(-1)).toEqual({ type: "fullscreen.exit" })
+    // Escape ends it without us
+    fullscreen.report({ type: "screen.fullscreenChanged", active: false })
+    expect(selectIsFullscreen(child("screen"))).toBe(false)
+  })
+
+  it("knows the player's size class from the adapter's width reports", async () => {
+    const { fullscreen, attach, child } = await startPlayer()
+    await attach()
+    fullscreen.report({ type: "screen.resized", width: 358 })
+    expect(selectSize(child("screen"))).toBe("tiny")
+  })
+
+  it("toggles picture-in-picture where it is available", async () => {
+    const { pip, attach, send, child } = await startPlayer()
+    await attach()
+    pip.report({ type: "screen.pipAvailable", available: true })
+    expect(selectCanPip(child("screen"))).toBe(true)
+    send({ type: "screen.togglePip" })
+    pip.report({ type: "screen.pipChanged", active: true })
+    expect(selectIsPip(child("screen"))).toBe(true)
+    send({ type: "screen.togglePip" })
+    expect(pip.commands).toEqual([{ type: "pip.enter" }, { type: "pip.exit" }])
+  })
+
+  it("offers a cast target only while the browser reports one, and shows the picker on request", async () => {
+    const { cast, attach, send, child } = await startPlayer()
+    await attach()
+    send({ type: "cast.prompt", target: "chromecast" })
+    expect(cast.sent("cast.showPicker")).toEqual([])
+
+    cast.report({ type: "cast.availability", target: "chromecast", available: true })
+    expect(selectCastAvailable(child("casting"), "chromecast")).toBe(true)
+    expect(selectCastAvailable(child("casting"), "airplay")).toBe(false)
+    send({ type: "cast.prompt", target: "chromecast" })
+    expect(cast.sent("cast.showPicker")).toEqual([{ type: "cast.showPicker", target: "chromecast" }])
+
+    cast.report({ type: "cast.connection", target: "chromecast", state: "connecting" })
+    expect(selectCastConnection(child("casting"), "chromecast")).toBe("connecting")
+    cast.report({ type: "cast.connection", target: "chromecast", state: "connected" })
+    expect(selectCastConnection(child("casting"), "chromecast")).toBe("connected")
+    cast.report({ type: "cast.connection", target: "chromecast", state: "disconnected" })
+    expect(selectCastConnection(child("casting"), "chromecast")).toBe("disconnected")
+
+    cast.report({ type: "cast.availability", target: "airplay", available: true })
+    send({ type: "cast.prompt", target: "airplay" })
+    expect(cast.commands.at(-1)).toEqual({ type: "cast.showPicker", target: "airplay" })
+    cast.report({ type: "cast.availability", target: "airplay", available: false })
+    expect(selectCastAvailable(child("casting"), "airplay")).toBe(false)
+  })
+})

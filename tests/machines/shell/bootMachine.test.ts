@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import { MaintenanceStatus } from "../../../src/domain/Maintenance.ts"
+import { DEFAULT_SITE_SETTINGS } from "../../../src/domain/SiteSettings.ts"
+import {
+  BOOT_FAILURE_MESSAGE,
+  bootMachine,
+  selectBootError,
+  selectIsBooting,
+  selectMaintenanceNotice,
+  selectSession,
+  selectSettings
+} from "../../../src/machines/shell/bootMachine.ts"
+import { sessionMachine } from "../../../src/machines/shell/sessionMachine.ts"
+import { answers } from "../../support/machineFixtures.ts"
+
+type MaintenanceAnswer = ApiResult<"maintenance"> | undefined
+
+const status = (maintenanceMode: boolean) =>
+  new MaintenanceStatus({
+    maintenanceMode,
+    title: "We'll be right back",
+    firstRowText: "The service is being upgraded.",
+    secondRowText: "Please check again in an hour."
+  })
+
+/** The real session with nothing behind it: enough to see that boot starts it. */
+const idleSession = sessionMachine.provide({
+  actors: { loadUser: answers("userInfo", undefined), logout: answers("logout", undefined) }
+})
+
+const start = (answers: Array<MaintenanceAnswer | Error>, settings?: ApiResult<"siteSettings">) => {
+  const checkMaintenance = vi.fn(async (): Promise<MaintenanceAnswer> => {
+    const answer = answers.shift()
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const loadSettings = vi.fn(async (): Promise<ApiResult<"siteSettings"> | undefined> => settings)
+  const actor = createActor(
+    bootMachine.provide({
+      actors: {
+        checkMaintenance: fromPromise(checkMaintenance),
+        loadSettings: fromPromise(loadSettings),
+        session: idleSession
+      }
+    }),
+    { input: { token: null } }
+  ).start()
+  return { actor, checkMaintenance, loadSettings }
+}
+
+describe("bootMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("checks maintenance first and shows only the notice when it is on", async () => {
+    const { actor, loadSettings } = start([status(true)])
+    expect(selectIsBooting(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe("maintenance")
+    expect(selectMaintenanceNotice(snapshot)).toEqual({
+      title: "We'll be right back",
+      firstRowText: "The service is being upgraded.",
+      secondRowText: "Please check again in an hour."
+    })
+    // nothing else runs: no settings call, no session
+    expect(loadSettings).not.toHaveBeenCalled()
+    expect(selectSession(snapshot)).toBeUndefined()
+  })
+
+  it("becomes ready with the site settings and a session when maintenance is off", async () => {
+    const settings = { ...DEFAULT_SITE_SETTINGS, siteName: "Matchday", scheduleUrl: "https://schedule.example/" }
+    const { actor } = start([status(false)], { success: true, data: settings })
+    await vi.runAllTimersAsync()
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe("ready")
+    expect(selectMaintenanceNotice(snapshot)).toBeNull()
+    expect(selectSettings(snapshot)).toEqual(settings)
+    expect(selectSession(snapshot)?.getSnapshot().value).toBe("anonymous")
+  })
+
+  it("keeps the default settings when they cannot be loaded", async () => {
+    const { actor } = start([status(false)], { success: false, status: 500, detail: "boom" })
+    await vi.runAllTimersAsync()
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(selectSettings(actor.getSnapshot())).toEqual(DEFAULT_SITE_SETTINGS)
+  })
+
+  it("shows a retryable error, not a blank page, when the check fails", async () => {
+    const { actor, checkMaintenance } = start([{ success: false, status: 0, detail: "offline" }, status(false)])
+    await vi.runAllTimersAsync()
+    expect(actor.getSnapshot().value).toBe("failed")
+    expect(selectBootError(actor.getSnapshot())).toBe(`${BOOT_FAILURE_MESSAGE} (offline)`)
+    expect(BOOT_FAILURE_MESSAGE).toBe("We could not reach the service. Please check your connection and try again.")
+
+    actor.send({ type: "boot.retry" })
+    expect(selectBootError(actor.getSnapshot())).toBeNull()
+    await vi.runAllTimersAsync()
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(checkMaintenance).toHaveBeenCalledTimes(2)
+  })
+
+  it("treats a thrown check like a failed one", async () => {
+    const { actor } = start([new Error("network down")])
+    await vi.runAllTimersAsync()
+    expect(selectBootError(actor.getSnapshot())).toBe(BOOT_FAILURE_MESSAGE)
+  })
+
+  it("hands the stored token to the session", async () => {
+    const actor = createActor(
+      bootMachine.provide({
+        actors: {
+          checkMaintenance: answers("maintenance", status(false)),
+          loadSettings: answers("siteSettings", undefined),
+          session: idleSession
+        }
+      }),
+      { input: { token: "stored-token" } }
+    ).start()
+    await vi.runAllTimersAsync()
+    const session = selectSession(actor.getSnapshot())
+    expect(session?.getSnapshot().context.token).toBe("stored-token")
+    expect(session?.getSnapshot().matches("authenticated")).toBe(true)
+  })
+})

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import { UserInfo } from "../../../src/domain/User.ts"
+import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
+import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
+import {
+  selectIsAuthenticated,
+  selectIsLoggingOut,
+  selectIsLoggingOutAll,
+  selectUser,
+  sessionMachine
+} from "../../../src/machines/shell/sessionMachine.ts"
+import { answers, user } from "../../support/machineFixtures.ts"
+
+const noAnnouncement = announcementMachine.provide({
+  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
+})
+
+const start = (logoutAll: ReturnType<typeof answers<"logoutAll">>, loadUser = answers("userInfo", { success: true, data: user })) => {
+  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), navigate: vi.fn(), reportLogoutFailure: vi.fn() }
+  const logout = vi.fn(async (): Promise<ApiResult<"logout"> | undefined> => ({ success: true }))
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: { announcement: noAnnouncement, loadUser, logout: fromPromise(logout), logoutAll },
+      actions
+    }),
+    { input: { token: "stored" } }
+  ).start()
+  return { actor, actions, logout }
+}
+
+describe("sessionMachine: the account page's events", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("logs out all devices: only after success is the token removed and /login shown", async () => {
+    const { actor, actions, logout } = start(answers("logoutAll", { success: true }))
+    await vi.runAllTimersAsync()
+    actor.send({ type: "session.logoutAll" })
+    expect(selectIsLoggingOutAll(actor.getSnapshot())).toBe(true)
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false)
+    actor.send({ type: "session.logout" })
+    expect(actions.forgetToken).not.toHaveBeenCalled()
+    await vi.runAllTimersAsync()
+    expect(logout).not.toHaveBeenCalled()
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1)
+    expect(actions.navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/login" }])
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+  })
+
+  it.each([
+    ["success false", { success: false } as ApiResult<"logoutAll">],
+    ["a failure body", { success: false, status: 500, detail: "Internal error" } as ApiResult<"logoutAll">],
+    ["a network failure", new Error("offline")]
+  ])("keeps the session after %s, writing only a console message", async (_, answer) => {
+    const { actor, actions } = start(answers("logoutAll", answer))
+    await vi.runAllTimersAsync()
+    actor.send({ type: "session.logoutAll" })
+    await vi.runAllTimersAsync()
+    expect(actions.forgetToken).not.toHaveBeenCalled()
+    expect(actions.navigate).not.toHaveBeenCalled()
+    expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    expect(selectIsLoggingOutAll(actor.getSnapshot())).toBe(false)
+  })
+
+  it("reads the user info again on request", async () => {
+    const renamed = new UserInfo({ ...user, username: "annie" })
+    const { actor } = start(answers("logoutAll", { success: true }), answers("userInfo", { success: true, data: user }, { success: true, data: renamed }))
+    await vi.runAllTimersAsync()
+    expect(selectUser(actor.getSnapshot())?.username).toBe("ann")
+    actor.send({ type: "session.refreshUser" })
+    await vi.runAllTimersAsync()
+    expect(selectUser(actor.getSnapshot())?.username).toBe("annie")
+  })
+})

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
+import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
+import { loginFormMachine, type Credentials } from "../../../src/machines/account/loginFormMachine.ts"
+import {
+  selectIsAuthenticated,
+  selectIsLoggingOut,
+  selectIsStaff,
+  selectLoginForm,
+  selectUser,
+  sessionMachine
+} from "../../../src/machines/shell/sessionMachine.ts"
+import { answers, user } from "../../support/machineFixtures.ts"
+
+const noAnnouncement = announcementMachine.provide({
+  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
+})
+
+const start = ({
+  token = null as string | null,
+  login = vi.fn(async (_: Credentials): Promise<ApiResult<"login"> | undefined> => ({ success: true, resultCode: 1, token: "new-token" })),
+  logout = answers("logout", { success: true }),
+  loadUser = answers("userInfo", { success: true, data: user })
+} = {}) => {
+  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), navigate: vi.fn(), reportLogoutFailure: vi.fn() }
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        loginForm: loginFormMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } }),
+        announcement: noAnnouncement,
+        loadUser,
+        logout
+      },
+      actions
+    }),
+    { input: { token } }
+  ).start()
+  return { actor, actions, login }
+}
+
+const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1])
+
+describe("sessionMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("starts anonymous with a login form when no token is stored", () => {
+    const { actor } = start()
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+    expect(selectLoginForm(actor.getSnapshot())).toBeDefined()
+  })
+
+  it("starts authenticated with a stored token and loads the user", async () => {
+    const { actor } = start({ token: "stored" })
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(selectUser(actor.getSnapshot())).toEqual(user)
+    expect(selectIsStaff(actor.getSnapshot())).toBe(false)
+  })
+
+  it("signs in with a lower-cased email, stores the token and goes to /", async () => {
+    const { actor, actions, login } = start()
+    const form = selectLoginForm(actor.getSnapshot())
+    form?.send({ type: "login.change", field: "email", value: "  Ann@Example.COM " })
+    form?.send({ type: "login.change", field: "password", value: "correct horse" })
+    form?.send({ type: "login.submit" })
+    await vi.runAllTimersAsync()
+
+    expect(login).toHaveBeenCalledWith({ email: "ann@example.com", password: "correct horse" })
+    expect(paramsOf(actions.storeToken)).toEqual([{ token: "new-token" }])
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/" }])
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    expect(actor.getSnapshot().context.token).toBe("new-token")
+    expect(selectUser(actor.getSnapshot())).toEqual(user)
+  })
+
+  it("logs out only after the server says success: token removed, then /login", async () => {
+    const { actor, actions } = start({ token: "stored" })
+    await vi.runAllTimersAsync()
+    actor.send({ type: "session.logout" })
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true)
+    expect(actions.forgetToken).not.toHaveBeenCalled()
+    await vi.runAllTimersAsync()
+
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1)
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/login" }])
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+    expect(selectUser(actor.getSnapshot())).toBeNull()
+  })
+
+  it.each([
+    ["success false", { success: false } as ApiResult<"logout">],
+    ["a failure body", { success: false, status: 500, detail: "Internal error" } as ApiResult<"logout">],
+    ["a network failure", new Error("offline")]
+  ])("keeps the session after a logout answered with %s, writing only a console message", async (_, answer) => {
+    const { actor, actions } = start({ token: "stored", logout: answers("logout", answer) })
+    await vi.runAllTimersAsync()
+    actor.send({ type: "session.logout" })
+    await vi.runAllTimersAsync()
+
+    expect(actions.forgetToken).not.toHaveBeenCalled()
+    expect(actions.navigate).not.toHaveBeenCalled()
+    expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false)
+  })
+
+  it("writes the failed logout to the console by default", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {})
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { announcement: noAnnouncement, loadUser: answers("userInfo", undefined), logout: answers("logout", { success: false, detail: "nope" }) }
+      }),
+      { input: { token: "stored" } }
+    ).start()
+    actor.send({ type: "session.logout" })
+    await vi.runAllTimersAsync()
+    expect(error).toHaveBeenCalledWith("Logout failed: nope")
+    error.mockRestore()
+  })
+
+  it("ends the session on session.expired (any 403) and goes to /login", async () => {
+    const { actor, actions } = start({ token: "stored" })
+    await vi.runAllTimersAsync()
+    actor.send({ type: "session.expired" })
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1)
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/login" }])
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+    expect(actor.getSnapshot().context.token).toBeNull()
+    expect(selectLoginForm(actor.getSnapshot())).toBeDefined()
+  })
+
+  it("stays usable when the user info cannot be loaded", async () => {
+    const { actor } = start({ token: "stored", loadUser: answers("userInfo", { success: false, status: 500, detail: "x" }) })
+    await vi.runAllTimersAsync()
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    expect(selectUser(actor.getSnapshot())).toBeNull()
+    expect(selectIsStaff(actor.getSnapshot())).toBe(false)
+  })
+
+  it("knows staff from the user info", async () => {
+    const { actor } = start({ token: "stored", loadUser: answers("userInfo", { success: true, data: { ...user, is_staff: true } }) })
+    await vi.runAllTimersAsync()
+    expect(selectIsStaff(actor.getSnapshot())).toBe(true)
+  })
+})

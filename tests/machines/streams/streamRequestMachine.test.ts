@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import type { NewTicket } from "../../../src/domain/Ticket.ts"
+import {
+  REQUEST_FAILURE_TITLE,
+  REQUEST_SUCCESS,
+  selectIsSendingRequest,
+  selectRequestText,
+  streamRequestMachine
+} from "../../../src/machines/streams/streamRequestMachine.ts"
+
+type TicketAnswer = ApiResult<"createTicket"> | undefined
+
+const start = (answer: TicketAnswer | Error = { success: true, resultCode: 1 }) => {
+  const submitTicket = vi.fn(async (_: NewTicket): Promise<TicketAnswer> => {
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  const notify = vi.fn()
+  const actor = createActor(
+    streamRequestMachine.provide({ actors: { submitTicket: fromPromise(({ input }) => submitTicket(input)) }, actions: { notify } })
+  ).start()
+  const notified = () => notify.mock.calls.map((call) => call[1])
+  return { actor, submitTicket, notified }
+}
+
+describe("streamRequestMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("does nothing when the text is empty", async () => {
+    const { actor, submitTicket } = start()
+    actor.send({ type: "request.submit" })
+    actor.send({ type: "request.change", text: "   " })
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(submitTicket).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().value).toBe("editing")
+  })
+
+  it("sends a category 3 'stream request' ticket and confirms it", async () => {
+    const { actor, submitTicket, notified } = start()
+    actor.send({ type: "request.change", text: "Premier League on Sports Three" })
+    actor.send({ type: "request.submit" })
+    expect(selectIsSendingRequest(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(submitTicket).toHaveBeenCalledWith({ type: 3, subject: "stream request", description: "Premier League on Sports Three" })
+    expect(notified()).toEqual([{ tone: "success", title: "Success!", message: "Your stream request has been submitted!" }])
+    expect(REQUEST_SUCCESS).toEqual(notified()[0])
+    expect(actor.getSnapshot().status).toBe("done")
+  })
+
+  it("reports a refused request with the server's detail and keeps the text", async () => {
+    const { actor, notified } = start({ success: false, status: 400, resultCode: 19, detail: "description: Please enter a description" })
+    actor.send({ type: "request.change", text: "BBC" })
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "description: Please enter a description" }])
+    expect(REQUEST_FAILURE_TITLE).toBe("Something went wrong")
+    expect(actor.getSnapshot().value).toBe("editing")
+    expect(selectRequestText(actor.getSnapshot())).toBe("BBC")
+  })
+
+  it("treats a result code other than 1 as a failure", async () => {
+    const { actor, notified } = start({ success: true, resultCode: 2, detail: "Ticket could not be saved" })
+    actor.send({ type: "request.change", text: "Sports Three please" })
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "Ticket could not be saved" }])
+  })
+
+  it("reports a failed call without a detail", async () => {
+    const { actor, notified } = start(new Error("offline"))
+    actor.send({ type: "request.change", text: "Sports Three please" })
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "" }])
+  })
+
+  it("ends without sending when cancelled", () => {
+    const { actor, submitTicket } = start()
+    actor.send({ type: "request.change", text: "Something" })
+    actor.send({ type: "request.cancel" })
+    expect(actor.getSnapshot().status).toBe("done")
+    expect(submitTicket).not.toHaveBeenCalled()
+  })
+})

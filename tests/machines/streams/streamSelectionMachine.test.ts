@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import type { ApiResult } from "../../../src/domain/api.ts"
+import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../../src/domain/Maintenance.ts"
+import type { PlayerChoice } from "../../../src/domain/Stream.ts"
+import type { NewTicket } from "../../../src/domain/Ticket.ts"
+import { streamRequestMachine } from "../../../src/machines/streams/streamRequestMachine.ts"
+import {
+  STREAMS_FAILED_MESSAGE,
+  selectIsLoading,
+  selectLoadError,
+  selectModal,
+  selectPlayerChoice,
+  selectStreamRequest,
+  selectStreams,
+  streamSelectionMachine
+} from "../../../src/machines/streams/streamSelectionMachine.ts"
+import { answers, streams } from "../../support/machineFixtures.ts"
+
+type TicketAnswer = ApiResult<"createTicket"> | undefined
+
+const start = ({
+  stored = 2 as PlayerChoice,
+  loaded = answers("streams", { success: true, data: streams }),
+  ticket = { success: true, resultCode: 1 } as TicketAnswer
+} = {}) => {
+  const submitTicket = vi.fn(async (_: NewTicket): Promise<TicketAnswer> => ticket)
+  const actions = { navigate: vi.fn(), persistPlayerChoice: vi.fn() }
+  const actor = createActor(
+    streamSelectionMachine.provide({
+      actors: {
+        readPlayerChoice: fromPromise(async () => stored),
+        loadStreams: loaded,
+        streamRequest: streamRequestMachine.provide({ actors: { submitTicket: fromPromise(({ input }) => submitTicket(input)) } })
+      },
+      actions
+    })
+  ).start()
+  return { actor, actions, submitTicket }
+}
+
+const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1])
+
+describe("streamSelectionMachine", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("loads the streams and the stored player choice", async () => {
+    const { actor } = start({ stored: 1 })
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false)
+    expect(selectStreams(actor.getSnapshot())).toEqual(streams)
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
+  })
+
+  it("shows a retryable error when the streams cannot be loaded", async () => {
+    const { actor } = start({
+      loaded: answers("streams", { success: false, status: 500, detail: "Database unavailable" }, { success: true, data: streams })
+    })
+    await vi.runAllTimersAsync()
+    expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} Database unavailable`)
+    actor.send({ type: "streams.retry" })
+    await vi.runAllTimersAsync()
+    expect(selectLoadError(actor.getSnapshot())).toBeNull()
+    expect(selectStreams(actor.getSnapshot())).toHaveLength(4)
+  })
+
+  it("opens the maintenance modal for a stream in maintenance", async () => {
+    const { actor, actions } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "stream.choose", index: 0 })
+    expect(selectModal(actor.getSnapshot())).toBe("maintenance")
+    expect(STREAM_MAINTENANCE_TITLE).toBe("Steam under maintenance")
+    expect(STREAM_MAINTENANCE_TEXT).toMatch(/vedlikehold/)
+    actor.send({ type: "modal.close" })
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+    expect(actions.navigate).not.toHaveBeenCalled()
+  })
+
+  it("opens the purchase modal for a stream without a source; View Plans goes to /subscription", async () => {
+    const { actor, actions } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "stream.choose", index: 1 })
+    expect(selectModal(actor.getSnapshot())).toBe("purchase")
+    expect([PURCHASE_TITLE, PURCHASE_BUTTON]).toEqual(["Purchase a subscription", "View Plans"])
+    actor.send({ type: "plans.view" })
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/subscription" }])
+  })
+
+  it("plays a stream in the chosen player with its index", async () => {
+    const { actor, actions } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "stream.choose", index: 2 })
+    actor.send({ type: "player.toggle" })
+    actor.send({ type: "stream.choose", index: 3 })
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/playersldp?default=2" }, { to: "/player?default=3" }])
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+  })
+
+  it("lets the low-latency player fall back to src when src_sldp is missing", async () => {
+    const { actor, actions } = start({ stored: 2 })
+    await vi.runAllTimersAsync()
+    actor.send({ type: "stream.choose", index: 3 })
+    expect(paramsOf(actions.navigate)).toEqual([{ to: "/playersldp?default=3" }])
+  })
+
+  it("toggles the player between 2 and 1 and persists every choice", async () => {
+    const { actor, actions } = start()
+    await vi.runAllTimersAsync()
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(2)
+    actor.send({ type: "player.toggle" })
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
+    actor.send({ type: "player.toggle" })
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(2)
+    expect(paramsOf(actions.persistPlayerChoice)).toEqual([{ choice: 1 }, { choice: 2 }])
+  })
+
+  it("ignores an index that is not in the list", async () => {
+    const { actor, actions } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "stream.choose", index: 9 })
+    expect(actions.navigate).not.toHaveBeenCalled()
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+  })
+
+  it("opens the request modal and returns to the grid once the request is sent", async () => {
+    const { actor, submitTicket } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "request.open" })
+    expect(selectModal(actor.getSnapshot())).toBe("request")
+    const request = selectStreamRequest(actor.getSnapshot())
+    expect(request).toBeDefined()
+    // the grid forwards what the modal's form sends
+    actor.send({ type: "request.change", text: "Sports Three" })
+    expect(request?.getSnapshot().context.text).toBe("Sports Three")
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(submitTicket).toHaveBeenCalledWith({ type: 3, subject: "stream request", description: "Sports Three" })
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+    expect(selectStreamRequest(actor.getSnapshot())).toBeUndefined()
+  })
+
+  it("closes the request modal without sending", async () => {
+    const { actor, submitTicket } = start()
+    await vi.runAllTimersAsync()
+    actor.send({ type: "request.open" })
+    actor.send({ type: "request.change", text: "Something" })
+    actor.send({ type: "modal.close" })
+    expect(selectModal(actor.getSnapshot())).toBe("none")
+    expect(submitTicket).not.toHaveBeenCalled()
+  })
+})

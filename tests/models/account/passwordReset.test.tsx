@@ -1,0 +1,98 @@
+import { act, screen } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { createTestModel } from "xstate/graph"
+import { RESET_INVALID_DETAIL, RESET_USED_DETAIL } from "../../support/fakeAccounts.ts"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type, type Rendered } from "../../support/modelSteps.ts"
+import { passwordResetModel } from "./passwordReset.model.ts"
+
+const EMAIL = "ann@example.com"
+const NEW_PASSWORD = "brand new passphrase"
+const backendOptions = { resetTokens: { "reset-known": EMAIL } }
+
+const model = createTestModel(passwordResetModel)
+
+const submit = async (password: string, confirmPassword = password) => {
+  await type("New password", password)
+  await type("Confirm new password", confirmPassword)
+  await click("button", "Update password")
+}
+
+describe("resetting a forgotten password", () => {
+  afterEach(resetApp)
+
+  for (const path of model.getSimplePaths()) {
+    it(path.description, async () => {
+      let app: Rendered | undefined
+      const rendered = (): Rendered => {
+        if (app === undefined) throw new Error("the app is not open")
+        return app
+      }
+      await path.test({
+        states: {
+          closed: () => {},
+          requested: async () => {
+            expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy()
+            expect(screen.getByText("If the email is registered, reset instructions will be sent.")).toBeTruthy()
+            expect(rendered().backend.calls.find((call) => call.path === "/api/users/create-password-reset-token")?.body).toEqual({ email: EMAIL })
+          },
+          linkRefused: async () => {
+            expect(await screen.findByRole("heading", { name: "Password not reset" })).toBeTruthy()
+            expect(screen.getByRole("alert").textContent).toContain(RESET_INVALID_DETAIL)
+            expect(screen.getByRole("link", { name: "Request a new link" }).getAttribute("href")).toBe("/forgot-password")
+          },
+          form: async () => {
+            expect(await screen.findByRole("heading", { name: "Reset your password" })).toBeTruthy()
+            const email = screen.getByLabelText<HTMLInputElement>("Email")
+            expect(email.value).toBe(EMAIL)
+            expect(email.readOnly).toBe(true)
+          },
+          formErrors: async () => {
+            expect(await screen.findByText("Password length too short")).toBeTruthy()
+            expect(screen.getByText("Passwords do not match")).toBeTruthy()
+          },
+          resetRefused: async () => {
+            expect(await screen.findByRole("heading", { name: "Password not reset" })).toBeTruthy()
+            expect(screen.getByText(RESET_USED_DETAIL)).toBeTruthy()
+          },
+          complete: async () => {
+            expect(await screen.findByRole("heading", { name: "Password has been updated" })).toBeTruthy()
+            expect(screen.getByRole("link", { name: "Go to login page" })).toBeTruthy()
+          },
+          loginPage: expectLoginPage,
+          home: expectHome
+        },
+        events: {
+          "forgot.request": async () => {
+            app = renderApp({ ...backendOptions, path: "/forgot-password" })
+            await type("Email", "Ann@Example.com")
+            await click("button", "Send reset link")
+          },
+          "mail.followLink": () => followMailedLink(rendered(), EMAIL),
+          "link.openUnknown": () => void (app = renderApp({ ...backendOptions, path: "/password-reset-confirmation?token=reset-unknown" })),
+          "link.openValid": () => void (app = renderApp({ ...backendOptions, path: "/password-reset-confirmation?token=reset-known" })),
+          "form.submitMismatch": () => submit("short", "different"),
+          "form.submitValid": () => submit(NEW_PASSWORD),
+          "form.submitAfterUse": async () => {
+            // the same link, used from another tab while this form was open
+            const token = new URLSearchParams(window.location.search).get("token")
+            await act(() => rendered().backend.fetch("/api/users/reset-password", {
+              method: "POST",
+              body: JSON.stringify({ token, newPassword: "another tab's password" })
+            }))
+            await submit(NEW_PASSWORD)
+          },
+          "login.open": () => click("link", "Go to login page"),
+          "login.withNewPassword": () => signIn("Ann@Example.com", NEW_PASSWORD)
+        }
+      })
+    })
+  }
+
+  it("covers every transition of the model", () => {
+    expect(takenEvents(model.getSimplePaths())).toEqual([
+      "forgot.request", "form.submitAfterUse", "form.submitMismatch", "form.submitValid", "link.openUnknown",
+      "link.openValid", "login.open", "login.withNewPassword", "mail.followLink"
+    ])
+  })
+})

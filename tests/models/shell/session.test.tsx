@@ -1,0 +1,142 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest"
+import { createTestModel } from "xstate/graph"
+import * as loginStyles from "../../../src/ui/account/LoginView.css.ts"
+import { WRONG_PASSWORD_DETAIL } from "../../support/fakeBackend.ts"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+import { takenEvents } from "../../support/modelSteps.ts"
+import { sessionModel } from "./session.model.ts"
+
+const STORED_TOKEN = "stored-token"
+const REFUSAL = "the server kept the session"
+
+const signIn = async (password: string) => {
+  fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "Ann@Example.com" } })
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } })
+  fireEvent.click(screen.getByRole("button", { name: "Sign in" }))
+}
+
+const logOut = async () => {
+  fireEvent.click(await screen.findByRole("button", { name: "Account" }))
+  fireEvent.click(await screen.findByRole("button", { name: "Log out" }))
+}
+
+const expectLoginPage = async () => {
+  expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+  expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy()
+  expect(screen.getByRole("link", { name: "Forgot password?" })).toBeTruthy()
+  expect(screen.queryByRole("banner")).toBeNull()
+  expect(window.location.pathname).toBe("/login")
+}
+
+const expectHome = async () => {
+  const header = await screen.findByRole("banner")
+  expect(within(header).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page")
+  expect(within(header).getByRole("button", { name: "Account" })).toBeTruthy()
+  expect(await screen.findByRole("button", { name: "Sports One" })).toBeTruthy()
+  expect(window.location.pathname).toBe("/")
+}
+
+const model = createTestModel(sessionModel)
+const paths = model.getSimplePaths()
+
+describe("signing in and out", () => {
+  let app: ReturnType<typeof renderApp> | undefined
+  let refuseNextLogout = false
+  let consoleError: MockInstance<typeof console.error>
+
+  /** The real app over the fake backend, whose next logout can be refused on demand. */
+  const open = (options: { token?: string; path?: string } = {}) => {
+    app = renderApp({
+      ...options,
+      wrapFetch: (fetch) => async (input, init) => {
+        if (refuseNextLogout && String(input).endsWith("/api/users/logout")) {
+          refuseNextLogout = false
+          return new Response(JSON.stringify({ success: false, detail: REFUSAL }), { headers: { "content-type": "application/json" } })
+        }
+        return fetch(input, init)
+      }
+    })
+  }
+  const storedToken = () => app?.storage.getToken() ?? null
+
+  beforeEach(() => {
+    consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined)
+  })
+  afterEach(() => {
+    resetApp()
+    app = undefined
+    refuseNextLogout = false
+    consoleError.mockRestore()
+  })
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      await path.test({
+        states: {
+          closed: () => expect(app).toBeUndefined(),
+          loginPage: expectLoginPage,
+          loginRefused: async () => {
+            const alert = await screen.findByRole("alert")
+            expect(alert.textContent).toBe(WRONG_PASSWORD_DETAIL)
+            expect(alert.classList.contains(loginStyles.error)).toBe(true)
+            expect(storedToken()).toBeNull()
+          },
+          home: async () => {
+            await expectHome()
+            expect(storedToken()).not.toBeNull()
+          },
+          stillSignedIn: async () => {
+            await waitFor(() => expect(consoleError).toHaveBeenCalledWith(`Logout failed: ${REFUSAL}`))
+            await expectHome()
+            expect(storedToken()).not.toBeNull()
+            expect(screen.queryByRole("alert")).toBeNull()
+            expect(screen.queryByRole("dialog")).toBeNull()
+          },
+          loggedOut: async () => {
+            await expectLoginPage()
+            expect(storedToken()).toBeNull()
+          },
+          sessionEnded: async () => {
+            await expectLoginPage()
+            expect(storedToken()).toBeNull()
+          },
+          signedInAgain: async () => {
+            await expectHome()
+            expect(storedToken()).not.toBeNull()
+          }
+        },
+        events: {
+          "app.open": () => open(),
+          "app.openWithStoredToken": () => open({ token: STORED_TOKEN }),
+          "app.openLoginWithStoredToken": () => open({ token: STORED_TOKEN, path: "/login" }),
+          "login.wrongPassword": () => signIn("wrong password"),
+          "login.correctPassword": () => signIn("correct horse"),
+          "session.logout": logOut,
+          "session.logoutRefused": async () => {
+            refuseNextLogout = true
+            await logOut()
+          },
+          // The server forgets the session (it ended elsewhere); the next page that calls the API
+          // gets a 403.
+          "session.forbidden": async () => {
+            app?.backend.sessions.clear()
+            const header = await screen.findByRole("banner")
+            fireEvent.click(within(header).getByRole("link", { name: "Invites" }))
+            await screen.findByRole("heading", { name: "Invites" })
+            fireEvent.click(within(header).getByRole("link", { name: "Home" }))
+          }
+        }
+      })
+    })
+  }
+
+  it("covers every transition of the model", () => {
+    expect(takenEvents(paths)).toEqual([
+      "app.open", "app.openLoginWithStoredToken", "app.openWithStoredToken", "login.correctPassword", "login.wrongPassword",
+      "session.forbidden", "session.logout", "session.logoutRefused"
+    ])
+    const reached = new Set(paths.flatMap((path) => [...path.steps.map((step) => step.state.value), path.state.value]))
+    expect([...reached].sort()).toEqual(Object.keys(sessionModel.config.states ?? {}).sort())
+  })
+})

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hashToken } from "../../../src/server/account/sessions.ts"
+import type { UserRow } from "../../../src/server/db/schema.ts"
+import { dialects } from "../../support/dbHarness.ts"
+import { nextIp, PASSWORD, startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe.each(dialects)("auth ($name)", (dialect) => {
+  let server: TestServer
+  let customer: UserRow
+  let staff: UserRow
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    customer = await server.addUser({ email: "viewer@example.com", points: 3 })
+    staff = await server.addUser({ email: "staff@example.com", staff: true })
+  })
+  afterAll(() => server.dispose())
+
+  const sessionRows = (userId: number) =>
+    server.db.kysely.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute()
+
+  describe("login", () => {
+    it("answers a token and stores only its hash, one row per device", async () => {
+      const response = await server.call("login", {
+        body: { email: "Viewer@Example.com", password: PASSWORD, isMobile: true },
+        headers: { "user-agent": "TestPhone/1.0" }
+      })
+      expect(response.statusCode).toBe(200)
+      const body = response.json() as { success: boolean; resultCode: number; token: string }
+      expect(body).toMatchObject({ success: true, resultCode: 1 })
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      const rows = await server.db.kysely.selectFrom("sessions").selectAll().where("token_hash", "=", hashToken(body.token)).execute()
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ user_id: customer.id, is_mobile: true, user_agent: "TestPhone/1.0" })
+      expect(Date.parse(rows[0]?.expires_at ?? "") - server.clock).toBe(30 * DAY)
+      const stored = JSON.stringify(await server.db.kysely.selectFrom("sessions").selectAll().execute())
+      expect(stored).not.toContain(body.token)
+    })
+
+    it.each([
+      ["an unknown email", "nobody@example.com", PASSWORD],
+      ["a wrong password", "viewer@example.com", "not the password"]
+    ])("answers 12 for %s and creates no session", async (_case, email, password) => {
+      const before = await tableCounts(server.db)
+      const response = await server.call("login", { body: { email, password } })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ success: false, resultCode: 12, detail: "Email and password do not match" })
+      expect(await tableCounts(server.db)).toEqual(before)
+    })
+
+    it("answers 13 for an unverified account and 15 for an inactive one, only with the right password", async () => {
+      await server.addUser({ email: "unverified@example.com", verified: false })
+      await server.addUser({ email: "inactive@example.com", active: false })
+      const login = async (email: string, password = PASSWORD) => (await server.call("login", { body: { email, password } })).json()
+      expect(await login("unverified@example.com")).toEqual({ success: false, resultCode: 13, detail: "Email not verified" })
+      expect(await login("inactive@example.com")).toEqual({ success: false, resultCode: 15, detail: "User not active" })
+      expect(await login("unverified@example.com", "wrong password")).toMatchObject({ resultCode: 12 })
+      expect(await login("inactive@example.com", "wrong password")).toMatchObject({ resultCode: 12 })
+    })
+
+    it.each([
+      [{ email: "viewer@example.com" }, "password: Missing key"],
+      [{ email: "not-an-email", password: PASSWORD }, "email: Enter a valid email address."],
+      [{ email: 42, password: PASSWORD }, "email: Expected string"],
+      [{ email: "viewer@example.com", password: PASSWORD, isMobile: "yes" }, "isMobile: Expected boolean"],
+      [[1, 2], "Expected a JSON object as the request body"]
+    ])("refuses %j with 400 resultCode 19", async (body, detail) => {
+      const before = await tableCounts(server.db)
+      const response = await server.call("login", { body })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ success: false, status: 400, resultCode: 19, detail })
+      expect(await tableCounts(server.db)).toEqual(before)
+    })
+  })
+
+  describe("sessions", () => {
+    it("isAuthenticated tells a live token from none or a forged one", async () => {
+      const token = await server.signIn("viewer@example.com")
+      expect((await server.call("isAuthenticated", { token })).json()).toEqual({ success: true })
+      expect((await server.call("isAuthenticated")).json()).toEqual({ success: false })
+      expect((await server.call("isAuthenticated", { token: "x".repeat(43) })).json()).toEqual({ success: false })
+    })
+
+    it("userInfo answers the signed-in account with reward points and their value", async () => {
+      const token = await server.signIn("viewer@example.com")
+      const response = await server.call("userInfo", { token, body: { isMobile: false } })
+      expect(response.json()).toEqual({
+        success: true,
+        data: { email: "viewer@example.com", username: "viewer", is_staff: false, userRewardPoints: 3, pricePerRewardPoint: 1 }
+      })
+      const staffToken = await server.signIn("staff@example.com")
+      expect((await server.call("userInfo", { token: staffToken, body: {} })).json()).toMatchObject({ data: { is_staff: true } })
+    })
+
+    it("refuses protected endpoints without a live session with 403", async () => {
+      for (const token of [undefined, "", "garbage", "A".repeat(43)]) {
+        const response = await server.call("userInfo", { ...(token === undefined ? {} : { token }), body: {} })
+        expect(response.statusCode).toBe(403)
+        expect(response.json()).toMatchObject({ success: false, status: 403 })
+      }
+    })
+
+    it("logout ends only this session", async () => {
+      const first = await server.signIn("viewer@example.com")
+      const second = await server.signIn("viewer@example.com")
+      expect((await server.call("logout", { token: first })).json()).toEqual({ success: true })
+      expect((await server.call("userInfo", { token: first, body: {} })).statusCode).toBe(403)
+      expect((await server.call("logout", { token: first })).statusCode).toBe(403)
+      expect((await server.call("userInfo", { token: second, body: {} })).statusCode).toBe(200)
+    })
+
+    it("logoutAll ends every session of the account and no one else's", async () => {
+      const tokens = [await server.signIn("viewer@example.com"), await server.signIn("viewer@example.com")]
+      const other = await server.signIn("staff@example.com")
+      expect((await server.call("logoutAll", { token: tokens[0] })).json()).toEqual({ success: true })
+      for (const token of tokens) expect((await server.call("userInfo", { token, body: {} })).statusCode).toBe(403)
+      expect(await sessionRows(customer.id)).toHaveLength(0)
+      expect((await server.call("userInfo", { token: other, body: {} })).statusCode).toBe(200)
+      expect((await sessionRows(staff.id)).length).toBeGreaterThan(0)
+    })
+
+    it("slides the 30-day expiry with use and ends an idle session", async () => {
+      const start = server.clock
+      try {
+        const token = await server.signIn("viewer@example.com")
+        server.clock = start + 20 * DAY
+        expect((await server.call("isAuthenticated", { token })).json()).toEqual({ success: true })
+        server.clock = start + 40 * DAY
+        expect((await server.call("isAuthenticated", { token })).json()).toEqual({ success: true })
+        server.clock = start + 71 * DAY
+        expect((await server.call("userInfo", { token, body: {} })).statusCode).toBe(403)
+      } finally {
+        server.clock = start
+      }
+    })
+
+    it("ends the sessions of an account that is deactivated", async () => {
+      const user = await server.addUser()
+      const token = await server.signIn(user.email)
+      await server.db.kysely.updateTable("users").set({ is_active: false }).where("id", "=", user.id).execute()
+      expect((await server.call("streams", { token })).statusCode).toBe(403)
+    })
+  })
+})
+
+describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { limits: { failedSignInsPerAccount: 3, signInPerMinute: 4, apiPerMinute: 5 } })
+    await server.addUser({ email: "target@example.com" })
+  })
+  afterAll(() => server.dispose())
+
+  it("locks an account after repeated failures from any address, before checking the password", async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const body = (await server.call("login", { body: { email: "target@example.com", password: "guess-" + i } })).json()
+      expect(body).toMatchObject({ resultCode: 12 })
+    }
+    const response = await server.call("login", { body: { email: "TARGET@example.com", password: PASSWORD } })
+    expect(response.statusCode).toBe(429)
+    const body = response.json() as { detail: string }
+    expect(body).toMatchObject({ success: false, status: 429 })
+    expect(body.detail).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/)
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0)
+  })
+
+  it("clears an account's failed attempts once it signs in, and lifts a lockout when the window is over", async () => {
+    await server.addUser({ email: "forgetful@example.com" })
+    const attempt = async (password: string) => server.call("login", { body: { email: "forgetful@example.com", password } })
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 2; i += 1) expect((await attempt(`typo-${round}-${i}`)).json()).toMatchObject({ resultCode: 12 })
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    }
+    for (let i = 0; i < 3; i += 1) await attempt(`guess-${i}`)
+    expect((await attempt(PASSWORD)).statusCode).toBe(429)
+    const start = server.clock
+    try {
+      server.clock = start + 15 * 60 * 1000
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    } finally {
+      server.clock = start
+    }
+  })
+
+  it("limits sign-in attempts per address", async () => {
+    const ip = nextIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await server.call("login", { ip, body: { email: `someone${i}@example.com`, password: "whatever1" } })).statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+  })
+
+  it("limits the whole API per address, generously in production", async () => {
+    const ip = nextIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i += 1) statuses.push((await server.call("maintenance", { ip })).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    const refused = await server.call("siteSettings", { ip })
+    expect(refused.json()).toMatchObject({ success: false, status: 429 })
+    expect((refused.json() as { detail: string }).detail).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/)
+    expect(refused.headers["retry-after"]).toBeDefined()
+  })
+})

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { hashToken } from "../../../src/server/account/sessions.ts"
+import { createHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
+import { playerTokenOf } from "../../../src/server/telemetry/playerToken.ts"
+import { dialects } from "../../support/dbHarness.ts"
+import { startTestServer, type TestServer } from "../../support/testServer.ts"
+
+const body = (playerId: string) => ({
+  session_id: "player-session", sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: playerId, video_type: "live",
+  created: 0, position: 60, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false,
+  customer_user_id: ""
+})
+const MINUTE = 60_000
+
+describe.each(dialects)("live connections ($name)", (dialect) => {
+  let server: TestServer
+  let staff: string
+  let customer: string
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const ping = (token: string, ip: string, playerId = "tv") =>
+    server.call("analytics", { token, ip, params: { videoType: "live", siteGroupId: "streamhub", event: "ping" }, body: body(playerId) })
+  const fetchPlaylist = (ip: string, url = "/live/demo1/index.m3u8") => server.app.inject({ method: "GET", url, remoteAddress: ip })
+  const connections = async () => (await server.call("connections", { token: staff })).json() as {
+    connections: Record<string, Array<{ timestamp: string; app: string; ip: string; token: string }>>
+    unknownIps: Array<string>
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    await server.addUser({ email: "desk@example.com", staff: true })
+    await server.addUser({ email: "sharer@example.com" })
+    await server.addUser({ email: "single@example.com" })
+    staff = await server.signIn("desk@example.com")
+    customer = await server.signIn("single@example.com")
+  })
+  beforeEach(async () => {
+    await server.db.kysely.deleteFrom("player_connections").execute()
+    server.clock += 10 * MINUTE
+  })
+  afterAll(() => server.dispose())
+
+  it("is for staff only", async () => {
+    expect((await server.call("connections")).statusCode).toBe(403)
+    const refused = await server.call("connections", { token: customer })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ success: false, status: 403, detail: "Only staff may do this." })
+    expect(await connections()).toEqual({ connections: {}, unknownIps: [] })
+  })
+
+  it("lists live heartbeats by account: two accounts, two IPs, each session's own token", async () => {
+    const home = await server.signIn("sharer@example.com")
+    const away = await server.signIn("sharer@example.com")
+    const start = server.clock
+    await ping(home, "10.1.0.1")
+    server.clock += 1000
+    await ping(away, "10.1.0.2", "lls")
+    await ping(customer, "10.1.0.3")
+    server.clock += 30_000
+    await ping(home, "10.1.0.1")
+    expect(await connections()).toEqual({
+      connections: {
+        "sharer@example.com": [
+          { timestamp: iso(start), app: "tv", ip: "10.1.0.1", token: playerTokenOf(hashToken(home)) },
+          { timestamp: iso(start + 1000), app: "lls", ip: "10.1.0.2", token: playerTokenOf(hashToken(away)) }
+        ],
+        "single@example.com": [{ timestamp: iso(start + 1000), app: "tv", ip: "10.1.0.3", token: playerTokenOf(hashToken(customer)) }]
+      },
+      unknownIps: []
+    })
+  })
+
+  it("drops a connection 2 minutes after its last heartbeat and restarts it on the next", async () => {
+    await ping(customer, "10.2.0.1")
+    server.clock += 2 * MINUTE
+    expect((await connections()).connections["single@example.com"]).toHaveLength(1)
+    server.clock += 1
+    expect(await connections()).toEqual({ connections: {}, unknownIps: [] })
+    await ping(customer, "10.2.0.1")
+    expect((await connections()).connections["single@example.com"]).toEqual([
+      expect.objectContaining({ timestamp: iso(server.clock), ip: "10.2.0.1" })
+    ])
+  })
+
+  it("reports IPs that fetch live playlists without any account's heartbeat", async () => {
+    await ping(customer, "10.3.0.1")
+    await fetchPlaylist("10.3.0.1")
+    await fetchPlaylist("10.3.0.9")
+    server.clock += MINUTE
+    await fetchPlaylist("10.3.0.8", "/live/demo2/ll.m3u8?_HLS_msn=1")
+    await fetchPlaylist("10.3.0.7", "/live/demo1/seg/0.ts")
+    await server.app.inject({ method: "GET", url: "/api/streams/all", remoteAddress: "10.3.0.6" })
+    expect((await connections()).unknownIps).toEqual(["10.3.0.9", "10.3.0.8"])
+    server.clock += MINUTE + 1
+    expect((await connections()).unknownIps).toEqual(["10.3.0.8"])
+  })
+
+  it("prunes telemetry older than 30 days as rows are written", async () => {
+    const db = server.db.kysely
+    const user = await db.selectFrom("users").select("id").where("email", "=", "single@example.com").executeTakeFirstOrThrow()
+    const old = iso(server.clock - 31 * 24 * 60 * MINUTE)
+    const recent = iso(server.clock - 29 * 24 * 60 * MINUTE)
+    for (const received_at of [old, recent]) {
+      await db.insertInto("metering").values({ user_id: user.id, token_id: "t", factor: 1, received_at }).execute()
+      await db.insertInto("health_events").values({
+        user_id: null, session_id: "s", device_id: "d", version: "v", event: "e", current_time: 0, client_time: 0,
+        adjusted_time: 0, source: "hls", page_url: "/", received_at, ip: "10.4.0.1"
+      }).execute()
+    }
+    const housekeeping = createHousekeeping({ db, now: () => server.clock, every: 2 })
+    await housekeeping.afterWrite()
+    const left = async () => [
+      (await db.selectFrom("metering").select("received_at").execute()).map((r) => r.received_at),
+      (await db.selectFrom("health_events").select("received_at").where("ip", "=", "10.4.0.1").execute()).map((r) => r.received_at)
+    ]
+    expect(await left()).toEqual([[recent], [recent]])
+    await db.insertInto("metering").values({ user_id: user.id, token_id: "t", factor: 1, received_at: old }).execute()
+    await housekeeping.afterWrite()
+    expect((await left())[0]).toHaveLength(2)
+    await housekeeping.afterWrite()
+    expect((await left())[0]).toEqual([recent])
+  })
+})

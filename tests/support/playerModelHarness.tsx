@@ -1,0 +1,73 @@
+import { act, render, screen, within } from "@testing-library/react"
+import { MemoryRouter } from "react-router-dom"
+import { vi } from "vitest"
+import { fromCallback, fromPromise } from "xstate"
+import { createFullscreenActor } from "../../src/adapters/screen/fullscreen.ts"
+import type { ApiResult } from "../../src/domain/api.ts"
+import { Stream } from "../../src/domain/Stream.ts"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/machines/player/mediaProtocol.ts"
+import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
+import { PlayerView } from "../../src/ui/player/PlayerView.tsx"
+import { ServicesContext, type Services } from "../../src/ui/shared/ServicesContext.tsx"
+import { createVideoElement } from "../../src/adapters/media/videoElement.ts"
+
+export const streams = [
+  new Stream({ id: 1, title: "Sports One", src: "/live/1/index.m3u8", src_sldp: null, image_location: "/1.svg", tags: "", tags_sldp: "", maintenance_mode: false })
+]
+
+/** A live window of two minutes; the playhead 2 s behind its edge, or 30 s once it fell behind. */
+const timingAt = (behind: boolean): MediaTiming => ({ currentTime: behind ? 90 : 118, start: 0, end: 120, live: true, latency: behind ? 30 : 2 })
+
+/**
+ * A media actor that behaves like a video element as far as the controls can tell: play and
+ * pause take effect at once, a probe answers where the playhead is, going to live (or loading
+ * again) puts it back at the edge. Starting, failing and falling behind are the test's to say.
+ */
+export const fakeMedia = () => {
+  let report: (fact: MediaFact) => void = () => {}
+  let behind = false
+  const logic = fromCallback<MediaCommand, MediaInput>(({ sendBack, receive }) => {
+    report = (fact) => act(() => sendBack(fact))
+    receive((command) => {
+      if (command.type === "media.play") queueMicrotask(() => sendBack({ type: "media.playing" }))
+      if (command.type === "media.pause") queueMicrotask(() => sendBack({ type: "media.paused" }))
+      if (command.type === "media.seekToLive" || command.type === "media.load") behind = false
+      if (command.type === "media.probe") sendBack({ type: "media.timing", ...timingAt(behind) })
+    })
+  })
+  return {
+    logic,
+    report: (fact: MediaFact) => report(fact),
+    fallBehind: () => void (behind = true)
+  }
+}
+
+/** The player page over the real machines, the real fullscreen adapter and a fake media actor. */
+export const renderPlayer = () => {
+  const media = fakeMedia()
+  const player = playerMachine.provide({
+    actors: {
+      loadStreams: fromPromise(async (): Promise<ApiResult<"streams"> | undefined> => ({ success: true, data: streams })),
+      media: media.logic,
+      fullscreen: createFullscreenActor(),
+      volume: playerVolumeMachine.provide({ actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) } })
+    }
+  })
+  render(
+    <ServicesContext value={{ player, placeVideo: createVideoElement } as unknown as Services}>
+      <MemoryRouter initialEntries={["/player?default=0"]}>
+        <PlayerView player={1} />
+      </MemoryRouter>
+    </ServicesContext>
+  )
+  return media
+}
+
+/** Lets fake time pass, and everything it sets off settle, inside React's act. */
+export const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)))
+
+export const region = () => screen.getByRole("region", { name: "Video player" })
+export const bar = () => screen.getByRole("group", { name: "Player controls" })
+export const barButton = (name: string | RegExp) => within(bar()).getByRole("button", { name })
+export const playButton = () => barButton(/^(Play|Pause)$/)

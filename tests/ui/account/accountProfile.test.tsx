@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+
+const openProfile = async (options: Parameters<typeof renderApp>[0] = {}) => {
+  const rendered = renderApp({ token: "t-1", path: "/profile", ...options })
+  await screen.findByRole("heading", { name: "Account settings" })
+  return rendered
+}
+
+const form = (heading: string) => screen.getByRole("heading", { name: heading }).closest("section") as HTMLElement
+const type = (scope: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } })
+
+const notification = async (message: string) => {
+  const region = screen.getByRole("list", { name: "Notifications" })
+  return (await within(region).findByText(message)).closest("li") as HTMLElement
+}
+
+describe("/profile", () => {
+  afterEach(() => {
+    resetApp()
+    vi.restoreAllMocks()
+  })
+
+  it("has the three items of SPEC §2, labelled", async () => {
+    await openProfile()
+    expect(screen.getByRole("heading", { name: "Update email or username" })).toBeTruthy()
+    expect(screen.getByRole("heading", { name: "Update password" })).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Log out all devices" })).toBeTruthy()
+    for (const label of ["Username", "Email", "Password", "Current password", "New password", "Confirm new password"]) {
+      expect(screen.getByLabelText(label)).toBeTruthy()
+    }
+  })
+
+  it("needs a username", async () => {
+    const { backend } = await openProfile()
+    const details = form("Update email or username")
+    type(details, "Username", "")
+    fireEvent.click(within(details).getByRole("button", { name: "Save changes" }))
+    expect(within(details).getByText("Please enter a username.").getAttribute("role")).toBe("alert")
+    expect(backend.calls.some((call) => call.path === "/api/users/updateusernameandemail")).toBe(false)
+  })
+
+  it("says 'Username updated!' and reads the user info again", async () => {
+    const { backend } = await openProfile()
+    const details = form("Update email or username")
+    type(details, "Username", "annie")
+    type(details, "Password", "correct horse")
+    const userCalls = () => backend.calls.filter((call) => call.path === "/api/users/user").length
+    const before = userCalls()
+    fireEvent.click(within(details).getByRole("button", { name: "Save changes" }))
+    const item = await notification("Username updated!")
+    expect(item.textContent).toContain("Success!")
+    expect(item.getAttribute("role")).toBe("status")
+    await waitFor(() => expect(userCalls()).toBe(before + 1))
+    expect(backend.users[0]?.username).toBe("annie")
+    expect(within(details).getByLabelText<HTMLInputElement>("Password").value).toBe("")
+    expect(within(details).getByLabelText<HTMLInputElement>("Username").value).toBe("annie")
+  })
+
+  it("checks the password form's rules with the exact messages", async () => {
+    await openProfile()
+    const password = form("Update password")
+    type(password, "Current password", "short")
+    type(password, "New password", "tiny")
+    type(password, "Confirm new password", "other")
+    fireEvent.click(within(password).getByRole("button", { name: "Update password" }))
+    expect(within(password).getAllByText("Password length too short")).toHaveLength(2)
+    expect(within(password).getByText("Passwords do not match")).toBeTruthy()
+  })
+
+  it("reports a wrong current password, then updates and empties the fields", async () => {
+    const { backend } = await openProfile()
+    const password = form("Update password")
+    type(password, "Current password", "wrong password")
+    type(password, "New password", "new passphrase")
+    type(password, "Confirm new password", "new passphrase")
+    fireEvent.click(within(password).getByRole("button", { name: "Update password" }))
+    const failure = await notification("Incorrect password")
+    expect(failure.textContent).toContain("Failed to update password.")
+    expect(failure.getAttribute("role")).toBe("alert")
+
+    type(password, "Current password", "correct horse")
+    fireEvent.click(within(password).getByRole("button", { name: "Update password" }))
+    expect((await notification("Password has been updated!")).textContent).toContain("Success!")
+    for (const label of ["Current password", "New password", "Confirm new password"]) {
+      expect(within(password).getByLabelText<HTMLInputElement>(label).value).toBe("")
+    }
+    expect(backend.users[0]?.password).toBe("new passphrase")
+  })
+
+  it("logs out all devices: every session ends and this one goes to /login", async () => {
+    const { backend, storage } = await openProfile()
+    backend.sessions.set("t-phone", "ann@example.com")
+    fireEvent.click(screen.getByRole("button", { name: "Log out all devices" }))
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(storage.getToken()).toBeNull()
+    expect(backend.sessions.size).toBe(0)
+  })
+
+  it("stays put when logging out all devices fails, writing only to the console", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {})
+    const { storage } = await openProfile({
+      wrapFetch: (fetch) => async (input, init) =>
+        String(input).endsWith("/api/users/logoutall")
+          ? new Response(JSON.stringify({ success: false }), { status: 200, headers: { "content-type": "application/json" } })
+          : fetch(input, init)
+    })
+    fireEvent.click(screen.getByRole("button", { name: "Log out all devices" }))
+    await waitFor(() => expect(consoleError).toHaveBeenCalled())
+    expect(screen.getByRole("button", { name: "Log out all devices" })).toBeTruthy()
+    expect(storage.getToken()).toBe("t-1")
+    expect(window.location.pathname).toBe("/profile")
+  })
+})

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+
+const staff = [{ email: "staff@example.com", password: "x", is_staff: true }]
+
+describe("the authenticated layout", () => {
+  afterEach(resetApp)
+
+  it("has the main links, a Support menu and an Account menu, and marks the active link", async () => {
+    renderApp({ token: "t-1", path: "/invites" })
+    const header = await screen.findByRole("banner")
+    const nav = within(header).getByRole("navigation", { name: "Main" })
+    expect(within(nav).getByRole("link", { name: "Invites" }).getAttribute("aria-current")).toBe("page")
+    expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull()
+    expect(within(nav).getByRole("link", { name: "Stream Schedule" }).getAttribute("href")).toBe("/stream-schedule")
+    expect(screen.getByRole("heading", { name: "Invites" })).toBeTruthy()
+
+    const support = within(nav).getByRole("button", { name: "Support" })
+    expect(support.getAttribute("aria-expanded")).toBe("false")
+    fireEvent.click(support)
+    expect(support.getAttribute("aria-expanded")).toBe("true")
+    expect(within(nav).getByRole("link", { name: "FAQ" }).getAttribute("href")).toBe("/support")
+    expect(within(nav).getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contactus")
+    fireEvent.keyDown(within(nav).getByRole("link", { name: "FAQ" }), { key: "Escape" })
+    expect(support.getAttribute("aria-expanded")).toBe("false")
+    expect(document.activeElement).toBe(support)
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Account" }))
+    fireEvent.click(within(nav).getByRole("link", { name: "Account settings" }))
+    expect(await screen.findByRole("heading", { name: "Account settings" })).toBeTruthy()
+    expect(within(nav).queryByRole("link", { name: "Account settings" })).toBeNull()
+  })
+
+  it("moves between menu items with the arrow keys", async () => {
+    renderApp({ token: "t-1" })
+    const support = await screen.findByRole("button", { name: "Support" })
+    fireEvent.click(support)
+    fireEvent.keyDown(support, { key: "ArrowDown" })
+    expect(document.activeElement?.textContent).toBe("FAQ")
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowDown" })
+    expect(document.activeElement?.textContent).toBe("Contact Us")
+  })
+
+  it("shows the staff links only to staff", async () => {
+    renderApp({ token: "t-1" })
+    await screen.findByRole("banner")
+    await screen.findByRole("list", { name: "Streams" })
+    expect(screen.queryByRole("link", { name: "Admin Reports" })).toBeNull()
+    resetApp()
+
+    renderApp({ token: "t-2", users: staff })
+    expect((await screen.findByRole("link", { name: "Admin Reports" })).getAttribute("href")).toBe("/adminreports")
+    expect(screen.getByRole("link", { name: "Support Tickets" }).getAttribute("href")).toBe("/adminsupport")
+  })
+
+  it("keeps staff pages from everyone else", async () => {
+    renderApp({ token: "t-1", path: "/adminreports" })
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy()
+    resetApp()
+    renderApp({ token: "t-2", users: staff, path: "/adminreports" })
+    expect(await screen.findByRole("heading", { name: "Admin Reports" })).toBeTruthy()
+  })
+
+  it("has an accessible burger menu", async () => {
+    renderApp({ token: "t-1" })
+    const burger = await screen.findByRole("button", { name: "Menu" })
+    expect(burger.getAttribute("aria-expanded")).toBe("false")
+    fireEvent.click(burger)
+    expect(burger.getAttribute("aria-expanded")).toBe("true")
+    const panel = document.getElementById(burger.getAttribute("aria-controls") ?? "")
+    expect(panel).not.toBeNull()
+    const links = within(panel as HTMLElement).getAllByRole("link").map((link) => link.textContent)
+    expect(links).toEqual(["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings"])
+    expect(within(panel as HTMLElement).getByRole("button", { name: "Log out" })).toBeTruthy()
+    fireEvent.keyDown(within(panel as HTMLElement).getByRole("link", { name: "FAQ" }), { key: "Escape" })
+    expect(burger.getAttribute("aria-expanded")).toBe("false")
+    expect(document.getElementById("mobile-menu")).toBeNull()
+
+    fireEvent.click(burger)
+    fireEvent.click(within(document.getElementById("mobile-menu") as HTMLElement).getByRole("link", { name: "FAQ" }))
+    expect(await screen.findByRole("heading", { name: "FAQ" })).toBeTruthy()
+    expect(burger.getAttribute("aria-expanded")).toBe("false")
+  })
+
+  it("links the footer to the external stream schedule and notes the two channels", async () => {
+    renderApp({ token: "t-1" })
+    const footer = await screen.findByRole("contentinfo")
+    expect(within(footer).getByRole("link", { name: "See the full stream schedule" }).getAttribute("href")).toBe("https://schedule.example/")
+    expect(within(footer).getByText(/Only two sports channels are streamed at the moment; more will be added/)).toBeTruthy()
+  })
+
+  it("shows a new announcement once, remembering it on Close", async () => {
+    const announcement = { token: "ann-1", title: "New: Sports Two", text: "A second channel is live." }
+    const { storage } = renderApp({ token: "t-1", announcement })
+    const dialog = await screen.findByRole("dialog", { name: "New: Sports Two" })
+    expect(within(dialog).getByText("A second channel is live.")).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }))
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+    expect(storage.getAnnouncementToken()).toBe("ann-1")
+    resetApp()
+
+    window.localStorage.setItem("announcementToken", "ann-1")
+    renderApp({ token: "t-1", announcement })
+    await screen.findByRole("list", { name: "Streams" })
+    expect(screen.queryByRole("dialog")).toBeNull()
+  })
+
+  it("shows the six FAQ pairs", async () => {
+    renderApp({ token: "t-1", path: "/support" })
+    await screen.findByRole("heading", { name: "FAQ" })
+    const questions = screen.getAllByRole("term").map((term) => term.textContent)
+    expect(questions).toEqual([
+      "Can I cast streams to my TV?",
+      "Is the site safe to use?",
+      "Which browsers are supported?",
+      "How do I contact you?",
+      "Can I share my account?",
+      "Do I have to pay?"
+    ])
+    expect(screen.getAllByRole("definition")).toHaveLength(6)
+  })
+
+  it("has a heading on every placeholder page", async () => {
+    for (const [path, heading] of [
+      ["/stream-schedule", "Stream Schedule"],
+      ["/contactus", "Contact Us"],
+      ["/transactions", "Transactions"],
+      ["/no-such-page", "Page not found"]
+    ]) {
+      renderApp({ token: "t-1", path })
+      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy()
+      resetApp()
+    }
+  })
+})

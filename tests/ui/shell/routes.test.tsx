@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+
+describe("boot and routes", () => {
+  afterEach(resetApp)
+
+  it("shows only the maintenance notice while maintenance is on", async () => {
+    const { backend } = renderApp({ maintenance: true, token: "t-1" })
+    expect(await screen.findByRole("heading", { name: "Scheduled maintenance" })).toBeTruthy()
+    expect(screen.getByText("We are upgrading our servers.")).toBeTruthy()
+    expect(screen.getByText("Please come back in about an hour.")).toBeTruthy()
+    expect(screen.queryByRole("banner")).toBeNull()
+    expect(backend.calls.map((call) => call.path)).toEqual(["/api/maintenance"])
+  })
+
+  it("shows a retryable error when the maintenance check fails", async () => {
+    let failures = 1
+    renderApp({
+      wrapFetch: (fetch) => async (input, init) => {
+        if (failures > 0) {
+          failures -= 1
+          throw new TypeError("Failed to fetch")
+        }
+        return fetch(input, init)
+      }
+    })
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy()
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }))
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+  })
+
+  it("sends visitors without a session to /login", async () => {
+    renderApp({ path: "/invites" })
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+  })
+
+  it("sends signed-in visitors away from login, register and verify", async () => {
+    for (const path of ["/login", "/register?invite=abc", "/verify?token=x"]) {
+      renderApp({ token: "t-1", path })
+      await waitFor(() => expect(window.location.pathname).toBe("/"))
+      resetApp()
+    }
+  })
+
+  it("needs an invite to register", async () => {
+    renderApp({ path: "/register" })
+    await waitFor(() => expect(window.location.pathname).toBe("/login"))
+    resetApp()
+    renderApp({ path: "/register/?invite=good-invite" })
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy()
+  })
+
+  it("keeps the other public pages public", async () => {
+    for (const [path, heading] of [
+      ["/forgot-password", "Forgot password"],
+      ["/password-reset-confirmation?token=x", "Password not reset"],
+      ["/confirm-email-change?token=x", "Email not changed"]
+    ]) {
+      renderApp({ path })
+      expect(await screen.findByRole("heading", { name: heading })).toBeTruthy()
+      resetApp()
+    }
+  })
+
+  it("goes to /login and forgets the token on any 403", async () => {
+    const { storage, backend } = renderApp({ token: "t-1" })
+    await screen.findByRole("list", { name: "Streams" })
+    backend.sessions.clear()
+    fireEvent.click(screen.getByRole("button", { name: "Account" }))
+    fireEvent.click(screen.getByRole("button", { name: "Log out" }))
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("logs out from /logout", async () => {
+    const { storage, backend } = renderApp({ token: "t-1", path: "/logout" })
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(storage.getToken()).toBeNull()
+    expect(backend.calls.filter((call) => call.path === "/api/users/logout")).toEqual([expect.objectContaining({ method: "POST", token: "t-1" })])
+  })
+
+  it("logs out when the app navigates to /logout", async () => {
+    const { storage, app } = renderApp({ token: "t-1" })
+    await screen.findByRole("list", { name: "Streams" })
+    await act(() => app.router.navigate("/logout"))
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("keeps the session when the server refuses the logout, saying so only in the console", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    try {
+      const { storage } = renderApp({
+        token: "t-1",
+        path: "/logout",
+        wrapFetch: (fetch) => async (input, init) =>
+          String(input).endsWith("/api/users/logout")
+            ? new Response(JSON.stringify({ success: false, detail: "not now" }), { headers: { "content-type": "application/json" } })
+            : fetch(input, init)
+      })
+      expect(await screen.findByRole("link", { name: "Back to streams" })).toBeTruthy()
+      expect(window.location.pathname).toBe("/logout")
+      expect(storage.getToken()).toBe("t-1")
+      expect(screen.queryByRole("alert")).toBeNull()
+      expect(consoleError).toHaveBeenCalledWith("Logout failed: not now")
+    } finally {
+      consoleError.mockRestore()
+    }
+  })
+
+  it("sends a visitor without a session from /logout to /login without calling the server", async () => {
+    const { backend } = renderApp({ path: "/logout" })
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(backend.calls.some((call) => call.path === "/api/users/logout")).toBe(false)
+  })
+})

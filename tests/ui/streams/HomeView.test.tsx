@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
+
+const signedIn = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ token: "t-1", ...options })
+
+describe("Home: the streams grid", () => {
+  afterEach(resetApp)
+
+  it("shows a card per stream with its image, title and the tags of the active player", async () => {
+    signedIn()
+    const grid = await screen.findByRole("list", { name: "Streams" })
+    expect(within(grid).getAllByRole("article")).toHaveLength(4)
+    const card = screen.getByRole("button", { name: "Sports One" })
+    expect(within(card).getByRole("img", { name: "Sports One" }).getAttribute("src")).toBe("/img/1.svg")
+
+    // low-latency player (the default): lls icon, a red warning and a teal note
+    const tags = within(card.closest("article") as HTMLElement).getByRole("list", { name: "Tags" })
+    expect(within(tags).getByRole("link", { name: "Low-latency stream" }).getAttribute("href")).toBe("/support")
+    expect(within(tags).getByRole("link", { name: "Warning: Audio out of sync" })).toBeTruthy()
+    expect(within(tags).getByRole("link", { name: "Note: English commentary" })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole("button", { name: "Switch Stream Player" }))
+    expect(within(tags).getByRole("link", { name: "Chromecast supported" })).toBeTruthy()
+    expect(within(tags).getByRole("link", { name: "AirPlay supported" })).toBeTruthy()
+    expect(within(tags).getByRole("link", { name: "HD" })).toBeTruthy()
+  })
+
+  it("shows and persists which player is active", async () => {
+    const { storage } = signedIn()
+    await screen.findByRole("list", { name: "Streams" })
+    const toggle = screen.getByRole("button", { name: "Switch Stream Player" })
+    expect(toggle.getAttribute("aria-describedby")).toBe("player-choice")
+    expect(screen.getByText("Playing in the low-latency player")).toBeTruthy()
+    fireEvent.click(toggle)
+    expect(screen.getByText("Playing in the TV player")).toBeTruthy()
+    expect(storage.getPlayerChoice()).toBe(1)
+  })
+
+  it("opens the maintenance modal with its exact title and the Norwegian text", async () => {
+    signedIn()
+    fireEvent.click(await screen.findByRole("button", { name: "Closed Channel" }))
+    const dialog = await screen.findByRole("dialog", { name: "Steam under maintenance" })
+    expect(within(dialog).getByText(/Denne strømmen er under vedlikehold/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }))
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+  })
+
+  it("offers plans for a stream without a source, leading to the subscription notice", async () => {
+    signedIn()
+    fireEvent.click(await screen.findByRole("button", { name: "Premium Channel" }))
+    const dialog = await screen.findByRole("dialog", { name: "Purchase a subscription" })
+    fireEvent.click(within(dialog).getByRole("button", { name: "View Plans" }))
+    expect(await screen.findByRole("heading", { name: "Subscription" })).toBeTruthy()
+    expect(screen.getByText("The site is currently free to use.")).toBeTruthy()
+    expect(screen.getByText(/about \$5 a month may be charged in the future/)).toBeTruthy()
+    expect(window.location.pathname).toBe("/subscription")
+  })
+
+  it("plays a stream in the chosen player", async () => {
+    signedIn()
+    fireEvent.click(await screen.findByRole("button", { name: "Sports Two" }))
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/playersldp?default=1"))
+  })
+
+  it("sends a stream request only with text, then confirms it", async () => {
+    const { backend } = signedIn()
+    await screen.findByRole("list", { name: "Streams" })
+    fireEvent.click(screen.getByRole("button", { name: "Request a stream" }))
+    const dialog = await screen.findByRole("dialog", { name: "Request a stream" })
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
+    expect(backend.calls.some((call) => call.path === "/api/support/ticket")).toBe(false)
+
+    fireEvent.change(within(dialog).getByLabelText("Stream you would like to watch"), { target: { value: "Sports Three, please" } })
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
+    expect(await screen.findByText("Success!")).toBeTruthy()
+    expect(screen.getByText("Your stream request has been submitted!")).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+    expect(backend.calls.find((call) => call.path === "/api/support/ticket")?.body).toEqual({
+      type: 3,
+      subject: "stream request",
+      description: "Sports Three, please"
+    })
+  })
+
+  it("reports a refused stream request with the server's detail", async () => {
+    signedIn({ ticketResult: { status: 400, body: { success: false, status: 400, resultCode: 19, detail: "description: Please enter a description" } } })
+    await screen.findByRole("list", { name: "Streams" })
+    fireEvent.click(screen.getByRole("button", { name: "Request a stream" }))
+    const dialog = await screen.findByRole("dialog", { name: "Request a stream" })
+    fireEvent.change(within(dialog).getByLabelText("Stream you would like to watch"), { target: { value: "BBC" } })
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
+    expect(await screen.findByText("Something went wrong")).toBeTruthy()
+    expect(screen.getByText("description: Please enter a description")).toBeTruthy()
+  })
+
+  it("has a help link to the FAQ", async () => {
+    signedIn()
+    expect((await screen.findByRole("link", { name: "Help" })).getAttribute("href")).toBe("/support")
+  })
+
+  it("says so when there are no streams", async () => {
+    signedIn({ streams: [] })
+    expect(await screen.findByText("No streams are available right now. Please check back soon.")).toBeTruthy()
+  })
+})

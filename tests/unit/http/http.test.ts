@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from "vitest"
+import { CANCELLED_DETAIL, CONTENT_TYPE_FAILURE, NETWORK_FAILURE_DETAIL, createCallApi } from "../../../src/adapters/http/http.ts"
+
+const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": type } })
+
+const setup = (respond: (url: string, init: RequestInit) => Response | Promise<Response>, token: string | null = "session-token") => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => respond(String(input), init ?? {}))
+  const onForbidden = vi.fn()
+  const callApi = createCallApi({ fetch, getToken: () => token, onForbidden })
+  return { callApi, fetch, onForbidden }
+}
+
+const streamJson = { id: 1, title: "Sports One", src: "/a.m3u8", src_sldp: null, image_location: "/a.jpg", tags: "", tags_sldp: "", maintenance_mode: false }
+
+describe("callApi", () => {
+  it("sends JSON with the Token header and cookies, by contract entry", async () => {
+    const { callApi, fetch } = setup(() => json(200, { success: true, resultCode: 1, token: "t" }))
+    await callApi("login", { body: { email: "a@b.co", password: "longenough", isMobile: false } })
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe("/api/users/login")
+    expect(init?.method).toBe("POST")
+    expect(init?.credentials).toBe("include")
+    expect(init?.headers).toMatchObject({ Token: "session-token", "Content-Type": "application/json", Accept: "application/json" })
+    expect(JSON.parse(String(init?.body))).toEqual({ email: "a@b.co", password: "longenough", isMobile: false })
+  })
+
+  it("fills path parameters and sends no body or Token when there are none", async () => {
+    const { callApi, fetch } = setup(() => json(200, { success: true, data: { Items: [] } }), null)
+    await callApi("schedule", { params: { id: "2025-01-31" } })
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe("/api/scheduler/2025-01-31")
+    expect(init?.method).toBe("GET")
+    expect(init?.body).toBeUndefined()
+    expect(init?.headers).not.toHaveProperty("Token")
+  })
+
+  it("decodes a successful answer with the endpoint's schema", async () => {
+    const { callApi } = setup(() => json(200, { success: true, data: [streamJson], extra: "ignored" }))
+    const result = await callApi("streams")
+    expect(result).toMatchObject({ success: true, data: [{ title: "Sports One", src_sldp: null }] })
+  })
+
+  it("answers any 403 with onForbidden and no result", async () => {
+    const { callApi, onForbidden } = setup(() => json(403, { success: false, status: 403, detail: "Forbidden" }))
+    await expect(callApi("streams")).resolves.toBeUndefined()
+    expect(onForbidden).toHaveBeenCalledTimes(1)
+  })
+
+  it("turns a response that is not JSON into the content-type fallback", async () => {
+    const { callApi } = setup(() => new Response("<html>proxy error</html>", { status: 502, headers: { "content-type": "text/html" } }))
+    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 404, detail: "content type" })
+    expect(CONTENT_TYPE_FAILURE).toEqual({ success: false, status: 404, detail: "content type" })
+  })
+
+  it("decodes a 400 failure body as ApiFailure", async () => {
+    const body = { success: false, status: 400, resultCode: 19, detail: "email: Enter a valid email address." }
+    const { callApi } = setup(() => json(400, body))
+    await expect(callApi("login", { body: { email: "x", password: "y" } })).resolves.toEqual(body)
+  })
+
+  it("decodes a 429 failure body as ApiFailure", async () => {
+    const body = { success: false, status: 429, detail: "Rate limit exceeded, retry in 1 minute" }
+    const { callApi } = setup(() => json(429, body))
+    await expect(callApi("streams")).resolves.toEqual(body)
+  })
+
+  it("keeps an error status whose body is the endpoint's own answer", async () => {
+    const { callApi } = setup(() => json(401, { success: false, resultCode: 12, detail: "Email and password do not match" }))
+    await expect(callApi("login", { body: { email: "a@b.co", password: "wrongpassword" } })).resolves.toEqual({
+      success: false,
+      resultCode: 12,
+      detail: "Email and password do not match"
+    })
+  })
+
+  it("explains a body that matches neither schema", async () => {
+    const { callApi } = setup(() => json(200, { unexpected: true }))
+    const result = await callApi("streams")
+    expect(result).toMatchObject({ success: false, status: 200 })
+    expect(result && "detail" in result ? result.detail : "").toMatch(/^Unexpected answer from the server \(HTTP 200\) for GET \/api\/streams\/all: /)
+  })
+
+  it("reports malformed JSON instead of throwing", async () => {
+    const { callApi } = setup(() => new Response("{", { status: 200, headers: { "content-type": "application/json" } }))
+    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 200, detail: "The server sent malformed JSON (HTTP 200)." })
+  })
+
+  it("turns a network failure into a failure result, never a throw", async () => {
+    const { callApi } = setup(() => {
+      throw new TypeError("Failed to fetch")
+    })
+    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 0, detail: NETWORK_FAILURE_DETAIL })
+  })
+
+  it("says a cancelled call was cancelled", async () => {
+    const controller = new AbortController()
+    const { callApi } = setup((_, init) => {
+      controller.abort()
+      throw init.signal?.reason
+    })
+    await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual({ success: false, status: 0, detail: CANCELLED_DETAIL })
+  })
+})

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest"
+import { createStorage, memoryStore, type KeyValueStore } from "../../../src/adapters/storage/storage.ts"
+
+/** A store that starts failing on demand, like Safari's private mode or a full quota. */
+const flakyStore = () => {
+  const inner = memoryStore()
+  let failing = false
+  const store: KeyValueStore = {
+    getItem: (key) => {
+      if (failing) throw new Error("SecurityError")
+      return inner.getItem(key)
+    },
+    setItem: (key, value) => {
+      if (failing) throw new Error("QuotaExceededError")
+      inner.setItem(key, value)
+    },
+    removeItem: (key) => {
+      if (failing) throw new Error("SecurityError")
+      inner.removeItem(key)
+    }
+  }
+  return { store, inner, fail: () => (failing = true) }
+}
+
+describe("createStorage", () => {
+  it("keeps the session token under the key Token", () => {
+    const backing = memoryStore()
+    const storage = createStorage(backing)
+    expect(storage.getToken()).toBeNull()
+    storage.setToken("abc")
+    expect(backing.getItem("Token")).toBe("abc")
+    expect(storage.getToken()).toBe("abc")
+    storage.removeToken()
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("remembers the last announcement token", () => {
+    const storage = createStorage(memoryStore())
+    expect(storage.getAnnouncementToken()).toBeNull()
+    storage.setAnnouncementToken("a-1")
+    expect(storage.getAnnouncementToken()).toBe("a-1")
+  })
+
+  it("keeps the player choice, 2 by default and for anything unreadable", () => {
+    const backing = memoryStore()
+    const storage = createStorage(backing)
+    expect(storage.getPlayerChoice()).toBe(2)
+    storage.setPlayerChoice(1)
+    expect(storage.getPlayerChoice()).toBe(1)
+    backing.setItem("streamPlayer", "7")
+    expect(storage.getPlayerChoice()).toBe(2)
+  })
+
+  it("falls back to memory when the store throws, without losing newer values", () => {
+    const flaky = flakyStore()
+    const storage = createStorage(flaky.store)
+    storage.setToken("old")
+    flaky.fail()
+    expect(storage.getToken()).toBeNull()
+    storage.setToken("new")
+    expect(storage.getToken()).toBe("new")
+    storage.removeToken()
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("works in memory when there is no localStorage at all", () => {
+    const storage = createStorage()
+    storage.setToken("t")
+    expect(storage.getToken()).toBe("t")
+  })
+})
