@@ -1,8 +1,10 @@
 import { createRoot } from "react-dom/client"
+import { loadInspector } from "../adapters/devtools/inspector.ts"
 import { createApp, type AppDeps } from "./createApp.tsx"
 
 /** Everything React: loaded after a player page's first frame, at once on any other page. */
-export const mountApp = (root: HTMLElement, deps: AppDeps): void => {
-  const app = createApp(deps)
+export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> => {
+  const inspect = await loadInspector(window.location.search)
+  const app = createApp({ ...deps, ...(inspect === undefined ? {} : { inspect }) })
   createRoot(root).render(app.element)
 }

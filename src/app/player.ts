@@ -1,17 +1,20 @@
 import { fromPromise } from "xstate"
-import type { ApiResult } from "../domain/api.ts"
+import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
+import { createVideoElement } from "../adapters/media/videoElement.ts"
+import type { CallResult } from "../domain/api.ts"
 import { playerPageOf } from "../domain/playerRoute.ts"
 import { createCastActor } from "../adapters/screen/cast.ts"
 import { createFullscreenActor } from "../adapters/screen/fullscreen.ts"
-import { createMediaActor, type MediaDeps } from "../adapters/media/hlsMedia.ts"
+import { createMediaActor } from "../adapters/media/hlsMedia.ts"
+import type { MediaDeps } from "../adapters/media/browserMedia.ts"
 import type { CallApi } from "../adapters/http/http.ts"
 import { createPipActor } from "../adapters/screen/pip.ts"
 import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
 import { playerMachine } from "../machines/player/playerMachine.ts"
 import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
-import type { createPlayerTelemetry } from "./telemetry.ts"
+import type { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
 
-type StreamsAnswer = ApiResult<"streams"> | undefined
+type StreamsAnswer = CallResult<"streams"> | undefined
 
 export interface PlayerDeps {
   readonly callApi: CallApi
@@ -19,14 +22,16 @@ export interface PlayerDeps {
   readonly volumeStore: VolumeStore
   readonly navigate: (to: string, replace: boolean) => void
   /** the telemetry machine joined to its adapters */
-  readonly telemetry?: ReturnType<typeof createPlayerTelemetry>
+  readonly telemetry: typeof playerTelemetryMachine
   /** where the page was opened */
   readonly location: { readonly pathname: string }
   readonly signedIn: boolean
+  /** a player page's stream, already started before the app (see main.tsx) */
+  readonly warm?: WarmPlayer | undefined
 }
 
-/** The player page machine joined to its adapters. */
-export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn }: PlayerDeps) => {
+/** The player page machine joined to its adapters, and the way its video gets onto the page. */
+export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn, warm }: PlayerDeps) => {
   // Opened on a player page with a session: the streams list and hls.js load alongside the
   // app's own start-up calls instead of after them.
   let early: Promise<StreamsAnswer> | undefined
@@ -34,7 +39,7 @@ export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, tel
     early = callApi("streams")
     media.preloadHls?.()
   }
-  return playerMachine.provide({
+  const player = playerMachine.provide({
     actors: {
       // only the page's first load may use the early answer; a retry asks again
       loadStreams: fromPromise<StreamsAnswer>(({ signal }) => {
@@ -44,11 +49,11 @@ export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, tel
         early = undefined
         return answer
       }),
-      media: createMediaActor(media),
+      media: createMediaActor(warm === undefined ? media : { ...media, adopt: warm.adopt }),
       fullscreen: createFullscreenActor(),
       pip: createPipActor(),
       cast: createCastActor(),
-      ...(telemetry === undefined ? {} : { telemetry }),
+      telemetry,
       volume: playerVolumeMachine.provide({
         actors: { restoreVolume: fromPromise(async () => volumeStore.read()) },
         actions: { persistVolume: (_, setting) => volumeStore.write(setting) }
@@ -56,4 +61,9 @@ export const createPlayerMachine = ({ callApi, media, volumeStore, navigate, tel
     },
     actions: { navigate: (_, { to, replace }) => navigate(to, replace) }
   })
+  return {
+    player,
+    /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
+    placeVideo: (container: HTMLElement): HTMLVideoElement => warm?.placeVideo(container) ?? createVideoElement(container)
+  }
 }

@@ -7,10 +7,10 @@ import { createHealthActor } from "../adapters/telemetry/healthActor.ts"
 import { createMeteringActor, playerGrantOf } from "../adapters/telemetry/metering.ts"
 import { createSyncedClock } from "../adapters/telemetry/syncedClock.ts"
 import { createTimeSyncActor } from "../adapters/telemetry/timeSync.ts"
-import type { TelemetrySession } from "../machines/telemetry/playerTelemetry.ts"
+import type { TelemetrySession } from "../domain/TelemetryProtocol.ts"
 import { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
 
-export interface PlayerTelemetryDeps {
+export interface TelemetryDeps {
   readonly callApi: CallApi
   readonly fetch: typeof globalThis.fetch
   readonly getToken: () => string | null
@@ -32,9 +32,9 @@ const deviceIdIn = (store: KeyValueStore): string => {
 }
 
 /** The telemetry adapters as the player's telemetry machine's actors, sharing one synced clock. */
-export const createPlayerTelemetry = ({ callApi, fetch, getToken, store = browserStore() }: PlayerTelemetryDeps) => {
+export const createTelemetry = ({ callApi, fetch, getToken, store = browserStore() }: TelemetryDeps) => {
   const clock = createSyncedClock()
-  return playerTelemetryMachine.provide({
+  const playerTelemetry = playerTelemetryMachine.provide({
     actors: {
       openSession: fromPromise<TelemetrySession | null>(async ({ signal }) => ({
         grant: playerGrantOf(await callApi("playerToken", { signal })) ?? null,
@@ -48,4 +48,5 @@ export const createPlayerTelemetry = ({ callApi, fetch, getToken, store = browse
       timeSync: createTimeSyncActor({ callApi, clock })
     }
   })
+  return { playerTelemetry }
 }

@@ -7,6 +7,9 @@ export class Invitation extends Schema.Class<Invitation>("Invitation")({
   rewardGiven: Schema.NullOr(Schema.String)
 }) {}
 
+/** Points an inviter earns for each invited person who completes (SPEC §9). */
+export const REWARD_POINTS_PER_INVITE = 1
+
 export const isCompleted = (invitation: Invitation): boolean => invitation.rewardGiven !== null
 
 export const RewardData = Schema.Struct({

@@ -34,6 +34,51 @@ export const logoPlacement = (mask: number): LogoPlacement => ({
   horizontal: hasUiFlag(mask, "LOGO_RIGHT") ? "right" : "left"
 })
 
+/** What of the player shows and works, as the UI flags decide it once (SPEC §3). */
+export interface PlayerChrome {
+  /** the control bar (and with it keyboard shortcuts and the big play button) */
+  readonly controls: boolean
+  readonly thinControls: boolean
+  readonly fullscreen: boolean
+  readonly volume: boolean
+  readonly mute: boolean
+  /** position and duration, or how far behind live */
+  readonly duration: boolean
+  /** the title header: under the player on the page, over it in fullscreen */
+  readonly header: boolean
+  /** the title in that header; without it, left to screen readers */
+  readonly title: boolean
+  readonly description: boolean
+  /** the seek bar's thumb shows a grip to drag */
+  readonly dragHandle: boolean
+  readonly playShape: "round" | "square" | "minimal"
+  readonly logo: LogoPlacement
+  /** the stream's poster stands in for the picture */
+  readonly audioOnly: boolean
+  /** left and right thirds seek on a double tap; without them a tap anywhere is the middle's */
+  readonly touchZones: boolean
+}
+
+export const playerChrome = (mask: number): PlayerChrome => {
+  const header = !hasUiFlag(mask, "NO_HEADER")
+  return {
+    controls: !hasUiFlag(mask, "NO_CONTROLS"),
+    thinControls: hasUiFlag(mask, "THIN_CONTROL_BAR"),
+    fullscreen: !hasUiFlag(mask, "NO_FULLSCREEN"),
+    volume: !hasUiFlag(mask, "NO_VOLUME"),
+    mute: !hasUiFlag(mask, "NO_MUTE"),
+    duration: !hasUiFlag(mask, "NO_DURATION"),
+    header,
+    title: header && !hasUiFlag(mask, "NO_TITLE"),
+    description: !hasUiFlag(mask, "NO_DESCRIPTION"),
+    dragHandle: hasUiFlag(mask, "DRAG_HANDLE"),
+    playShape: hasUiFlag(mask, "PLAY_STYLE_2") ? "square" : hasUiFlag(mask, "PLAY_STYLE_3") ? "minimal" : "round",
+    logo: logoPlacement(mask),
+    audioOnly: hasUiFlag(mask, "AUDIO_ONLY"),
+    touchZones: !hasUiFlag(mask, "NO_TOUCH_ZONES")
+  }
+}
+
 export const MediaMetadata = Schema.Struct({
   media_id: Schema.String,
   site_id: Schema.String,

@@ -1,5 +1,10 @@
 import { Schema } from "effect"
 
+/** The payment provider's fee per order, taken off for revenue excluding fees (SPEC §9). */
+export const PAYMENT_PROVIDER_FEE = 0.65
+/** "This Month" in the reports means the last this many days (SPEC §9). */
+export const REPORT_MONTH_DAYS = 30
+
 export const Reports = Schema.Struct({
   current: Schema.Struct({ subscriptions: Schema.Number }),
   last30days: Schema.Struct({

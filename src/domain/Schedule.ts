@@ -14,6 +14,9 @@ export const ScheduleItem = Schema.Struct({
 })
 export type ScheduleItem = typeof ScheduleItem.Type
 
+/** The guide covers today and the next six days (SPEC §9). */
+export const SCHEDULE_DAYS = 7
+
 export const NO_SCHEDULE = "No data for that day"
 
 /** Programmes not yet ended, the ones airing now first, then by start time (SPEC §2). */

@@ -41,7 +41,6 @@ export const parseTags = (tags: string): ReadonlyArray<Tag> =>
 /** Player choice (SPEC §4): 1 is the TV player, 2 the low-latency player; 2 by default. */
 export const PlayerChoice = Schema.Literals([1, 2])
 export type PlayerChoice = typeof PlayerChoice.Type
-export { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, sourceFor } from "./playerChoice.ts"
 
 /** What choosing a stream leads to (SPEC §4). */
 export type StreamChoice =

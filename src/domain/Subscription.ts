@@ -1,6 +1,9 @@
 import { Schema } from "effect"
 import { ResultCodeSchema } from "./ResultCode.ts"
 
+/** What the site may charge a month in future, as the subscription page says (SPEC §1, §9). */
+export const PRICE_NOTE_PER_MONTH = 5
+
 export const ActiveSubscription = Schema.Struct({
   resultCode: ResultCodeSchema,
   data: Schema.NullOr(

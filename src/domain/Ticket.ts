@@ -1,32 +1,44 @@
 import { Schema } from "effect"
-import { TICKET_DESCRIPTION_MIN_LENGTH, TICKET_SUBJECT_MIN_LENGTH } from "./constants.ts"
 
-/** Ticket categories (SPEC §3). */
+export const SUBJECT_MESSAGE = "Please enter a subject"
+export const DESCRIPTION_MESSAGE = "Please enter a description"
+export const CATEGORY_MESSAGE = "Please select a vategory"
+
+export const TICKET_SUBJECT_MIN_LENGTH = 1
+export const TICKET_DESCRIPTION_MIN_LENGTH = 6
+
+/**
+ * A ticket's category (SPEC §3). On the wire a ticket carries it as `type`; everywhere else it
+ * is the category. The numbers are the closed set SPEC defines.
+ */
 export const TicketCategory = { BUG_REPORT: 1, BILLING: 2, STREAM_SERVICE: 3, SUBSCRIPTION: 4, OTHER: 5 } as const
-export const TicketType = Schema.Literals([1, 2, 3, 4, 5])
-export type TicketType = typeof TicketType.Type
+export type TicketCategory = (typeof TicketCategory)[keyof typeof TicketCategory]
 
-const typeNames: Record<number, string> = {
+const categoryNames: Readonly<Record<TicketCategory, string>> = {
   1: "bug report",
   2: "billing",
   3: "stream service",
   4: "subscription",
   5: "other"
 }
-export const ticketTypeName = (type: number): string => typeNames[type] ?? "unknown"
+const isTicketCategory = (value: number): value is TicketCategory => Object.hasOwn(categoryNames, value)
 
-/** Ticket statuses: numeric on the wire, named on the desk. */
+/** A number first ("Expected number" otherwise), then one of the set ("Please select a vategory"). */
+export const TicketCategorySchema = Schema.Number.pipe(Schema.refine(isTicketCategory, { message: CATEGORY_MESSAGE }))
+export const TICKET_CATEGORY_COUNT = Object.keys(categoryNames).length
+
+/** The desk's name for a category; a number outside the set is "unknown" (SPEC §3). */
+export const ticketCategoryName = (category: number): string => categoryNames[category as TicketCategory] ?? "unknown"
+
+/** Ticket statuses (SPEC §3, §4): numbers on the wire, named on the desk. */
 export const TicketStatus = { OPEN: 1, IN_PROGRESS: 2, RESOLVED: 3 } as const
-export const TicketStatusNumber = Schema.Literals([1, 2, 3])
-export type TicketStatusNumber = typeof TicketStatusNumber.Type
+export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus]
 export type TicketStatusName = keyof typeof TicketStatus
-
-export const SUBJECT_MESSAGE = "Please enter a subject"
-export const DESCRIPTION_MESSAGE = "Please enter a description"
-export const CATEGORY_MESSAGE = "Please select a vategory"
+export const TicketStatusSchema = Schema.Literals([1, 2, 3])
+export const TICKET_STATUS_COUNT = Object.keys(TicketStatus).length
 
 export const NewTicket = Schema.Struct({
-  type: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 5 }, { message: CATEGORY_MESSAGE })),
+  type: TicketCategorySchema,
   subject: Schema.String.check(
     Schema.isMinLength(TICKET_SUBJECT_MIN_LENGTH, { message: SUBJECT_MESSAGE }),
     Schema.isMaxLength(200, { message: "Subject is too long" })
@@ -47,10 +59,10 @@ export class Ticket extends Schema.Class<Ticket>("Ticket")({
   id: Schema.Number,
   user__id: Schema.Number,
   user__email: Schema.String,
-  type: Schema.Number,
+  type: TicketCategorySchema,
   subject: Schema.String,
   description: Schema.String,
-  status: Schema.Number,
+  status: TicketStatusSchema,
   created_at: Schema.String,
   resolved_at: Schema.NullOr(Schema.String)
 }) {}

@@ -1,11 +1,12 @@
 import { Schema } from "effect"
-import { PASSWORD_MIN_LENGTH } from "./constants.ts"
 
 // "Text" has no white space, '@' or control characters (C0, DEL, C1): a NUL or an escape code in
 // an address is never a typo worth keeping, and would end up in mail headers and logs.
 const EMAIL_TEXT = String.raw`[^\s@\u0000-\u001f\u007f-\u009f]+`
 /** The loose pattern of SPEC §5: text, '@', text, '.', text. */
 export const EMAIL_PATTERN = new RegExp(`^${EMAIL_TEXT}@${EMAIL_TEXT}\\.${EMAIL_TEXT}$`)
+
+export const PASSWORD_MIN_LENGTH = 8
 
 export const EMAIL_MESSAGE = "Enter a valid email address."
 // SPEC §5: the invite page's validator has this variant without the final period, and its result is unused.
@@ -14,7 +15,10 @@ export const USERNAME_MESSAGE = "Please enter a username."
 export const PASSWORD_MESSAGE = "Password length too short"
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match"
 
-export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value)
+/** The longest address mail can carry (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254
+
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
 
 /** Emails are lower-cased (and trimmed) before they are sent or stored. */
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase()
@@ -32,7 +36,10 @@ export const confirmationRule = (password: string): Rule => (value) =>
 /** The username derived from an email: the part before the @. */
 export const usernameFromEmail = (email: string): string => email.trim().split("@")[0] ?? ""
 
-export const Email = Schema.String.check(Schema.isPattern(EMAIL_PATTERN, { message: EMAIL_MESSAGE }))
+export const Email = Schema.String.check(
+  Schema.isMaxLength(EMAIL_MAX_LENGTH, { message: EMAIL_MESSAGE }),
+  Schema.isPattern(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
+)
 export const Password = Schema.String.check(
   Schema.isMinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE }),
   Schema.isMaxLength(1024, { message: "Password is too long" })

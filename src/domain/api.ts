@@ -9,7 +9,7 @@ import { SiteSettings } from "./SiteSettings.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
 import { Stream } from "./Stream.ts"
 import { ActiveSubscription, SubscriptionPlans } from "./Subscription.ts"
-import { NewTicket, Ticket, TicketStatusNumber } from "./Ticket.ts"
+import { NewTicket, Ticket, TicketStatusSchema } from "./Ticket.ts"
 import { Transaction } from "./Transaction.ts"
 import { UserInfo } from "./User.ts"
 import { Email, Password, TokenString, Username } from "./Validation.ts"
@@ -109,7 +109,7 @@ export const api = {
 
   createTicket: endpoint({ method: "POST", path: "/api/support/ticket", params: none, body: NewTicket, response: Coded, access: user, summary: "Open a support ticket" }),
   tickets: endpoint({ method: "GET", path: "/api/support/adminsuppottickets", params: none, body: none, response: data(Schema.Array(Ticket)), access: staff, summary: "Every support ticket" }),
-  updateTicket: endpoint({ method: "POST", path: "/api/support/updateSupportTicket", params: none, body: Schema.Struct({ ticketId: Schema.Number, newStatus: TicketStatusNumber }), response: Coded, access: staff, summary: "Set a ticket's status" }),
+  updateTicket: endpoint({ method: "POST", path: "/api/support/updateSupportTicket", params: none, body: Schema.Struct({ ticketId: Schema.Number, newStatus: TicketStatusSchema }), response: Coded, access: staff, summary: "Set a ticket's status" }),
   replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: Schema.String.check(Schema.isMinLength(1, { message: "Please enter a message" })) }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),
   reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports" }),
   connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account" }),
@@ -128,6 +128,19 @@ export type BodyOf<N extends EndpointName> = Api[N]["body"] extends AnySchema ? 
 export type ResponseOf<N extends EndpointName> = Api[N]["response"]["Type"]
 /** What the browser gets back from a call: the endpoint's answer or a failure body. */
 export type ApiResult<N extends EndpointName> = ResponseOf<N> | ApiFailure
+
+/**
+ * A call's result after a 403: the session is gone and the visitor is on the way to /login
+ * (SPEC §8), so there is nothing of the call itself to show.
+ */
+export interface SessionEnded {
+  readonly sessionEnded: true
+}
+export const SESSION_ENDED: SessionEnded = { sessionEnded: true }
+export const isSessionEnded = (result: object | undefined): result is SessionEnded => result !== undefined && "sessionEnded" in result
+
+/** What a call of the browser's http adapter resolves to: it never rejects. */
+export type CallResult<N extends EndpointName> = ApiResult<N> | SessionEnded
 /** What a handler returns: the response as encoded on the wire. */
 export type EncodedResponseOf<N extends EndpointName> = Api[N]["response"]["Encoded"]
 

@@ -1,5 +1,4 @@
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 
 export interface Config {
   readonly port: number
@@ -10,6 +9,8 @@ export interface Config {
   readonly databaseUrl: string | undefined
   /** Origin the app is reached at, without a trailing slash; used in links and for HSTS. */
   readonly publicUrl: string
+  /** Whether PUBLIC_URL was set, or the address is the default made from PORT. */
+  readonly publicUrlSource: "PUBLIC_URL" | "default"
   readonly smtpUrl: string | undefined
   readonly mailFrom: string
   /** Absolute. The built SPA (vite's `dist/`). */
@@ -36,7 +37,7 @@ export class ConfigError extends Error {
 
 // Relative to the repository, not the working directory, so `node src/server/main.ts` finds the
 // build and the demo media wherever it is started from.
-const projectRoot = fileURLToPath(new URL("../../", import.meta.url))
+const projectRoot = path.resolve(import.meta.dirname, "../..")
 
 const value = (env: Env, key: string): string | undefined => {
   const raw = env[key]?.trim()
@@ -100,6 +101,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     dataDir: path.resolve(cwd, value(env, "DATA_DIR") ?? "data"),
     databaseUrl,
     publicUrl,
+    publicUrlSource: value(env, "PUBLIC_URL") === undefined ? "default" : "PUBLIC_URL",
     smtpUrl,
     mailFrom,
     staticDir: path.resolve(cwd, value(env, "STATIC_DIR") ?? path.join(projectRoot, "dist")),

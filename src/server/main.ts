@@ -2,16 +2,16 @@ import { buildApp } from "./app.ts"
 import { ConfigError, loadConfig } from "./config.ts"
 import { openDatabase } from "./db/database.ts"
 import { migrateToLatest } from "./db/migrations.ts"
-import { type MailWorker, startMailWorker } from "./mail/mailWorker.ts"
-import { createTransport, type MailTransport } from "./mail/transports.ts"
+import { mailDelivery } from "./mail/mailFeature.ts"
 import { seed } from "./seed.ts"
+import { serverAddress } from "./shell/shellFeature.ts"
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env)
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
-  let worker: MailWorker | undefined
-  let transport: MailTransport | undefined
+  let worker: ReturnType<typeof mailDelivery.startWorker> | undefined
+  let transport: ReturnType<typeof mailDelivery.createTransport> | undefined
   // Requests stop first, then the mail in flight is recorded, and only then does the database go.
   const closeAll = async () => {
     await app?.close()
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db)
     await seed(db.kysely, { out: (text) => console.log(text), publicUrl: config.publicUrl, mediaDir: config.mediaDir })
+    await serverAddress.remember(db.kysely, { publicUrl: config.publicUrl, startedAt: new Date().toISOString() })
     // The worker logs through the app's logger, so it starts after the app; until then a wake-up
     // has nothing to wake, and the worker's first pass sends whatever is pending anyway.
     app = await buildApp({
@@ -51,8 +52,8 @@ async function main(): Promise<void> {
       logger: { level: process.env.LOG_LEVEL ?? "info" },
       mail: { wake: () => worker?.wake() }
     })
-    transport = createTransport(config, app.log)
-    worker = startMailWorker({ db: db.kysely, transport, logger: app.log })
+    transport = mailDelivery.createTransport(config, app.log)
+    worker = mailDelivery.startWorker({ db: db.kysely, transport, logger: app.log })
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     await closeAll().catch(() => undefined)

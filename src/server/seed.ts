@@ -1,14 +1,10 @@
-import { randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
-import { DEFAULT_SITE_SETTINGS } from "../domain/SiteSettings.ts"
-import { hashPassword } from "./account/passwords.ts"
+import { accountSeed } from "./account/accountFeature.ts"
 import type { Tables } from "./db/schema.ts"
-import { getSetting, getSettings, setSetting } from "./shell/settingsRepo.ts"
-import { countStreams, insertStream } from "./streams/streamsRepo.ts"
-import { countStaff, findUserByEmail, insertUser } from "./account/usersRepo.ts"
-import { DEMO_CHANNELS, demoSources } from "./streams/demoChannels.ts"
+import { demoStreams } from "./origin/originFeature.ts"
+import { siteSettings } from "./shell/shellFeature.ts"
+import { streams } from "./streams/streamsFeature.ts"
 
-export const STAFF_EMAIL = "admin@streamhub.local"
 // Not a site setting: marks that the first-start content was put in place, so an operator who
 // deletes the demo streams does not get them back on the next restart.
 export const SEEDED_MARKER = "internal.seededAt"
@@ -31,59 +27,28 @@ export interface SeedResult {
 /** First-start content; safe to run on every start. */
 export async function seed(db: Kysely<Tables>, options: SeedOptions): Promise<SeedResult> {
   const now = new Date((options.now ?? Date.now)()).toISOString()
-  await seedSettings(db)
-  const seededStreams = await seedDemoStreams(db, options.mediaDir, now)
-  const staff = await seedStaff(db, now)
+  await siteSettings.seed(db)
+  const seededStreams = await siteSettings.onceEver(db, SEEDED_MARKER, now, () => seedDemoStreams(db, options.mediaDir, now)) ?? 0
+  const staff = await accountSeed.staff(db, now)
   if (staff !== undefined) options.out(staffBanner(staff.email, staff.password, options.publicUrl))
   return { seededStreams, staff }
 }
 
-async function seedSettings(db: Kysely<Tables>): Promise<void> {
-  const stored = await getSettings(db)
-  for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {
-    if (!(key in stored)) await setSetting(db, key, value)
-  }
-}
-
 async function seedDemoStreams(db: Kysely<Tables>, mediaDir: string, now: string): Promise<number> {
-  if ((await getSetting(db, SEEDED_MARKER)) !== undefined) return 0
-  let seeded = 0
-  if ((await countStreams(db)) === 0) {
-    for (const channel of DEMO_CHANNELS) {
-      const { src, srcSldp } = await demoSources(mediaDir, channel.name)
-      await insertStream(db, {
-        title: channel.title,
-        src,
-        src_sldp: srcSldp,
-        image_location: channel.image,
-        tags: channel.tags,
-        tags_sldp: channel.tags,
-        created_at: now
-      })
-      seeded += 1
-    }
+  if ((await streams.count(db)) > 0) return 0
+  const channels = await demoStreams(mediaDir)
+  for (const channel of channels) {
+    await streams.add(db, {
+      title: channel.title,
+      src: channel.src,
+      src_sldp: channel.srcSldp,
+      image_location: channel.image,
+      tags: channel.tags,
+      tags_sldp: channel.tags,
+      created_at: now
+    })
   }
-  await setSetting(db, SEEDED_MARKER, now)
-  return seeded
-}
-
-async function seedStaff(db: Kysely<Tables>, now: string): Promise<{ email: string; password: string } | undefined> {
-  if ((await countStaff(db)) > 0) return undefined
-  // A customer may already hold the usual address; never take over their account.
-  const email = (await findUserByEmail(db, STAFF_EMAIL)) === undefined
-    ? STAFF_EMAIL
-    : `admin-${randomBytes(3).toString("hex")}@streamhub.local`
-  const password = randomBytes(18).toString("base64url")
-  await insertUser(db, {
-    username: "admin",
-    email,
-    password_hash: await hashPassword(password),
-    invite_token: randomBytes(16).toString("base64url"),
-    is_staff: true,
-    email_verified_at: now,
-    created_at: now
-  })
-  return { email, password }
+  return channels.length
 }
 
 export function staffBanner(email: string, password: string, publicUrl: string): string {

@@ -1,5 +1,5 @@
-import { fromPromise } from "xstate"
-import type { ApiResult, EndpointName } from "../../src/domain/api.ts"
+import { fromCallback, fromPromise } from "xstate"
+import type { CallResult, EndpointName } from "../../src/domain/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import { UserInfo } from "../../src/domain/User.ts"
 
@@ -25,9 +25,23 @@ export const streams = [
 export const user = new UserInfo({ email: "ann@example.com", username: "ann", is_staff: false, userRewardPoints: 0, pricePerRewardPoint: 1 })
 
 /** A fake I/O actor answering one endpoint, typed like the real one. */
-export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<ApiResult<N> | undefined | Error>) =>
-  fromPromise<ApiResult<N> | undefined>(async () => {
+export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<CallResult<N> | undefined | Error>) =>
+  fromPromise<CallResult<N> | undefined>(async () => {
     const result = results.length > 1 ? results.shift() : results[0]
     if (result instanceof Error) throw result
     return result
   })
+
+/** The http adapter's 403s as the session watches them: `forbid()` is a call meeting a 403. */
+export const fakeForbidden = () => {
+  const listeners = new Set<() => void>()
+  return {
+    watchForbidden: fromCallback(({ sendBack }) => {
+      const listener = () => sendBack({ type: "session.expired" })
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }),
+    forbid: () => listeners.forEach((listener) => listener()),
+    watching: () => listeners.size
+  }
+}

@@ -1,8 +1,6 @@
-import { act, fireEvent, screen } from "@testing-library/react"
+import { act, fireEvent, screen, waitFor } from "@testing-library/react"
 import { expect } from "vitest"
-import type { renderApp } from "./renderApp.tsx"
-
-export type Rendered = ReturnType<typeof renderApp>
+import type { Rendered } from "./renderApp.tsx"
 
 /** Types into the field with this exact label. */
 export const type = async (label: string, value: string) =>
@@ -17,11 +15,13 @@ export const signIn = async (email: string, password: string) => {
 }
 
 /** Opens the link of the newest mail to `to` in the same tab, as following it from a mail client would. */
-export const followMailedLink = async ({ backend, app }: Rendered, to: string) => {
-  const mail = backend.mailbox.findLast((candidate) => candidate.to === to)
-  if (mail === undefined) throw new Error(`no mail to ${to}`)
-  await act(() => app.router.navigate(mail.link))
+export const followMailedLink = async ({ server, app }: Rendered, to: string) => {
+  const link = await server.mailedLink(to)
+  await act(() => app.router.navigate(link))
 }
+
+/** Waits until the app has heard every answer it asked for, as a person would before the next step. */
+export const settled = ({ inFlight }: Rendered) => waitFor(() => expect(inFlight()).toBe(0))
 
 export const expectLoginPage = async () => {
   expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()

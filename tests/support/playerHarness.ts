@@ -1,11 +1,11 @@
 import { vi } from "vitest"
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from "xstate"
 import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
-import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/machines/player/mediaProtocol.ts"
-import type { CastCommand } from "../../src/machines/player/playerCastMachine.ts"
-import type { ElementsInput, PlayerEvent, VideoInput } from "../../src/machines/player/playerEvents.ts"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
+import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
-import type { FullscreenCommand, PipCommand } from "../../src/machines/player/playerScreenMachine.ts"
+import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../src/domain/ScreenProtocol.ts"
 import type { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
 import { FakeHls } from "./FakeHls.ts"
@@ -82,9 +82,9 @@ export const startPlayer = async (
   { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, media: real }: StartOptions = {}
 ) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
-  const fullscreen = fakeAdapter<FullscreenCommand, ElementsInput>()
-  const pip = fakeAdapter<PipCommand, VideoInput>()
-  const cast = fakeAdapter<CastCommand, VideoInput>()
+  const fullscreen = fakeAdapter<FullscreenCommand, FullscreenInput>()
+  const pip = fakeAdapter<PipCommand, PipInput>()
+  const cast = fakeAdapter<CastCommand, CastInput>()
   const navigate = vi.fn()
   const persistVolume = vi.fn()
   const actor = createActor(

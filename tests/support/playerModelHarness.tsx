@@ -3,9 +3,10 @@ import { MemoryRouter } from "react-router-dom"
 import { vi } from "vitest"
 import { fromCallback, fromPromise } from "xstate"
 import { createFullscreenActor } from "../../src/adapters/screen/fullscreen.ts"
-import type { ApiResult } from "../../src/domain/api.ts"
+import { createPipActor } from "../../src/adapters/screen/pip.ts"
+import type { CallResult } from "../../src/domain/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
-import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/machines/player/mediaProtocol.ts"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
 import { PlayerView } from "../../src/ui/player/PlayerView.tsx"
@@ -43,14 +44,15 @@ export const fakeMedia = () => {
   }
 }
 
-/** The player page over the real machines, the real fullscreen adapter and a fake media actor. */
+/** The player page over the real machines, the real screen adapters and a fake media actor. */
 export const renderPlayer = () => {
   const media = fakeMedia()
   const player = playerMachine.provide({
     actors: {
-      loadStreams: fromPromise(async (): Promise<ApiResult<"streams"> | undefined> => ({ success: true, data: streams })),
+      loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => ({ success: true, data: streams })),
       media: media.logic,
       fullscreen: createFullscreenActor(),
+      pip: createPipActor(),
       volume: playerVolumeMachine.provide({ actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) } })
     }
   })

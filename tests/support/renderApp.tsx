@@ -1,38 +1,55 @@
 import { cleanup, render } from "@testing-library/react"
-import type { MediaDeps } from "../../src/adapters/media/hlsMedia.ts"
+import type { MediaDeps } from "../../src/adapters/media/browserMedia.ts"
 import { createStorage } from "../../src/adapters/storage/storage.ts"
 import { createApp, type App } from "../../src/app/createApp.tsx"
-import { createFakeBackend, type FakeBackendOptions } from "./fakeBackend.ts"
+import { recordCalls } from "./injectFetch.ts"
+import { startInProcessServer, type InProcessServer } from "./inProcessServer.ts"
+import type { Seed } from "./serverSeed.ts"
 
-let current: App | undefined
+// Everything renderApp started and resetApp has not stopped yet.
+let running: Array<{ app?: App; server: InProcessServer }> = []
 
-/** The real app (router, machines, adapters) in jsdom, over a fake backend, at `path`. */
-interface RenderOptions extends FakeBackendOptions {
-  readonly path?: string
-  readonly token?: string
+interface RenderOptions extends Seed {
+  /** Where the page opens; a function for links that need the server first (an invite, a mailed token). */
+  readonly path?: string | ((server: InProcessServer) => string | Promise<string>)
+  /** Opens the page with a session of the first seeded user, signed in through the login endpoint. */
+  readonly signedIn?: boolean
   readonly media?: MediaDeps
-  /** Replaces the fake backend's fetch, e.g. to fail the first calls. */
+  /** Wraps the app's fetch, e.g. to fail the first calls; calls it answers itself are not recorded. */
   readonly wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch
 }
 
-export const renderApp = (options: RenderOptions = {}) => {
-  window.history.replaceState(null, "", options.path ?? "/")
-  const backend = createFakeBackend(options)
-  const storage = createStorage(window.localStorage)
-  if (options.token !== undefined) {
-    backend.sessions.set(options.token, (options.users ?? [{ email: "ann@example.com" }])[0]?.email ?? "")
-    storage.setToken(options.token)
+export type Rendered = Awaited<ReturnType<typeof renderApp>>
+
+/** The real app (router, machines, adapters) in jsdom, over the real server in-process, at `path`. */
+export const renderApp = async (options: RenderOptions = {}) => {
+  const server = await startInProcessServer(options)
+  const started: { app?: App; server: InProcessServer } = { server }
+  running.push(started)
+  try {
+    const path = typeof options.path === "function" ? await options.path(server) : options.path
+    const storage = createStorage(window.localStorage)
+    const token = options.signedIn === true ? await server.signIn(server.users[0]?.email ?? "") : null
+    if (token !== null) storage.setToken(token)
+    const recorded = recordCalls(server.fetch)
+    const fetch = options.wrapFetch === undefined ? recorded.fetch : options.wrapFetch(recorded.fetch)
+    window.history.replaceState(null, "", path ?? "/")
+    const app = createApp({ fetch, storage, isMobile: () => false, ...(options.media === undefined ? {} : { media: options.media }) })
+    started.app = app
+    const view = render(app.element)
+    return { ...view, server, calls: recorded.calls, inFlight: recorded.inFlight, storage, app, token }
+  } catch (error) {
+    await resetApp()
+    throw error
   }
-  const fetch = options.wrapFetch === undefined ? backend.fetch : options.wrapFetch(backend.fetch)
-  current = createApp({ fetch, storage, isMobile: () => false, ...(options.media === undefined ? {} : { media: options.media }) })
-  const view = render(current.element)
-  return { ...view, backend, storage, app: current }
 }
 
-/** Unmounts and stops everything the last renderApp started, and forgets the browser's state. */
-export const resetApp = () => {
+/** Unmounts and stops every app renderApp started, closes their servers and databases, and forgets the browser's state. */
+export const resetApp = async () => {
   cleanup()
-  current?.dispose()
-  current = undefined
+  const stopping = running
+  running = []
+  for (const { app } of stopping) app?.dispose()
   window.localStorage.clear()
+  await Promise.all(stopping.map(({ server }) => server.dispose()))
 }

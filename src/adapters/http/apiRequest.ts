@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from "../../domain/constants.ts"
+import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 
 /** How every API call is sent (SPEC §7): JSON, the session in the `Token` header, cookies included. */
 export const apiRequestInit = (method: string, token: string | null, body?: unknown): RequestInit => {

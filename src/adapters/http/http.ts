@@ -2,8 +2,9 @@ import {
   ApiFailure,
   api,
   buildPath,
-  type ApiResult,
+  SESSION_ENDED,
   type BodyOf,
+  type CallResult,
   type EndpointName,
   type ParamsOf
 } from "../../domain/api.ts"
@@ -16,8 +17,26 @@ export interface CallOptions<N extends EndpointName> {
   readonly signal?: AbortSignal
 }
 
-/** Calls one endpoint of the contract. Resolves `undefined` after a 403; never rejects. */
-export type CallApi = <N extends EndpointName>(name: N, options?: CallOptions<N>) => Promise<ApiResult<N> | undefined>
+/** Calls one endpoint of the contract; never rejects. */
+export type CallApi = <N extends EndpointName>(name: N, options?: CallOptions<N>) => Promise<CallResult<N>>
+
+/** Every 403 any call meets, for whoever watches the session. */
+export interface ForbiddenSignal {
+  readonly emit: () => void
+  /** Answers the way to stop listening. */
+  readonly subscribe: (listener: () => void) => () => void
+}
+
+export const createForbiddenSignal = (): ForbiddenSignal => {
+  const listeners = new Set<() => void>()
+  return {
+    emit: () => listeners.forEach((listener) => listener()),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }
+  }
+}
 
 export interface HttpDeps {
   readonly fetch: typeof globalThis.fetch
@@ -78,7 +97,7 @@ export const createCallApi = (deps: HttpDeps): CallApi => {
     }
     if (response.status === 403) {
       deps.onForbidden()
-      return undefined
+      return SESSION_ENDED
     }
     if (!isJson(response)) return CONTENT_TYPE_FAILURE
     let body: unknown

@@ -1,4 +1,4 @@
-import type { MediaFact } from "./hlsMediaProtocol.ts"
+import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { loadHls, preloadHls } from "./hlsLibrary.ts"
 import type { Session, SessionDeps } from "./hlsMediaSession.ts"
 import { prefetchMedia } from "./mediaPrefetch.ts"

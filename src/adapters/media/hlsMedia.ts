@@ -1,10 +1,8 @@
 import { fromCallback } from "xstate"
 import { browserMediaDeps, watchFirstFrame, type MediaDeps } from "./browserMedia.ts"
-import type { MediaCommand, MediaFact, MediaInput } from "./hlsMediaProtocol.ts"
+import type { MediaCommand, MediaFact, MediaInput } from "../../domain/MediaProtocol.ts"
 import { startSession, type Session } from "./hlsMediaSession.ts"
 
-export type { MediaCommand, MediaFact, MediaInput } from "./hlsMediaProtocol.ts"
-export type { MediaDeps } from "./browserMedia.ts"
 
 /**
  * Plays one HLS source at a time on a video element and reports what happens as `media.*` facts.

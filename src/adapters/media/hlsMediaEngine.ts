@@ -2,10 +2,10 @@ import type Hls from "hls.js"
 import type { ErrorData, LevelDetails } from "hls.js"
 import { MediaErrorCode, mediaErrorMessage } from "../../domain/MediaError.ts"
 import { levelClosestTo, lowLatencyConfig, tvConfig } from "./hlsMediaConfig.ts"
-import type { MediaFact, MediaTiming, RecoveryKind } from "./hlsMediaProtocol.ts"
+import type { MediaFact, MediaTiming, RecoveryKind } from "../../domain/MediaProtocol.ts"
 import { prefetchingLoader } from "./hlsPrefetchLoader.ts"
 import type { MediaPrefetch } from "./mediaPrefetch.ts"
-import { LOW_LATENCY } from "../../domain/constants.ts"
+import { LOW_LATENCY } from "../../domain/PlayerLimits.ts"
 
 /** What a session needs from whatever plays the source: hls.js over MSE, or the browser itself. */
 export interface Engine {

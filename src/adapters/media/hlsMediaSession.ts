@@ -1,7 +1,7 @@
 import type Hls from "hls.js"
 import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../../domain/MediaError.ts"
 import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
-import type { MediaFact, MediaTiming, RecoveryKind } from "./hlsMediaProtocol.ts"
+import type { MediaFact, MediaTiming, RecoveryKind } from "../../domain/MediaProtocol.ts"
 import type { MediaPrefetch } from "./mediaPrefetch.ts"
 
 export interface SessionDeps {

@@ -1,7 +1,7 @@
 import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import { playerPageOf } from "../../domain/playerRoute.ts"
 import type { Stream } from "../../domain/Stream.ts"
-import type { MediaFact } from "./hlsMediaProtocol.ts"
+import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { startSession, type Session, type SessionDeps } from "./hlsMediaSession.ts"
 import type { StoredVolume } from "../storage/volumeStore.ts"
 

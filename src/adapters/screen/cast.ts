@@ -1,20 +1,6 @@
 import { fromCallback } from "xstate"
 import { loadCastFramework, type CastFramework } from "./castFramework.ts"
-
-export type CastTarget = "airplay" | "chromecast"
-
-export type CastCommand =
-  | { readonly type: "cast.showPicker"; readonly target: CastTarget }
-  /** what a device should play once one is connected (the current stream) */
-  | { readonly type: "cast.media"; readonly source: string; readonly title: string }
-
-export type CastFact =
-  | { readonly type: "cast.availability"; readonly target: CastTarget; readonly available: boolean }
-  | { readonly type: "cast.connection"; readonly target: CastTarget; readonly state: "connecting" | "connected" | "disconnected" }
-
-export interface CastInput {
-  readonly element: HTMLVideoElement
-}
+import type { CastCommand, CastFact, CastInput, CastTarget } from "../../domain/CastProtocol.ts"
 
 /** Safari's AirPlay extensions on the video element. */
 type AirPlayVideo = HTMLVideoElement & {

@@ -1,17 +1,5 @@
 import { fromCallback } from "xstate"
-
-export type FullscreenCommand = { readonly type: "fullscreen.enter" } | { readonly type: "fullscreen.exit" }
-
-export type FullscreenFact =
-  | { readonly type: "screen.fullscreenAvailable"; readonly available: boolean }
-  | { readonly type: "screen.fullscreenChanged"; readonly active: boolean }
-  | { readonly type: "screen.resized"; readonly width: number }
-  | { readonly type: "screen.pointer"; readonly touch: boolean }
-
-export interface FullscreenInput {
-  readonly element: HTMLVideoElement
-  readonly container: HTMLElement
-}
+import type { FullscreenCommand, FullscreenFact, FullscreenInput } from "../../domain/ScreenProtocol.ts"
 
 type WebkitDocument = Document & {
   readonly webkitFullscreenEnabled?: boolean

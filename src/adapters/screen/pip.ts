@@ -1,14 +1,5 @@
 import { fromCallback } from "xstate"
-
-export type PipCommand = { readonly type: "pip.enter" } | { readonly type: "pip.exit" }
-
-export type PipFact =
-  | { readonly type: "screen.pipAvailable"; readonly available: boolean }
-  | { readonly type: "screen.pipChanged"; readonly active: boolean }
-
-export interface PipInput {
-  readonly element: HTMLVideoElement
-}
+import type { PipCommand, PipFact, PipInput } from "../../domain/ScreenProtocol.ts"
 
 /** Safari's older presentation-mode API, still the only one on iOS. */
 type WebkitVideo = HTMLVideoElement & {

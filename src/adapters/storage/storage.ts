@@ -1,8 +1,4 @@
-import {
-  ANNOUNCEMENT_STORAGE_KEY,
-  PLAYER_CHOICE_STORAGE_KEY,
-  TOKEN_STORAGE_KEY
-} from "../../domain/constants.ts"
+import { ANNOUNCEMENT_STORAGE_KEY, PLAYER_CHOICE_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
 import type { PlayerChoice } from "../../domain/Stream.ts"
 

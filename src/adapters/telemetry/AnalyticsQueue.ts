@@ -1,13 +1,8 @@
-import type { BodyOf, ParamsOf } from "../../domain/api.ts"
-import {
-  ANALYTICS_FAILURES_BEFORE_PAUSE,
-  ANALYTICS_MAX_OPEN_REQUESTS,
-  ANALYTICS_MAX_PENDING,
-  ANALYTICS_PAUSE_MS,
-  ANALYTICS_REQUEST_TIMEOUT_MS
-} from "../../domain/constants.ts"
+import { isSessionEnded, type BodyOf, type ParamsOf } from "../../domain/api.ts"
+import { ANALYTICS_FAILURES_BEFORE_PAUSE, ANALYTICS_MAX_OPEN_REQUESTS, ANALYTICS_MAX_PENDING, ANALYTICS_PAUSE_MS, ANALYTICS_REQUEST_TIMEOUT_MS } from "../../domain/TelemetryLimits.ts"
 import type { CallApi } from "../http/http.ts"
 import { systemTimers, type Timers } from "./timers.ts"
+import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
 
 export type AnalyticsEventName = ParamsOf<"analytics">["event"]
 
@@ -17,18 +12,10 @@ export interface AnalyticsItem {
   readonly body: BodyOf<"analytics">
 }
 
-export type AnalyticsQueueFact =
-  | { readonly type: "analytics.sent"; readonly event: AnalyticsEventName }
-  | { readonly type: "analytics.failed"; readonly event: AnalyticsEventName; readonly detail: string }
-  /** The queue was full; the item was not kept. */
-  | { readonly type: "analytics.dropped"; readonly event: AnalyticsEventName }
-  /** Too many failures in a row: nothing is sent for `forMs`. */
-  | { readonly type: "analytics.suspended"; readonly forMs: number }
-
 export interface AnalyticsQueueDeps {
   readonly callApi: CallApi
   readonly timers?: Timers
-  readonly report?: (fact: AnalyticsQueueFact) => void
+  readonly report?: (fact: AnalyticsFact) => void
 }
 
 const TIMED_OUT = "The analytics request timed out."
@@ -103,11 +90,11 @@ export class AnalyticsQueue {
     this.#timers.clearTimeout(timeout)
     if (this.#disposed) return
     this.#inFlight.delete(controller)
-    if (answer?.success === true) {
+    if (!isSessionEnded(answer) && answer.success) {
       this.#failures = 0
       this.#deps.report?.({ type: "analytics.sent", event: item.params.event })
     } else {
-      const detail = controller.signal.aborted ? TIMED_OUT : (answer?.detail ?? FORBIDDEN)
+      const detail = controller.signal.aborted ? TIMED_OUT : (isSessionEnded(answer) ? FORBIDDEN : (answer.detail ?? FORBIDDEN))
       this.#deps.report?.({ type: "analytics.failed", event: item.params.event, detail })
       this.#failures += 1
       if (this.#failures > ANALYTICS_FAILURES_BEFORE_PAUSE) this.#suspend()

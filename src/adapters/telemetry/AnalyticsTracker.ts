@@ -1,24 +1,11 @@
 import type { BodyOf } from "../../domain/api.ts"
-import { LIVE_PING_INTERVAL_S, PING_THROTTLE_MS, PLAYER_VERSION } from "../../domain/constants.ts"
-import type { AnalyticsEventName, AnalyticsQueue } from "./AnalyticsQueue.ts"
+import { LIVE_PING_INTERVAL_S, PING_THROTTLE_MS, PLAYER_VERSION } from "../../domain/TelemetryLimits.ts"
+import type { AnalyticsQueue } from "./AnalyticsQueue.ts"
+import type { AnalyticsEventName } from "../../domain/TelemetryProtocol.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
 import { VodProgress } from "./VodProgress.ts"
-
-/** The media metadata analytics report (SPEC §3, player media metadata). */
-export interface AnalyticsMedia {
-  readonly media_id: string
-  readonly site_id: string
-  readonly sitegroup_id: string
-  /** `tv` or `lls`: the server derives the connection's app from it. */
-  readonly player_id: string
-  readonly category: string
-  readonly category_id: string
-  readonly source: string
-  readonly customer_user_id: string
-  readonly live: boolean
-  readonly autoplay: boolean
-}
+import type { AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 
 export interface AnalyticsTrackerDeps {
   readonly queue: Pick<AnalyticsQueue, "enqueue">

@@ -1,11 +1,10 @@
 import { api } from "../../domain/api.ts"
-import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_EVENTS, HEALTH_FLUSH_MS, HEALTH_TIME_UPDATE_MS, TOKEN_STORAGE_KEY } from "../../domain/constants.ts"
+import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
+import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_EVENTS, HEALTH_FLUSH_MS, HEALTH_TIME_UPDATE_MS } from "../../domain/TelemetryLimits.ts"
 import type { HealthEvent } from "../../domain/Telemetry.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
-
-/** What every health event of one playback shares. */
-export type HealthContext = Omit<HealthEvent, "event" | "current_time" | "client_time" | "adjusted_time">
+import type { HealthContext, HealthTransport } from "../../domain/TelemetryProtocol.ts"
 
 export interface HealthBeaconDeps {
   readonly clock: SyncedClock
@@ -24,7 +23,6 @@ export const browserSendBeacon = (): HealthBeaconDeps["sendBeacon"] => {
   return typeof navigator?.sendBeacon === "function" ? navigator.sendBeacon.bind(navigator) : undefined
 }
 
-export type HealthTransport = "beacon" | "fetch"
 export const HEALTH_EVENTS_URL = api.healthEvents.path
 /** Only the last of a burst of these matters: dragging a volume slider or resizing a window. */
 export const DEBOUNCED_HEALTH_EVENTS: ReadonlySet<string> = new Set(["volumechange", "resize"])

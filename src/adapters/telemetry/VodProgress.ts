@@ -1,4 +1,4 @@
-import { END_OF_VIDEO_TOLERANCE_S, VOD_PROGRESS_SEGMENTS } from "../../domain/constants.ts"
+import { END_OF_VIDEO_TOLERANCE_S, VOD_PROGRESS_SEGMENTS } from "../../domain/TelemetryLimits.ts"
 
 const LAST_SLICE = VOD_PROGRESS_SEGMENTS - 1
 // Time updates arrive every ~250 ms while playing; a larger jump forward is a seek, and the

@@ -1,21 +1,12 @@
 import { fromCallback } from "xstate"
 import type { CallApi } from "../http/http.ts"
-import { AnalyticsQueue, type AnalyticsQueueFact } from "./AnalyticsQueue.ts"
-import { type AnalyticsMedia, AnalyticsTracker } from "./AnalyticsTracker.ts"
+import { AnalyticsQueue } from "./AnalyticsQueue.ts"
+import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
+import { AnalyticsTracker } from "./AnalyticsTracker.ts"
+import type { AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
-
-export type AnalyticsCommand =
-  | { readonly type: "analytics.load"; readonly media: AnalyticsMedia; readonly muted?: boolean }
-  | { readonly type: "analytics.play" }
-  | { readonly type: "analytics.pause" }
-  | { readonly type: "analytics.progress"; readonly position: number; readonly duration: number }
-  | { readonly type: "analytics.mute"; readonly muted: boolean }
-
-export interface AnalyticsInput {
-  /** One id per player page, shared with the health events of the same playback. */
-  readonly sessionId: string
-}
+import type { AnalyticsCommand, AnalyticsInput } from "../../domain/TelemetryProtocol.ts"
 
 export interface AnalyticsDeps {
   readonly callApi: CallApi
@@ -27,7 +18,7 @@ export interface AnalyticsDeps {
 export const createAnalyticsActor = (deps: AnalyticsDeps) =>
   fromCallback<AnalyticsCommand, AnalyticsInput>(({ input, sendBack, receive }) => {
     const timers = deps.timers ?? systemTimers
-    const queue = new AnalyticsQueue({ callApi: deps.callApi, timers, report: (fact: AnalyticsQueueFact) => sendBack(fact) })
+    const queue = new AnalyticsQueue({ callApi: deps.callApi, timers, report: (fact: AnalyticsFact) => sendBack(fact) })
     const tracker = new AnalyticsTracker({ queue, clock: deps.clock, sessionId: input.sessionId, timers })
     receive((command) => {
       if (command.type === "analytics.load") tracker.load(command.media, command.muted)

@@ -1,5 +1,7 @@
 import { fromCallback } from "xstate"
-import { type HealthBeaconDeps, type HealthContext, type HealthTransport, HealthBeacon } from "./HealthBeacon.ts"
+import { type HealthBeaconDeps, HealthBeacon } from "./HealthBeacon.ts"
+import type { HealthContext, HealthTransport } from "../../domain/TelemetryProtocol.ts"
+import type { HealthCommand, HealthFact } from "../../domain/TelemetryProtocol.ts"
 
 /** The two targets whose events say the page is going away. */
 export interface PageLifecycle {
@@ -27,12 +29,6 @@ export function watchPageHidden(page: PageLifecycle, onHidden: () => void): () =
     page.document.removeEventListener("visibilitychange", onVisibility)
   }
 }
-
-export type HealthCommand =
-  | { readonly type: "health.record"; readonly event: string; readonly currentTime: number }
-  | { readonly type: "health.flush" }
-
-export type HealthFact = { readonly type: "health.flushed"; readonly count: number; readonly transport: HealthTransport }
 
 export interface HealthActorDeps extends HealthBeaconDeps {
   /** Defaults to the browser's window and document. */

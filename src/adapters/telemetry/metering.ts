@@ -1,29 +1,14 @@
 import { fromCallback } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import { isSessionEnded, type CallResult } from "../../domain/api.ts"
 import { TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import type { CallApi } from "../http/http.ts"
-
-/** What the player token grants (from `GET /api/player/token`). */
-export interface PlayerGrant {
-  readonly token: string
-  readonly analytics: boolean
-  readonly noMetering: boolean
-}
+import type { MeteringCommand, MeteringFact, PlayerGrant } from "../../domain/TelemetryProtocol.ts"
 
 export interface MeteringDeps {
   readonly callApi: CallApi
   /** Cache-busting value for `rnd`; not a secret. */
   readonly random?: () => string
 }
-
-export type MeteringCommand = { readonly type: "metering.record" }
-
-export type MeteringFact =
-  | { readonly type: "metering.recorded" }
-  | { readonly type: "metering.skipped" }
-  | { readonly type: "metering.failed"; readonly detail: string }
-  /** Fatal for the player: its error box shows the 'token' error with this message. */
-  | { readonly type: "telemetry.tokenRejected"; readonly error: "token"; readonly message: string }
 
 export const METERING_FACTOR = 1
 const UNREACHABLE = "Metering did not answer."
@@ -32,8 +17,8 @@ const defaultRandom = (): string =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
 
 /** The grant in a player-token answer, or undefined when the answer is a failure. */
-export const playerGrantOf = (answer: ApiResult<"playerToken"> | undefined): PlayerGrant | undefined =>
-  answer !== undefined && "token" in answer && answer.success
+export const playerGrantOf = (answer: CallResult<"playerToken">): PlayerGrant | undefined =>
+  "token" in answer && answer.success
     ? { token: answer.token, analytics: answer.analytics, noMetering: answer.noMetering }
     : undefined
 
@@ -42,7 +27,7 @@ export async function meter(deps: MeteringDeps, grant: PlayerGrant, signal?: Abo
   if (grant.noMetering) return { type: "metering.skipped" }
   const body = { token_id: grant.token, factor: METERING_FACTOR, rnd: (deps.random ?? defaultRandom)() }
   const answer = await deps.callApi("metering", signal === undefined ? { body } : { body, signal })
-  if (answer === undefined) return { type: "metering.failed", detail: UNREACHABLE }
+  if (isSessionEnded(answer)) return { type: "metering.failed", detail: UNREACHABLE }
   if (answer.success) return { type: "metering.recorded" }
   if ("status" in answer && answer.status === 401) {
     return { type: "telemetry.tokenRejected", error: "token", message: TOKEN_VALIDATION_FAILED }

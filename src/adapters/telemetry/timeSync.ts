@@ -1,15 +1,13 @@
 import { fromCallback, type EventObject } from "xstate"
+import { isSessionEnded } from "../../domain/api.ts"
 import type { CallApi } from "../http/http.ts"
 import type { SyncedClock } from "./syncedClock.ts"
+import type { TimeSyncFact } from "../../domain/TelemetryProtocol.ts"
 
 export interface TimeSyncDeps {
   readonly callApi: CallApi
   readonly clock: SyncedClock
 }
-
-export type TimeSyncFact =
-  | { readonly type: "time.synced"; readonly offsetMs: number }
-  | { readonly type: "time.syncFailed"; readonly detail: string }
 
 const UNREACHABLE = "The server time could not be read."
 
@@ -21,8 +19,8 @@ export async function syncTime(deps: TimeSyncDeps, signal?: AbortSignal): Promis
   const t0 = deps.clock.now()
   const answer = await deps.callApi("timeSync", signal === undefined ? {} : { signal })
   const t1 = deps.clock.now()
-  if (answer === undefined || !("millisUtc" in answer)) {
-    return { type: "time.syncFailed", detail: answer?.detail ?? UNREACHABLE }
+  if (!("millisUtc" in answer)) {
+    return { type: "time.syncFailed", detail: isSessionEnded(answer) ? UNREACHABLE : answer.detail }
   }
   const offsetMs = answer.millisUtc - (t0 + t1) / 2
   deps.clock.setOffset(offsetMs)

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = "Your new email address could not be confirmed. Please try again."
 
-type ConfirmAnswer = ApiResult<"confirmEmailChange"> | undefined
+type ConfirmAnswer = CallResult<"confirmEmailChange"> | undefined
 
 interface EmailChangeContext {
   readonly token: string
@@ -21,7 +22,7 @@ export const emailChangeMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    confirm: fromPromise<ConfirmAnswer, { readonly token: string }>(async () => undefined)
+    confirm: fromPromise<ConfirmAnswer, { readonly token: string }>(notProvided("confirm"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",

@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { changeField, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 /** Shown after every request the server answered, so the page never tells who has an account. */
 export const RESET_REQUESTED_MESSAGE = "If the email is registered, reset instructions will be sent."
@@ -20,7 +21,7 @@ interface ForgotPasswordContext {
   readonly alert: string | null
 }
 
-type ResetRequestAnswer = ApiResult<"createPasswordReset"> | undefined
+type ResetRequestAnswer = CallResult<"createPasswordReset"> | undefined
 
 // SPEC §5: this page's message has the final period; the invite page's variant lacks it.
 const rules: FieldRules<ForgotPasswordField> = { email: ({ email }) => emailRule(EMAIL_MESSAGE)(email) }
@@ -31,7 +32,7 @@ export const forgotPasswordMachine = setup({
     events: {} as ForgotPasswordEvent
   },
   actors: {
-    requestReset: fromPromise<ResetRequestAnswer, { readonly email: string }>(async () => undefined)
+    requestReset: fromPromise<ResetRequestAnswer, { readonly email: string }>(notProvided("requestReset"))
   },
   guards: {
     isValid: ({ context }) => isValidForm(rules, context.values),

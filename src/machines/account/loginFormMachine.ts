@@ -1,8 +1,9 @@
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password."
 export const LOGIN_FAILED_MESSAGE = "Sign in failed. Please try again."
@@ -30,7 +31,7 @@ interface LoginFormContext extends Credentials {
   readonly token: string | null
 }
 
-type LoginAnswer = ApiResult<"login"> | undefined
+type LoginAnswer = CallResult<"login"> | undefined
 
 const validate = ({ email, password }: Credentials): Partial<Record<LoginField, string>> => ({
   ...(isEmail(email.trim()) ? {} : { email: EMAIL_MESSAGE }),
@@ -49,7 +50,7 @@ export const loginFormMachine = setup({
   },
   actors: {
     /** Emails are lower-cased before they leave the form (SPEC §5). */
-    login: fromPromise<LoginAnswer, Credentials>(async () => undefined)
+    login: fromPromise<LoginAnswer, Credentials>(notProvided("login"))
   },
   guards: {
     isValid: ({ context }) => Object.keys(validate(context)).length === 0,

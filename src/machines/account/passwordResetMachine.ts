@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { MISSING_TOKEN_MESSAGE, changeField, isAccepted, isRefusal, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const RESET_LINK_FAILED_MESSAGE = "This password reset link could not be checked. Please try again."
 export const RESET_FAILED_MESSAGE = "Your password could not be updated. Please try again."
@@ -23,8 +24,8 @@ interface PasswordResetContext {
   readonly detail: string | null
 }
 
-type TokenAnswer = ApiResult<"verifyPasswordReset"> | undefined
-type ResetAnswer = ApiResult<"resetPassword"> | undefined
+type TokenAnswer = CallResult<"verifyPasswordReset"> | undefined
+type ResetAnswer = CallResult<"resetPassword"> | undefined
 
 const rules: FieldRules<PasswordResetField> = {
   password: ({ password }) => passwordRule(password),
@@ -39,7 +40,7 @@ export const passwordResetMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    checkToken: fromPromise<TokenAnswer, { readonly token: string }>(async () => undefined),
+    checkToken: fromPromise<TokenAnswer, { readonly token: string }>(notProvided("checkToken")),
     resetPassword: fromPromise<ResetAnswer, { readonly token: string; readonly newPassword: string }>(async () => undefined)
   },
   guards: {

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult, BodyOf } from "../../domain/api.ts"
+import type { CallResult, BodyOf } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail, usernameRule } from "../../domain/Validation.ts"
-import { isFailure } from "../shared/apiResult.ts"
+import { isFailure, refusedForNow } from "../shared/apiResult.ts"
 import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 // SPEC §8, exact strings
 export const UPDATE_FAILED_TITLE = "Failed to update"
@@ -31,7 +32,7 @@ interface ProfileDetailsContext {
   readonly fieldErrors: FieldErrors<ProfileDetailsField>
 }
 
-type UpdateAnswer = ApiResult<"updateUsernameAndEmail"> | undefined
+type UpdateAnswer = CallResult<"updateUsernameAndEmail"> | undefined
 type UpdateRequest = BodyOf<"updateUsernameAndEmail">
 
 const rules: FieldRules<ProfileDetailsField> = {
@@ -44,7 +45,8 @@ const rules: FieldRules<ProfileDetailsField> = {
 export const updateOutcome = (answer: UpdateAnswer, email: string): ReadonlyArray<NotificationContent> => {
   if (!isAccepted(answer) || isFailure(answer)) {
     const wrongPassword = !isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
-    return [{ tone: "error", title: UPDATE_FAILED_TITLE, message: wrongPassword ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE }]
+    const message = refusedForNow(answer) ?? (wrongPassword ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
+    return [{ tone: "error", title: UPDATE_FAILED_TITLE, message }]
   }
   const outcome: Array<NotificationContent> = []
   if (answer.emailUpdatePending) outcome.push({ tone: "success", title: SUCCESS_TITLE, message: verificationSentMessage(email) })
@@ -63,7 +65,7 @@ export const profileDetailsMachine = setup({
     input: {} as { readonly username: string; readonly email: string }
   },
   actors: {
-    updateDetails: fromPromise<UpdateAnswer, UpdateRequest>(async () => undefined)
+    updateDetails: fromPromise<UpdateAnswer, UpdateRequest>(notProvided("updateDetails"))
   },
   guards: {
     isValid: ({ context }) => isValidForm(rules, context.values),

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
-import { isFailure } from "../shared/apiResult.ts"
+import { isFailure, refusedForNow } from "../shared/apiResult.ts"
 import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { INCORRECT_PASSWORD_MESSAGE, SUCCESS_TITLE, TRY_AGAIN_MESSAGE } from "./profileDetailsMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 // SPEC §8, exact strings
 export const PASSWORD_UPDATED_MESSAGE = "Password has been updated!"
@@ -22,7 +23,7 @@ interface ProfilePasswordContext {
   readonly fieldErrors: FieldErrors<ProfilePasswordField>
 }
 
-type UpdateAnswer = ApiResult<"updatePassword"> | undefined
+type UpdateAnswer = CallResult<"updatePassword"> | undefined
 
 const EMPTY: FieldValues<ProfilePasswordField> = { currentPassword: "", newPassword: "", confirmPassword: "" }
 
@@ -37,7 +38,8 @@ export const PASSWORD_UPDATED: NotificationContent = { tone: "success", title: S
 export const passwordFailure = (answer: UpdateAnswer): NotificationContent => ({
   tone: "error",
   title: PASSWORD_UPDATE_FAILED_TITLE,
-  message: !isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE
+  message: refusedForNow(answer) ??
+    (!isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
 })
 
 /** The 'Update password' form of /profile. */
@@ -47,7 +49,7 @@ export const profilePasswordMachine = setup({
     events: {} as ProfilePasswordEvent
   },
   actors: {
-    updatePassword: fromPromise<UpdateAnswer, { readonly currentPassword: string; readonly newPassword: string }>(async () => undefined)
+    updatePassword: fromPromise<UpdateAnswer, { readonly currentPassword: string; readonly newPassword: string }>(notProvided("updatePassword"))
   },
   guards: {
     isValid: ({ context }) => isValidForm(rules, context.values),

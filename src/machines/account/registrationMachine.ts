@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult, BodyOf } from "../../domain/api.ts"
+import type { CallResult, BodyOf } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import {
   EMAIL_MESSAGE,
@@ -12,6 +12,7 @@ import {
 } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { changeField, isAccepted, isRefusal, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
 export const INVITE_CHECK_FAILED_MESSAGE = "Your invite could not be checked. Please try again."
@@ -41,8 +42,8 @@ interface RegistrationContext {
   readonly registeredEmail: string | null
 }
 
-type InviteAnswer = ApiResult<"invitation"> | undefined
-type RegisterAnswer = ApiResult<"register"> | undefined
+type InviteAnswer = CallResult<"invitation"> | undefined
+type RegisterAnswer = CallResult<"register"> | undefined
 
 // SPEC §5: the registration page's email message keeps its final period.
 const rules: FieldRules<RegistrationField> = {
@@ -65,7 +66,7 @@ export const registrationMachine = setup({
     input: {} as { readonly invite: string }
   },
   actors: {
-    checkInvite: fromPromise<InviteAnswer, { readonly token: string }>(async () => undefined),
+    checkInvite: fromPromise<InviteAnswer, { readonly token: string }>(notProvided("checkInvite")),
     register: fromPromise<RegisterAnswer, BodyOf<"register">>(async () => undefined)
   },
   guards: {

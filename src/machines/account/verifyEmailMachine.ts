@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { detailOf } from "../shared/apiResult.ts"
 import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const VERIFY_FAILED_MESSAGE = "This verification link could not be used."
 
-type VerifyAnswer = ApiResult<"verifyEmail"> | undefined
+type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
 /** /verify: the mailed token is sent once; the page then says verified or invalid. */
 export const verifyEmailMachine = setup({
@@ -14,7 +15,7 @@ export const verifyEmailMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    verify: fromPromise<VerifyAnswer, { readonly token: string }>(async () => undefined)
+    verify: fromPromise<VerifyAnswer, { readonly token: string }>(notProvided("verify"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",

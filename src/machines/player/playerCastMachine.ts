@@ -1,17 +1,7 @@
 import { enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
+import type { CastCommand, CastConnection, CastFact, CastTarget } from "../../domain/CastProtocol.ts"
 
 export const CAST_ID = "cast"
-
-export type CastTarget = "airplay" | "chromecast"
-export type CastConnection = "connecting" | "connected" | "disconnected"
-
-export type CastCommand =
-  | { readonly type: "cast.showPicker"; readonly target: CastTarget }
-  | { readonly type: "cast.media"; readonly source: string; readonly title: string }
-
-export type CastFact =
-  | { readonly type: "cast.availability"; readonly target: CastTarget; readonly available: boolean }
-  | { readonly type: "cast.connection"; readonly target: CastTarget; readonly state: CastConnection }
 
 export type CastEvent = CastFact | { readonly type: "cast.prompt"; readonly target: CastTarget }
 

@@ -1,5 +1,5 @@
 import { assign, raise, sendParent, setup, stateIn, type SnapshotFrom } from "xstate"
-import { CONTROLS_HIDE_MS, TOUCH_SEEK_S } from "../../domain/constants.ts"
+import { CONTROLS_HIDE_MS, TOUCH_SEEK_S } from "../../domain/PlayerLimits.ts"
 import { PLAYER_LIMITS } from "./playerLimits.ts"
 
 export type TapZone = "left" | "middle" | "right"

@@ -1,9 +1,9 @@
 import type { PlayerChoice } from "../../domain/Stream.ts"
-import type { MediaFact } from "./mediaProtocol.ts"
+import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import type { CastEvent } from "./playerCastMachine.ts"
 import type { ControlsEvent } from "./playerControlsMachine.ts"
 import type { ScreenEvent } from "./playerScreenMachine.ts"
-import type { TokenRejected } from "../telemetry/playerTelemetry.ts"
+import type { TokenRejected } from "../../domain/TelemetryProtocol.ts"
 import type { VolumeEvent } from "./playerVolumeMachine.ts"
 
 type UiEvent<T> = Exclude<T, { type: `media.${string}` } | { type: `screen.${"resized" | "pointer"}` }>
@@ -34,12 +34,4 @@ export interface PlayerInput {
   readonly search?: string
   /** UI flag mask (SPEC §3) */
   readonly ui?: number
-}
-
-export interface VideoInput {
-  readonly element: HTMLVideoElement
-}
-
-export interface ElementsInput extends VideoInput {
-  readonly container: HTMLElement
 }

@@ -1,8 +1,8 @@
-import { VOLUME_TICKS } from "../../domain/constants.ts"
+import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
 
 /**
  * Player numbers SPEC §9 leaves to us. The spec's own (live edge, poll, DVR window, seek step,
- * hide delay, tick counts) stay in domain/constants.ts.
+ * hide delay, tick counts) are in domain/PlayerLimits.ts.
  */
 export const PLAYER_LIMITS = {
   /** fatal library errors retried before the error box shows */

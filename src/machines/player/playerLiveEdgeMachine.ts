@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, stateIn, type SnapshotFrom } from "xstate"
-import { LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../domain/constants.ts"
-import type { MediaCommand, MediaTiming } from "./mediaProtocol.ts"
+import { LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../domain/PlayerLimits.ts"
+import type { MediaCommand, MediaTiming } from "../../domain/MediaProtocol.ts"
 import { mediaOf } from "./playerMedia.ts"
 import { behindLive, isSeekable } from "./playerTiming.ts"
 
@@ -14,7 +14,6 @@ interface LiveEdgeContext {
   readonly timing: MediaTiming | null
 }
 
-export { behindLive } from "./playerTiming.ts"
 
 const timingOf = ({ type: _type, ...timing }: { readonly type: "media.timing" } & MediaTiming): MediaTiming => timing
 

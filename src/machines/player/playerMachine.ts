@@ -1,19 +1,23 @@
 import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
-import { LOW_LATENCY_PLAYER } from "../../domain/Stream.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { sourceFor, type MediaCommand, type MediaInput, type MediaTiming } from "./mediaProtocol.ts"
-import { CAST_ID, playerCastMachine, type CastCommand } from "./playerCastMachine.ts"
+import { LOW_LATENCY_PLAYER } from "../../domain/playerChoice.ts"
+import { failureHint, isFailure } from "../shared/apiResult.ts"
+import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
+import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
+import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
+import { sourceFor } from "../../domain/playerChoice.ts"
+import { CAST_ID, playerCastMachine } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
-import type { ElementsInput, PlayerEvent, PlayerInput, VideoInput } from "./playerEvents.ts"
+import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
 import { attachOf, currentStream, initialContext, syncQuery, watchedOf, type PlayerContext, type StreamsAnswer } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
 import { withDefault } from "./playerQuery.ts"
-import { FULLSCREEN_ID, PIP_ID, playerScreenMachine, type FullscreenCommand, type PipCommand } from "./playerScreenMachine.ts"
+import { FULLSCREEN_ID, PIP_ID, playerScreenMachine } from "./playerScreenMachine.ts"
 import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 
@@ -35,11 +39,11 @@ export const playerMachine = setup({
     }
   },
   actors: {
-    loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
-    media: fromCallback<MediaCommand, MediaInput>(() => {}),
-    fullscreen: fromCallback<FullscreenCommand, ElementsInput>(() => {}),
-    pip: fromCallback<PipCommand, VideoInput>(() => {}),
-    cast: fromCallback<CastCommand, VideoInput>(() => {}),
+    loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
+    media: fromCallback<MediaCommand, MediaInput>(notProvided("media")),
+    fullscreen: fromCallback<FullscreenCommand, FullscreenInput>(() => {}),
+    pip: fromCallback<PipCommand, PipInput>(notProvided("pip")),
+    cast: fromCallback<CastCommand, CastInput>(() => {}),
     playback: playerPlaybackMachine,
     controls: playerControlsMachine,
     volume: playerVolumeMachine,
@@ -64,9 +68,7 @@ export const playerMachine = setup({
       const streams = !isFailure(answer) && answer.success ? answer.data : []
       return { streams, index: context.index >= 0 && context.index < streams.length ? context.index : 0 }
     }),
-    keepListFailure: assign((_, params: { readonly detail: string | undefined }) => ({
-      error: params.detail === undefined ? PLAYER_STREAMS_FAILED_MESSAGE : `${PLAYER_STREAMS_FAILED_MESSAGE} ${params.detail}`
-    })),
+    keepListFailure: assign((_, answer: StreamsAnswer) => ({ error: `${PLAYER_STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     clearError: assign({ error: null }),
     selectStream: assign(({ context }, params: { readonly index: number }) => ({
       index: params.index,
@@ -106,9 +108,9 @@ export const playerMachine = setup({
             actions: { type: "keepStreams", params: ({ event }) => event.output }
           },
           { guard: { type: "gotNoStreams", params: ({ event }) => event.output }, target: "empty" },
-          { target: "failed", actions: { type: "keepListFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+          { target: "failed", actions: { type: "keepListFailure", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "keepListFailure", params: { detail: undefined } } }
+        onError: { target: "failed", actions: { type: "keepListFailure", params: () => undefined } }
       }
     },
     failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },

@@ -1,5 +1,6 @@
-import { hasUiFlag, type MediaMetadata, type UiFlagName } from "../../domain/PlayerUi.ts"
-import { parseTags, TV_PLAYER, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import type { MediaMetadata } from "../../domain/PlayerUi.ts"
+import { parseTags, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import { SITE_GROUP_ID } from "../telemetry/playerTelemetry.ts"
 import type { MediaKind } from "./playerTiming.ts"
 
@@ -48,6 +49,3 @@ export const parseUiMask = (raw: string | null): number => {
   const mask = Number(raw ?? "0")
   return Number.isSafeInteger(mask) && mask >= 0 ? mask : 0
 }
-
-/** True when the chrome should show `part`, i.e. the mask does not carry its NO_ flag. */
-export const shows = (ui: number, flag: UiFlagName): boolean => !hasUiFlag(ui, flag)

@@ -1,6 +1,7 @@
-import type { ApiResult } from "../../domain/api.ts"
-import { playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
-import { sourceFor } from "./mediaProtocol.ts"
+import type { CallResult } from "../../domain/api.ts"
+import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { playerPath } from "../../domain/playerChoice.ts"
+import { sourceFor } from "../../domain/playerChoice.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { mediaMetadataFor } from "./playerMetadata.ts"
 import { UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
@@ -19,7 +20,7 @@ export interface PlayerContext {
   readonly kind: MediaKind
 }
 
-export type StreamsAnswer = ApiResult<"streams"> | undefined
+export type StreamsAnswer = CallResult<"streams"> | undefined
 type Attach = Extract<PlayerEvent, { type: "media.attach" }>
 
 /** Keeps `?default=` in step with the selection without a page load or a new history entry. */

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
 import { MediaErrorCode } from "../../domain/MediaError.ts"
-import type { MediaCommand, MediaFact, RecoveryKind } from "./mediaProtocol.ts"
+import type { MediaCommand, MediaFact, RecoveryKind } from "../../domain/MediaProtocol.ts"
 import { PLAYER_LIMITS } from "./playerLimits.ts"
 import { mediaOf } from "./playerMedia.ts"
 

@@ -1,20 +1,9 @@
 import { assign, enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
 import { sizeForWidth, type PlayerSize } from "./playerLimits.ts"
+import type { FullscreenCommand, PipCommand, ScreenFact } from "../../domain/ScreenProtocol.ts"
 
 export const FULLSCREEN_ID = "fullscreen"
 export const PIP_ID = "pip"
-
-export type FullscreenCommand = { readonly type: "fullscreen.enter" } | { readonly type: "fullscreen.exit" }
-export type PipCommand = { readonly type: "pip.enter" } | { readonly type: "pip.exit" }
-
-/** Facts from the fullscreen and picture-in-picture adapters. */
-export type ScreenFact =
-  | { readonly type: "screen.fullscreenAvailable"; readonly available: boolean }
-  | { readonly type: "screen.fullscreenChanged"; readonly active: boolean }
-  | { readonly type: "screen.resized"; readonly width: number }
-  | { readonly type: "screen.pointer"; readonly touch: boolean }
-  | { readonly type: "screen.pipAvailable"; readonly available: boolean }
-  | { readonly type: "screen.pipChanged"; readonly active: boolean }
 
 export type ScreenEvent = ScreenFact | { readonly type: "screen.toggleFullscreen" } | { readonly type: "screen.togglePip" }
 

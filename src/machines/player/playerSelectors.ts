@@ -1,7 +1,8 @@
-import { hasUiFlag, logoPlacement, type LogoPlacement, type MediaMetadata } from "../../domain/PlayerUi.ts"
-import { TV_PLAYER, type Stream } from "../../domain/Stream.ts"
+import { playerChrome, type LogoPlacement, type MediaMetadata, type PlayerChrome } from "../../domain/PlayerUi.ts"
+import { type Stream } from "../../domain/Stream.ts"
+import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
-import { castTagsOf, mediaMetadataFor, shows } from "./playerMetadata.ts"
+import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
 
 export type Unavailability = "maintenance" | "subscription" | null
 
@@ -14,7 +15,13 @@ export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefine
 export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
 export const selectListError = (snapshot: PlayerSnapshot): string | null =>
   snapshot.matches("failed") ? snapshot.context.error : null
-export const selectUi = (snapshot: PlayerSnapshot): number => snapshot.context.ui
+let lastChrome: { readonly mask: number; readonly chrome: PlayerChrome } | undefined
+/** What of the player shows, decided once from the page's UI flags; the same object while they stay. */
+export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => {
+  const mask = snapshot.context.ui
+  if (lastChrome?.mask !== mask) lastChrome = { mask, chrome: playerChrome(mask) }
+  return lastChrome.chrome
+}
 /** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
 export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
 export const selectIsWatching = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: { attached: "watching" } })
@@ -42,8 +49,8 @@ export interface PlayerLogo extends LogoPlacement {
 export const selectLogo = (snapshot: PlayerSnapshot): PlayerLogo | null => {
   const metadata = selectMetadata(snapshot)
   if (metadata === null || metadata.logo === "") return null
-  const { logo, logo_href, ui } = metadata
-  return { src: logo, href: logo_href, ...logoPlacement(ui), clearsControls: shows(ui, "NO_CONTROLS") }
+  const chrome = selectChrome(snapshot)
+  return { src: metadata.logo, href: metadata.logo_href, ...chrome.logo, clearsControls: chrome.controls }
 }
 
 /** For `useSelector`: the same logo in the same place, whatever object holds it. */
@@ -53,12 +60,11 @@ export const sameLogo = (a: PlayerLogo | null, b: PlayerLogo | null): boolean =>
     a.vertical === b.vertical && a.horizontal === b.horizontal && a.clearsControls === b.clearsControls)
 
 /** DRAG_HANDLE (16): the seek bar's thumb shows a grip to drag. */
-export const selectHasDragHandle = (snapshot: PlayerSnapshot): boolean => hasUiFlag(snapshot.context.ui, "DRAG_HANDLE")
+export const selectHasDragHandle = (snapshot: PlayerSnapshot): boolean => selectChrome(snapshot).dragHandle
 /** The title header: under the player on the page, over it in fullscreen; NO_HEADER (4096) hides it in both. */
-export const selectShowsHeader = (snapshot: PlayerSnapshot): boolean => shows(snapshot.context.ui, "NO_HEADER")
+export const selectShowsHeader = (snapshot: PlayerSnapshot): boolean => selectChrome(snapshot).header
 /** The title in that header; NO_TITLE (256) leaves it to screen readers. */
-export const selectShowsTitle = (snapshot: PlayerSnapshot): boolean =>
-  selectShowsHeader(snapshot) && shows(snapshot.context.ui, "NO_TITLE")
+export const selectShowsTitle = (snapshot: PlayerSnapshot): boolean => selectChrome(snapshot).title
 
 /** Casting is the TV player's, for streams whose tags say they support it. */
 export const selectCastTags = (snapshot: PlayerSnapshot): { readonly airplay: boolean; readonly chromecast: boolean } =>

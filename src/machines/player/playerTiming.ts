@@ -1,5 +1,5 @@
-import { DVR_MIN_WINDOW_S } from "../../domain/constants.ts"
-import type { MediaTiming } from "./mediaProtocol.ts"
+import { DVR_MIN_WINDOW_S } from "../../domain/PlayerLimits.ts"
+import type { MediaTiming } from "../../domain/MediaProtocol.ts"
 
 /** What the timing says about the source itself, as SPEC §3 media metadata describes it. */
 export interface MediaKind {

@@ -1,8 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from "xstate"
-import { VOLUME_TICKS } from "../../domain/constants.ts"
+import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
 import { sizeForWidth, volumeTicksFor } from "./playerLimits.ts"
-import type { MediaCommand } from "./mediaProtocol.ts"
+import type { MediaCommand } from "../../domain/MediaProtocol.ts"
 import { mediaOf } from "./playerMedia.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export interface VolumeSetting {
   /** 0…1 */
@@ -36,7 +37,7 @@ const stepped = ({ volume, ticks }: VolumeContext, by: number): number =>
 export const playerVolumeMachine = setup({
   types: { context: {} as VolumeContext, events: {} as VolumeEvent },
   actors: {
-    restoreVolume: fromPromise<VolumeSetting>(async () => DEFAULT_VOLUME)
+    restoreVolume: fromPromise<VolumeSetting>(notProvided("restoreVolume"))
   },
   // actions run in order and see what an earlier assign kept, so persisting reads the context
   actions: {

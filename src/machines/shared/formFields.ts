@@ -1,4 +1,4 @@
-import type { ApiFailure } from "../../domain/api.ts"
+import type { ApiFailure, SessionEnded } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { isFailure } from "./apiResult.ts"
 
@@ -36,11 +36,8 @@ export const changeField = <F extends string>(
   return { values: { ...form.values, [field]: value }, fieldErrors }
 }
 
-/**
- * A result-coded answer that says yes. Failure bodies (400, 429, no network) and a 403's
- * `undefined` never do.
- */
-export const isAccepted = (answer: { readonly success: boolean; readonly resultCode: number } | ApiFailure | undefined): boolean =>
+/** A result-coded answer that says yes. Failure bodies (400, 429, no network) and an ended session never do. */
+export const isAccepted = (answer: { readonly success: boolean; readonly resultCode: number } | ApiFailure | SessionEnded | undefined): boolean =>
   !isFailure(answer) && answer.success && answer.resultCode === ResultCode.SUCCESS
 
 /**

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { shouldShowAnnouncement } from "../../domain/Announcement.ts"
 import { isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 /** The latest announcement together with the token this browser last closed. */
 export interface LatestAnnouncement {
-  readonly answer: ApiResult<"announcement"> | undefined
+  readonly answer: CallResult<"announcement"> | undefined
   readonly lastSeenToken: string | null
 }
 
@@ -28,7 +29,7 @@ export const announcementMachine = setup({
     events: {} as AnnouncementEvent
   },
   actors: {
-    loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null }))
+    loadLatest: fromPromise<LatestAnnouncement>(notProvided("loadLatest"))
   },
   guards: {
     isNew: (_, latest: LatestAnnouncement) => toShow(latest) !== null

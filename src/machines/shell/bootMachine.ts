@@ -1,10 +1,13 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import type { CallResult } from "../../domain/api.ts"
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { CONNECTION_HINT, failureHint, isFailure, RETRY_HINT } from "../shared/apiResult.ts"
 import { sessionMachine } from "./sessionMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const BOOT_FAILURE_MESSAGE = "We could not reach the service. Please check your connection and try again."
+/** The service answered, but not with what it should have. */
+export const BOOT_BROKEN_MESSAGE = "The service is not answering as it should. Please try again in a moment."
 
 export interface MaintenanceNotice {
   readonly title: string
@@ -12,7 +15,7 @@ export interface MaintenanceNotice {
   readonly secondRowText: string
 }
 
-export type BootEvent = { readonly type: "boot.retry" }
+export type BootEvent = { readonly type: "boot.retry" } | { readonly type: "session.refreshUser" }
 
 interface BootContext {
   /** The stored session token, handed to the session once the app is ready. */
@@ -22,8 +25,8 @@ interface BootContext {
   readonly settings: SiteSettings
 }
 
-type MaintenanceAnswer = ApiResult<"maintenance"> | undefined
-type SettingsAnswer = ApiResult<"siteSettings"> | undefined
+type MaintenanceAnswer = CallResult<"maintenance"> | undefined
+type SettingsAnswer = CallResult<"siteSettings"> | undefined
 
 export const bootMachine = setup({
   types: {
@@ -33,7 +36,7 @@ export const bootMachine = setup({
     children: {} as { session: "session" }
   },
   actors: {
-    checkMaintenance: fromPromise<MaintenanceAnswer>(async () => undefined),
+    checkMaintenance: fromPromise<MaintenanceAnswer>(notProvided("checkMaintenance")),
     loadSettings: fromPromise<SettingsAnswer>(async () => undefined),
     session: sessionMachine
   },
@@ -47,9 +50,11 @@ export const bootMachine = setup({
         ? null
         : { title: answer.title, firstRowText: answer.firstRowText, secondRowText: answer.secondRowText }
     })),
-    keepFailure: assign((_, params: { readonly detail: string | undefined }) => ({
-      error: params.detail === undefined ? BOOT_FAILURE_MESSAGE : `${BOOT_FAILURE_MESSAGE} (${params.detail})`
-    })),
+    // one sentence of ours: what the adapter saw (a status, a content type) is no help to people
+    keepFailure: assign((_, answer: MaintenanceAnswer) => {
+      const hint = failureHint(answer)
+      return { error: hint === CONNECTION_HINT ? BOOT_FAILURE_MESSAGE : hint === RETRY_HINT ? BOOT_BROKEN_MESSAGE : hint }
+    }),
     clearFailure: assign({ error: null }),
     // the server fills every setting with a default, so a failed load just keeps ours
     keepSettings: assign((_, answer: SettingsAnswer) =>
@@ -72,9 +77,9 @@ export const bootMachine = setup({
             actions: { type: "keepNotice", params: ({ event }) => event.output }
           },
           { guard: { type: "isRunning", params: ({ event }) => event.output }, target: "configuring" },
-          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: { detail: undefined } } }
+        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
       }
     },
     configuring: {
@@ -95,7 +100,9 @@ export const bootMachine = setup({
         id: "session",
         src: "session",
         input: ({ context }) => ({ token: context.token })
-      }
+      },
+      // the account pages change what the session shows (username, email)
+      on: { "session.refreshUser": { actions: sendTo("session", { type: "session.refreshUser" }) } }
     }
   }
 })

@@ -1,5 +1,5 @@
 import { enqueueActions, setup, type SnapshotFrom } from "xstate"
-import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_MAX } from "../../domain/constants.ts"
+import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_MAX } from "../../domain/Notification.ts"
 
 export type NotificationTone = "success" | "error" | "info"
 

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import type { CallResult } from "../../domain/api.ts"
 import type { UserInfo } from "../../domain/User.ts"
 import { announcementMachine } from "./announcementMachine.ts"
 import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
 import { loginFormMachine, type LoginSucceeded } from "../account/loginFormMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export type SessionEvent =
   | LoginSucceeded
@@ -20,8 +21,8 @@ interface SessionContext {
   readonly user: UserInfo | null
 }
 
-type UserAnswer = ApiResult<"userInfo"> | undefined
-type LogoutAnswer = ApiResult<"logout"> | undefined
+type UserAnswer = CallResult<"userInfo"> | undefined
+type LogoutAnswer = CallResult<"logout"> | undefined
 
 export const sessionMachine = setup({
   types: {
@@ -33,9 +34,11 @@ export const sessionMachine = setup({
   actors: {
     loginForm: loginFormMachine,
     announcement: announcementMachine,
-    loadUser: fromPromise<UserAnswer>(async () => undefined),
-    logout: fromPromise<LogoutAnswer>(async () => undefined),
-    logoutAll: fromPromise<LogoutAnswer>(async () => undefined)
+    loadUser: fromPromise<UserAnswer>(notProvided("loadUser")),
+    logout: fromPromise<LogoutAnswer>(notProvided("logout")),
+    logoutAll: fromPromise<LogoutAnswer>(notProvided("logoutAll")),
+    /** Reports `session.expired` whenever a call meets a 403. */
+    watchForbidden: fromCallback(notProvided("watchForbidden"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -45,7 +48,6 @@ export const sessionMachine = setup({
   actions: {
     storeToken: (_, _params: { readonly token: string }) => {},
     forgetToken: () => {},
-    navigate: (_, _params: { readonly to: string }) => {},
     /** SPEC §4: a failed logout shows nothing; it is only written to the console. */
     reportLogoutFailure: (_, params: { readonly detail: string }) => {
       console.error(`Logout failed: ${params.detail}`)
@@ -61,7 +63,7 @@ export const sessionMachine = setup({
   on: {
     "session.expired": {
       target: ".anonymous",
-      actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+      actions: ["forgetToken", "endSession"]
     }
   },
   states: {
@@ -75,14 +77,14 @@ export const sessionMachine = setup({
           target: "authenticated",
           actions: [
             { type: "startSession", params: ({ event }) => ({ token: event.token }) },
-            { type: "storeToken", params: ({ event }) => ({ token: event.token }) },
-            { type: "navigate", params: { to: "/" } }
+            { type: "storeToken", params: ({ event }) => ({ token: event.token }) }
           ]
         }
       }
     },
+    // the pages follow this state: /login and the authenticated area redirect on it
     authenticated: {
-      invoke: { id: "announcement", src: "announcement" },
+      invoke: [{ id: "announcement", src: "announcement" }, { src: "watchForbidden" }],
       // also while the user info is still loading: /logout may be the first page opened
       on: { "session.logout": { target: ".loggingOut" }, "session.logoutAll": { target: ".loggingOutAll" } },
       initial: "loadingUser",
@@ -108,7 +110,7 @@ export const sessionMachine = setup({
               {
                 guard: { type: "loggedOut", params: ({ event }) => event.output },
                 target: "#session.anonymous",
-                actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+                actions: ["forgetToken", "endSession"]
               },
               {
                 target: "idle",
@@ -134,7 +136,7 @@ export const sessionMachine = setup({
               {
                 guard: { type: "loggedOut", params: ({ event }) => event.output },
                 target: "#session.anonymous",
-                actions: ["forgetToken", "endSession", { type: "navigate", params: { to: "/login" } }]
+                actions: ["forgetToken", "endSession"]
               },
               {
                 target: "idle",

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { TicketCategory, streamRequestTicket, type NewTicket } from "../../domain/Ticket.ts"
 import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const REQUEST_SUCCESS: NotificationContent = {
   tone: "success",
@@ -17,7 +18,7 @@ export type StreamRequestEvent =
   | { readonly type: "request.submit" }
   | { readonly type: "request.cancel" }
 
-type TicketAnswer = ApiResult<"createTicket"> | undefined
+type TicketAnswer = CallResult<"createTicket"> | undefined
 
 /** The 'Request a stream' modal: a stream request is a ticket (SPEC §3); it ends sent or cancelled. */
 export const streamRequestMachine = setup({
@@ -26,7 +27,7 @@ export const streamRequestMachine = setup({
     events: {} as StreamRequestEvent
   },
   actors: {
-    submitTicket: fromPromise<TicketAnswer, NewTicket>(async () => undefined)
+    submitTicket: fromPromise<TicketAnswer, NewTicket>(notProvided("submitTicket"))
   },
   guards: {
     hasText: ({ context }) => streamRequestTicket(context.text) !== undefined,

@@ -1,8 +1,10 @@
 import { assign, forwardTo, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
-import type { ApiResult } from "../../domain/api.ts"
-import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER, chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
+import type { CallResult } from "../../domain/api.ts"
+import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
+import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
+import { failureHint, isFailure } from "../shared/apiResult.ts"
 import { streamRequestMachine, type StreamRequestEvent } from "./streamRequestMachine.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 
@@ -22,7 +24,7 @@ interface StreamSelectionContext {
   readonly error: string | null
 }
 
-type StreamsAnswer = ApiResult<"streams"> | undefined
+type StreamsAnswer = CallResult<"streams"> | undefined
 
 const choiceFor = (context: StreamSelectionContext, index: number): StreamChoice | undefined => {
   const stream = context.streams[index]
@@ -36,7 +38,7 @@ export const streamSelectionMachine = setup({
     children: {} as { request: "streamRequest" }
   },
   actors: {
-    readPlayerChoice: fromPromise<PlayerChoice>(async () => DEFAULT_PLAYER_CHOICE),
+    readPlayerChoice: fromPromise<PlayerChoice>(notProvided("readPlayerChoice")),
     loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
     streamRequest: streamRequestMachine
   },
@@ -53,9 +55,7 @@ export const streamSelectionMachine = setup({
       streams: !isFailure(answer) && answer.success ? answer.data : [],
       error: null
     })),
-    keepLoadFailure: assign((_, params: { readonly detail: string | undefined }) => ({
-      error: params.detail === undefined ? STREAMS_FAILED_MESSAGE : `${STREAMS_FAILED_MESSAGE} ${params.detail}`
-    })),
+    keepLoadFailure: assign((_, answer: StreamsAnswer) => ({ error: `${STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     togglePlayer: assign(({ context }) => ({ player: context.player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER }))
   }
 }).createMachine({
@@ -81,9 +81,9 @@ export const streamSelectionMachine = setup({
             target: "ready",
             actions: { type: "keepStreams", params: ({ event }) => event.output }
           },
-          { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => ({ detail: detailOf(event.output) }) } }
+          { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "keepLoadFailure", params: { detail: undefined } } }
+        onError: { target: "failed", actions: { type: "keepLoadFailure", params: () => undefined } }
       }
     },
     failed: {

@@ -1,20 +1,10 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup, type EventObject } from "xstate"
 import type { PlayerApp } from "../../domain/connections.ts"
 import type { MediaMetadata } from "../../domain/PlayerUi.ts"
-import type { MediaTiming } from "../player/mediaProtocol.ts"
-import {
-  analyticsMediaOf,
-  healthContextOf,
-  healthEvents,
-  type AnalyticsCommand,
-  type AnalyticsMedia,
-  type HealthCommand,
-  type HealthContext,
-  type MeteringCommand,
-  type PlayerGrant,
-  type TelemetrySession,
-  type TokenRejected
-} from "./playerTelemetry.ts"
+import type { MediaTiming } from "../../domain/MediaProtocol.ts"
+import { analyticsMediaOf, healthContextOf, healthEvents } from "./playerTelemetry.ts"
+import type { AnalyticsCommand, AnalyticsMedia, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession, TokenRejected } from "../../domain/TelemetryProtocol.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export type TelemetryEvent =
   | { readonly type: "telemetry.load"; readonly metadata: MediaMetadata; readonly source: string }
@@ -55,10 +45,10 @@ const BACKLOG_MAX = 10
 export const playerTelemetryMachine = setup({
   types: { context: {} as TelemetryContext, events: {} as TelemetryEvent, input: {} as { readonly app: PlayerApp } },
   actors: {
-    openSession: fromPromise<TelemetrySession | null>(async () => null),
-    analytics: fromCallback<AnalyticsCommand, { readonly sessionId: string }>(() => {}),
+    openSession: fromPromise<TelemetrySession | null>(notProvided("openSession")),
+    analytics: fromCallback<AnalyticsCommand, { readonly sessionId: string }>(notProvided("analytics")),
     health: fromCallback<HealthCommand, HealthContext>(() => {}),
-    metering: fromCallback<MeteringCommand, PlayerGrant>(() => {}),
+    metering: fromCallback<MeteringCommand, PlayerGrant>(notProvided("metering")),
     timeSync: fromCallback<EventObject>(() => {})
   },
   guards: {

@@ -1,13 +1,9 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import type { AccountLimiter } from "../http/rateLimits.ts"
-import { readSiteSettings } from "../shell/siteSettings.ts"
+import type { MailWaker } from "../http/serverFeature.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import type { SignUpLimiter } from "./signUpLimiter.ts"
-
-/** The part of the mail worker a request needs: a nudge once its mail is committed. */
-export interface MailWaker {
-  wake(): void
-}
 
 export interface AccountDeps {
   readonly db: Kysely<Tables>
@@ -23,6 +19,6 @@ export interface AccountDeps {
 
 /** What every mail needs: the name from site settings (operators rename the site) and the origin. */
 export async function mailSite(deps: Pick<AccountDeps, "db" | "publicUrl">): Promise<{ siteName: string; publicUrl: string }> {
-  const settings = await readSiteSettings(deps.db)
+  const settings = await siteSettings.read(deps.db)
   return { siteName: settings.siteName, publicUrl: deps.publicUrl }
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
 import { deleteExpiredOneTimeTokens } from "./oneTimeTokensRepo.ts"
-import { deleteFinishedMails, redactFailedMails } from "../mail/outboxRepo.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { deletePasswordResetRequestsBefore } from "./passwordResetRequestsRepo.ts"
 import type { Tables, TokenPurpose } from "../db/schema.ts"
 import { deleteExpiredSessions } from "./sessionsRepo.ts"
@@ -32,8 +32,8 @@ export async function pruneAccounts(db: Kysely<Tables>, now: number): Promise<Ac
   const tokens = await deleteExpiredOneTimeTokens(db, before(EXPIRED_TOKEN_GRACE_MS))
   let redactedMails = 0
   // A failed mail's link is dead once its token's lifetime is over; a retry could only deliver that.
-  for (const kind of TOKEN_MAIL_KINDS) redactedMails += await redactFailedMails(db, kind, before(TOKEN_LIFETIME_MS[kind]))
-  const mails = await deleteFinishedMails(db, before(FINISHED_MAIL_RETENTION_MS))
+  for (const kind of TOKEN_MAIL_KINDS) redactedMails += await mail.redactFailed(db, kind, before(TOKEN_LIFETIME_MS[kind]))
+  const mails = await mail.deleteFinished(db, before(FINISHED_MAIL_RETENTION_MS))
   const resetRequests = await deletePasswordResetRequestsBefore(db, before(RESET_REQUEST_WINDOW_MS))
   return { sessions, tokens, redactedMails, mails, resetRequests }
 }

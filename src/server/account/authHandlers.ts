@@ -6,7 +6,7 @@ import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.t
 import { findUserByEmail, findUserById } from "./usersRepo.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { AccountLimiter } from "../http/rateLimits.ts"
-import { readSiteSettings } from "../shell/siteSettings.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
 import { createSession } from "./sessions.ts"
 
@@ -71,7 +71,7 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
     },
 
     async userInfo({ session, body }) {
-      const [user, settings] = await Promise.all([findUserById(db, session.userId), readSiteSettings(db)])
+      const [user, settings] = await Promise.all([findUserById(db, session.userId), siteSettings.read(db)])
       if (body.isMobile !== undefined) {
         await db.updateTable("sessions").set({ is_mobile: body.isMobile }).where("id", "=", session.sessionId).execute()
       }

@@ -13,8 +13,8 @@ import { deleteSessionsOfUser } from "./sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { passwordResetMail } from "../mail/messages.ts"
-import { enqueueMail } from "../mail/outbox.ts"
+import { passwordResetMail } from "./accountMails.ts"
+import { mail as outbox } from "../mail/mailFeature.ts"
 import { checkToken, consumeToken, issueToken, revokeTokens, type TokenCheck } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 import { completeVerification } from "./completeVerification.ts"
@@ -92,7 +92,7 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
         const token = recipient === undefined
           ? await discardedToken(trx)
           : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
-        await enqueueMail(trx, passwordResetMail({ ...site, to: email, token }), at)
+        await outbox.enqueue(trx, passwordResetMail({ ...site, to: email, token }), at)
         await sql.raw(recipient === undefined ? "rollback to savepoint reset_mail" : "release savepoint reset_mail").execute(trx)
         return { refused: false, queued: recipient !== undefined } as const
       })

@@ -1,6 +1,6 @@
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
-import type { Session } from "./sessions.ts"
+import type { Session } from "../http/session.ts"
 import { hashPassword, verifyPassword } from "./passwords.ts"
 import { setEmail, setUsername } from "./accountsRepo.ts"
 import { isUniqueViolation } from "../db/database.ts"
@@ -8,8 +8,8 @@ import type { UserRow } from "../db/schema.ts"
 import { deleteSessionsOfUser } from "./sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { emailChangeConfirmationMail, emailChangeNoticeMail } from "../mail/messages.ts"
-import { enqueueMail } from "../mail/outbox.ts"
+import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMails.ts"
+import { mail as outbox } from "../mail/mailFeature.ts"
 import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 
@@ -86,8 +86,8 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
         }
         // The address changes only once the new mailbox confirms; until then the old one stays.
         const token = await issueToken(trx, { purpose: "email-change", userId: user.id, newEmail: email, now: at })
-        await enqueueMail(trx, emailChangeConfirmationMail({ ...site, to: email, token }), at)
-        await enqueueMail(trx, emailChangeNoticeMail({ ...site, to: user.email, newEmail: email }), at)
+        await outbox.enqueue(trx, emailChangeConfirmationMail({ ...site, to: email, token }), at)
+        await outbox.enqueue(trx, emailChangeNoticeMail({ ...site, to: user.email, newEmail: email }), at)
       })
       if (emailUpdatePending) mail.wake()
       const detail = updateDetail(usernameUpdated, emailUpdatePending ? email : undefined)

@@ -1,17 +1,15 @@
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import { hashPassword } from "./passwords.ts"
-import { findActiveUserByInviteToken } from "./accountsRepo.ts"
 import { isUniqueViolation } from "../db/database.ts"
-import { insertInvitation } from "../invites/invitationsRepo.ts"
+import { invites } from "../invites/invitesFeature.ts"
 import { findUserByEmail, insertUser } from "./usersRepo.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { verificationMail } from "../mail/messages.ts"
-import { enqueueMail } from "../mail/outbox.ts"
+import { verificationMail } from "./accountMails.ts"
+import { mail as outbox } from "../mail/mailFeature.ts"
 import { consumeToken, issueToken } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 import { completeVerification } from "./completeVerification.ts"
-import { inviteRefusal, newInviteToken } from "../invites/inviteCodes.ts"
 
 // The registration page tests this exact detail to offer "Go to login page" (SPEC §2).
 export const EMAIL_ALREADY_REGISTERED = "EMAIL_ALREADY_REGISTERED"
@@ -38,8 +36,8 @@ export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
     async register({ body }) {
       // The page checks the invite before showing the form; checking it first here too keeps the
       // answers in the order the visitor meets them.
-      const inviter = await findActiveUserByInviteToken(db, body.invitationToken)
-      if (inviter === undefined) return inviteRefusal(body.invitationToken)
+      const inviter = await invites.inviterOf(db, body.invitationToken)
+      if (inviter === undefined) return invites.refusal(body.invitationToken)
       const email = normaliseEmail(body.email)
       await signUpLimiter.admit(inviter.id, email)
       if ((await findUserByEmail(db, email)) !== undefined) return emailTaken
@@ -53,18 +51,18 @@ export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
             username: body.username.trim(),
             email,
             password_hash: passwordHash,
-            invite_token: newInviteToken(),
+            invite_token: invites.newCode(),
             email_verified_at: null,
             created_at: at.toISOString()
           })
-          await insertInvitation(trx, {
+          await invites.recordSignUp(trx, {
             inviter_id: inviter.id,
             new_user_id: user.id,
             new_user_email: email,
             created_at: at.toISOString()
           })
           const token = await issueToken(trx, { purpose: "verify", userId: user.id, now: at })
-          await enqueueMail(trx, verificationMail({ ...site, to: email, token }), at)
+          await outbox.enqueue(trx, verificationMail({ ...site, to: email, token }), at)
         })
       } catch (error) {
         // Two sign-ups with one address at once: the unique index lets one through.

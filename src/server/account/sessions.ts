@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
+import type { Session } from "../http/session.ts"
 import { findSessionByTokenHash, insertSession, touchSession } from "./sessionsRepo.ts"
 
 export const SESSION_DAYS = 30
@@ -8,16 +9,6 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
 // Writing on every request would turn each read into a write; a minute's precision is plenty
 // for "last seen" and for sliding a 30-day expiry.
 const TOUCH_EVERY_MS = 60 * 1000
-
-/** The signed-in caller as handlers see it. */
-export interface Session {
-  readonly sessionId: number
-  readonly tokenHash: string
-  readonly userId: number
-  readonly email: string
-  readonly username: string
-  readonly isStaff: boolean
-}
 
 /** Only this hash is stored: a leaked database does not yield usable tokens. */
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex")

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely"
-import { signUpsThroughInviter } from "../invites/invitationsRepo.ts"
 import type { Tables } from "../db/schema.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
 import { createWindowCounter } from "../http/windowCounter.ts"
+import { invites } from "../invites/invitesFeature.ts"
 
 export type SignUpLimits = Pick<RateLimits, "signUpsPerInvite" | "signUpAttemptsPerEmail" | "signUpWindowMs">
 
@@ -27,7 +27,7 @@ export function createSignUpLimiter(db: Kysely<Tables>, now: () => number, limit
     async admit(inviterId, email) {
       const at = now()
       const since = new Date(at - limits.signUpWindowMs).toISOString()
-      const { count, earliest } = await signUpsThroughInviter(db, inviterId, since)
+      const { count, earliest } = await invites.signUpsThrough(db, inviterId, since)
       if (count >= limits.signUpsPerInvite) {
         const wait = seconds(Date.parse(earliest ?? new Date(at).toISOString()) + limits.signUpWindowMs - at)
         throw tooManyRequests(

@@ -2,20 +2,16 @@ import { parseArgs } from "node:util"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
+import { accountCommands } from "../account/accountFeature.ts"
+import { invitesCommands } from "../invites/invitesFeature.ts"
+import { mailCommands } from "../mail/mailFeature.ts"
+import { shellCommands } from "../shell/shellFeature.ts"
+import { streamsCommands } from "../streams/streamsFeature.ts"
 import { type Command, CommandFailure, UsageError } from "./command.ts"
-import { inviteLink } from "../invites/inviteCommands.ts"
-import { mailList, mailRetry } from "../mail/mailCommands.ts"
-import { announce, maintenanceOff, maintenanceOn } from "../shell/maintenanceCommands.ts"
-import { settingsGet, settingsSet } from "../shell/settingsCommands.ts"
-import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove } from "../streams/streamCommands.ts"
-import { userCreate, userList, userPassword } from "../account/userCommands.ts"
 
+/** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
-  userCreate, userList, userPassword, inviteLink,
-  maintenanceOn, maintenanceOff, announce,
-  streamAdd, streamList, streamRemove, streamMaintenance, streamImport,
-  settingsSet, settingsGet,
-  mailList, mailRetry
+  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...mailCommands
 ]
 
 export interface AdminIo {
@@ -76,7 +72,7 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
   try {
     // The CLI may be the first thing run against a fresh DATA_DIR or database.
     if (io.db === undefined) await migrateToLatest(db)
-    return await command.run(args, { db: db.kysely, config: io.config, out: io.out, now: io.now ?? Date.now })
+    return await command.run(args, { db: db.kysely, config: io.config, out: io.out, err, now: io.now ?? Date.now })
   } catch (error) {
     if (error instanceof UsageError) {
       err(`${command.name}: ${error.message}`)

@@ -9,6 +9,8 @@ export interface CommandContext {
   readonly db: Kysely<Tables>
   readonly config: Config
   readonly out: (text: string) => void
+  /** Notes beside the result (standard error), so `out` stays just the result for scripts. */
+  readonly err: (text: string) => void
   readonly now: () => number
 }
 

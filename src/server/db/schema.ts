@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely"
+import type { TicketCategory, TicketStatus } from "../../domain/Ticket.ts"
 
 // Timestamps are ISO-8601 UTC strings (`Date.prototype.toISOString()`) on both dialects: they
 // round-trip byte for byte and compare correctly as text, which timestamptz would not give us
@@ -72,10 +73,11 @@ export interface AnnouncementsTable {
 export interface TicketsTable {
   id: Generated<number>
   user_id: number
-  type: number
+  /** the ticket's category; only the contract's closed set is ever written */
+  type: TicketCategory
   subject: string
   description: string
-  status: Defaulted<number>
+  status: Defaulted<TicketStatus>
   created_at: Timestamp
   resolved_at: Timestamp | null
 }

@@ -1,7 +1,7 @@
 import fastifyRateLimit from "@fastify/rate-limit"
 import type { FastifyContextConfig, FastifyInstance } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
-import { tooManyRequests } from "./HttpFailure.ts"
+import { tooManyRequests, waitText } from "./HttpFailure.ts"
 import { createWindowCounter } from "./windowCounter.ts"
 
 export interface RateLimits {
@@ -36,6 +36,14 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 
 export const signInRefusal = (retryAfterSeconds: number) =>
   tooManyRequests(`Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds)
+
+/** Says what happened (the account's password was got wrong too often), for how long, and the way out. */
+export const lockoutRefusal = (retryAfterSeconds: number) =>
+  tooManyRequests(
+    `Too many wrong passwords for this account, so password checks are paused for ${waitText(retryAfterSeconds)}. ` +
+      "Try again then, or use Forgot password on the sign-in page.",
+    retryAfterSeconds
+  )
 
 /**
  * Puts every route registered later in `scope` under the per-IP API limit, and answers the
@@ -79,7 +87,7 @@ export function createAccountLimiter(limits: RateLimits, now: () => number): Acc
   return {
     check(email) {
       const wait = failures.blockedFor(email)
-      if (wait > 0) throw signInRefusal(seconds(wait))
+      if (wait > 0) throw lockoutRefusal(seconds(wait))
     },
     recordFailure(email) {
       failures.hit(email)

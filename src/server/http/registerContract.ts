@@ -9,7 +9,7 @@ import {
   type ParamsOf
 } from "../../domain/api.ts"
 import { decodeWith } from "../../domain/decode.ts"
-import type { Session } from "../account/sessions.ts"
+import type { Session } from "./session.ts"
 import { PlainTextBody } from "./bodyParsers.ts"
 import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
 

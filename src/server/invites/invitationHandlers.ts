@@ -1,10 +1,9 @@
+import type { Kysely } from "kysely"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import { findActiveUserByInviteToken } from "../account/accountsRepo.ts"
-import { listInvitationsByInviter } from "./invitationsRepo.ts"
-import { findUserById } from "../account/usersRepo.ts"
+import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { readSiteSettings } from "../shell/siteSettings.ts"
-import type { AccountDeps } from "../account/accountDeps.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
+import { findActiveUserByInviteToken, findInviter, listInvitationsByInviter } from "./invitationsRepo.ts"
 import { INVITE_VALID, inviteRefusal } from "./inviteCodes.ts"
 
 export interface InvitationHandlers {
@@ -13,7 +12,7 @@ export interface InvitationHandlers {
   rewardPoints: Handler<"rewardPoints">
 }
 
-export function invitationHandlers({ db }: Pick<AccountDeps, "db">): InvitationHandlers {
+export function invitationHandlers(db: Kysely<Tables>): InvitationHandlers {
   return {
     async invitation({ params }) {
       const inviter = await findActiveUserByInviteToken(db, params.token)
@@ -23,13 +22,13 @@ export function invitationHandlers({ db }: Pick<AccountDeps, "db">): InvitationH
     },
 
     async invitations({ session }) {
-      const [user, invitations] = await Promise.all([
-        findUserById(db, session.userId),
+      const [inviter, invitations] = await Promise.all([
+        findInviter(db, { id: session.userId }),
         listInvitationsByInviter(db, session.userId)
       ])
       return {
         success: true,
-        inviteToken: user?.invite_token ?? "",
+        inviteToken: inviter?.invite_token ?? "",
         data: invitations.map((row) => ({
           newUserEmail: row.new_user_email,
           createdAt: row.created_at,
@@ -39,8 +38,8 @@ export function invitationHandlers({ db }: Pick<AccountDeps, "db">): InvitationH
     },
 
     async rewardPoints({ session }) {
-      const [user, settings] = await Promise.all([findUserById(db, session.userId), readSiteSettings(db)])
-      return { success: true, rewardPoints: user?.reward_points ?? 0, pricePerRewardPoint: settings.pricePerRewardPoint }
+      const [inviter, settings] = await Promise.all([findInviter(db, { id: session.userId }), siteSettings.read(db)])
+      return { success: true, rewardPoints: inviter?.reward_points ?? 0, pricePerRewardPoint: settings.pricePerRewardPoint }
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import type { InvitationRow, Tables, Timestamp } from "../db/schema.ts"
+import type { InvitationRow, Tables, Timestamp, UserRow } from "../db/schema.ts"
 
 export interface NewInvitation {
   inviter_id: number
@@ -51,4 +51,30 @@ export async function signUpsThroughInviter(
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow()
   return { count: Number(row.count), earliest: row.earliest ?? undefined }
+}
+
+/** The active account whose invite link this is. */
+export async function findActiveUserByInviteToken(db: Kysely<Tables>, inviteToken: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users")
+    .selectAll()
+    .where("invite_token", "=", inviteToken)
+    .where("is_active", "=", true)
+    .executeTakeFirst()
+}
+
+/** An account's invite link and reward points, by id or by email. */
+export async function findInviter(
+  db: Kysely<Tables>,
+  by: { readonly id: number } | { readonly email: string }
+): Promise<Pick<UserRow, "email" | "invite_token" | "reward_points" | "is_active"> | undefined> {
+  const query = db.selectFrom("users").select(["email", "invite_token", "reward_points", "is_active"])
+  return ("id" in by ? query.where("id", "=", by.id) : query.where("email", "=", by.email)).executeTakeFirst()
+}
+
+/** In the database, not read-modify-write, so concurrent rewards all count. */
+export async function addRewardPoints(db: Kysely<Tables>, userId: number, points: number): Promise<void> {
+  await db.updateTable("users")
+    .set((eb) => ({ reward_points: eb("reward_points", "+", points) }))
+    .where("id", "=", userId)
+    .execute()
 }

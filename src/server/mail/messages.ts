@@ -1,8 +1,8 @@
 import type { MailKind } from "../db/schema.ts"
-import { TOKEN_LIFETIME_MS } from "../account/oneTimeTokens.ts"
 
-// Every mail the product sends, as pure functions of their inputs: a plain-text part for clients
-// that show no HTML (and for anyone reading the .eml outbox), and an HTML part with the same words.
+// How every mail the product sends is put together, as pure functions of their inputs: a
+// plain-text part for clients that show no HTML (and for anyone reading the .eml outbox), and an
+// HTML part with the same words. Each feature writes its own mails with these.
 
 export interface Mail {
   to: string
@@ -12,66 +12,11 @@ export interface Mail {
   html: string
 }
 
-interface Site {
+export interface Site {
   /** Product name as the site settings give it. */
   siteName: string
   /** Origin the app is reached at; a trailing slash is tolerated. */
   publicUrl: string
-}
-
-interface TokenMailInput extends Site {
-  to: string
-  /** The raw token from `issueToken`. */
-  token: string
-}
-
-export function verificationMail(input: TokenMailInput): Mail {
-  return compose(input, "verify", `Confirm your email address for ${input.siteName}`, [
-    `Thanks for signing up for ${input.siteName}. Confirm your email address to finish creating your account:`,
-    { link: tokenLink(input.publicUrl, "/verify", input.token), label: "Confirm email address" },
-    `This link is valid for ${lifetime("verify")}. If you did not sign up, you can ignore this email.`
-  ])
-}
-
-export function passwordResetMail(input: TokenMailInput): Mail {
-  return compose(input, "reset", `Reset your ${input.siteName} password`, [
-    `Someone asked to reset the password of your ${input.siteName} account. Choose a new password here:`,
-    { link: tokenLink(input.publicUrl, "/password-reset-confirmation", input.token), label: "Choose a new password" },
-    `This link is valid for ${lifetime("reset")} and works once. If you did not ask for this, ignore ` +
-      "this email: your password stays as it is."
-  ])
-}
-
-/** Goes to the NEW address: following the link proves the user can read mail there. */
-export function emailChangeConfirmationMail(input: TokenMailInput): Mail {
-  return compose(input, "email-change", `Confirm your new email address for ${input.siteName}`, [
-    `You asked to use this address for your ${input.siteName} account. Confirm it here:`,
-    { link: tokenLink(input.publicUrl, "/confirm-email-change", input.token), label: "Confirm new address" },
-    `This link is valid for ${lifetime("email-change")}. Until you confirm, your account keeps its ` +
-      "current address. If you did not ask for this, ignore this email."
-  ])
-}
-
-/**
- * Goes to the OLD address, without a link: if someone else got into the account, its owner hears
- * of it at the address they still control. The new address is partly masked because the old
- * mailbox may no longer be the owner's.
- */
-export function emailChangeNoticeMail(input: Site & { to: string; newEmail: string }): Mail {
-  return compose(input, "email-change-notice", `Your ${input.siteName} email address is being changed`, [
-    `Someone asked to change the email address of your ${input.siteName} account to ` +
-      `${maskEmail(input.newEmail)}. The change takes effect only once it is confirmed from the new address.`,
-    "If this was you, there is nothing to do here. If it was not, change your password now and " +
-      "contact support."
-  ])
-}
-
-/** A staff answer to a support ticket; `message` is shown exactly as staff wrote it. */
-export function ticketReplyMail(input: Site & { to: string; ticketSubject: string; message: string }): Mail {
-  return compose(input, "ticket-reply", `Re: ${input.ticketSubject} [${input.siteName} support]`, [
-    `Our support team answered your ticket "${oneLine(input.ticketSubject)}":`,
-    { quote: input.message }
-  ])
 }
 
 export function tokenLink(publicUrl: string, path: string, token: string): string {
@@ -92,9 +37,10 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
 }
 
 /** A paragraph, a call-to-action link, or text quoted verbatim (line breaks kept). */
-type Block = string | { link: string; label: string } | { quote: string }
+export type Block = string | { link: string; label: string } | { quote: string }
 
-function compose(input: Site & { to: string }, kind: MailKind, subject: string, blocks: Block[]): Mail {
+/** A mail of `blocks` with the site's signature, as plain text and as HTML with the same words. */
+export function composeMail(input: Site & { to: string }, kind: MailKind, subject: string, blocks: Block[]): Mail {
   const all = [...blocks, signature(input.siteName)]
   return {
     to: input.to,
@@ -132,20 +78,6 @@ const signature = (siteName: string): string => `The ${siteName} team`
 
 // Subjects and quoted ticket titles are user input: a line break there could start a new header
 // or fake a paragraph.
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim()
-}
-
-function lifetime(purpose: keyof typeof TOKEN_LIFETIME_MS): string {
-  const hours = Math.round(TOKEN_LIFETIME_MS[purpose] / 3_600_000)
-  return hours === 1 ? "1 hour" : `${hours} hours`
-}
-
-/** `someone@example.com` → `s*****e@example.com`: recognisable to its owner, not a full address. */
-function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@")
-  if (at < 1) return "an address you gave"
-  const local = email.slice(0, at)
-  const masked = local.length <= 2 ? `${local[0]}*` : `${local[0]}${"*".repeat(local.length - 2)}${local.at(-1)}`
-  return `${masked}${email.slice(at)}`
 }

@@ -7,8 +7,6 @@ import { lowLatencyPlaylistPath, registerLowLatencyRoutes, type LowLatencySource
 import { readManifests, type Manifest } from "./originManifest.ts"
 import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
 
-export { lowLatencyPlaylistPath } from "./lowLatencyRoutes.ts"
-
 export interface OriginOptions {
   /** directory holding one sub-directory per channel, each with a `segments.json` */
   readonly mediaDir: string

@@ -1,21 +1,18 @@
 import type { Kysely } from "kysely"
 import { ResultCode } from "../../domain/ResultCode.ts"
+import type { Tables } from "../db/schema.ts"
+import type { Handler } from "../http/registerContract.ts"
 import { latestAnnouncement } from "./announcementsRepo.ts"
 import { getMaintenance } from "./maintenanceRepo.ts"
-import type { Tables } from "../db/schema.ts"
-import { listStreams } from "../streams/streamsRepo.ts"
-import type { Handler } from "../http/registerContract.ts"
 import { readSiteSettings } from "./siteSettings.ts"
 
-export interface ContentHandlers {
+export interface ShellHandlers {
   maintenance: Handler<"maintenance">
   siteSettings: Handler<"siteSettings">
   announcement: Handler<"announcement">
-  streams: Handler<"streams">
-  timeSync: Handler<"timeSync">
 }
 
-export function contentHandlers(db: Kysely<Tables>, now: () => number): ContentHandlers {
+export function shellHandlers(db: Kysely<Tables>): ShellHandlers {
   return {
     async maintenance() {
       const status = await getMaintenance(db)
@@ -36,27 +33,6 @@ export function contentHandlers(db: Kysely<Tables>, now: () => number): ContentH
       return latest === undefined
         ? { resultCode: ResultCode.NOT_FOUND }
         : { resultCode: ResultCode.SUCCESS, token: latest.token, title: latest.title, text: latest.text }
-    },
-
-    async streams() {
-      const rows = await listStreams(db)
-      return {
-        success: true,
-        data: rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          src: row.src,
-          src_sldp: row.src_sldp,
-          image_location: row.image_location,
-          tags: row.tags,
-          tags_sldp: row.tags_sldp,
-          maintenance_mode: row.maintenance_mode
-        }))
-      }
-    },
-
-    async timeSync() {
-      return { millisUtc: now() }
     }
   }
 }

@@ -16,15 +16,15 @@ import { parseM3u } from "./parseM3u.ts"
 
 export const streamAdd: Command = {
   name: "stream:add",
-  usage: "--title T --src URL [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b]",
-  summary: "Add a stream at the end of the grid",
+  usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b]",
+  summary: "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription)",
   options: {
     title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" }, image: { type: "string" },
     tags: { type: "string" }, "tags-sldp": { type: "string" }
   },
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
-    const src = requireLocation(args, "src")
+    const src = args.src === undefined ? null : requireLocation(args, "src")
     const srcSldp = args["src-sldp"] === undefined ? null : requireLocation(args, "src-sldp")
     const image = args.image === undefined ? "" : requireLocation(args, "image")
     const stream = await insertStream(db, {
@@ -36,7 +36,7 @@ export const streamAdd: Command = {
       tags_sldp: normaliseTags(optionalText(args, "tags-sldp")),
       created_at: new Date(now()).toISOString()
     })
-    out(`Added stream ${stream.id}: ${stream.title}`)
+    out(`Added stream ${stream.id}: ${stream.title}${stream.src === null && stream.src_sldp === null ? " (subscribers only: no source yet)" : ""}`)
     return 0
   }
 }
@@ -54,7 +54,7 @@ export const streamList: Command = {
     }
     out(table(
       ["id", "title", "src", "maintenance", "tags"],
-      streams.map((s) => [String(s.id), s.title, s.src ?? "(none)", s.maintenance_mode ? "ON" : "off", s.tags])
+      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", s.maintenance_mode ? "ON" : "off", s.tags])
     ))
     return 0
   }

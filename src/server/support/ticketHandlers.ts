@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import type { Tables } from "../db/schema.ts"
-import { insertTicket } from "./ticketsRepo.ts"
 import { invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { listTickets, updateTicketStatus } from "./tickets.ts"
+import { insertTicket, listTickets, updateTicketStatus } from "./ticketsRepo.ts"
 
 const MAX_ID = 2 ** 31 - 1
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
+import { connections } from "../connections/connectionsFeature.ts"
 import { pruneTelemetry } from "./telemetryRepo.ts"
 
 export const TELEMETRY_RETENTION_DAYS = 30
@@ -33,7 +34,8 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
     async afterWrite() {
       writes += 1
       if ((writes - 1) % every !== 0 || running !== undefined) return
-      running = pruneTelemetry(options.db, new Date(options.now() - retentionMs).toISOString())
+      const cutoff = new Date(options.now() - retentionMs).toISOString()
+      running = Promise.all([pruneTelemetry(options.db, cutoff), connections.prune(options.db, cutoff)])
         .then(() => undefined, (error: unknown) => options.onError?.(error))
         .finally(() => {
           running = undefined

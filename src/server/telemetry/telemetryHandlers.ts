@@ -1,17 +1,14 @@
 import type { Kysely } from "kysely"
 import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import { playerAppOf } from "../../domain/connections.ts"
-import type { ConnectionEntry } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { Housekeeping } from "./housekeeping.ts"
 import { hasNoMetering, playerTokenOf } from "./playerToken.ts"
-import type { PlaylistWatchers } from "./playlistWatchers.ts"
-import { insertAnalyticsEvent, insertHealthEvents, insertMetering, liveConnections, recordHeartbeat } from "./telemetryRepo.ts"
+import { connections } from "../connections/connectionsFeature.ts"
+import { insertAnalyticsEvent, insertHealthEvents, insertMetering } from "./telemetryRepo.ts"
 
-/** A connection is live while its player has pinged within this window (live pings come every 60 s). */
-export const LIVE_CONNECTION_WINDOW_MS = 2 * 60 * 1000
 /** One view is factor 1; anything far above it is a broken or hostile client. */
 export const MAX_METERING_FACTOR = 100
 const VOD_SLICES = 100
@@ -20,7 +17,6 @@ export interface TelemetryDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
   readonly housekeeping: Housekeeping
-  readonly playlists: PlaylistWatchers
 }
 
 export interface TelemetryHandlers {
@@ -28,7 +24,7 @@ export interface TelemetryHandlers {
   metering: Handler<"metering">
   analytics: Handler<"analytics">
   healthEvents: Handler<"healthEvents">
-  connections: Handler<"connections">
+  timeSync: Handler<"timeSync">
 }
 
 const isSlice = (value: number): boolean => Number.isInteger(value) && value >= 0 && value < VOD_SLICES
@@ -45,7 +41,7 @@ export function positionProblem(videoType: "live" | "vod", event: string, positi
   return undefined
 }
 
-export function telemetryHandlers({ db, now, housekeeping, playlists }: TelemetryDeps): TelemetryHandlers {
+export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): TelemetryHandlers {
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
     async playerToken({ session }) {
@@ -88,13 +84,13 @@ export function telemetryHandlers({ db, now, housekeeping, playlists }: Telemetr
       })
       // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
       if (params.event !== "display") {
-        await recordHeartbeat(db, {
+        await connections.heartbeat(db, {
           userId: session.userId,
           token: playerTokenOf(session.tokenHash),
           ip: request.ip,
           app: playerAppOf(body.player_id, body.source),
           at: iso(at)
-        }, iso(at - LIVE_CONNECTION_WINDOW_MS))
+        }, at)
       }
       await housekeeping.afterWrite()
       return { success: true }
@@ -122,17 +118,8 @@ export function telemetryHandlers({ db, now, housekeeping, playlists }: Telemetr
       return { success: true }
     },
 
-    async connections() {
-      const at = now()
-      const live = await liveConnections(db, iso(at - LIVE_CONNECTION_WINDOW_MS))
-      const connections: Record<string, Array<ConnectionEntry>> = {}
-      for (const row of live) {
-        const entry: ConnectionEntry = { timestamp: row.first_seen, app: row.app, ip: row.ip, token: row.token }
-        ;(connections[row.email] ??= []).push(entry)
-      }
-      const known = new Set(live.map((row) => row.ip))
-      const unknownIps = playlists.recent(at).filter((ip) => !known.has(ip))
-      return { connections, unknownIps }
+    async timeSync() {
+      return { millisUtc: now() }
     }
   }
 }

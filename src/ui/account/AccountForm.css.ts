@@ -3,17 +3,7 @@ import { vars } from "../shared/theme.css.ts"
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
 
-export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
-
-/** Shown, selectable and read out, but visibly not something to type into. */
-export const readOnly = style({
-  background: vars.color.surfaceRaised,
-  color: vars.color.textMuted,
-  cursor: "default",
-  selectors: { "&:focus": { boxShadow: "none", borderColor: vars.color.border } }
-})
-
-/** A request that failed but may be tried again; the form keeps what was typed. */
+/** A request that failed, in red (SPEC §2 for sign-in); the form keeps what was typed. */
 export const alert = style({
   margin: 0,
   padding: `${vars.space.sm} ${vars.space.md}`,

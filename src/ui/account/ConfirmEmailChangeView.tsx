@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router-dom"
 import { selectConfirmedEmail, selectEmailChangeDetail, selectEmailChangeStep } from "../../machines/account/emailChangeMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
@@ -13,7 +13,8 @@ export const ConfirmEmailChangeView = () => {
 }
 
 const EmailChange = ({ token }: { readonly token: string }) => {
-  const change = useActorRef(useAccountServices().emailChange, { input: { token } })
+  const services = useServices()
+  const change = useActorRef(services.emailChange, { ...services.actorOptions, input: { token } })
   const step = useSelector(change, selectEmailChangeStep)
   const email = useSelector(change, selectConfirmedEmail)
   const detail = useSelector(change, selectEmailChangeDetail)

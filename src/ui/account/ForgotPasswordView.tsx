@@ -11,14 +11,15 @@ import {
 } from "../../machines/account/forgotPasswordMachine.ts"
 import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
 
 /** /forgot-password: one email field; the answer never says whether the address has an account. */
 export const ForgotPasswordView = () => {
-  const request = useActorRef(useAccountServices().forgotPassword)
+  const services = useServices()
+  const request = useActorRef(services.forgotPassword, services.actorOptions)
   const values = useSelector(request, selectForgotPasswordValues)
   const errors = useSelector(request, selectForgotPasswordErrors)
   const alert = useSelector(request, selectForgotPasswordAlert)

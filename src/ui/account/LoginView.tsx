@@ -9,9 +9,11 @@ import {
   selectPassword
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
-import { button, field, fieldError, fieldLabel, textInput } from "../shared/controls.css.ts"
+import { button } from "../shared/controls.css.ts"
+import { FormField } from "../shared/FormField.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
+import * as forms from "./AccountForm.css.ts"
 import * as styles from "./LoginView.css.ts"
 
 type LoginFormRef = NonNullable<ReturnType<typeof selectLoginForm>>
@@ -35,41 +37,31 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   return (
     <>
       <h1 className={page.title}>Sign in</h1>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <div className={field}>
-          <label className={fieldLabel} htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            className={textInput}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            aria-invalid={fieldErrors.email === undefined ? undefined : true}
-            aria-describedby={fieldErrors.email === undefined ? undefined : "login-email-error"}
-            onChange={(event) => form.send({ type: "login.change", field: "email", value: event.target.value })}
-          />
-          {fieldErrors.email === undefined ? null : <p id="login-email-error" className={fieldError}>{fieldErrors.email}</p>}
-        </div>
-        <div className={field}>
-          <label className={fieldLabel} htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            className={textInput}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={fieldErrors.password === undefined ? undefined : true}
-            aria-describedby={fieldErrors.password === undefined ? undefined : "login-password-error"}
-            onChange={(event) => form.send({ type: "login.change", field: "password", value: event.target.value })}
-          />
-          {fieldErrors.password === undefined ? null : <p id="login-password-error" className={fieldError}>{fieldErrors.password}</p>}
-        </div>
+      <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        <FormField
+          id="login-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          error={fieldErrors.email}
+          onChange={(value) => form.send({ type: "login.change", field: "email", value })}
+        />
+        <FormField
+          id="login-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={fieldErrors.password}
+          onChange={(value) => form.send({ type: "login.change", field: "password", value })}
+        />
         <div className={styles.row}>
           <Link className={styles.link} to="/forgot-password">Forgot password?</Link>
         </div>
-        {error === null ? null : <p role="alert" className={styles.error}>{error}</p>}
+        {error === null ? null : <p role="alert" className={forms.alert}>{error}</p>}
         <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
           Sign in
         </button>

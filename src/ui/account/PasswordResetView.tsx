@@ -15,7 +15,7 @@ import {
 } from "../../machines/account/passwordResetMachine.ts"
 import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
@@ -27,7 +27,8 @@ export const PasswordResetView = () => {
 }
 
 const PasswordReset = ({ token }: { readonly token: string }) => {
-  const reset = useActorRef(useAccountServices().passwordReset, { input: { token } })
+  const services = useServices()
+  const reset = useActorRef(services.passwordReset, { ...services.actorOptions, input: { token } })
   const step = useSelector(reset, selectPasswordResetStep)
   const detail = useSelector(reset, selectPasswordResetDetail)
   switch (step) {

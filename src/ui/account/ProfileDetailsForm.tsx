@@ -7,7 +7,7 @@ import {
   type ProfileDetailsField
 } from "../../machines/account/profileDetailsMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
@@ -19,7 +19,8 @@ interface ProfileDetailsFormProps {
 
 /** 'Update email or username': a new email only takes effect once its mailed link is followed. */
 export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps) => {
-  const details = useActorRef(useAccountServices().profileDetails, { input: { username, email } })
+  const services = useServices()
+  const details = useActorRef(services.profileDetails, { ...services.actorOptions, input: { username, email } })
   const values = useSelector(details, selectProfileDetailsValues)
   const errors = useSelector(details, selectProfileDetailsErrors)
   const submitting = useSelector(details, selectIsUpdatingDetails)

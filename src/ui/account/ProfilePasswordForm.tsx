@@ -7,14 +7,15 @@ import {
   type ProfilePasswordField
 } from "../../machines/account/profilePasswordMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 /** 'Update password': current, new and its confirmation; emptied once the server agrees. */
 export const ProfilePasswordForm = () => {
-  const password = useActorRef(useAccountServices().profilePassword)
+  const services = useServices()
+  const password = useActorRef(services.profilePassword, services.actorOptions)
   const values = useSelector(password, selectProfilePasswordValues)
   const errors = useSelector(password, selectProfilePasswordErrors)
   const submitting = useSelector(password, selectIsUpdatingPassword)

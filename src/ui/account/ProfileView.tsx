@@ -22,7 +22,8 @@ export const ProfileView = () => {
         <p className={styles.lead}>Update your email, username or password, or log out all devices.</p>
       </div>
       <div className={styles.forms}>
-        <ProfileDetailsForm username={user?.username ?? ""} email={user?.email ?? ""} />
+        {/* a confirmed email change (from the mailed link) starts the form afresh with the new address */}
+        <ProfileDetailsForm key={user?.email ?? ""} username={user?.username ?? ""} email={user?.email ?? ""} />
         <ProfilePasswordForm />
       </div>
       <section className={styles.panel} aria-labelledby="devices-heading">

@@ -16,7 +16,7 @@ import {
 } from "../../machines/account/registrationMachine.ts"
 import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
@@ -28,7 +28,8 @@ export const RegisterView = () => {
 }
 
 const Registration = ({ invite }: { readonly invite: string }) => {
-  const registration = useActorRef(useAccountServices().registration, { input: { invite } })
+  const services = useServices()
+  const registration = useActorRef(services.registration, { ...services.actorOptions, input: { invite } })
   const step = useSelector(registration, selectRegistrationStep)
   const failure = useSelector(registration, selectRegistrationFailure)
   const registeredEmail = useSelector(registration, selectRegisteredEmail)

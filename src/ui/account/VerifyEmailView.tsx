@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router-dom"
 import { selectVerifyDetail, selectVerifyStep } from "../../machines/account/verifyEmailMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useAccountServices } from "./AccountServicesContext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
@@ -13,7 +13,8 @@ export const VerifyEmailView = () => {
 }
 
 const Verification = ({ token }: { readonly token: string }) => {
-  const verification = useActorRef(useAccountServices().verifyEmail, { input: { token } })
+  const services = useServices()
+  const verification = useActorRef(services.verifyEmail, { ...services.actorOptions, input: { token } })
   const step = useSelector(verification, selectVerifyStep)
   const detail = useSelector(verification, selectVerifyDetail)
   const signIn = <Link className={button({ tone: step === "verified" ? "primary" : "secondary", block: true })} to="/login">Sign in</Link>

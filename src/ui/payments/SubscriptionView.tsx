@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom"
-import { PRICE_NOTE_PER_MONTH } from "../../domain/constants.ts"
+import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "../shared/PageView.css.ts"
 import { PageView } from "../shared/PageView.tsx"

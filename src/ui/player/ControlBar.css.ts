@@ -9,7 +9,7 @@ export const bar = style({
   flexDirection: "column",
   gap: vars.space.xs,
   padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.sm}`,
-  background: "linear-gradient(transparent, rgba(0, 0, 0, 0.8))",
+  background: `linear-gradient(transparent, ${vars.player.bottomScrim})`,
   transition: "opacity 200ms ease, transform 200ms ease",
   selectors: {
     "&[data-shown='false']": { opacity: 0, transform: "translateY(8px)", pointerEvents: "none" },
@@ -39,10 +39,10 @@ export const iconButton = style({
   border: "none",
   borderRadius: vars.radius.md,
   background: "transparent",
-  color: "#fff",
+  color: vars.player.onPicture,
   cursor: "pointer",
   selectors: {
-    "&:hover:not(:disabled)": { background: "rgba(255, 255, 255, 0.14)" },
+    "&:hover:not(:disabled)": { background: vars.player.control },
     "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" },
     "&:disabled": { opacity: 0.45, cursor: "not-allowed" },
     "&[aria-pressed='true']": { color: vars.color.accentHover }
@@ -66,8 +66,8 @@ export const volume = style({
 export const tick = style({
   width: "5px",
   borderRadius: "1px",
-  background: "rgba(255, 255, 255, 0.3)",
-  selectors: { "&[data-lit='true']": { background: "#fff" } },
+  background: vars.player.track,
+  selectors: { "&[data-lit='true']": { background: vars.player.onPicture } },
   "@container": { "(max-width: 400px)": { width: "4px" } }
 })
 
@@ -78,9 +78,9 @@ const grip = {
   width: "14px",
   height: "22px",
   borderRadius: vars.radius.sm,
-  border: "1px solid rgba(0, 0, 0, 0.35)",
+  border: `1px solid ${vars.player.thumbEdge}`,
   // two ridges to take hold of
-  background: "linear-gradient(90deg, transparent 4px, #8b949e 4px 5px, transparent 5px 8px, #8b949e 8px 9px, transparent 9px) #fff",
+  background: `linear-gradient(90deg, transparent 4px, ${vars.player.thumbGrip} 4px 5px, transparent 5px 8px, ${vars.player.thumbGrip} 8px 9px, transparent 9px) ${vars.player.onPicture}`,
   boxShadow: vars.shadow.overlay,
   cursor: "grab"
 } as const
@@ -102,12 +102,12 @@ export const seek = style({
     "&[data-handle='true']::-webkit-slider-runnable-track": {
       height: "4px",
       borderRadius: vars.radius.pill,
-      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), rgba(255, 255, 255, 0.3) var(${SEEK_FILLED}, 0%))`
+      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), ${vars.player.track} var(${SEEK_FILLED}, 0%))`
     },
     "&[data-handle='true']::-moz-range-track": {
       height: "4px",
       borderRadius: vars.radius.pill,
-      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), rgba(255, 255, 255, 0.3) var(${SEEK_FILLED}, 0%))`
+      background: `linear-gradient(90deg, ${vars.color.accent} var(${SEEK_FILLED}, 0%), ${vars.player.track} var(${SEEK_FILLED}, 0%))`
     },
     "&[data-handle='true']::-webkit-slider-thumb": { WebkitAppearance: "none", marginTop: "-9px", ...grip },
     "&[data-handle='true']::-moz-range-thumb": grip,
@@ -125,14 +125,14 @@ export const live = style({
   border: "none",
   borderRadius: vars.radius.sm,
   background: "transparent",
-  color: "#fff",
+  color: vars.player.onPicture,
   fontSize: vars.fontSize.small,
   fontWeight: 700,
   letterSpacing: "0.04em",
   whiteSpace: "nowrap",
   selectors: {
-    "button&": { cursor: "pointer", background: "rgba(255, 255, 255, 0.14)" },
-    "button&:hover": { background: "rgba(255, 255, 255, 0.24)" },
+    "button&": { cursor: "pointer", background: vars.player.control },
+    "button&:hover": { background: vars.player.controlHover },
     "&:focus-visible": { outline: `2px solid ${vars.color.focus}` }
   },
   "@container": { "(max-width: 400px)": { paddingInline: vars.space.xs } }
@@ -142,14 +142,14 @@ export const dot = style({
   width: "8px",
   height: "8px",
   borderRadius: "50%",
-  background: "#ff3b3b",
-  selectors: { [`${live}[data-at-edge='false'] &`]: { background: "#8b949e" } }
+  background: vars.player.live,
+  selectors: { [`${live}[data-at-edge='false'] &`]: { background: vars.player.behindLive } }
 })
 
 export const readout = style({
   minWidth: 0,
   fontSize: vars.fontSize.small,
-  color: "rgba(255, 255, 255, 0.85)",
+  color: vars.player.onPictureMuted,
   fontVariantNumeric: "tabular-nums",
   whiteSpace: "nowrap",
   overflow: "hidden",

@@ -1,15 +1,15 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { hasUiFlag } from "../../domain/PlayerUi.ts"
-import { selectCastAvailable, selectCastConnection, type CastTarget } from "../../machines/player/playerCastMachine.ts"
+import type { PlayerChrome } from "../../domain/PlayerUi.ts"
+import { selectCastAvailable, selectCastConnection } from "../../machines/player/playerCastMachine.ts"
+import type { CastTarget } from "../../domain/CastProtocol.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { shows } from "../../machines/player/playerMetadata.ts"
 import { selectCanTogglePlay, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
 import { selectCastTags, selectCasting, selectPlayback, selectScreen } from "../../machines/player/playerSelectors.ts"
 import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip } from "../../machines/player/playerScreenMachine.ts"
 import * as styles from "./ControlBar.css.ts"
 import { LiveIndicator } from "./LiveIndicator.tsx"
-import { PlayerIcon } from "./PlayerIcon.tsx"
+import { Icon } from "../shared/Icon.tsx"
 import { SeekBar } from "./SeekBar.tsx"
 import { VolumeControl } from "./VolumeControl.tsx"
 
@@ -17,7 +17,7 @@ type PlayerActor = ActorRefFrom<typeof playerMachine>
 
 interface ControlBarProps {
   readonly actor: PlayerActor
-  readonly ui: number
+  readonly chrome: PlayerChrome
   readonly shown: boolean
   readonly showLatency: boolean
 }
@@ -38,13 +38,13 @@ const CastButton = ({ actor, target }: { readonly actor: PlayerActor; readonly t
       aria-pressed={connection === "connected"}
       onClick={() => actor.send({ type: "cast.prompt", target })}
     >
-      <PlayerIcon name={target} />
+      <Icon name={target} size={22} />
     </button>
   )
 }
 
 /** The bottom bar: play, volume, live state, then casting, picture-in-picture and fullscreen. */
-export const ControlBar = ({ actor, ui, shown, showLatency }: ControlBarProps) => {
+export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProps) => {
   const playback = useSelector(actor, selectPlayback)
   const screen = useSelector(actor, selectScreen)
   const playing = useSelector(playback, selectIsPlaying)
@@ -55,7 +55,7 @@ export const ControlBar = ({ actor, ui, shown, showLatency }: ControlBarProps) =
   const canPip = useSelector(screen, selectCanPip)
 
   return (
-    <div className={styles.bar} role="group" aria-label="Player controls" data-shown={shown} data-thin={hasUiFlag(ui, "THIN_CONTROL_BAR")}>
+    <div className={styles.bar} role="group" aria-label="Player controls" data-shown={shown} data-thin={chrome.thinControls}>
       <SeekBar actor={actor} />
       <div className={styles.row}>
         <button
@@ -65,10 +65,10 @@ export const ControlBar = ({ actor, ui, shown, showLatency }: ControlBarProps) =
           disabled={!canToggle}
           onClick={() => actor.send({ type: "player.togglePlay" })}
         >
-          <PlayerIcon name={playing ? "pause" : "play"} />
+          <Icon name={playing ? "pause" : "play"} size={22} />
         </button>
-        <VolumeControl actor={actor} ui={ui} />
-        <LiveIndicator actor={actor} ui={ui} showLatency={showLatency} />
+        <VolumeControl actor={actor} chrome={chrome} />
+        <LiveIndicator actor={actor} chrome={chrome} showLatency={showLatency} />
         <span className={styles.spacer} />
         <CastButton actor={actor} target="airplay" />
         <CastButton actor={actor} target="chromecast" />
@@ -79,17 +79,17 @@ export const ControlBar = ({ actor, ui, shown, showLatency }: ControlBarProps) =
             aria-label={pip ? "Exit picture-in-picture" : "Picture-in-picture"}
             onClick={() => actor.send({ type: "screen.togglePip" })}
           >
-            <PlayerIcon name="pip" />
+            <Icon name="pip" size={22} />
           </button>
         ) : null}
-        {canFullscreen && shows(ui, "NO_FULLSCREEN") ? (
+        {canFullscreen && chrome.fullscreen ? (
           <button
             type="button"
             className={styles.iconButton}
             aria-label={fullscreen ? "Exit fullscreen" : "Fullscreen"}
             onClick={() => actor.send({ type: "screen.toggleFullscreen" })}
           >
-            <PlayerIcon name={fullscreen ? "exitFullscreen" : "fullscreen"} />
+            <Icon name={fullscreen ? "exitFullscreen" : "fullscreen"} size={22} />
           </button>
         ) : null}
       </div>

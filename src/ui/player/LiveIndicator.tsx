@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
+import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import { selectIsBehindLive, selectIsLive, selectLatencyMs, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { shows } from "../../machines/player/playerMetadata.ts"
 import { selectLiveEdge } from "../../machines/player/playerSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 
@@ -24,7 +24,7 @@ export const behindText = (ms: number): string => (ms < 10_000 ? `${(ms / 1000).
  * LIVE at the live edge; a 'go to live' button with the distance once behind it. The
  * low-latency player always shows how far behind live it plays; a VOD shows its time instead.
  */
-export const LiveIndicator = ({ actor, ui, showLatency }: { readonly actor: PlayerActor; readonly ui: number; readonly showLatency: boolean }) => {
+export const LiveIndicator = ({ actor, chrome, showLatency }: { readonly actor: PlayerActor; readonly chrome: PlayerChrome; readonly showLatency: boolean }) => {
   const liveEdge = useSelector(actor, selectLiveEdge)
   const live = useSelector(liveEdge, selectIsLive)
   const behind = useSelector(liveEdge, selectIsBehindLive)
@@ -32,7 +32,7 @@ export const LiveIndicator = ({ actor, ui, showLatency }: { readonly actor: Play
   const timing = useSelector(liveEdge, selectTiming)
 
   if (!live) {
-    return timing === null || !shows(ui, "NO_DURATION") || timing.end <= 0 ? null : (
+    return timing === null || !chrome.duration || timing.end <= 0 ? null : (
       <span className={styles.readout}>{`${clock(timing.currentTime)} / ${clock(timing.end)}`}</span>
     )
   }
@@ -50,7 +50,7 @@ export const LiveIndicator = ({ actor, ui, showLatency }: { readonly actor: Play
           LIVE
         </span>
       )}
-      {readout === null || !shows(ui, "NO_DURATION") ? null : (
+      {readout === null || !chrome.duration ? null : (
         <span className={styles.readout}>
           {readout}
           {showLatency ? <span className={styles.optional}> live</span> : null}

@@ -5,7 +5,7 @@ export const frame = style({
   position: "relative",
   width: "100%",
   aspectRatio: "16 / 9",
-  background: "#000",
+  background: vars.player.picture,
   borderRadius: vars.radius.lg,
   overflow: "hidden",
   border: `1px solid ${vars.color.border}`,
@@ -22,7 +22,7 @@ export const frame = style({
   }
 })
 
-export const video = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block", background: "#000" })
+export const video = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block", background: vars.player.picture })
 
 /** audio-only streams keep the element playing but show the artwork instead */
 export const artwork = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover", opacity: 0.5 })
@@ -48,7 +48,7 @@ export const box = style({
   maxWidth: "420px",
   padding: vars.space.xl,
   borderRadius: vars.radius.md,
-  background: "rgba(13, 17, 23, 0.92)",
+  background: vars.player.panel,
   border: `1px solid ${vars.color.border}`,
   display: "flex",
   flexDirection: "column",
@@ -73,7 +73,7 @@ export const header = style({
   insetInline: 0,
   top: 0,
   padding: `${vars.space.md} ${vars.space.lg} ${vars.space.xl}`,
-  background: "linear-gradient(rgba(0, 0, 0, 0.7), transparent)",
+  background: `linear-gradient(${vars.player.topScrim}, transparent)`,
   fontWeight: 600,
   whiteSpace: "nowrap",
   overflow: "hidden",
@@ -92,8 +92,8 @@ export const bigPlay = styleVariants({
     display: "grid",
     placeItems: "center",
     border: "none",
-    color: "#fff",
-    background: "rgba(61, 139, 253, 0.9)",
+    color: vars.player.onPicture,
+    background: vars.player.highlight,
     cursor: "pointer",
     boxShadow: vars.shadow.overlay,
     selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "3px" } }

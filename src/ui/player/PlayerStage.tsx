@@ -1,23 +1,20 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, type KeyboardEvent, type MouseEvent } from "react"
 import type { ActorRefFrom } from "xstate"
-import { hasUiFlag } from "../../domain/PlayerUi.ts"
 import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/player/playerControlsMachine.ts"
 import { selectLatencyMs } from "../../machines/player/playerLiveEdgeMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { shows } from "../../machines/player/playerMetadata.ts"
 import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
 import { selectIsFullscreen } from "../../machines/player/playerScreenMachine.ts"
 import {
   sameLogo,
+  selectChrome,
   selectControls,
   selectCurrentStream,
   selectLiveEdge,
   selectLogo,
   selectPlayback,
-  selectScreen,
-  selectShowsTitle,
-  selectUi
+  selectScreen
 } from "../../machines/player/playerSelectors.ts"
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
@@ -35,6 +32,18 @@ const ownKeys = (target: EventTarget, key: string): boolean => {
   return (target.tagName === "BUTTON" || target.tagName === "A") && (key === " " || key === "Enter")
 }
 
+/**
+ * Focus from the keyboard is a sign of the viewer; focus that a tap or click brings along is not:
+ * counting it would show the hidden bar just before that same tap toggles it away again.
+ */
+const isKeyboardFocus = (target: EventTarget): boolean => {
+  try {
+    return target instanceof Element && target.matches(":focus-visible")
+  } catch {
+    return true
+  }
+}
+
 const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
   const box = event.currentTarget.getBoundingClientRect()
   if (!(box.width > 0)) return "middle"
@@ -45,7 +54,7 @@ const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
 /** The picture with everything over it: overlays, touch zones and the control bar. */
 export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActor; readonly showLatency: boolean }) => {
   const { placeVideo } = useServices()
-  const ui = useSelector(actor, selectUi)
+  const chrome = useSelector(actor, selectChrome)
   const stream = useSelector(actor, selectCurrentStream)
   const playback = useSelector(actor, selectPlayback)
   const controls = useSelector(actor, selectControls)
@@ -58,7 +67,6 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const touch = useSelector(controls, selectIsTouch)
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
-  const showsTitle = useSelector(actor, selectShowsTitle)
   const logo = useSelector(actor, selectLogo, sameLogo)
 
   // the element is placed rather than rendered, so a warm-started one can be handed over as it plays
@@ -79,20 +87,20 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || ownKeys(event.target, event.key)) return
     actor.send({ type: "controls.activity" })
-    const command = shortcutFor(event.key, ui)
+    const command = shortcutFor(event.key, chrome)
     if (command === null) return
     event.preventDefault()
     actor.send(command)
   }
   const onSurfaceClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!touch) actor.send({ type: "player.togglePlay" })
-    else actor.send({ type: "controls.tap", zone: hasUiFlag(ui, "NO_TOUCH_ZONES") ? "middle" : zoneAt(event) })
+    else actor.send({ type: "controls.tap", zone: chrome.touchZones ? zoneAt(event) : "middle" })
   }
   const onSurfaceDoubleClick = () => {
-    if (!touch && shows(ui, "NO_FULLSCREEN")) actor.send({ type: "screen.toggleFullscreen" })
+    if (!touch && chrome.fullscreen) actor.send({ type: "screen.toggleFullscreen" })
   }
   // the page shows the title under the player; fullscreen hides the page, so the player shows it
-  const showHeader = fullscreen && showsTitle && stream !== undefined
+  const showHeader = fullscreen && chrome.title && stream !== undefined
 
   return (
     <div
@@ -111,15 +119,17 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       onPointerMove={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerDown={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerLeave={() => actor.send({ type: "controls.pointerLeave" })}
-      onFocus={() => actor.send({ type: "controls.activity" })}
+      onFocus={(event) => {
+        if (isKeyboardFocus(event.target)) actor.send({ type: "controls.activity" })
+      }}
       onKeyDown={onKeyDown}
     >
-      {hasUiFlag(ui, "AUDIO_ONLY") && stream !== undefined ? <img className={styles.artwork} src={stream.image_location} alt="" /> : null}
+      {chrome.audioOnly && stream !== undefined ? <img className={styles.artwork} src={stream.image_location} alt="" /> : null}
       <div className={styles.surface} onClick={onSurfaceClick} onDoubleClick={onSurfaceDoubleClick} aria-hidden />
       {showHeader ? <div className={styles.header}>{stream.title}</div> : null}
       <PlayerLogo actor={actor} />
       <StageOverlays actor={actor} />
-      {shows(ui, "NO_CONTROLS") ? <ControlBar actor={actor} ui={ui} shown={shown} showLatency={showLatency} /> : null}
+      {chrome.controls ? <ControlBar actor={actor} chrome={chrome} shown={shown} showLatency={showLatency} /> : null}
     </div>
   )
 }

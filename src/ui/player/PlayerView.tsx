@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
-import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
-import { parseUiMask, shows } from "../../machines/player/playerMetadata.ts"
+import { parseUiMask } from "../../machines/player/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {
+  selectChrome,
   selectCurrentStream,
   selectIndex,
   selectIsEmpty,
@@ -13,8 +15,6 @@ import {
   selectMetadata,
   selectPlayback,
   selectSearch,
-  selectShowsHeader,
-  selectShowsTitle,
   selectStreams,
   selectUnavailability
 } from "../../machines/player/playerSelectors.ts"
@@ -32,13 +32,20 @@ const tvTags = (stream: Stream): string => stream.tags
 const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
 
 /**
- * `/player` and `/playersldp`: `?default=N` (and `?ui=`) are read once; later selections rewrite
- * `default` and keep the rest of the query, which the link to the other player carries along.
+ * `/player` and `/playersldp`. The two routes render the same view, so React would keep one page
+ * machine across a switch and play on with the first player's source: each player gets its own.
  */
-export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
+export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => <PlayerPage key={player} player={player} />
+
+/**
+ * `?default=N` (and `?ui=`) are read once; later selections rewrite `default` and keep the rest of
+ * the query, which the link to the other player carries along.
+ */
+const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
-  const actor = useActorRef(useServices().player, {
+  const services = useServices()
+  const actor = useActorRef(services.player, { ...services.actorOptions,
     input: { player, index: parseStreamIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
   const ready = useSelector(actor, selectIsReady)
@@ -50,8 +57,7 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
   const unavailable = useSelector(actor, selectUnavailability)
   const query = useSelector(actor, selectSearch)
-  const showsHeader = useSelector(actor, selectShowsHeader)
-  const showsTitle = useSelector(actor, selectShowsTitle)
+  const chrome = useSelector(actor, selectChrome)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
 
   if (listError !== null || empty) {
@@ -67,7 +73,6 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
   if (!ready) return <LoadingView placement="inline" />
 
   const other: PlayerChoice = player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER
-  const ui = metadata?.ui ?? 0
   const title = stream?.title ?? "Player"
   return (
     <div className={styles.page}>
@@ -75,9 +80,9 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => {
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
         <div className={styles.meta}>
           <div className={styles.text}>
-            <h1 id="player-title" className={showsTitle ? styles.title : styles.visuallyHidden}>{title}</h1>
-            {showsHeader ? <p className={styles.playerName}>{playerName(player)}</p> : null}
-            {shows(ui, "NO_DESCRIPTION") && metadata !== null && metadata.description !== "" ? (
+            <h1 id="player-title" className={chrome.title ? styles.title : styles.visuallyHidden}>{title}</h1>
+            {chrome.header ? <p className={styles.playerName}>{playerName(player)}</p> : null}
+            {chrome.description && metadata !== null && metadata.description !== "" ? (
               <p className={styles.description} title={metadata.description}>{metadata.description}</p>
             ) : null}
           </div>

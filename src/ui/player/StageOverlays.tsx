@@ -2,9 +2,7 @@ import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
-import { hasUiFlag } from "../../domain/PlayerUi.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { shows } from "../../machines/player/playerMetadata.ts"
 import {
   selectCanTogglePlay,
   selectIsBuffering,
@@ -12,20 +10,17 @@ import {
   selectIsPaused,
   selectPlaybackError
 } from "../../machines/player/playerPlaybackMachine.ts"
-import { selectPlayback, selectUi, selectUnavailability } from "../../machines/player/playerSelectors.ts"
+import { selectChrome, selectPlayback, selectUnavailability } from "../../machines/player/playerSelectors.ts"
 import { button } from "../shared/controls.css.ts"
 import * as status from "../shared/StatusView.css.ts"
-import { PlayerIcon } from "./PlayerIcon.tsx"
+import { Icon } from "../shared/Icon.tsx"
 import * as styles from "./PlayerStage.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
-const playShape = (ui: number): keyof typeof styles.bigPlay =>
-  hasUiFlag(ui, "PLAY_STYLE_2") ? "square" : hasUiFlag(ui, "PLAY_STYLE_3") ? "minimal" : "round"
-
 /** Whatever covers the picture: loading, the big play button, the endscreen, an error, a notice. */
 export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
-  const ui = useSelector(actor, selectUi)
+  const chrome = useSelector(actor, selectChrome)
   const unavailable = useSelector(actor, selectUnavailability)
   const playback = useSelector(actor, selectPlayback)
   const error = useSelector(playback, selectPlaybackError)
@@ -67,7 +62,7 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
         <div className={styles.box}>
           <p className={styles.boxTitle}>The video has ended</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "player.togglePlay" })}>
-            <PlayerIcon name="replay" size={18} />
+            <Icon name="replay" size={18} />
             Watch again
           </button>
         </div>
@@ -81,11 +76,11 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
       </div>
     )
   }
-  if (paused && canToggle && shows(ui, "NO_CONTROLS")) {
+  if (paused && canToggle && chrome.controls) {
     return (
       <div className={styles.overlay}>
-        <button type="button" className={styles.bigPlay[playShape(ui)]} aria-label="Play video" onClick={() => actor.send({ type: "player.togglePlay" })}>
-          <PlayerIcon name="play" size={32} />
+        <button type="button" className={styles.bigPlay[chrome.playShape]} aria-label="Play video" onClick={() => actor.send({ type: "player.togglePlay" })}>
+          <Icon name="play" size={32} />
         </button>
       </div>
     )

@@ -1,19 +1,19 @@
 import { useSelector } from "@xstate/react"
 import type { KeyboardEvent, PointerEvent } from "react"
 import type { ActorRefFrom } from "xstate"
+import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { shows } from "../../machines/player/playerMetadata.ts"
 import { selectVolumeActor } from "../../machines/player/playerSelectors.ts"
 import { selectIsMuted, selectLitTicks, selectVolume, selectVolumeTicks } from "../../machines/player/playerVolumeMachine.ts"
 import * as styles from "./ControlBar.css.ts"
-import { PlayerIcon } from "./PlayerIcon.tsx"
+import { Icon } from "../shared/Icon.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
 const stepKeys: Record<string, number> = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 }
 
 /** Mute button and the volume as a row of ticks (10, 8 on a small player, 6 on a tiny one). */
-export const VolumeControl = ({ actor, ui }: { readonly actor: PlayerActor; readonly ui: number }) => {
+export const VolumeControl = ({ actor, chrome }: { readonly actor: PlayerActor; readonly chrome: PlayerChrome }) => {
   const volumeActor = useSelector(actor, selectVolumeActor)
   const volume = useSelector(volumeActor, selectVolume)
   const muted = useSelector(volumeActor, selectIsMuted)
@@ -37,12 +37,12 @@ export const VolumeControl = ({ actor, ui }: { readonly actor: PlayerActor; read
 
   return (
     <>
-      {shows(ui, "NO_MUTE") ? (
+      {chrome.mute ? (
         <button type="button" className={styles.iconButton} aria-label={muted ? "Unmute" : "Mute"} onClick={() => actor.send({ type: "volume.toggleMute" })}>
-          <PlayerIcon name={muted ? "muted" : "volume"} />
+          <Icon name={muted ? "muted" : "volume"} size={22} />
         </button>
       ) : null}
-      {shows(ui, "NO_VOLUME") ? (
+      {chrome.volume ? (
         <div
           className={styles.volume}
           role="slider"

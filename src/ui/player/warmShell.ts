@@ -1,4 +1,3 @@
-import type { WarmShell } from "../../adapters/media/warmPlayer.ts"
 import * as header from "../shell/Header.css.ts"
 import * as layout from "../shell/Layout.css.ts"
 import "../shared/theme.css.ts"
@@ -17,7 +16,7 @@ const box = (tag: string, className: string, ...children: Array<Element>): HTMLE
  * picture already sits where the real player will put it. Once shown, the app renders hidden
  * meanwhile and is shown in the same task that removes this.
  */
-export const createWarmShell = (root: HTMLElement): WarmShell => {
+export const createWarmShell = (root: HTMLElement) => {
   const video = document.createElement("video")
   video.className = stage.video
   video.playsInline = true

@@ -1,24 +1,53 @@
 import { useSelector } from "@xstate/react"
 import { createContext, useContext } from "react"
-import type { ActorRefFrom } from "xstate"
+import type { ActorRefFrom, InspectionEvent, Observer } from "xstate"
+import type { emailChangeMachine } from "../../machines/account/emailChangeMachine.ts"
+import type { forgotPasswordMachine } from "../../machines/account/forgotPasswordMachine.ts"
+import type { passwordResetMachine } from "../../machines/account/passwordResetMachine.ts"
+import type { profileDetailsMachine } from "../../machines/account/profileDetailsMachine.ts"
+import type { profilePasswordMachine } from "../../machines/account/profilePasswordMachine.ts"
+import type { registrationMachine } from "../../machines/account/registrationMachine.ts"
+import type { verifyEmailMachine } from "../../machines/account/verifyEmailMachine.ts"
+import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectSession, type BootActor } from "../../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../../machines/shell/notificationsMachine.ts"
-import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import type { SessionActor } from "../../machines/shell/sessionMachine.ts"
 import type { streamSelectionMachine } from "../../machines/streams/streamSelectionMachine.ts"
 
-/**
- * What src/app hands to the views: the long-lived actors, and the page machines already wired to
- * their adapters (each page starts its own actor from them).
- */
-export interface Services {
+/** The shell's long-lived actors. */
+export interface ShellServices {
   readonly boot: BootActor
   readonly notifications: ActorRefFrom<typeof notificationsMachine>
+  /** options every page's actor is created with (the inspector under `npm run dev` with `?inspect`) */
+  readonly actorOptions: { readonly inspect?: Observer<InspectionEvent> }
+}
+
+/** The account pages' machines; each page starts its own actor from them. */
+export interface AccountServices {
+  readonly registration: typeof registrationMachine
+  readonly verifyEmail: typeof verifyEmailMachine
+  readonly forgotPassword: typeof forgotPasswordMachine
+  readonly passwordReset: typeof passwordResetMachine
+  readonly emailChange: typeof emailChangeMachine
+  readonly profileDetails: typeof profileDetailsMachine
+  readonly profilePassword: typeof profilePasswordMachine
+}
+
+export interface StreamsServices {
   readonly streamSelection: typeof streamSelectionMachine
+}
+
+export interface PlayerServices {
   readonly player: typeof playerMachine
   /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
   readonly placeVideo: (container: HTMLElement) => HTMLVideoElement
 }
+
+/**
+ * What src/app hands to the views, feature by feature: the long-lived actors, and the page
+ * machines already wired to their adapters.
+ */
+export type Services = ShellServices & AccountServices & StreamsServices & PlayerServices
 
 export const ServicesContext = createContext<Services | null>(null)
 

@@ -66,6 +66,18 @@ export const textInput = style({
 
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.fontSize.small, margin: 0 })
 
+export const textArea = style({ minHeight: "120px", resize: "vertical" })
+
+export const fieldHint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+/** Shown, selectable and read out, but visibly not something to type into. */
+export const readOnlyInput = style({
+  background: vars.color.surfaceRaised,
+  color: vars.color.textMuted,
+  cursor: "default",
+  selectors: { "&:focus": { boxShadow: "none", borderColor: vars.color.border } }
+})
+
 export const visuallyHidden = style({
   position: "absolute",
   width: "1px",

@@ -1,5 +1,5 @@
 import { createGlobalTheme, createThemeContract, globalStyle } from "@vanilla-extract/css"
-import { BREAKPOINTS, HEADER_HEIGHT } from "../../domain/constants.ts"
+import { BREAKPOINTS, HEADER_HEIGHT } from "../../domain/Layout.ts"
 
 /** The one theme contract every style reads from. */
 export const vars = createThemeContract({
@@ -36,7 +36,24 @@ export const vars = createThemeContract({
   space: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
   radius: { sm: null, md: null, lg: null, pill: null },
   shadow: { raised: null, overlay: null },
-  size: { headerHeight: null, content: null }
+  size: { headerHeight: null, content: null },
+  /** The player draws over a picture of any colour, so its colours are its own. */
+  player: {
+    picture: null,
+    onPicture: null,
+    onPictureMuted: null,
+    topScrim: null,
+    bottomScrim: null,
+    panel: null,
+    control: null,
+    controlHover: null,
+    track: null,
+    thumbEdge: null,
+    thumbGrip: null,
+    live: null,
+    behindLive: null,
+    highlight: null
+  }
 })
 
 createGlobalTheme(":root", vars, {
@@ -83,7 +100,23 @@ createGlobalTheme(":root", vars, {
     raised: "0 1px 2px rgba(0, 0, 0, 0.4), 0 4px 12px rgba(0, 0, 0, 0.25)",
     overlay: "0 12px 40px rgba(0, 0, 0, 0.55)"
   },
-  size: { headerHeight: `${HEADER_HEIGHT}px`, content: "1680px" }
+  size: { headerHeight: `${HEADER_HEIGHT}px`, content: "1680px" },
+  player: {
+    picture: "#000000",
+    onPicture: "#ffffff",
+    onPictureMuted: "rgba(255, 255, 255, 0.85)",
+    topScrim: "rgba(0, 0, 0, 0.7)",
+    bottomScrim: "rgba(0, 0, 0, 0.8)",
+    panel: "rgba(13, 17, 23, 0.92)",
+    control: "rgba(255, 255, 255, 0.14)",
+    controlHover: "rgba(255, 255, 255, 0.24)",
+    track: "rgba(255, 255, 255, 0.3)",
+    thumbEdge: "rgba(0, 0, 0, 0.35)",
+    thumbGrip: "#8b949e",
+    live: "#ff3b3b",
+    behindLive: "#8b949e",
+    highlight: "rgba(61, 139, 253, 0.9)"
+  }
 })
 
 /** Media queries for "below N px" (SPEC §9 breakpoints). */

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { BREAKPOINTS } from "../../domain/constants.ts"
+import { BREAKPOINTS } from "../../domain/Layout.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
 export const header = style({

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { Link } from "react-router-dom"
+import { Link, Navigate } from "react-router-dom"
 import { selectIsAuthenticated, selectIsLoggingOut } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { useSession } from "../shared/ServicesContext.tsx"
@@ -7,16 +7,16 @@ import { StatusView } from "../shared/StatusView.tsx"
 
 /**
  * /logout while the route's loader has the session log out. A refused logout leaves the session
- * as it was (SPEC §4), so the way back is offered; a successful one moves on to /login.
+ * as it was (SPEC §4), so the way back is offered; once the session has ended, /login follows.
  */
 export const LogoutView = () => {
   const session = useSession()
   const authenticated = useSelector(session, selectIsAuthenticated)
   const loggingOut = useSelector(session, selectIsLoggingOut)
-  const waiting = loggingOut || !authenticated
+  if (!authenticated) return <Navigate to="/login" replace />
   return (
-    <StatusView title="Signing out…" placement="screen" busy={waiting} role="status">
-      {waiting ? null : (
+    <StatusView title="Signing out…" placement="screen" busy={loggingOut} role="status">
+      {loggingOut ? null : (
         <Link className={button({ tone: "secondary" })} to="/">
           Back to streams
         </Link>

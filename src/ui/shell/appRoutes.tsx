@@ -1,5 +1,5 @@
 import type { LoaderFunction, RouteObject } from "react-router-dom"
-import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/Stream.ts"
+import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { ConfirmEmailChangeView } from "../account/ConfirmEmailChangeView.tsx"
 import { ForgotPasswordView } from "../account/ForgotPasswordView.tsx"
 import { PasswordResetView } from "../account/PasswordResetView.tsx"

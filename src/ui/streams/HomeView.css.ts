@@ -73,4 +73,3 @@ export const empty = style({
 
 export const error = style([empty, { color: vars.color.text, display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md }])
 
-export const textarea = style({ minHeight: "120px", resize: "vertical" })

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
-import { TV_PLAYER } from "../../domain/Stream.ts"
+import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import {
   selectIsLoading,
   selectLoadError,
@@ -19,7 +19,8 @@ import { StreamModals } from "./StreamModals.tsx"
 const SKELETONS = Array.from({ length: 10 }, (_, index) => index)
 
 export const HomeView = () => {
-  const selection = useActorRef(useServices().streamSelection)
+  const services = useServices()
+  const selection = useActorRef(services.streamSelection, services.actorOptions)
   const streams = useSelector(selection, selectStreams)
   const player = useSelector(selection, selectPlayerChoice)
   const loading = useSelector(selection, selectIsLoading)

@@ -1,5 +1,6 @@
 import { useId } from "react"
-import { parseTags, TV_PLAYER, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { parseTags, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import { Icon } from "../shared/Icon.tsx"
 import * as styles from "./StreamCard.css.ts"
 import { TagList } from "./TagList.tsx"

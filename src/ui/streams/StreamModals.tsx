@@ -3,9 +3,9 @@ import type { FormEvent } from "react"
 import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
 import { selectIsSendingRequest, selectRequestText } from "../../machines/streams/streamRequestMachine.ts"
 import type { selectStreamRequest, StreamModal } from "../../machines/streams/streamSelectionMachine.ts"
-import { button, field, fieldLabel, textInput } from "../shared/controls.css.ts"
+import { button } from "../shared/controls.css.ts"
+import { FormField } from "../shared/FormField.tsx"
 import { Modal } from "../shared/Modal.tsx"
-import * as styles from "./HomeView.css.ts"
 
 type StreamRequestRef = NonNullable<ReturnType<typeof selectStreamRequest>>
 
@@ -58,14 +58,14 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
           </>
         }
       >
-        <form id="stream-request-form" className={field} onSubmit={submit}>
-          <label className={fieldLabel} htmlFor="stream-request-text">Stream you would like to watch</label>
-          <textarea
+        <form id="stream-request-form" onSubmit={submit}>
+          <FormField
             id="stream-request-text"
-            className={`${textInput} ${styles.textarea}`}
+            label="Stream you would like to watch"
+            type="multiline"
             value={text}
             maxLength={2000}
-            onChange={(event) => request?.send({ type: "request.change", text: event.target.value })}
+            onChange={(value) => request?.send({ type: "request.change", text: value })}
           />
         </form>
       </Modal>

@@ -1,4 +1,4 @@
-import { PRICE_NOTE_PER_MONTH } from "../../domain/constants.ts"
+import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
 import * as styles from "../shared/PageView.css.ts"
 import { PageView } from "../shared/PageView.tsx"
 

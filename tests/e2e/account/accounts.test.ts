@@ -151,4 +151,37 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
     await laptop.context().close()
     await phone.context().close()
   })
+
+  it("says what happened, in minutes, when wrong current passwords on /profile pause the account's password checks", async () => {
+    const email = "forgetful@example.com"
+    const password = "forgetful passphrase"
+    await admin(server, "user:create", "--email", email, "--password", password)
+    const page = await openPage("/login")
+    await signIn(page, email, password)
+    await page.goto(`${server.url}/profile`)
+    const form = page.getByRole("region", { name: "Update password" })
+    const attempt = async (current: string) => {
+      await form.getByLabel("Current password", { exact: true }).fill(current)
+      await form.getByLabel("New password", { exact: true }).fill("a new passphrase")
+      await form.getByLabel("Confirm new password", { exact: true }).fill("a new passphrase")
+      await form.getByRole("button", { name: "Update password" }).click()
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await attempt(`wrong guess ${i}`)
+      await page.getByText("Incorrect password").last().waitFor()
+      await page.getByRole("button", { name: "Dismiss notification" }).last().click()
+    }
+    await attempt(password)
+    const paused = /Too many wrong passwords for this account, so password checks are paused for 15 minutes/
+    await page.getByText(paused).waitFor()
+    expect(await page.getByText("Please try again.").count()).toBe(0)
+
+    const signInAgain = await openPage("/login")
+    await signInAgain.getByLabel("Email").fill(email)
+    await signInAgain.getByLabel("Password", { exact: true }).fill(password)
+    await signInAgain.getByRole("button", { name: "Sign in" }).click()
+    expect(await signInAgain.getByRole("alert").textContent()).toMatch(paused)
+    await page.context().close()
+    await signInAgain.context().close()
+  })
 })

@@ -69,6 +69,38 @@ describe("the players, in Chromium against the real server", () => {
     await page.context().close()
   })
 
+  it("switching players plays the other player's source at once, there and back and with the browser's Back", async () => {
+    const page = await open("/player?default=0")
+    const playlists: Array<string> = []
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname
+      if (path.endsWith(".m3u8")) playlists.push(path)
+    })
+    await expectPlaying(page)
+    expect(playlists.at(-1)).toBe("/live/demo1/index.m3u8")
+
+    playlists.length = 0
+    await page.getByRole("link", { name: "Switch to low-latency player" }).click()
+    await page.waitForURL(/\/playersldp\?default=0$/)
+    await expect.poll(() => playlists.at(-1)).toBe("/live/demo1/ll.m3u8")
+    await expectPlaying(page)
+    expect(await page.getByText("Low-latency player", { exact: true }).count()).toBe(1)
+
+    playlists.length = 0
+    await page.getByRole("link", { name: "Switch to TV player" }).click()
+    await page.waitForURL(/\/player\?default=0$/)
+    await expect.poll(() => playlists.at(-1)).toBe("/live/demo1/index.m3u8")
+    await expectPlaying(page)
+
+    playlists.length = 0
+    await page.goBack()
+    await page.waitForURL(/\/playersldp\?default=0$/)
+    await expect.poll(() => playlists.at(-1)).toBe("/live/demo1/ll.m3u8")
+    await expectPlaying(page)
+    expect(await page.locator("video").count()).toBe(1)
+    await page.context().close()
+  })
+
   it("opened directly, starts the stream before the app's code and hands the same video over to it", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedIn })
     const page = await context.newPage()
@@ -127,6 +159,24 @@ describe("the players, in Chromium against the real server", () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     expect(await player(page).getAttribute("data-controls")).toBe("shown")
     await page.context().close()
+  })
+
+  it("on a touch screen, the first tap on the playing picture brings the hidden controls back", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: signedIn })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/player?default=0`)
+    await expectPlaying(page)
+    await page.waitForFunction(() => document.querySelector("[data-controls='hidden']") !== null, undefined, { timeout: 5000 })
+    const box = await player(page).boundingBox()
+    if (box === null) throw new Error("the player has no box")
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 3)
+    await page.waitForTimeout(400)
+    expect(await player(page).getAttribute("data-controls")).toBe("shown")
+    // and the next tap hides them again
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 3)
+    await page.waitForTimeout(400)
+    expect(await player(page).getAttribute("data-controls")).toBe("hidden")
+    await context.close()
   })
 
   it("shows the error box for an unreachable source; a playable stream or a retry clears it", async () => {

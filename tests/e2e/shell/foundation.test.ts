@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
-import { STAFF_EMAIL } from "../../../src/server/seed.ts"
+import { STAFF_EMAIL } from "../../../src/server/account/seedStaff.ts"
 import { admin, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "viewer@example.com"

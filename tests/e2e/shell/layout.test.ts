@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { HEADER_HEIGHT } from "../../../src/domain/constants.ts"
+import { HEADER_HEIGHT } from "../../../src/domain/Layout.ts"
 import { admin, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "layout@example.com"

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import {
   EMAIL_CHANGE_FAILED_MESSAGE,
   emailChangeMachine,
@@ -10,7 +10,7 @@ import {
 } from "../../../src/machines/account/emailChangeMachine.ts"
 import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
 
-type ConfirmAnswer = ApiResult<"confirmEmailChange"> | undefined
+type ConfirmAnswer = CallResult<"confirmEmailChange"> | undefined
 
 const start = (token: string, answer: ConfirmAnswer | Error) => {
   const confirm = vi.fn(async (_: { readonly token: string }): Promise<ConfirmAnswer> => {

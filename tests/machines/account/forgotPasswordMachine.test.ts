@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import {
   RESET_REQUEST_FAILED_MESSAGE,
   RESET_REQUESTED_MESSAGE,
@@ -11,7 +11,7 @@ import {
   selectIsResetRequested
 } from "../../../src/machines/account/forgotPasswordMachine.ts"
 
-type ResetRequestAnswer = ApiResult<"createPasswordReset"> | undefined
+type ResetRequestAnswer = CallResult<"createPasswordReset"> | undefined
 
 const start = (answer: ResetRequestAnswer | Error) => {
   const requestReset = vi.fn(async (_: { readonly email: string }): Promise<ResetRequestAnswer> => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, setup } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import {
   LOGIN_FAILED_MESSAGE,
   PASSWORD_REQUIRED_MESSAGE,
@@ -12,7 +12,7 @@ import {
   type LoginSucceeded
 } from "../../../src/machines/account/loginFormMachine.ts"
 
-type LoginAnswer = ApiResult<"login"> | undefined
+type LoginAnswer = CallResult<"login"> | undefined
 
 /** The form reports success to its parent, so it runs inside a small one here. */
 const start = (answer: LoginAnswer | Error) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
 import {
   RESET_FAILED_MESSAGE,
@@ -15,8 +15,8 @@ import {
   selectResetEmail
 } from "../../../src/machines/account/passwordResetMachine.ts"
 
-type TokenAnswer = ApiResult<"verifyPasswordReset"> | undefined
-type ResetAnswer = ApiResult<"resetPassword"> | undefined
+type TokenAnswer = CallResult<"verifyPasswordReset"> | undefined
+type ResetAnswer = CallResult<"resetPassword"> | undefined
 
 const VALID: TokenAnswer = { success: true, resultCode: 1, email: "ann@example.com" }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult, BodyOf } from "../../../src/domain/api.ts"
+import type { CallResult, BodyOf } from "../../../src/domain/api.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 import {
   NOTHING_CHANGED,
@@ -10,7 +10,7 @@ import {
   selectProfileDetailsValues
 } from "../../../src/machines/account/profileDetailsMachine.ts"
 
-type UpdateAnswer = ApiResult<"updateUsernameAndEmail"> | undefined
+type UpdateAnswer = CallResult<"updateUsernameAndEmail"> | undefined
 
 const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer => ({ success: true, resultCode: 1, emailUpdatePending, usernameUpdated })
 
@@ -96,7 +96,7 @@ describe("profileDetailsMachine", () => {
   it.each([
     ["a wrong password (12)", { success: false, resultCode: 12, emailUpdatePending: false, usernameUpdated: false, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
     ["a taken email (14)", { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer, "Please try again."],
-    ["a 429", { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer, "Please try again."],
+    ["a 429: the server says why and for how long", { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer, "Too many attempts."],
     ["a network failure", new Error("offline"), "Please try again."]
   ])("reports 'Failed to update' after %s and keeps the password typed", async (_, answer, message) => {
     const { actor, submitWith, notified, refreshUser } = start(answer)

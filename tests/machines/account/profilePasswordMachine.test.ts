@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import {
   profilePasswordMachine,
   selectIsUpdatingPassword,
@@ -8,7 +8,7 @@ import {
   selectProfilePasswordValues
 } from "../../../src/machines/account/profilePasswordMachine.ts"
 
-type UpdateAnswer = ApiResult<"updatePassword"> | undefined
+type UpdateAnswer = CallResult<"updatePassword"> | undefined
 
 const start = (answer: UpdateAnswer | Error) => {
   const updatePassword = vi.fn(async (_: { readonly currentPassword: string; readonly newPassword: string }): Promise<UpdateAnswer> => {
@@ -62,7 +62,12 @@ describe("profilePasswordMachine", () => {
   it.each([
     ["a wrong current password (12)", { success: false, resultCode: 12, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
     ["a 400", { success: false, status: 400, resultCode: 19, detail: "bad" } as UpdateAnswer, "Please try again."],
-    ["a network failure", new Error("offline"), "Please try again."]
+    ["a network failure", new Error("offline"), "Please try again."],
+    [
+      "a 429: the account's password checks are paused",
+      { success: false, status: 429, detail: "Too many wrong passwords for this account, so password checks are paused for 13 minutes." } as UpdateAnswer,
+      "Too many wrong passwords for this account, so password checks are paused for 13 minutes."
+    ]
   ])("reports 'Failed to update password.' after %s and keeps the fields", async (_, answer, message) => {
     const { actor, fill, notifications } = start(answer)
     fill("wrong password", "new password")

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult, BodyOf } from "../../../src/domain/api.ts"
+import type { CallResult, BodyOf } from "../../../src/domain/api.ts"
 import {
   EMAIL_TAKEN_MESSAGE,
   INVITE_CHECK_FAILED_MESSAGE,
@@ -15,9 +15,9 @@ import {
   selectRegistrationStep
 } from "../../../src/machines/account/registrationMachine.ts"
 
-type RegisterAnswer = ApiResult<"register"> | undefined
+type RegisterAnswer = CallResult<"register"> | undefined
 
-type InviteAnswer = ApiResult<"invitation"> | undefined
+type InviteAnswer = CallResult<"invitation"> | undefined
 
 const start = ({
   invite = { success: true, resultCode: 1, detail: "Invite code is valid" } as InviteAnswer,

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
 import { VERIFY_FAILED_MESSAGE, selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../../src/machines/account/verifyEmailMachine.ts"
 
-type VerifyAnswer = ApiResult<"verifyEmail"> | undefined
+type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
 const start = (token: string, answer: VerifyAnswer | Error) => {
   const verify = vi.fn(async (_: { readonly token: string }): Promise<VerifyAnswer> => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { CONTROLS_HIDE_MS } from "../../../src/domain/constants.ts"
+import { CONTROLS_HIDE_MS } from "../../../src/domain/PlayerLimits.ts"
 import { selectControlsShown, selectHovered, selectIsTouch } from "../../../src/machines/player/playerControlsMachine.ts"
 import { PLAYER_LIMITS } from "../../../src/machines/player/playerLimits.ts"
 import { liveTiming, startPlayer } from "../../support/playerHarness.ts"

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { DVR_MIN_WINDOW_S, LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../../src/domain/constants.ts"
+import { DVR_MIN_WINDOW_S, LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
 import { selectCanSeek, selectIsBehindLive, selectIsLive, selectLatencyMs } from "../../../src/machines/player/playerLiveEdgeMachine.ts"
 import { shortcutFor } from "../../../src/machines/player/playerShortcuts.ts"
+import { playerChrome } from "../../../src/domain/PlayerUi.ts"
 import { liveTiming, startPlayer } from "../../support/playerHarness.ts"
 
 describe("playerMachine: the live edge", () => {
@@ -64,8 +65,8 @@ describe("playerMachine: the live edge", () => {
   it("seeks 5 s with ← and → from where the playhead was last seen, and to a point on the seek bar", async () => {
     const { media, attach, send } = await startPlayer()
     await attach()
-    const left = shortcutFor("ArrowLeft", 0)
-    const right = shortcutFor("ArrowRight", 0)
+    const left = shortcutFor("ArrowLeft", playerChrome(0))
+    const right = shortcutFor("ArrowRight", playerChrome(0))
     if (left === null || right === null) throw new Error("arrows are shortcuts")
     send(left)
     expect(media.sent("media.seekTo")).toEqual([])
@@ -106,7 +107,7 @@ describe("playerMachine: the live edge", () => {
 
 describe("keyboard shortcuts", () => {
   it("map keys to commands, leaving out what the UI flags hide", () => {
-    expect([" ", "k", "m", "f", "ArrowUp", "ArrowDown", "x"].map((key) => shortcutFor(key, 0))).toEqual([
+    expect([" ", "k", "m", "f", "ArrowUp", "ArrowDown", "x"].map((key) => shortcutFor(key, playerChrome(0)))).toEqual([
       { type: "player.togglePlay" },
       { type: "player.togglePlay" },
       { type: "volume.toggleMute" },
@@ -116,9 +117,9 @@ describe("keyboard shortcuts", () => {
       null
     ])
     // no fullscreen 1, no volume 2, no mute 4, no controls 1024
-    expect(shortcutFor("f", 1)).toBeNull()
-    expect(shortcutFor("ArrowUp", 2)).toBeNull()
-    expect(shortcutFor("m", 4)).toBeNull()
-    expect(shortcutFor(" ", 1024)).toBeNull()
+    expect(shortcutFor("f", playerChrome(1))).toBeNull()
+    expect(shortcutFor("ArrowUp", playerChrome(2))).toBeNull()
+    expect(shortcutFor("m", playerChrome(4))).toBeNull()
+    expect(shortcutFor(" ", playerChrome(1024))).toBeNull()
   })
 })

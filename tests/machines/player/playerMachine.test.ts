@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { LIVE_POLL_MS } from "../../../src/domain/constants.ts"
-import { sourceFor } from "../../../src/machines/player/mediaProtocol.ts"
+import { LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
+import { sourceFor } from "../../../src/domain/playerChoice.ts"
 import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../../src/machines/player/playerPlaybackMachine.ts"
 import {
   selectCastTags,

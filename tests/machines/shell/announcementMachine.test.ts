@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { announcementMachine, selectShownAnnouncement, type LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 
-const latest: ApiResult<"announcement"> = { resultCode: 1, token: "a-1", title: "New channel", text: "Sports Two is live from today." }
+const latest: CallResult<"announcement"> = { resultCode: 1, token: "a-1", title: "New channel", text: "Sports Two is live from today." }
 
 /** One browser: the remembered token survives between visits, like localStorage would. */
 const browser = () => {
   let lastSeen: string | null = null
-  const visit = (answer: ApiResult<"announcement"> | undefined | Error) => {
+  const visit = (answer: CallResult<"announcement"> | undefined | Error) => {
     const remember = vi.fn((_: unknown, params: { token: string }) => {
       lastSeen = params.token
     })

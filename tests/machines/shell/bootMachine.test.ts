@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { MaintenanceStatus } from "../../../src/domain/Maintenance.ts"
 import { DEFAULT_SITE_SETTINGS } from "../../../src/domain/SiteSettings.ts"
 import {
+  BOOT_BROKEN_MESSAGE,
   BOOT_FAILURE_MESSAGE,
   bootMachine,
   selectBootError,
@@ -13,9 +14,9 @@ import {
   selectSettings
 } from "../../../src/machines/shell/bootMachine.ts"
 import { sessionMachine } from "../../../src/machines/shell/sessionMachine.ts"
-import { answers } from "../../support/machineFixtures.ts"
+import { answers, fakeForbidden } from "../../support/machineFixtures.ts"
 
-type MaintenanceAnswer = ApiResult<"maintenance"> | undefined
+type MaintenanceAnswer = CallResult<"maintenance"> | undefined
 
 const status = (maintenanceMode: boolean) =>
   new MaintenanceStatus({
@@ -27,16 +28,16 @@ const status = (maintenanceMode: boolean) =>
 
 /** The real session with nothing behind it: enough to see that boot starts it. */
 const idleSession = sessionMachine.provide({
-  actors: { loadUser: answers("userInfo", undefined), logout: answers("logout", undefined) }
+  actors: { loadUser: answers("userInfo", undefined), logout: answers("logout", undefined), watchForbidden: fakeForbidden().watchForbidden }
 })
 
-const start = (answers: Array<MaintenanceAnswer | Error>, settings?: ApiResult<"siteSettings">) => {
+const start = (answers: Array<MaintenanceAnswer | Error>, settings?: CallResult<"siteSettings">) => {
   const checkMaintenance = vi.fn(async (): Promise<MaintenanceAnswer> => {
     const answer = answers.shift()
     if (answer instanceof Error) throw answer
     return answer
   })
-  const loadSettings = vi.fn(async (): Promise<ApiResult<"siteSettings"> | undefined> => settings)
+  const loadSettings = vi.fn(async (): Promise<CallResult<"siteSettings"> | undefined> => settings)
   const actor = createActor(
     bootMachine.provide({
       actors: {
@@ -96,7 +97,8 @@ describe("bootMachine", () => {
     const { actor, checkMaintenance } = start([{ success: false, status: 0, detail: "offline" }, status(false)])
     await vi.runAllTimersAsync()
     expect(actor.getSnapshot().value).toBe("failed")
-    expect(selectBootError(actor.getSnapshot())).toBe(`${BOOT_FAILURE_MESSAGE} (offline)`)
+    // said once, in our words: the adapter's own detail is not repeated after it
+    expect(selectBootError(actor.getSnapshot())).toBe(BOOT_FAILURE_MESSAGE)
     expect(BOOT_FAILURE_MESSAGE).toBe("We could not reach the service. Please check your connection and try again.")
 
     actor.send({ type: "boot.retry" })
@@ -104,6 +106,16 @@ describe("bootMachine", () => {
     await vi.runAllTimersAsync()
     expect(actor.getSnapshot().value).toBe("ready")
     expect(checkMaintenance).toHaveBeenCalledTimes(2)
+  })
+
+  it.each([
+    ["a proxy's HTML page (SPEC's 'content type' fallback)", { success: false, status: 404, detail: "content type" }, BOOT_BROKEN_MESSAGE],
+    ["a server error", { success: false, status: 500, detail: "Internal server error" }, BOOT_BROKEN_MESSAGE],
+    ["a rate limit, whose reason is the server's", { success: false, status: 429, detail: "Too many requests. Try again in 12 seconds." }, "Too many requests. Try again in 12 seconds."]
+  ] as const)("says what failed in plain words after %s", async (_, answer, message) => {
+    const { actor } = start([answer])
+    await vi.runAllTimersAsync()
+    expect(selectBootError(actor.getSnapshot())).toBe(message)
   })
 
   it("treats a thrown check like a failed one", async () => {

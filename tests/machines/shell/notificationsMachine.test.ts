@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor } from "xstate"
-import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_MAX } from "../../../src/domain/constants.ts"
+import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_MAX } from "../../../src/domain/Notification.ts"
 import { notificationsMachine, selectNotifications } from "../../../src/machines/shell/notificationsMachine.ts"
 
 const add = (title: string) => ({ type: "notification.add" as const, tone: "success" as const, title, message: `${title} message` })

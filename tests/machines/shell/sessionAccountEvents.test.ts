@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { UserInfo } from "../../../src/domain/User.ts"
 import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
@@ -11,18 +11,18 @@ import {
   selectUser,
   sessionMachine
 } from "../../../src/machines/shell/sessionMachine.ts"
-import { answers, user } from "../../support/machineFixtures.ts"
+import { answers, fakeForbidden, user } from "../../support/machineFixtures.ts"
 
 const noAnnouncement = announcementMachine.provide({
   actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
 })
 
 const start = (logoutAll: ReturnType<typeof answers<"logoutAll">>, loadUser = answers("userInfo", { success: true, data: user })) => {
-  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), navigate: vi.fn(), reportLogoutFailure: vi.fn() }
-  const logout = vi.fn(async (): Promise<ApiResult<"logout"> | undefined> => ({ success: true }))
+  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), reportLogoutFailure: vi.fn() }
+  const logout = vi.fn(async (): Promise<CallResult<"logout"> | undefined> => ({ success: true }))
   const actor = createActor(
     sessionMachine.provide({
-      actors: { announcement: noAnnouncement, loadUser, logout: fromPromise(logout), logoutAll },
+      actors: { announcement: noAnnouncement, loadUser, logout: fromPromise(logout), logoutAll, watchForbidden: fakeForbidden().watchForbidden },
       actions
     }),
     { input: { token: "stored" } }
@@ -49,13 +49,13 @@ describe("sessionMachine: the account page's events", () => {
     await vi.runAllTimersAsync()
     expect(logout).not.toHaveBeenCalled()
     expect(actions.forgetToken).toHaveBeenCalledTimes(1)
-    expect(actions.navigate.mock.calls.map((call) => call[1])).toEqual([{ to: "/login" }])
+    // anonymous, the authenticated area redirects to /login (RequireSession)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
   })
 
   it.each([
-    ["success false", { success: false } as ApiResult<"logoutAll">],
-    ["a failure body", { success: false, status: 500, detail: "Internal error" } as ApiResult<"logoutAll">],
+    ["success false", { success: false } as CallResult<"logoutAll">],
+    ["a failure body", { success: false, status: 500, detail: "Internal error" } as CallResult<"logoutAll">],
     ["a network failure", new Error("offline")]
   ])("keeps the session after %s, writing only a console message", async (_, answer) => {
     const { actor, actions } = start(answers("logoutAll", answer))
@@ -63,7 +63,6 @@ describe("sessionMachine: the account page's events", () => {
     actor.send({ type: "session.logoutAll" })
     await vi.runAllTimersAsync()
     expect(actions.forgetToken).not.toHaveBeenCalled()
-    expect(actions.navigate).not.toHaveBeenCalled()
     expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
     expect(selectIsLoggingOutAll(actor.getSnapshot())).toBe(false)

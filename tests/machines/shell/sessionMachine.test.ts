@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
 import { loginFormMachine, type Credentials } from "../../../src/machines/account/loginFormMachine.ts"
@@ -12,7 +12,7 @@ import {
   selectUser,
   sessionMachine
 } from "../../../src/machines/shell/sessionMachine.ts"
-import { answers, user } from "../../support/machineFixtures.ts"
+import { answers, fakeForbidden, user } from "../../support/machineFixtures.ts"
 
 const noAnnouncement = announcementMachine.provide({
   actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
@@ -20,24 +20,26 @@ const noAnnouncement = announcementMachine.provide({
 
 const start = ({
   token = null as string | null,
-  login = vi.fn(async (_: Credentials): Promise<ApiResult<"login"> | undefined> => ({ success: true, resultCode: 1, token: "new-token" })),
+  login = vi.fn(async (_: Credentials): Promise<CallResult<"login"> | undefined> => ({ success: true, resultCode: 1, token: "new-token" })),
   logout = answers("logout", { success: true }),
   loadUser = answers("userInfo", { success: true, data: user })
 } = {}) => {
-  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), navigate: vi.fn(), reportLogoutFailure: vi.fn() }
+  const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), reportLogoutFailure: vi.fn() }
+  const forbidden = fakeForbidden()
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         loginForm: loginFormMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } }),
         announcement: noAnnouncement,
         loadUser,
-        logout
+        logout,
+        watchForbidden: forbidden.watchForbidden
       },
       actions
     }),
     { input: { token } }
   ).start()
-  return { actor, actions, login }
+  return { actor, actions, login, forbidden }
 }
 
 const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1])
@@ -74,7 +76,7 @@ describe("sessionMachine", () => {
 
     expect(login).toHaveBeenCalledWith({ email: "ann@example.com", password: "correct horse" })
     expect(paramsOf(actions.storeToken)).toEqual([{ token: "new-token" }])
-    expect(paramsOf(actions.navigate)).toEqual([{ to: "/" }])
+    // authenticated, /login redirects to / (RedirectIfAuthenticated)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
     expect(actor.getSnapshot().context.token).toBe("new-token")
     expect(selectUser(actor.getSnapshot())).toEqual(user)
@@ -89,14 +91,14 @@ describe("sessionMachine", () => {
     await vi.runAllTimersAsync()
 
     expect(actions.forgetToken).toHaveBeenCalledTimes(1)
-    expect(paramsOf(actions.navigate)).toEqual([{ to: "/login" }])
+    // anonymous, the authenticated area redirects to /login (RequireSession)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
     expect(selectUser(actor.getSnapshot())).toBeNull()
   })
 
   it.each([
-    ["success false", { success: false } as ApiResult<"logout">],
-    ["a failure body", { success: false, status: 500, detail: "Internal error" } as ApiResult<"logout">],
+    ["success false", { success: false } as CallResult<"logout">],
+    ["a failure body", { success: false, status: 500, detail: "Internal error" } as CallResult<"logout">],
     ["a network failure", new Error("offline")]
   ])("keeps the session after a logout answered with %s, writing only a console message", async (_, answer) => {
     const { actor, actions } = start({ token: "stored", logout: answers("logout", answer) })
@@ -105,7 +107,6 @@ describe("sessionMachine", () => {
     await vi.runAllTimersAsync()
 
     expect(actions.forgetToken).not.toHaveBeenCalled()
-    expect(actions.navigate).not.toHaveBeenCalled()
     expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false)
@@ -115,7 +116,12 @@ describe("sessionMachine", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {})
     const actor = createActor(
       sessionMachine.provide({
-        actors: { announcement: noAnnouncement, loadUser: answers("userInfo", undefined), logout: answers("logout", { success: false, detail: "nope" }) }
+        actors: {
+          announcement: noAnnouncement,
+          loadUser: answers("userInfo", undefined),
+          logout: answers("logout", { success: false, detail: "nope" }),
+          watchForbidden: fakeForbidden().watchForbidden
+        }
       }),
       { input: { token: "stored" } }
     ).start()
@@ -125,13 +131,15 @@ describe("sessionMachine", () => {
     error.mockRestore()
   })
 
-  it("ends the session on session.expired (any 403) and goes to /login", async () => {
-    const { actor, actions } = start({ token: "stored" })
+  it("ends the session when any call meets a 403, and watches for 403s only while signed in", async () => {
+    const { actor, actions, forbidden } = start({ token: "stored" })
     await vi.runAllTimersAsync()
-    actor.send({ type: "session.expired" })
+    expect(forbidden.watching()).toBe(1)
+    forbidden.forbid()
     expect(actions.forgetToken).toHaveBeenCalledTimes(1)
-    expect(paramsOf(actions.navigate)).toEqual([{ to: "/login" }])
+    // anonymous, the authenticated area redirects to /login (RequireSession)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+    expect(forbidden.watching()).toBe(0)
     expect(actor.getSnapshot().context.token).toBeNull()
     expect(selectLoginForm(actor.getSnapshot())).toBeDefined()
   })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import type { NewTicket } from "../../../src/domain/Ticket.ts"
 import {
   REQUEST_FAILURE_TITLE,
@@ -10,7 +10,7 @@ import {
   streamRequestMachine
 } from "../../../src/machines/streams/streamRequestMachine.ts"
 
-type TicketAnswer = ApiResult<"createTicket"> | undefined
+type TicketAnswer = CallResult<"createTicket"> | undefined
 
 const start = (answer: TicketAnswer | Error = { success: true, resultCode: 1 }) => {
   const submitTicket = vi.fn(async (_: NewTicket): Promise<TicketAnswer> => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { ApiResult } from "../../../src/domain/api.ts"
+import type { CallResult } from "../../../src/domain/api.ts"
 import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../../src/domain/Maintenance.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import type { NewTicket } from "../../../src/domain/Ticket.ts"
@@ -17,7 +17,7 @@ import {
 } from "../../../src/machines/streams/streamSelectionMachine.ts"
 import { answers, streams } from "../../support/machineFixtures.ts"
 
-type TicketAnswer = ApiResult<"createTicket"> | undefined
+type TicketAnswer = CallResult<"createTicket"> | undefined
 
 const start = ({
   stored = 2 as PlayerChoice,
@@ -58,12 +58,22 @@ describe("streamSelectionMachine", () => {
     expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
   })
 
+  it.each([
+    ["nothing answered", { success: false, status: 0, detail: "Could not reach the server. Check your connection and try again." }, "Check your connection and try again."],
+    ["a proxy's HTML page (SPEC's 'content type' fallback)", { success: false, status: 404, detail: "content type" }, "Please try again in a moment."],
+    ["a rate limit", { success: false, status: 429, detail: "Too many requests. Try again in 9 seconds." }, "Too many requests. Try again in 9 seconds."]
+  ] as const)("says the streams could not be loaded in plain words after %s", async (_, answer, hint) => {
+    const { actor } = start({ loaded: answers("streams", answer) })
+    await vi.runAllTimersAsync()
+    expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} ${hint}`)
+  })
+
   it("shows a retryable error when the streams cannot be loaded", async () => {
     const { actor } = start({
       loaded: answers("streams", { success: false, status: 500, detail: "Database unavailable" }, { success: true, data: streams })
     })
     await vi.runAllTimersAsync()
-    expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} Database unavailable`)
+    expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} Please try again in a moment.`)
     actor.send({ type: "streams.retry" })
     await vi.runAllTimersAsync()
     expect(selectLoadError(actor.getSnapshot())).toBeNull()

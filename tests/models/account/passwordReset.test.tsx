@@ -1,16 +1,12 @@
-import { act, screen } from "@testing-library/react"
+import { screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { createTestModel } from "xstate/graph"
-import { RESET_INVALID_DETAIL, RESET_USED_DETAIL } from "../../support/fakeAccounts.ts"
-import { renderApp, resetApp } from "../../support/renderApp.tsx"
-import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type, type Rendered } from "../../support/modelSteps.ts"
-import { passwordResetModel } from "./passwordReset.model.ts"
+import { RESET_TOKEN_INVALID, RESET_TOKEN_USED } from "../../../src/server/account/passwordResetHandlers.ts"
+import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
+import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type } from "../../support/modelSteps.ts"
+import { passwordResetPaths } from "./passwordReset.model.ts"
 
 const EMAIL = "ann@example.com"
 const NEW_PASSWORD = "brand new passphrase"
-const backendOptions = { resetTokens: { "reset-known": EMAIL } }
-
-const model = createTestModel(passwordResetModel)
 
 const submit = async (password: string, confirmPassword = password) => {
   await type("New password", password)
@@ -21,7 +17,7 @@ const submit = async (password: string, confirmPassword = password) => {
 describe("resetting a forgotten password", () => {
   afterEach(resetApp)
 
-  for (const path of model.getSimplePaths()) {
+  for (const path of passwordResetPaths()) {
     it(path.description, async () => {
       let app: Rendered | undefined
       const rendered = (): Rendered => {
@@ -34,11 +30,11 @@ describe("resetting a forgotten password", () => {
           requested: async () => {
             expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy()
             expect(screen.getByText("If the email is registered, reset instructions will be sent.")).toBeTruthy()
-            expect(rendered().backend.calls.find((call) => call.path === "/api/users/create-password-reset-token")?.body).toEqual({ email: EMAIL })
+            expect(rendered().calls.find((call) => call.path === "/api/users/create-password-reset-token")?.body).toEqual({ email: EMAIL })
           },
           linkRefused: async () => {
             expect(await screen.findByRole("heading", { name: "Password not reset" })).toBeTruthy()
-            expect(screen.getByRole("alert").textContent).toContain(RESET_INVALID_DETAIL)
+            expect(screen.getByRole("alert").textContent).toContain(RESET_TOKEN_INVALID)
             expect(screen.getByRole("link", { name: "Request a new link" }).getAttribute("href")).toBe("/forgot-password")
           },
           form: async () => {
@@ -53,7 +49,7 @@ describe("resetting a forgotten password", () => {
           },
           resetRefused: async () => {
             expect(await screen.findByRole("heading", { name: "Password not reset" })).toBeTruthy()
-            expect(screen.getByText(RESET_USED_DETAIL)).toBeTruthy()
+            expect(screen.getByText(RESET_TOKEN_USED)).toBeTruthy()
           },
           complete: async () => {
             expect(await screen.findByRole("heading", { name: "Password has been updated" })).toBeTruthy()
@@ -64,22 +60,20 @@ describe("resetting a forgotten password", () => {
         },
         events: {
           "forgot.request": async () => {
-            app = renderApp({ ...backendOptions, path: "/forgot-password" })
+            app = await renderApp({ path: "/forgot-password" })
             await type("Email", "Ann@Example.com")
             await click("button", "Send reset link")
           },
           "mail.followLink": () => followMailedLink(rendered(), EMAIL),
-          "link.openUnknown": () => void (app = renderApp({ ...backendOptions, path: "/password-reset-confirmation?token=reset-unknown" })),
-          "link.openValid": () => void (app = renderApp({ ...backendOptions, path: "/password-reset-confirmation?token=reset-known" })),
+          "link.openUnknown": async () => void (app = await renderApp({ path: "/password-reset-confirmation?token=reset-unknown" })),
+          "link.openValid": async () => void (app = await renderApp({ path: (server) => server.passwordResetLink(EMAIL) })),
           "form.submitMismatch": () => submit("short", "different"),
           "form.submitValid": () => submit(NEW_PASSWORD),
           "form.submitAfterUse": async () => {
             // the same link, used from another tab while this form was open
-            const token = new URLSearchParams(window.location.search).get("token")
-            await act(() => rendered().backend.fetch("/api/users/reset-password", {
-              method: "POST",
-              body: JSON.stringify({ token, newPassword: "another tab's password" })
-            }))
+            const token = new URLSearchParams(window.location.search).get("token") ?? ""
+            const answer = await rendered().server.call("resetPassword", { body: { token, newPassword: "another tab's password" } })
+            expect(answer).toMatchObject({ success: true })
             await submit(NEW_PASSWORD)
           },
           "login.open": () => click("link", "Go to login page"),
@@ -90,7 +84,7 @@ describe("resetting a forgotten password", () => {
   }
 
   it("covers every transition of the model", () => {
-    expect(takenEvents(model.getSimplePaths())).toEqual([
+    expect(takenEvents(passwordResetPaths())).toEqual([
       "forgot.request", "form.submitAfterUse", "form.submitMismatch", "form.submitValid", "link.openUnknown",
       "link.openValid", "login.open", "login.withNewPassword", "mail.followLink"
     ])

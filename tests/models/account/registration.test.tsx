@@ -1,16 +1,13 @@
 import { screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { createTestModel } from "xstate/graph"
 import { EMAIL_TAKEN_MESSAGE } from "../../../src/machines/account/registrationMachine.ts"
-import { INVITE_UNKNOWN_DETAIL } from "../../support/fakeAccounts.ts"
-import { renderApp, resetApp } from "../../support/renderApp.tsx"
-import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type, type Rendered } from "../../support/modelSteps.ts"
-import { registrationModel } from "./registration.model.ts"
+import { INVITE_UNKNOWN } from "../../../src/server/invites/inviteCodes.ts"
+import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
+import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type } from "../../support/modelSteps.ts"
+import { registrationPaths } from "./registration.model.ts"
 
 const NEW_EMAIL = "new.member@example.com"
 const NEW_PASSWORD = "fresh passphrase"
-
-const model = createTestModel(registrationModel)
 
 const fill = async (email: string, password: string, confirmPassword = password) => {
   await type("Email", email)
@@ -22,7 +19,7 @@ const fill = async (email: string, password: string, confirmPassword = password)
 describe("registering through an invite link", () => {
   afterEach(resetApp)
 
-  for (const path of model.getSimplePaths()) {
+  for (const path of registrationPaths()) {
     it(path.description, async () => {
       let app: Rendered | undefined
       const rendered = (): Rendered => {
@@ -35,8 +32,8 @@ describe("registering through an invite link", () => {
           loginPage: expectLoginPage,
           inviteRefused: async () => {
             expect(await screen.findByRole("heading", { name: "Oops!" })).toBeTruthy()
-            expect(screen.getByText(INVITE_UNKNOWN_DETAIL)).toBeTruthy()
-            expect(screen.getByRole("alert").textContent).toContain(INVITE_UNKNOWN_DETAIL)
+            expect(screen.getByText(INVITE_UNKNOWN)).toBeTruthy()
+            expect(screen.getByRole("alert").textContent).toContain(INVITE_UNKNOWN)
             expect(screen.queryByRole("link", { name: "Go to login page" })).toBeNull()
             expect(screen.queryByLabelText("Email")).toBeNull()
           },
@@ -44,8 +41,9 @@ describe("registering through an invite link", () => {
             expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy()
             for (const label of ["Email", "Password", "Confirm password"]) expect(screen.getByLabelText(label)).toBeTruthy()
             // the invite is checked before anything else is asked of the server
-            const accountCalls = rendered().backend.calls.filter((call) => call.path.startsWith("/api/invitations") || call.path === "/api/users/register")
-            expect(accountCalls[0]?.path).toBe("/api/invitations/invitation/good-invite")
+            const { calls, server } = rendered()
+            const accountCalls = calls.filter((call) => call.path.startsWith("/api/invitations") || call.path === "/api/users/register")
+            expect(accountCalls[0]?.path).toBe(`/api/invitations/invitation/${server.users[0]?.invite_token}`)
           },
           formErrors: async () => {
             expect(await screen.findByText("Enter a valid email address.")).toBeTruthy()
@@ -62,7 +60,7 @@ describe("registering through an invite link", () => {
             expect(await screen.findByRole("heading", { name: "Success! Account created" })).toBeTruthy()
             expect(screen.getByText(NEW_EMAIL)).toBeTruthy()
             expect(screen.getByText("Click the link in it to finish creating your account.")).toBeTruthy()
-            expect(rendered().backend.users.find((user) => user.email === NEW_EMAIL)?.username).toBe("new.member")
+            expect((await rendered().server.user(NEW_EMAIL))?.username).toBe("new.member")
           },
           verified: async () => {
             expect(await screen.findByRole("heading", { name: "Account Verified" })).toBeTruthy()
@@ -71,9 +69,9 @@ describe("registering through an invite link", () => {
           home: expectHome
         },
         events: {
-          "invite.openMissing": () => void (app = renderApp({ path: "/register/" })),
-          "invite.openUnknown": () => void (app = renderApp({ path: "/register/?invite=withdrawn-invite" })),
-          "invite.openValid": () => void (app = renderApp({ path: "/register/?invite=good-invite" })),
+          "invite.openMissing": async () => void (app = await renderApp({ path: "/register/" })),
+          "invite.openUnknown": async () => void (app = await renderApp({ path: "/register/?invite=withdrawn-invite" })),
+          "invite.openValid": async () => void (app = await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })),
           "form.submitInvalid": () => fill("not-an-email", "short", "different"),
           "form.submitTakenEmail": () => fill("Ann@Example.com", NEW_PASSWORD),
           "form.submitNewEmail": () => fill("New.Member@Example.com", NEW_PASSWORD),
@@ -89,7 +87,7 @@ describe("registering through an invite link", () => {
   }
 
   it("covers every transition of the model", () => {
-    expect(takenEvents(model.getSimplePaths())).toEqual([
+    expect(takenEvents(registrationPaths())).toEqual([
       "form.submitInvalid", "form.submitNewEmail", "form.submitTakenEmail", "invite.openMissing",
       "invite.openUnknown", "invite.openValid", "login.open", "login.signIn", "mail.followLink"
     ])

@@ -1,29 +1,11 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createTestModel } from "xstate/graph"
-import { CONTROLS_HIDE_MS, LIVE_POLL_MS } from "../../../src/domain/constants.ts"
+import { CONTROLS_HIDE_MS, LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
 import { fakeFullscreen } from "../../support/fakeFullscreen.ts"
-import { playerModel } from "./player.model.ts"
+import { playerPaths } from "./player.model.ts"
 import { advance, bar, barButton, playButton, region, renderPlayer } from "../../support/playerModelHarness.tsx"
 
-// A state is what the viewer sees: the steps that led there do not matter to the screen. The
-// shortest paths reach every state (checking each one on the way); the round trips take the steps
-// back that no shortest path needs: hovering again, leaving fullscreen, going to live, playing
-// again after an error.
-const model = createTestModel(playerModel, { serializeTransition: () => "" })
-const roundTrips = [
-  ["media.starts", "user.pause", "user.play"],
-  ["user.mute", "user.unmute"],
-  ["user.enterFullscreen", "user.exitFullscreen"],
-  ["media.starts", "user.leaves", "user.hovers"],
-  ["media.starts", "media.fallsBehind", "user.goLive"],
-  ["media.starts", "media.fails", "user.retry", "media.starts"],
-  ["media.starts", "media.fallsBehind", "media.fails", "user.reselect", "media.starts"]
-]
-const paths = [
-  ...model.getShortestPaths(),
-  ...roundTrips.flatMap((types) => model.getPathsFromEvents(types.map((type) => ({ type }))))
-]
+const paths = playerPaths()
 
 const expectNoError = () => expect(screen.queryByRole("alert")).toBeNull()
 

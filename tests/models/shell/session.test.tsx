@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest"
-import { createTestModel } from "xstate/graph"
-import * as loginStyles from "../../../src/ui/account/LoginView.css.ts"
-import { WRONG_PASSWORD_DETAIL } from "../../support/fakeBackend.ts"
-import { renderApp, resetApp } from "../../support/renderApp.tsx"
+import { LOGIN_MISMATCH } from "../../../src/server/account/authHandlers.ts"
+import * as formStyles from "../../../src/ui/account/AccountForm.css.ts"
+import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
 import { takenEvents } from "../../support/modelSteps.ts"
-import { sessionModel } from "./session.model.ts"
+import { sessionModel, sessionPaths } from "./session.model.ts"
 
-const STORED_TOKEN = "stored-token"
 const REFUSAL = "the server kept the session"
 
 const signIn = async (password: string) => {
@@ -37,17 +35,16 @@ const expectHome = async () => {
   expect(window.location.pathname).toBe("/")
 }
 
-const model = createTestModel(sessionModel)
-const paths = model.getSimplePaths()
+const paths = sessionPaths()
 
 describe("signing in and out", () => {
-  let app: ReturnType<typeof renderApp> | undefined
+  let app: Rendered | undefined
   let refuseNextLogout = false
   let consoleError: MockInstance<typeof console.error>
 
-  /** The real app over the fake backend, whose next logout can be refused on demand. */
-  const open = (options: { token?: string; path?: string } = {}) => {
-    app = renderApp({
+  /** The real app over the real server, whose next logout can be refused on demand. */
+  const open = async (options: { signedIn?: boolean; path?: string } = {}) => {
+    app = await renderApp({
       ...options,
       wrapFetch: (fetch) => async (input, init) => {
         if (refuseNextLogout && String(input).endsWith("/api/users/logout")) {
@@ -63,8 +60,8 @@ describe("signing in and out", () => {
   beforeEach(() => {
     consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined)
   })
-  afterEach(() => {
-    resetApp()
+  afterEach(async () => {
+    await resetApp()
     app = undefined
     refuseNextLogout = false
     consoleError.mockRestore()
@@ -78,8 +75,8 @@ describe("signing in and out", () => {
           loginPage: expectLoginPage,
           loginRefused: async () => {
             const alert = await screen.findByRole("alert")
-            expect(alert.textContent).toBe(WRONG_PASSWORD_DETAIL)
-            expect(alert.classList.contains(loginStyles.error)).toBe(true)
+            expect(alert.textContent).toBe(LOGIN_MISMATCH)
+            expect(alert.classList.contains(formStyles.alert)).toBe(true)
             expect(storedToken()).toBeNull()
           },
           home: async () => {
@@ -108,8 +105,8 @@ describe("signing in and out", () => {
         },
         events: {
           "app.open": () => open(),
-          "app.openWithStoredToken": () => open({ token: STORED_TOKEN }),
-          "app.openLoginWithStoredToken": () => open({ token: STORED_TOKEN, path: "/login" }),
+          "app.openWithStoredToken": () => open({ signedIn: true }),
+          "app.openLoginWithStoredToken": () => open({ signedIn: true, path: "/login" }),
           "login.wrongPassword": () => signIn("wrong password"),
           "login.correctPassword": () => signIn("correct horse"),
           "session.logout": logOut,
@@ -120,7 +117,7 @@ describe("signing in and out", () => {
           // The server forgets the session (it ended elsewhere); the next page that calls the API
           // gets a 403.
           "session.forbidden": async () => {
-            app?.backend.sessions.clear()
+            await app?.server.endSessionsElsewhere("ann@example.com")
             const header = await screen.findByRole("banner")
             fireEvent.click(within(header).getByRole("link", { name: "Invites" }))
             await screen.findByRole("heading", { name: "Invites" })

@@ -117,6 +117,12 @@ describe.each(dialects)("operator CLI ($name)", (dialect) => {
     expect((await admin("stream:add", "--title", "Arena", "--src", "https://cdn.example.com/a.m3u8", "--src-sldp", "/live/demo1/index.m3u8",
       "--image", "/posters/demo1.svg", "--tags", "lls, ?Info ,,airplay", "--tags-sldp", "lls")).code).toBe(0)
     expect((await admin("stream:add", "--title", "Bad", "--src", "ftp://nope")).code).toBe(2)
+    expect((await admin("stream:add", "--title", "Premium Arena")).code).toBe(0)
+    const premium = (await listStreams(database.db.kysely)).at(-1)
+    expect(premium).toMatchObject({ title: "Premium Arena", src: null, src_sldp: null })
+    expect((await admin("stream:list")).output).toContain("(subscribers only)")
+    expect((await admin("stream:remove", "--id", String(premium?.id))).code).toBe(0)
+    expect((await admin("stream:add", "--src", "/live/demo1/index.m3u8")).code).toBe(2)
     const [arena] = await listStreams(database.db.kysely)
     expect(arena).toMatchObject({
       title: "Arena", src: "https://cdn.example.com/a.m3u8", src_sldp: "/live/demo1/index.m3u8",

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream"
 import Fastify, { type FastifyInstance } from "fastify"
 import { afterEach, describe, expect, it } from "vitest"
-import type { Session } from "../../../src/server/account/sessions.ts"
+import type { Session } from "../../../src/server/http/session.ts"
 import { registerBodyParsers } from "../../../src/server/http/bodyParsers.ts"
 import { registerErrorHandler } from "../../../src/server/http/errorHandler.ts"
 import { type Handler, type Handlers, registerContract, routePath } from "../../../src/server/http/registerContract.ts"

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
+import { loadConfig } from "../../../src/server/config.ts"
+import { serverAddress } from "../../../src/server/shell/shellFeature.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import { HOUR, mailedToken, register, registerVerified } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
@@ -96,6 +98,26 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
     it("prints an account's invite link under PUBLIC_URL", async () => {
       expect(await admin("invite:link", "--email", "Inviter@Example.com"))
         .toEqual({ code: 0, output: `http://localhost:8080/register?invite=${inviter.invite_token}` })
+    })
+
+    it("without PUBLIC_URL, builds the link like the server did at its last start and says so", async () => {
+      const bare = loadConfig({ DATA_DIR: server.config.dataDir, ...(server.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.config.databaseUrl }) })
+      const run = async () => {
+        const out: string[] = []
+        const err: string[] = []
+        const code = await runAdmin(["invite:link", "--email", "inviter@example.com"], {
+          config: bare, out: (text) => out.push(text), err: (text) => err.push(text), db: server.db
+        })
+        return { code, out: out.join("\n"), err: err.join("\n") }
+      }
+      const fresh = await run()
+      expect(fresh).toMatchObject({ code: 0, out: `http://localhost:8080/register?invite=${inviter.invite_token}` })
+      expect(fresh.err).toContain("the default address http://localhost:8080; set PUBLIC_URL")
+
+      await serverAddress.remember(server.db.kysely, { publicUrl: "https://tv.example.org", startedAt: "2026-11-23T06:00:00.000Z" })
+      const started = await run()
+      expect(started).toMatchObject({ code: 0, out: `https://tv.example.org/register?invite=${inviter.invite_token}` })
+      expect(started.err).toContain("the one the server last started with (2026-11-23T06:00:00.000Z)")
     })
 
     it("exits 2 with a clear error for an unknown or malformed email", async () => {

@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest"
 import {
   emailChangeConfirmationMail,
   emailChangeNoticeMail,
-  escapeHtml,
-  firstLink,
   passwordResetMail,
-  ticketReplyMail,
-  tokenLink,
   verificationMail
-} from "../../../src/server/mail/messages.ts"
+} from "../../../src/server/account/accountMails.ts"
+import { escapeHtml, firstLink, tokenLink } from "../../../src/server/mail/messages.ts"
+import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 
 const SITE = { siteName: "StreamHub", publicUrl: "https://tv.example.com" }
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])

@@ -3,7 +3,8 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
-import { lowLatencyPlaylistPath, registerOrigin } from "../../../src/server/origin/originRoutes.ts"
+import { lowLatencyPlaylistPath } from "../../../src/server/origin/lowLatencyRoutes.ts"
+import { registerOrigin } from "../../../src/server/origin/originRoutes.ts"
 
 const mediaDir = fileURLToPath(new URL("../../../media", import.meta.url))
 const startedAt = Date.UTC(2025, 0, 1, 12, 0, 0)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
 const openProfile = async (options: Parameters<typeof renderApp>[0] = {}) => {
-  const rendered = renderApp({ token: "t-1", path: "/profile", ...options })
+  const rendered = await renderApp({ signedIn: true, path: "/profile", ...options })
   await screen.findByRole("heading", { name: "Account settings" })
   return rendered
 }
@@ -18,8 +18,8 @@ const notification = async (message: string) => {
 }
 
 describe("/profile", () => {
-  afterEach(() => {
-    resetApp()
+  afterEach(async () => {
+    await resetApp()
     vi.restoreAllMocks()
   })
 
@@ -34,27 +34,27 @@ describe("/profile", () => {
   })
 
   it("needs a username", async () => {
-    const { backend } = await openProfile()
+    const { calls } = await openProfile()
     const details = form("Update email or username")
     type(details, "Username", "")
     fireEvent.click(within(details).getByRole("button", { name: "Save changes" }))
     expect(within(details).getByText("Please enter a username.").getAttribute("role")).toBe("alert")
-    expect(backend.calls.some((call) => call.path === "/api/users/updateusernameandemail")).toBe(false)
+    expect(calls.some((call) => call.path === "/api/users/updateusernameandemail")).toBe(false)
   })
 
   it("says 'Username updated!' and reads the user info again", async () => {
-    const { backend } = await openProfile()
+    const { calls, server } = await openProfile()
     const details = form("Update email or username")
     type(details, "Username", "annie")
     type(details, "Password", "correct horse")
-    const userCalls = () => backend.calls.filter((call) => call.path === "/api/users/user").length
+    const userCalls = () => calls.filter((call) => call.path === "/api/users/user").length
     const before = userCalls()
     fireEvent.click(within(details).getByRole("button", { name: "Save changes" }))
     const item = await notification("Username updated!")
     expect(item.textContent).toContain("Success!")
     expect(item.getAttribute("role")).toBe("status")
     await waitFor(() => expect(userCalls()).toBe(before + 1))
-    expect(backend.users[0]?.username).toBe("annie")
+    expect((await server.user("ann@example.com"))?.username).toBe("annie")
     expect(within(details).getByLabelText<HTMLInputElement>("Password").value).toBe("")
     expect(within(details).getByLabelText<HTMLInputElement>("Username").value).toBe("annie")
   })
@@ -71,7 +71,7 @@ describe("/profile", () => {
   })
 
   it("reports a wrong current password, then updates and empties the fields", async () => {
-    const { backend } = await openProfile()
+    const { server } = await openProfile()
     const password = form("Update password")
     type(password, "Current password", "wrong password")
     type(password, "New password", "new passphrase")
@@ -87,22 +87,22 @@ describe("/profile", () => {
     for (const label of ["Current password", "New password", "Confirm new password"]) {
       expect(within(password).getByLabelText<HTMLInputElement>(label).value).toBe("")
     }
-    expect(backend.users[0]?.password).toBe("new passphrase")
+    expect(await server.passwordMatches("ann@example.com", "new passphrase")).toBe(true)
   })
 
   it("logs out all devices: every session ends and this one goes to /login", async () => {
-    const { backend, storage } = await openProfile()
-    backend.sessions.set("t-phone", "ann@example.com")
+    const { server, storage, token } = await openProfile()
+    const phone = await server.signIn("ann@example.com")
     fireEvent.click(screen.getByRole("button", { name: "Log out all devices" }))
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(window.location.pathname).toBe("/login")
     expect(storage.getToken()).toBeNull()
-    expect(backend.sessions.size).toBe(0)
+    expect([await server.isSignedIn(token ?? ""), await server.isSignedIn(phone)]).toEqual([false, false])
   })
 
   it("stays put when logging out all devices fails, writing only to the console", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {})
-    const { storage } = await openProfile({
+    const { storage, token } = await openProfile({
       wrapFetch: (fetch) => async (input, init) =>
         String(input).endsWith("/api/users/logoutall")
           ? new Response(JSON.stringify({ success: false }), { status: 200, headers: { "content-type": "application/json" } })
@@ -111,7 +111,7 @@ describe("/profile", () => {
     fireEvent.click(screen.getByRole("button", { name: "Log out all devices" }))
     await waitFor(() => expect(consoleError).toHaveBeenCalled())
     expect(screen.getByRole("button", { name: "Log out all devices" })).toBeTruthy()
-    expect(storage.getToken()).toBe("t-1")
+    expect(storage.getToken()).toBe(token)
     expect(window.location.pathname).toBe("/profile")
   })
 })

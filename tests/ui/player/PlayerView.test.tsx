@@ -13,7 +13,7 @@ const media = {
   isOnline: () => true
 }
 
-const openPlayer = (path: string) => renderApp({ token: "t-1", path, media })
+const openPlayer = (path: string) => renderApp({ signedIn: true, path, media })
 const location = () => `${window.location.pathname}${window.location.search}`
 /** The instance playing on the page's video (a warm start may have created it before the page rendered). */
 const lastHls = async (): Promise<FakeHls> => {
@@ -31,13 +31,13 @@ describe("the player pages", () => {
     vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined)
     vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined)
   })
-  afterEach(() => {
-    resetApp()
+  afterEach(async () => {
+    await resetApp()
     vi.restoreAllMocks()
   })
 
   it("plays the ?default stream's src in the TV player, with the list highlighting it", async () => {
-    openPlayer("/player?default=1")
+    await openPlayer("/player?default=1")
     expect(await screen.findByRole("heading", { level: 1, name: "Sports Two" })).toBeTruthy()
     expect(screen.getByText("TV player")).toBeTruthy()
     const list = screen.getByRole("complementary", { name: "Streams" })
@@ -51,7 +51,7 @@ describe("the player pages", () => {
   })
 
   it("switches stream without a reload and rewrites ?default", async () => {
-    openPlayer("/playersldp?default=1")
+    await openPlayer("/playersldp?default=1")
     await screen.findByRole("heading", { level: 1, name: "Sports Two" })
     const video = document.querySelector("video")
     fireEvent.click(screen.getByRole("button", { name: /^Sports One/ }))
@@ -66,7 +66,7 @@ describe("the player pages", () => {
   })
 
   it("keeps the rest of the query string when switching stream, and on the link to the other player", async () => {
-    openPlayer("/player?default=1&ui=8")
+    await openPlayer("/player?default=1&ui=8")
     await screen.findByRole("heading", { level: 1, name: "Sports Two" })
     expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=1&ui=8")
     fireEvent.click(screen.getByRole("button", { name: /^Sports One/ }))
@@ -75,7 +75,7 @@ describe("the player pages", () => {
   })
 
   it("shows the error box with its code, disables play toggling, and tries again on request", async () => {
-    openPlayer("/playersldp?default=0")
+    await openPlayer("/playersldp?default=0")
     const hls = await lastHls()
     act(() => hls.emit(FakeHls.Events.ERROR, { fatal: true, type: FakeHls.ErrorTypes.MEDIA_ERROR, details: "manifestIncompatibleCodecsError" }))
     const alert = await screen.findByRole("alert")
@@ -88,7 +88,7 @@ describe("the player pages", () => {
   })
 
   it("plays and pauses from the bar and the keyboard, and mutes with m", async () => {
-    openPlayer("/player?default=0")
+    await openPlayer("/player?default=0")
     const hls = await lastHls()
     const video = document.querySelector("video") as HTMLVideoElement
     act(() => {
@@ -107,7 +107,7 @@ describe("the player pages", () => {
   })
 
   it("keeps volume and mute for the next visit", async () => {
-    openPlayer("/player?default=0")
+    await openPlayer("/player?default=0")
     await lastHls()
     const slider = within(controls()).getByRole("slider", { name: "Volume" })
     fireEvent.keyDown(slider, { key: "ArrowDown" })
@@ -116,11 +116,11 @@ describe("the player pages", () => {
     expect(window.localStorage.getItem("playerVolume")).toBe("0.8")
     expect(window.localStorage.getItem("playerMuted")).toBe("true")
 
-    resetApp()
+    await resetApp()
     FakeHls.instances = []
     window.localStorage.setItem("playerVolume", "0.8")
     window.localStorage.setItem("playerMuted", "true")
-    openPlayer("/player?default=0")
+    await openPlayer("/player?default=0")
     await lastHls()
     expect(await within(controls()).findByRole("button", { name: "Unmute" })).toBeTruthy()
     const video = document.querySelector("video") as HTMLVideoElement
@@ -128,7 +128,7 @@ describe("the player pages", () => {
   })
 
   it("shows how far behind live the low-latency player is, on screen and for the benchmark", async () => {
-    openPlayer("/playersldp?default=0")
+    await openPlayer("/playersldp?default=0")
     const hls = await lastHls()
     act(() => hls.parsed())
     const level = hls.levels[0]
@@ -145,7 +145,7 @@ describe("the player pages", () => {
 
   it("honours the UI flags of the page", async () => {
     // no fullscreen 1, no volume 2, no mute 4, no title 256, no description 512
-    openPlayer(`/playersldp?default=0&ui=${1 + 2 + 4 + 256 + 512}`)
+    await openPlayer(`/playersldp?default=0&ui=${1 + 2 + 4 + 256 + 512}`)
     await lastHls()
     expect(within(controls()).queryByRole("slider", { name: "Volume" })).toBeNull()
     expect(within(controls()).queryByRole("button", { name: "Mute" })).toBeNull()
@@ -153,15 +153,15 @@ describe("the player pages", () => {
     expect(screen.queryByText("Audio out of sync · English commentary")).toBeNull()
     expect(document.querySelector("h1")?.className).not.toBe("")
 
-    resetApp()
+    await resetApp()
     FakeHls.instances = []
-    openPlayer("/playersldp?default=0&ui=1024")
+    await openPlayer("/playersldp?default=0&ui=1024")
     await lastHls()
     expect(screen.queryByRole("group", { name: "Player controls" })).toBeNull()
   })
 
   it("shows the stream's logo top-left, linking to the site in a new tab; the flags move it right and down", async () => {
-    openPlayer("/player?default=1")
+    await openPlayer("/player?default=1")
     await lastHls()
     const logo = screen.getByRole("link", { name: "Home page (opens in a new tab)" })
     expect([logo.getAttribute("href"), logo.getAttribute("target"), logo.getAttribute("rel")]).toEqual(["/", "_blank", "noopener"])
@@ -169,9 +169,9 @@ describe("the player pages", () => {
     expect([logo.dataset.vertical, logo.dataset.horizontal]).toEqual(["top", "left"])
 
     for (const [ui, corner] of [[8, ["top", "right"]], [32768, ["bottom", "left"]], [8 + 32768, ["bottom", "right"]]] as const) {
-      resetApp()
+      await resetApp()
       FakeHls.instances = []
-      openPlayer(`/player?default=1&ui=${ui}`)
+      await openPlayer(`/player?default=1&ui=${ui}`)
       await lastHls()
       const moved = screen.getByRole("link", { name: "Home page (opens in a new tab)" })
       expect([moved.dataset.vertical, moved.dataset.horizontal]).toEqual(corner)
@@ -181,7 +181,7 @@ describe("the player pages", () => {
 
   it("puts a grip on the seek bar's thumb with the drag-handle flag (16)", async () => {
     const seekBar = async (path: string) => {
-      openPlayer(path)
+      await openPlayer(path)
       const hls = await lastHls()
       act(() => hls.parsed())
       const level = hls.levels[0]
@@ -193,7 +193,7 @@ describe("the player pages", () => {
     }
     const plain = await seekBar("/player?default=0")
     expect(plain.dataset.handle).toBe("false")
-    resetApp()
+    await resetApp()
     FakeHls.instances = []
     const gripped = await seekBar("/player?default=0&ui=16")
     expect(gripped.dataset.handle).toBe("true")
@@ -208,16 +208,16 @@ describe("the player pages", () => {
       await within(controls()).findByRole("button", { name: "Exit fullscreen" })
     }
 
-    openPlayer("/player?default=1")
+    await openPlayer("/player?default=1")
     await lastHls()
     expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(pageStyles.title)
     expect(screen.getByText("TV player")).toBeTruthy()
     await goFullscreen()
     expect(within(screen.getByRole("region", { name: "Video player" })).getByText("Sports Two")).toBeTruthy()
 
-    resetApp()
+    await resetApp()
     FakeHls.instances = []
-    openPlayer("/player?default=1&ui=4096")
+    await openPlayer("/player?default=1&ui=4096")
     await lastHls()
     // still names the page for screen readers
     expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(pageStyles.visuallyHidden)
@@ -227,7 +227,7 @@ describe("the player pages", () => {
   })
 
   it("does not play a stream in maintenance", async () => {
-    openPlayer("/player?default=2")
+    await openPlayer("/player?default=2")
     expect(await screen.findByText("Steam under maintenance")).toBeTruthy()
     expect(FakeHls.instances).toHaveLength(0)
   })

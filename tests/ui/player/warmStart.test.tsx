@@ -8,7 +8,9 @@ import { createApp, type App } from "../../../src/app/createApp.tsx"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../../../src/domain/startupRoutes.ts"
 import { createWarmShell } from "../../../src/ui/player/warmShell.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
-import { createFakeBackend } from "../../support/fakeBackend.ts"
+import { recordCalls, type RecordedCall } from "../../support/injectFetch.ts"
+import { startInProcessServer, type InProcessServer } from "../../support/inProcessServer.ts"
+import type { Seed } from "../../support/serverSeed.ts"
 
 const media = {
   loadHls: async () => FakeHls as unknown as typeof Hls,
@@ -18,15 +20,22 @@ const media = {
 }
 
 let app: App | undefined
+let server: InProcessServer | undefined
 let root: HTMLElement
 
-/** What main.tsx does on a player page, over the fake backend: the warm start, then the app once it settles. */
-const openWarm = (path: string) => {
+/** The real server, and a session of its user stored as the app keeps it. */
+const signedInServer = async (seed: Seed = {}) => {
+  server = await startInProcessServer(seed)
+  const token = await server.signIn("ann@example.com")
+  createStorage(window.localStorage).setToken(token)
+  return { ...recordCalls(server.fetch), token }
+}
+
+/** What main.tsx does on a player page, over the real server: the warm start, then the app once it settles. */
+const openWarm = async (path: string) => {
+  const backend = await signedInServer()
   window.history.replaceState(null, "", path)
-  const backend = createFakeBackend({})
-  backend.sessions.set("t-1", "ann@example.com")
   const storage = createStorage(window.localStorage)
-  storage.setToken("t-1")
   root = document.createElement("div")
   document.body.append(root)
   let early: EarlyCalls | undefined
@@ -49,7 +58,7 @@ const openWarm = (path: string) => {
   return { warm, backend, mount }
 }
 
-const streamCalls = (backend: ReturnType<typeof createFakeBackend>) => backend.calls.filter((call) => call.path === "/api/streams/all")
+const streamCalls = (backend: { calls: ReadonlyArray<RecordedCall> }) => backend.calls.filter((call) => call.path === "/api/streams/all")
 
 describe("a player page opened directly", () => {
   beforeEach(() => {
@@ -58,17 +67,19 @@ describe("a player page opened directly", () => {
     vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined)
     vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined)
   })
-  afterEach(() => {
+  afterEach(async () => {
     cleanup()
     app?.dispose()
     app = undefined
     document.body.replaceChildren()
     window.localStorage.clear()
     vi.restoreAllMocks()
+    await server?.dispose()
+    server = undefined
   })
 
   it("plays before the app exists, in a stand-in of the page, and the page carries on with the same stream", async () => {
-    const { backend, mount } = openWarm("/player?default=1")
+    const { backend, mount } = await openWarm("/player?default=1")
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1))
     const playing = FakeHls.instances[0]
     const video = playing?.attached as HTMLVideoElement
@@ -92,7 +103,7 @@ describe("a player page opened directly", () => {
   })
 
   it("switches to another stream on the same element afterwards", async () => {
-    const { mount } = openWarm("/player?default=1")
+    const { mount } = await openWarm("/player?default=1")
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1))
     const video = FakeHls.instances[0]?.attached
     mount()
@@ -104,16 +115,17 @@ describe("a player page opened directly", () => {
   })
 
   it("lets the app show maintenance on its own, with nothing playing", async () => {
+    const backend = await signedInServer({
+      maintenance: { title: "Scheduled maintenance", firstRowText: "We are upgrading our servers.", secondRowText: "Please come back in about an hour." }
+    })
     window.history.replaceState(null, "", "/player?default=0")
-    const backend = createFakeBackend({ maintenance: true })
-    backend.sessions.set("t-1", "ann@example.com")
     const warm = startWarmPlayer(window.location, {
       answers: (token) => {
         const early = startEarlyCalls(backend.fetch, token, [MAINTENANCE_ROUTE, STREAMS_ROUTE])
         return { maintenance: early.json(MAINTENANCE_ROUTE), streams: early.json(STREAMS_ROUTE) }
       },
       media,
-      token: "t-1",
+      token: backend.token,
       volume: () => ({ volume: 1, muted: false }),
       createShell: () => {
         throw new Error("no stand-in under maintenance")

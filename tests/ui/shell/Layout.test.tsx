@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
-const staff = [{ email: "staff@example.com", password: "x", is_staff: true }]
+const staff = [{ email: "staff@example.com", staff: true }]
 
 describe("the authenticated layout", () => {
   afterEach(resetApp)
 
   it("has the main links, a Support menu and an Account menu, and marks the active link", async () => {
-    renderApp({ token: "t-1", path: "/invites" })
+    await renderApp({ signedIn: true, path: "/invites" })
     const header = await screen.findByRole("banner")
     const nav = within(header).getByRole("navigation", { name: "Main" })
     expect(within(nav).getByRole("link", { name: "Invites" }).getAttribute("aria-current")).toBe("page")
@@ -33,7 +33,7 @@ describe("the authenticated layout", () => {
   })
 
   it("moves between menu items with the arrow keys", async () => {
-    renderApp({ token: "t-1" })
+    await renderApp({ signedIn: true })
     const support = await screen.findByRole("button", { name: "Support" })
     fireEvent.click(support)
     fireEvent.keyDown(support, { key: "ArrowDown" })
@@ -43,27 +43,27 @@ describe("the authenticated layout", () => {
   })
 
   it("shows the staff links only to staff", async () => {
-    renderApp({ token: "t-1" })
+    await renderApp({ signedIn: true })
     await screen.findByRole("banner")
     await screen.findByRole("list", { name: "Streams" })
     expect(screen.queryByRole("link", { name: "Admin Reports" })).toBeNull()
-    resetApp()
+    await resetApp()
 
-    renderApp({ token: "t-2", users: staff })
+    await renderApp({ signedIn: true, users: staff })
     expect((await screen.findByRole("link", { name: "Admin Reports" })).getAttribute("href")).toBe("/adminreports")
     expect(screen.getByRole("link", { name: "Support Tickets" }).getAttribute("href")).toBe("/adminsupport")
   })
 
   it("keeps staff pages from everyone else", async () => {
-    renderApp({ token: "t-1", path: "/adminreports" })
+    await renderApp({ signedIn: true, path: "/adminreports" })
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy()
-    resetApp()
-    renderApp({ token: "t-2", users: staff, path: "/adminreports" })
+    await resetApp()
+    await renderApp({ signedIn: true, users: staff, path: "/adminreports" })
     expect(await screen.findByRole("heading", { name: "Admin Reports" })).toBeTruthy()
   })
 
   it("has an accessible burger menu", async () => {
-    renderApp({ token: "t-1" })
+    await renderApp({ signedIn: true })
     const burger = await screen.findByRole("button", { name: "Menu" })
     expect(burger.getAttribute("aria-expanded")).toBe("false")
     fireEvent.click(burger)
@@ -84,7 +84,7 @@ describe("the authenticated layout", () => {
   })
 
   it("links the footer to the external stream schedule and notes the two channels", async () => {
-    renderApp({ token: "t-1" })
+    await renderApp({ signedIn: true, settings: { scheduleUrl: "https://schedule.example/" } })
     const footer = await screen.findByRole("contentinfo")
     expect(within(footer).getByRole("link", { name: "See the full stream schedule" }).getAttribute("href")).toBe("https://schedule.example/")
     expect(within(footer).getByText(/Only two sports channels are streamed at the moment; more will be added/)).toBeTruthy()
@@ -92,22 +92,22 @@ describe("the authenticated layout", () => {
 
   it("shows a new announcement once, remembering it on Close", async () => {
     const announcement = { token: "ann-1", title: "New: Sports Two", text: "A second channel is live." }
-    const { storage } = renderApp({ token: "t-1", announcement })
+    const { storage } = await renderApp({ signedIn: true, announcement })
     const dialog = await screen.findByRole("dialog", { name: "New: Sports Two" })
     expect(within(dialog).getByText("A second channel is live.")).toBeTruthy()
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
     expect(storage.getAnnouncementToken()).toBe("ann-1")
-    resetApp()
+    await resetApp()
 
     window.localStorage.setItem("announcementToken", "ann-1")
-    renderApp({ token: "t-1", announcement })
+    await renderApp({ signedIn: true, announcement })
     await screen.findByRole("list", { name: "Streams" })
     expect(screen.queryByRole("dialog")).toBeNull()
   })
 
   it("shows the six FAQ pairs", async () => {
-    renderApp({ token: "t-1", path: "/support" })
+    await renderApp({ signedIn: true, path: "/support" })
     await screen.findByRole("heading", { name: "FAQ" })
     const questions = screen.getAllByRole("term").map((term) => term.textContent)
     expect(questions).toEqual([
@@ -128,9 +128,9 @@ describe("the authenticated layout", () => {
       ["/transactions", "Transactions"],
       ["/no-such-page", "Page not found"]
     ]) {
-      renderApp({ token: "t-1", path })
+      await renderApp({ signedIn: true, path })
       expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy()
-      resetApp()
+      await resetApp()
     }
   })
 })

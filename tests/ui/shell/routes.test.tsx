@@ -2,21 +2,23 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
+const MAINTENANCE = { title: "Scheduled maintenance", firstRowText: "We are upgrading our servers.", secondRowText: "Please come back in about an hour." }
+
 describe("boot and routes", () => {
   afterEach(resetApp)
 
   it("shows only the maintenance notice while maintenance is on", async () => {
-    const { backend } = renderApp({ maintenance: true, token: "t-1" })
+    const { calls } = await renderApp({ maintenance: MAINTENANCE, signedIn: true })
     expect(await screen.findByRole("heading", { name: "Scheduled maintenance" })).toBeTruthy()
     expect(screen.getByText("We are upgrading our servers.")).toBeTruthy()
     expect(screen.getByText("Please come back in about an hour.")).toBeTruthy()
     expect(screen.queryByRole("banner")).toBeNull()
-    expect(backend.calls.map((call) => call.path)).toEqual(["/api/maintenance"])
+    expect(calls.map((call) => call.path)).toEqual(["/api/maintenance"])
   })
 
   it("shows a retryable error when the maintenance check fails", async () => {
     let failures = 1
-    renderApp({
+    await renderApp({
       wrapFetch: (fetch) => async (input, init) => {
         if (failures > 0) {
           failures -= 1
@@ -31,24 +33,24 @@ describe("boot and routes", () => {
   })
 
   it("sends visitors without a session to /login", async () => {
-    renderApp({ path: "/invites" })
+    await renderApp({ path: "/invites" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(window.location.pathname).toBe("/login")
   })
 
   it("sends signed-in visitors away from login, register and verify", async () => {
     for (const path of ["/login", "/register?invite=abc", "/verify?token=x"]) {
-      renderApp({ token: "t-1", path })
+      await renderApp({ signedIn: true, path })
       await waitFor(() => expect(window.location.pathname).toBe("/"))
-      resetApp()
+      await resetApp()
     }
   })
 
   it("needs an invite to register", async () => {
-    renderApp({ path: "/register" })
+    await renderApp({ path: "/register" })
     await waitFor(() => expect(window.location.pathname).toBe("/login"))
-    resetApp()
-    renderApp({ path: "/register/?invite=good-invite" })
+    await resetApp()
+    await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })
     expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy()
   })
 
@@ -58,16 +60,16 @@ describe("boot and routes", () => {
       ["/password-reset-confirmation?token=x", "Password not reset"],
       ["/confirm-email-change?token=x", "Email not changed"]
     ]) {
-      renderApp({ path })
+      await renderApp({ path })
       expect(await screen.findByRole("heading", { name: heading })).toBeTruthy()
-      resetApp()
+      await resetApp()
     }
   })
 
   it("goes to /login and forgets the token on any 403", async () => {
-    const { storage, backend } = renderApp({ token: "t-1" })
+    const { storage, server } = await renderApp({ signedIn: true })
     await screen.findByRole("list", { name: "Streams" })
-    backend.sessions.clear()
+    await server.endSessionsElsewhere("ann@example.com")
     fireEvent.click(screen.getByRole("button", { name: "Account" }))
     fireEvent.click(screen.getByRole("button", { name: "Log out" }))
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
@@ -75,14 +77,14 @@ describe("boot and routes", () => {
   })
 
   it("logs out from /logout", async () => {
-    const { storage, backend } = renderApp({ token: "t-1", path: "/logout" })
+    const { storage, calls, token } = await renderApp({ signedIn: true, path: "/logout" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(storage.getToken()).toBeNull()
-    expect(backend.calls.filter((call) => call.path === "/api/users/logout")).toEqual([expect.objectContaining({ method: "POST", token: "t-1" })])
+    expect(calls.filter((call) => call.path === "/api/users/logout")).toEqual([expect.objectContaining({ method: "POST", token })])
   })
 
   it("logs out when the app navigates to /logout", async () => {
-    const { storage, app } = renderApp({ token: "t-1" })
+    const { storage, app } = await renderApp({ signedIn: true })
     await screen.findByRole("list", { name: "Streams" })
     await act(() => app.router.navigate("/logout"))
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
@@ -93,8 +95,8 @@ describe("boot and routes", () => {
   it("keeps the session when the server refuses the logout, saying so only in the console", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined)
     try {
-      const { storage } = renderApp({
-        token: "t-1",
+      const { storage, token } = await renderApp({
+        signedIn: true,
         path: "/logout",
         wrapFetch: (fetch) => async (input, init) =>
           String(input).endsWith("/api/users/logout")
@@ -103,7 +105,7 @@ describe("boot and routes", () => {
       })
       expect(await screen.findByRole("link", { name: "Back to streams" })).toBeTruthy()
       expect(window.location.pathname).toBe("/logout")
-      expect(storage.getToken()).toBe("t-1")
+      expect(storage.getToken()).toBe(token)
       expect(screen.queryByRole("alert")).toBeNull()
       expect(consoleError).toHaveBeenCalledWith("Logout failed: not now")
     } finally {
@@ -112,9 +114,9 @@ describe("boot and routes", () => {
   })
 
   it("sends a visitor without a session from /logout to /login without calling the server", async () => {
-    const { backend } = renderApp({ path: "/logout" })
+    const { calls } = await renderApp({ path: "/logout" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(window.location.pathname).toBe("/login")
-    expect(backend.calls.some((call) => call.path === "/api/users/logout")).toBe(false)
+    expect(calls.some((call) => call.path === "/api/users/logout")).toBe(false)
   })
 })

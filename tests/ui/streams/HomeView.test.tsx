@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
-const signedIn = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ token: "t-1", ...options })
+const signedIn = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ signedIn: true, ...options })
 
 describe("Home: the streams grid", () => {
   afterEach(resetApp)
 
   it("shows a card per stream with its image, title and the tags of the active player", async () => {
-    signedIn()
+    await signedIn()
     const grid = await screen.findByRole("list", { name: "Streams" })
     expect(within(grid).getAllByRole("article")).toHaveLength(4)
     const card = screen.getByRole("button", { name: "Sports One" })
@@ -27,7 +27,7 @@ describe("Home: the streams grid", () => {
   })
 
   it("shows and persists which player is active", async () => {
-    const { storage } = signedIn()
+    const { storage } = await signedIn()
     await screen.findByRole("list", { name: "Streams" })
     const toggle = screen.getByRole("button", { name: "Switch Stream Player" })
     expect(toggle.getAttribute("aria-describedby")).toBe("player-choice")
@@ -38,7 +38,7 @@ describe("Home: the streams grid", () => {
   })
 
   it("opens the maintenance modal with its exact title and the Norwegian text", async () => {
-    signedIn()
+    await signedIn()
     fireEvent.click(await screen.findByRole("button", { name: "Closed Channel" }))
     const dialog = await screen.findByRole("dialog", { name: "Steam under maintenance" })
     expect(within(dialog).getByText(/Denne strømmen er under vedlikehold/)).toBeTruthy()
@@ -47,7 +47,7 @@ describe("Home: the streams grid", () => {
   })
 
   it("offers plans for a stream without a source, leading to the subscription notice", async () => {
-    signedIn()
+    await signedIn()
     fireEvent.click(await screen.findByRole("button", { name: "Premium Channel" }))
     const dialog = await screen.findByRole("dialog", { name: "Purchase a subscription" })
     fireEvent.click(within(dialog).getByRole("button", { name: "View Plans" }))
@@ -58,25 +58,25 @@ describe("Home: the streams grid", () => {
   })
 
   it("plays a stream in the chosen player", async () => {
-    signedIn()
+    await signedIn()
     fireEvent.click(await screen.findByRole("button", { name: "Sports Two" }))
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/playersldp?default=1"))
   })
 
   it("sends a stream request only with text, then confirms it", async () => {
-    const { backend } = signedIn()
+    const { calls } = await signedIn()
     await screen.findByRole("list", { name: "Streams" })
     fireEvent.click(screen.getByRole("button", { name: "Request a stream" }))
     const dialog = await screen.findByRole("dialog", { name: "Request a stream" })
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
-    expect(backend.calls.some((call) => call.path === "/api/support/ticket")).toBe(false)
+    expect(calls.some((call) => call.path === "/api/support/ticket")).toBe(false)
 
     fireEvent.change(within(dialog).getByLabelText("Stream you would like to watch"), { target: { value: "Sports Three, please" } })
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
     expect(await screen.findByText("Success!")).toBeTruthy()
     expect(screen.getByText("Your stream request has been submitted!")).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
-    expect(backend.calls.find((call) => call.path === "/api/support/ticket")?.body).toEqual({
+    expect(calls.find((call) => call.path === "/api/support/ticket")?.body).toEqual({
       type: 3,
       subject: "stream request",
       description: "Sports Three, please"
@@ -84,7 +84,8 @@ describe("Home: the streams grid", () => {
   })
 
   it("reports a refused stream request with the server's detail", async () => {
-    signedIn({ ticketResult: { status: 400, body: { success: false, status: 400, resultCode: 19, detail: "description: Please enter a description" } } })
+    // three letters: the server's ticket schema wants six
+    await signedIn()
     await screen.findByRole("list", { name: "Streams" })
     fireEvent.click(screen.getByRole("button", { name: "Request a stream" }))
     const dialog = await screen.findByRole("dialog", { name: "Request a stream" })
@@ -95,12 +96,12 @@ describe("Home: the streams grid", () => {
   })
 
   it("has a help link to the FAQ", async () => {
-    signedIn()
+    await signedIn()
     expect((await screen.findByRole("link", { name: "Help" })).getAttribute("href")).toBe("/support")
   })
 
   it("says so when there are no streams", async () => {
-    signedIn({ streams: [] })
+    await signedIn({ streams: [] })
     expect(await screen.findByText("No streams are available right now. Please check back soon.")).toBeTruthy()
   })
 })

@@ -5,7 +5,7 @@ import {
   passwordRule, usernameFromEmail, usernameRule
 } from "../../../src/domain/Validation.ts"
 import { decodeWith } from "../../../src/domain/decode.ts"
-import { NewTicket, streamRequestTicket, ticketTypeName } from "../../../src/domain/Ticket.ts"
+import { NewTicket, streamRequestTicket, ticketCategoryName } from "../../../src/domain/Ticket.ts"
 import { Stream, chooseStream, parseTags } from "../../../src/domain/Stream.ts"
 import { shouldShowAnnouncement } from "../../../src/domain/Announcement.ts"
 import { LoginRequest } from "../../../src/domain/api.ts"
@@ -37,13 +37,14 @@ describe("validation rules", () => {
     ["an escape", "\u001b[31mann@example.com"],
     ["DEL", "ann@example.com\u007f"],
     ["a C1 control (NEL)", "ann@example\u0085.com"],
-    ["a tab", "ann@exam\tple.com"]
+    ["a tab", "ann@exam\tple.com"],
+    ["255 characters, one more than mail allows", `${"a".repeat(243)}@example.com`]
   ])("rejects an email with %s", (_, email) => {
     expect(isEmail(email)).toBe(false)
     expect(emailRule()(email)).toBe(EMAIL_MESSAGE)
     expect(decodeWith(Email)(email)).toEqual({ ok: false, detail: "Enter a valid email address." })
   })
-  it.each(["a@b.c", "ann.lee+tv@example.co.uk", "jürgen@bücher.de", "x@y.z.w"])("keeps accepting the loose shape: %s", (email) => {
+  it.each(["a@b.c", "ann.lee+tv@example.co.uk", "jürgen@bücher.de", "x@y.z.w", `${"a".repeat(242)}@example.com`])("keeps accepting the loose shape: %s", (email) => {
     expect(isEmail(email)).toBe(true)
   })
   it("checks usernames, passwords and confirmation", () => {
@@ -81,9 +82,9 @@ describe("tickets", () => {
     expect(decode({ type: 3, subject: "s", description: "12345" })).toEqual({ ok: false, detail: "description: Please enter a description" })
     expect(decode({ type: 0, subject: "s", description: "123456" })).toEqual({ ok: false, detail: "type: Please select a vategory" })
   })
-  it("names types and builds stream requests", () => {
-    expect(ticketTypeName(2)).toBe("billing")
-    expect(ticketTypeName(9)).toBe("unknown")
+  it("names categories and builds stream requests", () => {
+    expect(ticketCategoryName(2)).toBe("billing")
+    expect(ticketCategoryName(9)).toBe("unknown")
     expect(streamRequestTicket("   ")).toBeUndefined()
     expect(streamRequestTicket(" Sky Sports 1 ")).toEqual({ type: 3, subject: "stream request", description: "Sky Sports 1" })
   })

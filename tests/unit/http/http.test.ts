@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { CANCELLED_DETAIL, CONTENT_TYPE_FAILURE, NETWORK_FAILURE_DETAIL, createCallApi } from "../../../src/adapters/http/http.ts"
+import { SESSION_ENDED } from "../../../src/domain/api.ts"
 
 const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": type } })
@@ -41,9 +42,9 @@ describe("callApi", () => {
     expect(result).toMatchObject({ success: true, data: [{ title: "Sports One", src_sldp: null }] })
   })
 
-  it("answers any 403 with onForbidden and no result", async () => {
+  it("answers any 403 with onForbidden and a result of its own, the session's end", async () => {
     const { callApi, onForbidden } = setup(() => json(403, { success: false, status: 403, detail: "Forbidden" }))
-    await expect(callApi("streams")).resolves.toBeUndefined()
+    await expect(callApi("streams")).resolves.toEqual(SESSION_ENDED)
     expect(onForbidden).toHaveBeenCalledTimes(1)
   })
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { MediaFact } from "../../../src/adapters/media/hlsMediaProtocol.ts"
+import type { MediaFact } from "../../../src/domain/MediaProtocol.ts"
 import { startWarmPlayer, type WarmPlayerDeps } from "../../../src/adapters/media/warmPlayer.ts"
 import { Stream } from "../../../src/domain/Stream.ts"
 import { FakeHls } from "../../support/FakeHls.ts"

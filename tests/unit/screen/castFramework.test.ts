@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest"
 import { createActor, setup, type AnyEventObject } from "xstate"
-import { createCastActor, type CastCommand } from "../../../src/adapters/screen/cast.ts"
+import { createCastActor } from "../../../src/adapters/screen/cast.ts"
+import type { CastCommand } from "../../../src/domain/CastProtocol.ts"
 import { castFrameworkOf, type CastFramework, type CastFrameworkState, type CastGlobals } from "../../../src/adapters/screen/castFramework.ts"
 
 /** The Cast sender as the actor sees it: state changes on demand, a picker, what was played. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { AnalyticsQueue, type AnalyticsItem, type AnalyticsQueueFact } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
+import { AnalyticsQueue, type AnalyticsItem } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
+import type { AnalyticsFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer } from "../../support/telemetryFakes.ts"
 
 const item = (event: AnalyticsItem["params"]["event"] = "ping", position: number | Array<number> = 60): AnalyticsItem => ({
@@ -13,7 +14,7 @@ const item = (event: AnalyticsItem["params"]["event"] = "ping", position: number
 
 describe("AnalyticsQueue", () => {
   let server: FakeServer
-  let facts: Array<AnalyticsQueueFact>
+  let facts: Array<AnalyticsFact>
   let queue: AnalyticsQueue
   beforeEach(() => {
     vi.useFakeTimers()

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
 import type { AnalyticsItem } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
-import { type AnalyticsCommand, createAnalyticsActor } from "../../../src/adapters/telemetry/analyticsActor.ts"
-import { type AnalyticsMedia, AnalyticsTracker } from "../../../src/adapters/telemetry/AnalyticsTracker.ts"
+import { createAnalyticsActor } from "../../../src/adapters/telemetry/analyticsActor.ts"
+import type { AnalyticsCommand } from "../../../src/domain/TelemetryProtocol.ts"
+import { AnalyticsTracker } from "../../../src/adapters/telemetry/AnalyticsTracker.ts"
+import type { AnalyticsMedia } from "../../../src/domain/TelemetryProtocol.ts"
 import { isAtEnd, sliceOf, VodProgress } from "../../../src/adapters/telemetry/VodProgress.ts"
 import { FakeServer, fakeClock } from "../../support/telemetryFakes.ts"
 

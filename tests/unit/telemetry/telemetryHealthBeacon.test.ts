@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
-import { createHealthActor, type HealthCommand, type HealthFact, type PageLifecycle } from "../../../src/adapters/telemetry/healthActor.ts"
+import { createHealthActor, type PageLifecycle } from "../../../src/adapters/telemetry/healthActor.ts"
+import type { HealthCommand, HealthFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { HealthBeacon, type HealthBeaconDeps } from "../../../src/adapters/telemetry/HealthBeacon.ts"
 import { fakeClock } from "../../support/telemetryFakes.ts"
 

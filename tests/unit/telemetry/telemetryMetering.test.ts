@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
-import { createMeteringActor, meter, type MeteringFact, playerGrantOf } from "../../../src/adapters/telemetry/metering.ts"
+import { createMeteringActor, meter, playerGrantOf } from "../../../src/adapters/telemetry/metering.ts"
+import { SESSION_ENDED } from "../../../src/domain/api.ts"
+import type { MeteringFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer } from "../../support/telemetryFakes.ts"
 
 const grant = { token: "pt-abc", analytics: true, noMetering: false }
@@ -54,7 +56,7 @@ describe("metering", () => {
   it("reads the grant from a player-token answer", () => {
     expect(playerGrantOf({ success: true, token: "t", analytics: true, noMetering: true })).toEqual({ token: "t", analytics: true, noMetering: true })
     expect(playerGrantOf({ success: false, status: 500, detail: "x" })).toBeUndefined()
-    expect(playerGrantOf(undefined)).toBeUndefined()
+    expect(playerGrantOf(SESSION_ENDED)).toBeUndefined()
   })
 })
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, setup } from "xstate"
 import { createSyncedClock } from "../../../src/adapters/telemetry/syncedClock.ts"
-import { createTimeSyncActor, syncTime, type TimeSyncFact } from "../../../src/adapters/telemetry/timeSync.ts"
+import { createTimeSyncActor, syncTime } from "../../../src/adapters/telemetry/timeSync.ts"
+import type { TimeSyncFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer, fakeClock } from "../../support/telemetryFakes.ts"
 
 describe("time sync", () => {

@@ -1,18 +1,21 @@
-/**
- * The media adapter's side of the player's media protocol. Adapters import only the domain, so
- * this mirrors `machines/mediaProtocol.ts`; `src/app` hands one to the other, which keeps the two
- * in step through the type checker.
- */
+// The media actor's protocol: what the player machine tells the media adapter (hls.js or the
+// browser's own HLS) and what the adapter reports back. Both sides import these types from here.
+
+/** Where the playhead is and what can be reached from it; seconds on the media timeline. */
 export interface MediaTiming {
   readonly currentTime: number
+  /** earliest reachable position (start of the live window, 0 for VOD) */
   readonly start: number
+  /** the live edge as last reported, or the duration of a VOD */
   readonly end: number
   readonly live: boolean
+  /** seconds behind the live edge as the player estimates it; null for VOD or when unknown */
   readonly latency: number | null
 }
 
 export type RecoveryKind = "network" | "media"
 
+/** What the media adapter is told to do. */
 export type MediaCommand =
   | { readonly type: "media.load"; readonly source: string }
   | { readonly type: "media.stop" }
@@ -21,20 +24,28 @@ export type MediaCommand =
   | { readonly type: "media.seekTo"; readonly time: number }
   | { readonly type: "media.seekToLive" }
   | { readonly type: "media.volume"; readonly volume: number; readonly muted: boolean }
+  /** Replies with one `media.timing`. */
   | { readonly type: "media.probe" }
   | { readonly type: "media.recover"; readonly kind: RecoveryKind }
 
+/** What the media adapter reports back. */
 export type MediaFact =
   | { readonly type: "media.playing" }
   | { readonly type: "media.paused" }
   | { readonly type: "media.waiting" }
   | { readonly type: "media.ended" }
   | ({ readonly type: "media.timing" } & MediaTiming)
+  /** The browser refused sound, so playback started muted instead. */
   | { readonly type: "media.autoMuted" }
+  /** The element's volume or mute changed, whoever changed it. */
   | { readonly type: "media.volumeChanged" }
+  /** The browser is online again after being offline (going offline is a `media.failed`, code 1002). */
   | { readonly type: "media.reconnected" }
+  /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }
+  /** A fatal library error the machine may still recover from; `code` is what to show if it can't. */
   | { readonly type: "media.fault"; readonly kind: RecoveryKind; readonly code: number; readonly message: string }
+  /** Nothing to recover: shown as is. */
   | { readonly type: "media.failed"; readonly code: number; readonly message: string }
 
 export interface MediaInput {

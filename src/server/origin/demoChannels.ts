@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs"
 import { posterPath } from "./posterRoutes.ts"
-import { listOriginChannels, originPlaylistPath } from "../origin/originRoutes.ts"
+import { listOriginChannels, originPlaylistPath } from "./originRoutes.ts"
 
 export interface DemoChannel {
   /** Directory under media/ that the live origin serves. */

@@ -1,0 +1,30 @@
+import { fromPromise, sendTo, type AnyActorRef } from "xstate"
+import type { CallApi } from "../adapters/http/http.ts"
+import type { AppStorage } from "../adapters/storage/storage.ts"
+import { streamRequestMachine } from "../machines/streams/streamRequestMachine.ts"
+import { streamSelectionMachine } from "../machines/streams/streamSelectionMachine.ts"
+
+export interface StreamsDeps {
+  readonly callApi: CallApi
+  readonly storage: AppStorage
+  readonly notifications: AnyActorRef
+  readonly navigate: (to: string) => void
+}
+
+/** The streams grid, its player choice and the stream-request modal, wired to their adapters. */
+export const createStreams = ({ callApi, storage, notifications, navigate }: StreamsDeps) => ({
+  streamSelection: streamSelectionMachine.provide({
+    actors: {
+      readPlayerChoice: fromPromise(async () => storage.getPlayerChoice()),
+      loadStreams: fromPromise(({ signal }) => callApi("streams", { signal })),
+      streamRequest: streamRequestMachine.provide({
+        actors: { submitTicket: fromPromise(({ input, signal }) => callApi("createTicket", { body: input, signal })) },
+        actions: { notify: sendTo(notifications, (_, content) => ({ type: "notification.add", ...content })) }
+      })
+    },
+    actions: {
+      navigate: (_, { to }) => navigate(to),
+      persistPlayerChoice: (_, { choice }) => storage.setPlayerChoice(choice)
+    }
+  })
+})

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from "fastify"
+import type { EndpointName } from "../../domain/api.ts"
+import type { Command } from "../cli/command.ts"
+import type { AccountHousekeepingOptions, AccountPrune } from "./accountHousekeeping.ts"
+import { startAccountHousekeeping } from "./accountHousekeeping.ts"
+import { accountHandlers } from "./accountHandlers.ts"
+import { accountRateLimits } from "./accountRateLimits.ts"
+import { authHandlers } from "./authHandlers.ts"
+import { seedStaff } from "./seedStaff.ts"
+import { resolveSession } from "./sessions.ts"
+import { createSignUpLimiter } from "./signUpLimiter.ts"
+import { userCreate, userList, userPassword } from "./userCommands.ts"
+import { createAccountLimiter } from "../http/rateLimits.ts"
+import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import type { Session } from "../http/session.ts"
+
+export interface AccountFeature extends ServerFeature {
+  /** The live session the request's Token header names, if any. */
+  readonly authenticate: (request: FastifyRequest) => Promise<Session | undefined>
+}
+
+export interface AccountFeatureOptions {
+  /** Timing of the housekeeping job, which runs until the app closes. */
+  readonly housekeeping?: Pick<AccountHousekeepingOptions, "everyMs" | "firstAfterMs">
+}
+
+/** Sign-in and sessions, sign-up with its verification, password reset and profile changes. */
+export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions = {}): AccountFeature {
+  const { db, now, limits, mail, config, log } = deps
+  // One limiter: a wrong current password on the profile page counts like a failed sign-in.
+  const accountLimiter = createAccountLimiter(limits, now)
+  const signUpLimiter = createSignUpLimiter(db, now, limits)
+  const housekeeping = startAccountHousekeeping({
+    db,
+    now,
+    ...options.housekeeping,
+    onPrune: (prune) => {
+      if (Object.values(prune).some((count) => count > 0)) log.info({ prune }, describePrune(prune))
+    },
+    onError: (error) => log.warn({ err: error }, "account housekeeping failed; the next pass tries again")
+  })
+  const routeConfig = accountRateLimits()
+  return {
+    handlers: {
+      ...authHandlers({ db, now, accountLimiter }),
+      ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mail, publicUrl: config.publicUrl })
+    },
+    routeConfig: (name: EndpointName) => routeConfig(name),
+    jobs: [housekeeping],
+    authenticate: (request) => resolveSession(db, request.headers.token as string | undefined, request.ip, now())
+  }
+}
+
+export const accountCommands: ReadonlyArray<Command> = [userCreate, userList, userPassword]
+
+/** The first start's staff account. */
+export const accountSeed = { staff: seedStaff } as const
+
+function describePrune(prune: AccountPrune): string {
+  return `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +
+    `${prune.mails} old mails and ${prune.resetRequests} reset requests; cleared ${prune.redactedMails} dead failed mails`
+}

@@ -1,0 +1,65 @@
+import { mail, type Mail, type MailSite } from "../mail/mailFeature.ts"
+import { TOKEN_LIFETIME_MS } from "./oneTimeTokens.ts"
+
+// The mails of the account flows: each link's lifetime is the lifetime of the token it carries.
+
+interface TokenMailInput extends MailSite {
+  to: string
+  /** The raw token from `issueToken`. */
+  token: string
+}
+
+export function verificationMail(input: TokenMailInput): Mail {
+  return mail.compose(input, "verify", `Confirm your email address for ${input.siteName}`, [
+    `Thanks for signing up for ${input.siteName}. Confirm your email address to finish creating your account:`,
+    { link: mail.tokenLink(input.publicUrl, "/verify", input.token), label: "Confirm email address" },
+    `This link is valid for ${lifetime("verify")}. If you did not sign up, you can ignore this email.`
+  ])
+}
+
+export function passwordResetMail(input: TokenMailInput): Mail {
+  return mail.compose(input, "reset", `Reset your ${input.siteName} password`, [
+    `Someone asked to reset the password of your ${input.siteName} account. Choose a new password here:`,
+    { link: mail.tokenLink(input.publicUrl, "/password-reset-confirmation", input.token), label: "Choose a new password" },
+    `This link is valid for ${lifetime("reset")} and works once. If you did not ask for this, ignore ` +
+      "this email: your password stays as it is."
+  ])
+}
+
+/** Goes to the NEW address: following the link proves the user can read mail there. */
+export function emailChangeConfirmationMail(input: TokenMailInput): Mail {
+  return mail.compose(input, "email-change", `Confirm your new email address for ${input.siteName}`, [
+    `You asked to use this address for your ${input.siteName} account. Confirm it here:`,
+    { link: mail.tokenLink(input.publicUrl, "/confirm-email-change", input.token), label: "Confirm new address" },
+    `This link is valid for ${lifetime("email-change")}. Until you confirm, your account keeps its ` +
+      "current address. If you did not ask for this, ignore this email."
+  ])
+}
+
+/**
+ * Goes to the OLD address, without a link: if someone else got into the account, its owner hears
+ * of it at the address they still control. The new address is partly masked because the old
+ * mailbox may no longer be the owner's.
+ */
+export function emailChangeNoticeMail(input: MailSite & { to: string; newEmail: string }): Mail {
+  return mail.compose(input, "email-change-notice", `Your ${input.siteName} email address is being changed`, [
+    `Someone asked to change the email address of your ${input.siteName} account to ` +
+      `${maskEmail(input.newEmail)}. The change takes effect only once it is confirmed from the new address.`,
+    "If this was you, there is nothing to do here. If it was not, change your password now and " +
+      "contact support."
+  ])
+}
+
+function lifetime(purpose: keyof typeof TOKEN_LIFETIME_MS): string {
+  const hours = Math.round(TOKEN_LIFETIME_MS[purpose] / 3_600_000)
+  return hours === 1 ? "1 hour" : `${hours} hours`
+}
+
+/** `someone@example.com` → `s*****e@example.com`: recognisable to its owner, not a full address. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@")
+  if (at < 1) return "an address you gave"
+  const local = email.slice(0, at)
+  const masked = local.length <= 2 ? `${local[0]}*` : `${local[0]}${"*".repeat(local.length - 2)}${local.at(-1)}`
+  return `${masked}${email.slice(at)}`
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto"
+import type { Kysely } from "kysely"
+import type { Tables } from "../db/schema.ts"
+import { hashPassword } from "./passwords.ts"
+import { countStaff, findUserByEmail, insertUser } from "./usersRepo.ts"
+
+export const STAFF_EMAIL = "admin@streamhub.local"
+
+/**
+ * A staff account with a random password when there is none, so a fresh install can be signed
+ * into; answers its credentials, which exist nowhere else, or undefined when staff exist.
+ */
+export async function seedStaff(db: Kysely<Tables>, now: string): Promise<{ email: string; password: string } | undefined> {
+  if ((await countStaff(db)) > 0) return undefined
+  // A customer may already hold the usual address; never take over their account.
+  const email = (await findUserByEmail(db, STAFF_EMAIL)) === undefined
+    ? STAFF_EMAIL
+    : `admin-${randomBytes(3).toString("hex")}@streamhub.local`
+  const password = randomBytes(18).toString("base64url")
+  await insertUser(db, {
+    username: "admin",
+    email,
+    password_hash: await hashPassword(password),
+    invite_token: randomBytes(16).toString("base64url"),
+    is_staff: true,
+    email_verified_at: now,
+    created_at: now
+  })
+  return { email, password }
+}

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from "fastify"
+import type { Kysely } from "kysely"
+import type { EndpointName } from "../../domain/api.ts"
+import type { Config } from "../config.ts"
+import type { Tables } from "../db/schema.ts"
+import type { RateLimits } from "./rateLimits.ts"
+import type { Handlers } from "./registerContract.ts"
+
+/** The part of the mail worker a request needs: a nudge once its mail is committed. */
+export interface MailWaker {
+  wake(): void
+}
+
+/** What every feature of the server is built from. */
+export interface FeatureDeps {
+  readonly db: Kysely<Tables>
+  readonly config: Config
+  /** Epoch ms; injectable so tests can move time. */
+  readonly now: () => number
+  readonly limits: RateLimits
+  readonly mail: MailWaker
+  readonly log: FastifyBaseLogger
+}
+
+/** Work a feature keeps doing in the background until the app closes. */
+export interface Job {
+  stop(): Promise<void>
+}
+
+/** One feature as `app.ts` lists it. */
+export interface ServerFeature {
+  /** Handlers of the feature's contract entries. */
+  readonly handlers?: Handlers
+  /** Per-endpoint route config, e.g. a stricter rate limit. */
+  readonly routeConfig?: (name: EndpointName) => FastifyContextConfig | undefined
+  /** Routes and hooks beyond the API contract, on the root instance. */
+  readonly routes?: (app: FastifyInstance) => Promise<void>
+  readonly jobs?: ReadonlyArray<Job>
+}

@@ -1,0 +1,26 @@
+import type { Command } from "../cli/command.ts"
+import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { invitationHandlers } from "./invitationHandlers.ts"
+import { findActiveUserByInviteToken, insertInvitation, signUpsThroughInviter } from "./invitationsRepo.ts"
+import { inviteLink } from "./inviteCommands.ts"
+import { inviteRefusal, newInviteToken } from "./inviteCodes.ts"
+import { rewardInviter } from "./inviteRewards.ts"
+
+/** Invite links, the invitations they bring and the reward points they earn. */
+export function invitesFeature({ db }: FeatureDeps): ServerFeature {
+  return { handlers: invitationHandlers(db) }
+}
+
+export const invitesCommands: ReadonlyArray<Command> = [inviteLink]
+
+/** What sign-up and verification ask of invites. */
+export const invites = {
+  /** The active account owning an invite code, or undefined; `refusal` is the answer for a code nobody owns. */
+  inviterOf: findActiveUserByInviteToken,
+  refusal: inviteRefusal,
+  newCode: newInviteToken,
+  /** Records that an account registered through an inviter's link; inside the sign-up's transaction. */
+  recordSignUp: insertInvitation,
+  signUpsThrough: signUpsThroughInviter,
+  rewardInviter
+} as const

@@ -1,0 +1,21 @@
+import type { Command } from "../cli/command.ts"
+import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
+import { onceEver, seedSettings } from "./seedSettings.ts"
+import { settingsGet, settingsSet } from "./settingsCommands.ts"
+import { shellHandlers } from "./shellHandlers.ts"
+import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
+import { readSiteSettings } from "./siteSettings.ts"
+
+/** Maintenance mode, the announcement and the site settings. */
+export function shellFeature({ db }: FeatureDeps): ServerFeature {
+  return { handlers: shellHandlers(db) }
+}
+
+export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenanceOff, announce, settingsSet, settingsGet]
+
+/** What other features read of the site settings, and the first-start steps. */
+export const siteSettings = { read: readSiteSettings, seed: seedSettings, onceEver } as const
+
+/** The address the server last started with, for the operator CLI's links. */
+export const serverAddress = { remember: rememberServerAddress, last: lastServerAddress } as const
