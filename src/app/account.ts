@@ -1,4 +1,4 @@
-import { enqueueActions, fromPromise, sendTo, type AnyActorRef } from "xstate"
+import { enqueueActions, fromPromise, sendTo, type ActorRefFrom } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import { emailChangeMachine } from "../machines/account/emailChangeMachine.ts"
 import { forgotPasswordMachine } from "../machines/account/forgotPasswordMachine.ts"
@@ -7,14 +7,15 @@ import { profileDetailsMachine } from "../machines/account/profileDetailsMachine
 import { profilePasswordMachine } from "../machines/account/profilePasswordMachine.ts"
 import { registrationMachine } from "../machines/account/registrationMachine.ts"
 import { verifyEmailMachine } from "../machines/account/verifyEmailMachine.ts"
-import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
+import type { BootActor } from "../machines/shell/bootMachine.ts"
+import type { NotificationContent, notificationsMachine } from "../machines/shell/notificationsMachine.ts"
 
 export interface AccountDeps {
   readonly callApi: CallApi
   /** The notifications actor, told of each outcome once the page machine's transition is done. */
-  readonly notifications: AnyActorRef
+  readonly notifications: ActorRefFrom<typeof notificationsMachine>
   /** Boot, which has the session read the user's details again. */
-  readonly boot: AnyActorRef
+  readonly boot: BootActor
 }
 
 const added = (content: NotificationContent) => ({ type: "notification.add" as const, ...content })

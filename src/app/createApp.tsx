@@ -55,6 +55,8 @@ export const createApp = ({
   const shell = createShell({ callApi, forbidden, storage, isMobile, actorOptions })
   const router = createRouter(createAppRoutes({ logout: shell.logoutLoader }))
   const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
+  // SPEC §8: any 403 sends the visitor to /login, whichever page made the call; the session ends itself
+  const stopForbidden = forbidden.subscribe(() => navigate("/login", true))
   const { playerTelemetry } = createTelemetry({ callApi, fetch, getToken: storage.getToken })
 
   const services: Services = {
@@ -96,6 +98,7 @@ export const createApp = ({
     element,
     router,
     dispose: () => {
+      stopForbidden()
       shell.boot.stop()
       shell.notifications.stop()
       router.dispose()

@@ -1,13 +1,14 @@
-import { fromPromise, sendTo, type AnyActorRef } from "xstate"
+import { fromPromise, sendTo, type ActorRefFrom } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
+import type { notificationsMachine } from "../machines/shell/notificationsMachine.ts"
 import { streamRequestMachine } from "../machines/streams/streamRequestMachine.ts"
 import { streamSelectionMachine } from "../machines/streams/streamSelectionMachine.ts"
 
 export interface StreamsDeps {
   readonly callApi: CallApi
   readonly storage: AppStorage
-  readonly notifications: AnyActorRef
+  readonly notifications: ActorRefFrom<typeof notificationsMachine>
   readonly navigate: (to: string) => void
 }
 

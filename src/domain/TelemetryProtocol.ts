@@ -1,3 +1,4 @@
+import type { ParamsOf } from "./api.ts"
 import type { HealthEvent } from "./Telemetry.ts"
 
 // The protocols of the player's telemetry adapters (analytics, health beacon, metering, time
@@ -30,7 +31,8 @@ export interface AnalyticsInput {
   readonly sessionId: string
 }
 
-export type AnalyticsEventName = "display" | "ping" | "view"
+/** The analytics events of SPEC §7, as the contract's path names them. */
+export type AnalyticsEventName = ParamsOf<"analytics">["event"]
 
 export type AnalyticsFact =
   | { readonly type: "analytics.sent"; readonly event: AnalyticsEventName }

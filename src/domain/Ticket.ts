@@ -34,7 +34,7 @@ export const ticketCategoryName = (category: number): string => categoryNames[ca
 export const TicketStatus = { OPEN: 1, IN_PROGRESS: 2, RESOLVED: 3 } as const
 export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus]
 export type TicketStatusName = keyof typeof TicketStatus
-export const TicketStatusSchema = Schema.Literals([1, 2, 3])
+export const TicketStatusSchema = Schema.Literals([TicketStatus.OPEN, TicketStatus.IN_PROGRESS, TicketStatus.RESOLVED])
 export const TICKET_STATUS_COUNT = Object.keys(TicketStatus).length
 
 export const NewTicket = Schema.Struct({

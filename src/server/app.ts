@@ -8,7 +8,7 @@ import type { Db } from "./db/database.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
-import { registerContract } from "./http/registerContract.ts"
+import { type Handlers, registerContract } from "./http/registerContract.ts"
 import { originsOf, registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
 import type { FeatureDeps, MailWaker, ServerFeature } from "./http/serverFeature.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
@@ -60,35 +60,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     now: options.now ?? Date.now,
     limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits, ...options.limits },
-    mail: options.mail ?? { wake: () => undefined },
+    mailWorker: options.mail ?? { wake: () => undefined },
     log: app.log
   }
-  const account = accountFeature(deps, { housekeeping: options.housekeeping })
-  // The list of features: each brings its contract handlers, its routes and its background jobs.
-  const features: ReadonlyArray<ServerFeature> = [
-    shellFeature(deps),
-    account,
-    invitesFeature(deps),
-    streamsFeature(deps),
-    supportFeature(deps),
-    telemetryFeature(deps),
-    connectionsFeature(deps),
-    originFeature(deps)
-  ]
-  const jobs = features.flatMap((feature) => feature.jobs ?? [])
-  app.addHook("onClose", async () => {
-    await Promise.all(jobs.map((job) => job.stop()))
-  })
-
+  const features: Array<ServerFeature> = []
+  const stopJobs = () => Promise.all(features.flatMap((feature) => feature.jobs ?? []).map((job) => job.stop()))
   try {
+    // one at a time, so the jobs of those already built stop if a later one fails
+    const account = accountFeature(deps, { housekeeping: options.housekeeping })
+    features.push(account)
+    // The list of features: each brings its contract handlers, its routes and its background jobs.
+    // connections comes before origin: its playlist hook must see the routes the origin adds.
+    for (const feature of [shellFeature, invitesFeature, streamsFeature, supportFeature, telemetryFeature, connectionsFeature, originFeature]) {
+      features.push(feature(deps))
+    }
+    app.addHook("onClose", async () => {
+      await stopJobs()
+    })
     for (const feature of features) await feature.routes?.(app)
     await app.register(async (scope) => {
-      const apiRouteConfig = await registerApiRateLimit(scope, deps.limits)
+      await registerApiRateLimit(scope, deps.limits)
       registerContract(scope, {
-        handlers: Object.assign({}, ...features.map((feature) => feature.handlers ?? {})),
+        handlers: mergeHandlers(features),
         authenticate: account.authenticate,
         routeConfig: (name: EndpointName) =>
-          apiRouteConfig(name) ?? features.map((feature) => feature.routeConfig?.(name)).find((config) => config !== undefined)
+          features.map((feature) => feature.routeConfig?.(name)).find((config) => config !== undefined)
       })
       const openApi = openApiDocument({ title: "StreamHub API", version: "1" })
       scope.get("/api/openapi.json", async () => openApi)
@@ -97,8 +93,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerStaticSite(app, config.staticDir, async () => originsOf(await streams.mediaLocations(deps.db)))
     await app.ready()
   } catch (error) {
-    await Promise.all(jobs.map((job) => job.stop()))
+    await stopJobs()
     throw error
   }
   return app
+}
+
+/** Every feature's handlers as one table; two features answering one endpoint is a wiring mistake. */
+function mergeHandlers(features: ReadonlyArray<ServerFeature>): Handlers {
+  const merged: Record<string, unknown> = {}
+  for (const feature of features) {
+    for (const [name, handler] of Object.entries(feature.handlers ?? {})) {
+      if (name in merged) throw new Error(`two features answer the endpoint ${name}`)
+      merged[name] = handler
+    }
+  }
+  return merged as Handlers
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely"
 import { accountSeed } from "./account/accountFeature.ts"
 import type { Tables } from "./db/schema.ts"
 import { demoStreams } from "./origin/originFeature.ts"
-import { siteSettings } from "./shell/shellFeature.ts"
+import { firstStart } from "./shell/shellFeature.ts"
 import { streams } from "./streams/streamsFeature.ts"
 
 // Not a site setting: marks that the first-start content was put in place, so an operator who
@@ -27,8 +27,8 @@ export interface SeedResult {
 /** First-start content; safe to run on every start. */
 export async function seed(db: Kysely<Tables>, options: SeedOptions): Promise<SeedResult> {
   const now = new Date((options.now ?? Date.now)()).toISOString()
-  await siteSettings.seed(db)
-  const seededStreams = await siteSettings.onceEver(db, SEEDED_MARKER, now, () => seedDemoStreams(db, options.mediaDir, now)) ?? 0
+  await firstStart.seedSettings(db)
+  const seededStreams = await firstStart.onceEver(db, SEEDED_MARKER, now, () => seedDemoStreams(db, options.mediaDir, now)) ?? 0
   const staff = await accountSeed.staff(db, now)
   if (staff !== undefined) options.out(staffBanner(staff.email, staff.password, options.publicUrl))
   return { seededStreams, staff }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { chromium, type Browser } from "playwright-core"
+import { chromium, type Browser, type Page } from "playwright-core"
 
 const root = join(import.meta.dirname, "..", "..")
 
@@ -103,3 +103,24 @@ export const CHROMIUM_ARGS = [
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS })
+
+/** `stream:add` as an operator runs it; answers the new stream's id. */
+export const addStream = async (server: RunningServer, ...args: ReadonlyArray<string>): Promise<number> => {
+  const out = await admin(server, "stream:add", ...args)
+  const id = /Added stream (\d+)/.exec(out)?.[1]
+  if (id === undefined) throw new Error(`stream:add printed no id:\n${out}`)
+  return Number(id)
+}
+
+/** A stream with no source, for subscribers only (SPEC §4: the viewer is offered a subscription). */
+export const addStreamWithoutSource = (server: RunningServer, title: string): Promise<number> => addStream(server, "--title", title)
+
+/** Signs in through the login form and waits for the streams page (an announcement may cover it). */
+export const signIn = async (page: Page, server: RunningServer, email: string, password: string): Promise<void> => {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByRole("button", { name: "Sign in" }).click()
+  await page.waitForURL(`${server.url}/`)
+  await page.locator("header").waitFor()
+}

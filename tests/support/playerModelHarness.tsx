@@ -1,14 +1,18 @@
 import { act, render, screen, within } from "@testing-library/react"
 import { MemoryRouter } from "react-router-dom"
 import { vi } from "vitest"
-import { fromCallback, fromPromise } from "xstate"
+import { createActor, fromCallback, fromPromise } from "xstate"
 import { createFullscreenActor } from "../../src/adapters/screen/fullscreen.ts"
 import { createPipActor } from "../../src/adapters/screen/pip.ts"
 import type { CallResult } from "../../src/domain/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
+import { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
+import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import type { TelemetrySession } from "../../src/domain/TelemetryProtocol.ts"
 import { PlayerView } from "../../src/ui/player/PlayerView.tsx"
 import { ServicesContext, type Services } from "../../src/ui/shared/ServicesContext.tsx"
 import { createVideoElement } from "../../src/adapters/media/videoElement.ts"
@@ -44,6 +48,21 @@ export const fakeMedia = () => {
   }
 }
 
+/** Boot as it is before it starts: only the site settings it begins with, which the page title reads. */
+const idleBoot = () => createActor(bootMachine, { input: { token: null } })
+
+/** No cast device around, and telemetry that has no player token: neither is what these paths are about. */
+const noCastDevice = fromCallback<CastCommand, CastInput>(() => () => undefined)
+const noTelemetry = playerTelemetryMachine.provide({
+  actors: {
+    openSession: fromPromise(async (): Promise<TelemetrySession | null> => null),
+    analytics: fromCallback(() => () => undefined),
+    health: fromCallback(() => () => undefined),
+    metering: fromCallback(() => () => undefined),
+    timeSync: fromCallback(() => () => undefined)
+  }
+})
+
 /** The player page over the real machines, the real screen adapters and a fake media actor. */
 export const renderPlayer = () => {
   const media = fakeMedia()
@@ -53,11 +72,13 @@ export const renderPlayer = () => {
       media: media.logic,
       fullscreen: createFullscreenActor(),
       pip: createPipActor(),
+      cast: noCastDevice,
+      telemetry: noTelemetry,
       volume: playerVolumeMachine.provide({ actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) } })
     }
   })
   render(
-    <ServicesContext value={{ player, placeVideo: createVideoElement } as unknown as Services}>
+    <ServicesContext value={{ player, placeVideo: createVideoElement, actorOptions: {}, boot: idleBoot() } as unknown as Services}>
       <MemoryRouter initialEntries={["/player?default=0"]}>
         <PlayerView player={1} />
       </MemoryRouter>

@@ -5,7 +5,6 @@ import { SMTPServer } from "smtp-server"
 // read the mail the app sent (verification links and the like). It also parses just enough MIME
 // to hand back the decoded plain-text and HTML parts.
 
-export { firstLink } from "../../src/server/mail/messages.ts"
 
 export interface ReceivedMail {
   /** Envelope recipients, comma-separated: the address itself for the app's one-recipient mail. */

@@ -3,7 +3,6 @@ import { browserMediaDeps, watchFirstFrame, type MediaDeps } from "./browserMedi
 import type { MediaCommand, MediaFact, MediaInput } from "../../domain/MediaProtocol.ts"
 import { startSession, type Session } from "./hlsMediaSession.ts"
 
-
 /**
  * Plays one HLS source at a time on a video element and reports what happens as `media.*` facts.
  * Each `media.load` replaces the current session (`media.stop` just ends it).

@@ -4,8 +4,6 @@ import type { CallApi } from "../http/http.ts"
 import { systemTimers, type Timers } from "./timers.ts"
 import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
 
-export type AnalyticsEventName = ParamsOf<"analytics">["event"]
-
 /** One analytics call: `POST /api/analytics/{videoType}/{siteGroupId}/{event}` with its body. */
 export interface AnalyticsItem {
   readonly params: ParamsOf<"analytics">

@@ -41,7 +41,7 @@ export const passwordResetMachine = setup({
   },
   actors: {
     checkToken: fromPromise<TokenAnswer, { readonly token: string }>(notProvided("checkToken")),
-    resetPassword: fromPromise<ResetAnswer, { readonly token: string; readonly newPassword: string }>(async () => undefined)
+    resetPassword: fromPromise<ResetAnswer, { readonly token: string; readonly newPassword: string }>(notProvided("resetPassword"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",

@@ -67,7 +67,7 @@ export const registrationMachine = setup({
   },
   actors: {
     checkInvite: fromPromise<InviteAnswer, { readonly token: string }>(notProvided("checkInvite")),
-    register: fromPromise<RegisterAnswer, BodyOf<"register">>(async () => undefined)
+    register: fromPromise<RegisterAnswer, BodyOf<"register">>(notProvided("register"))
   },
   guards: {
     isValid: ({ context }) => isValidForm(rules, context.values),

@@ -1,6 +1,6 @@
 import { assign, raise, sendParent, setup, stateIn, type SnapshotFrom } from "xstate"
 import { CONTROLS_HIDE_MS, TOUCH_SEEK_S } from "../../domain/PlayerLimits.ts"
-import { PLAYER_LIMITS } from "./playerLimits.ts"
+import { PLAYER_TUNING } from "./playerTuning.ts"
 
 export type TapZone = "left" | "middle" | "right"
 
@@ -43,7 +43,7 @@ export const playerControlsMachine = setup({
     show: raise({ type: "controls.activity" }),
     seek: sendParent((_, params: { readonly zone: TapZone }) => seekFor(params.zone))
   },
-  delays: { hide: CONTROLS_HIDE_MS, doubleTap: PLAYER_LIMITS.doubleTapMs }
+  delays: { hide: CONTROLS_HIDE_MS, doubleTap: PLAYER_TUNING.doubleTapMs }
 }).createMachine({
   id: "controls",
   type: "parallel",

@@ -14,7 +14,6 @@ interface LiveEdgeContext {
   readonly timing: MediaTiming | null
 }
 
-
 const timingOf = ({ type: _type, ...timing }: { readonly type: "media.timing" } & MediaTiming): MediaTiming => timing
 
 /**

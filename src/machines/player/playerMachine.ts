@@ -41,9 +41,9 @@ export const playerMachine = setup({
   actors: {
     loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
     media: fromCallback<MediaCommand, MediaInput>(notProvided("media")),
-    fullscreen: fromCallback<FullscreenCommand, FullscreenInput>(() => {}),
+    fullscreen: fromCallback<FullscreenCommand, FullscreenInput>(notProvided("fullscreen")),
     pip: fromCallback<PipCommand, PipInput>(notProvided("pip")),
-    cast: fromCallback<CastCommand, CastInput>(() => {}),
+    cast: fromCallback<CastCommand, CastInput>(notProvided("cast")),
     playback: playerPlaybackMachine,
     controls: playerControlsMachine,
     volume: playerVolumeMachine,
@@ -59,7 +59,8 @@ export const playerMachine = setup({
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
     hasSource: ({ context }) => sourceFor(currentStream(context), context.player) !== null,
-    changesKind: ({ context }, timing: MediaTiming) => !sameKind(context.kind, mediaKindOf(timing))
+    changesKind: ({ context }, timing: MediaTiming) => !sameKind(context.kind, mediaKindOf(timing)),
+    allowsFullscreen: ({ context }) => context.chrome.fullscreen
   },
   actions: {
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
@@ -197,6 +198,8 @@ export const playerMachine = setup({
             "controls.*": { actions: forwardTo("controls") },
             "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume"), forwardTo("telemetry")] },
             "screen.pointer": { actions: forwardTo("controls") },
+            // NO_FULLSCREEN (1) holds for every way in: the button, a double click, the f key
+            "screen.toggleFullscreen": [{ guard: "allowsFullscreen", actions: forwardTo("screen") }, {}],
             "screen.*": { actions: forwardTo("screen") },
             "cast.*": { actions: forwardTo("casting") }
           },

@@ -1,4 +1,5 @@
 import type { CallResult } from "../../domain/api.ts"
+import { playerChrome, type PlayerChrome } from "../../domain/PlayerUi.ts"
 import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { playerPath } from "../../domain/playerChoice.ts"
 import { sourceFor } from "../../domain/playerChoice.ts"
@@ -14,6 +15,8 @@ export interface PlayerContext {
   /** the page's query string, `?default=` kept in step with the selection */
   readonly search: string
   readonly ui: number
+  /** what of the player shows and works, decided once from `ui` */
+  readonly chrome: PlayerChrome
   readonly streams: ReadonlyArray<Stream>
   readonly error: string | null
   /** what the playing source's timing says it is; reset with each new source */
@@ -42,6 +45,7 @@ export const initialContext = (input: PlayerInput): PlayerContext => ({
   index: input.index,
   search: input.search ?? "",
   ui: input.ui ?? 0,
+  chrome: playerChrome(input.ui ?? 0),
   streams: [],
   error: null,
   kind: UNKNOWN_KIND

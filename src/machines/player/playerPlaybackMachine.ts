@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
 import { MediaErrorCode } from "../../domain/MediaError.ts"
 import type { MediaCommand, MediaFact, RecoveryKind } from "../../domain/MediaProtocol.ts"
-import { PLAYER_LIMITS } from "./playerLimits.ts"
+import { PLAYER_TUNING } from "./playerTuning.ts"
 import { mediaOf } from "./playerMedia.ts"
 
 export interface PlaybackError {
@@ -38,7 +38,7 @@ type Fault = Extract<MediaFact, { type: "media.fault" }>
 export const playerPlaybackMachine = setup({
   types: { context: {} as PlaybackContext, events: {} as PlaybackEvent },
   guards: {
-    canRecover: ({ context }) => context.attempts < PLAYER_LIMITS.recoveryAttempts,
+    canRecover: ({ context }) => context.attempts < PLAYER_TUNING.recoveryAttempts,
     lostConnection: ({ context }) => context.error?.code === MediaErrorCode.NO_INTERNET || context.error?.code === MediaErrorCode.NETWORK
   },
   actions: {
@@ -58,7 +58,7 @@ export const playerPlaybackMachine = setup({
     keepFirstFrame: assign(({ context }, params: { readonly ms: number }) => ({ firstFrameMs: context.firstFrameMs ?? params.ms }))
   },
   delays: {
-    recoveryDelay: ({ context }) => PLAYER_LIMITS.recoveryDelayMs * 2 ** Math.max(0, context.attempts - 1)
+    recoveryDelay: ({ context }) => PLAYER_TUNING.recoveryDelayMs * 2 ** Math.max(0, context.attempts - 1)
   }
 }).createMachine({
   id: "playback",

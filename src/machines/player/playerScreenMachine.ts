@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
-import { sizeForWidth, type PlayerSize } from "./playerLimits.ts"
+import { sizeForWidth, type PlayerSize } from "./playerTuning.ts"
 import type { FullscreenCommand, PipCommand, ScreenFact } from "../../domain/ScreenProtocol.ts"
 
 export const FULLSCREEN_ID = "fullscreen"

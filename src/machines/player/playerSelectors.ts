@@ -1,4 +1,4 @@
-import { playerChrome, type LogoPlacement, type MediaMetadata, type PlayerChrome } from "../../domain/PlayerUi.ts"
+import type { LogoPlacement, MediaMetadata, PlayerChrome } from "../../domain/PlayerUi.ts"
 import { type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
@@ -15,13 +15,8 @@ export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefine
 export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
 export const selectListError = (snapshot: PlayerSnapshot): string | null =>
   snapshot.matches("failed") ? snapshot.context.error : null
-let lastChrome: { readonly mask: number; readonly chrome: PlayerChrome } | undefined
-/** What of the player shows, decided once from the page's UI flags; the same object while they stay. */
-export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => {
-  const mask = snapshot.context.ui
-  if (lastChrome?.mask !== mask) lastChrome = { mask, chrome: playerChrome(mask) }
-  return lastChrome.chrome
-}
+/** What of the player shows and works, decided once from the page's UI flags. */
+export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => snapshot.context.chrome
 /** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
 export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
 export const selectIsWatching = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: { attached: "watching" } })

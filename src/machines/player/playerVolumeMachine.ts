@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from "xstate"
 import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
-import { sizeForWidth, volumeTicksFor } from "./playerLimits.ts"
+import { sizeForWidth, volumeTicksFor } from "./playerTuning.ts"
 import type { MediaCommand } from "../../domain/MediaProtocol.ts"
 import { mediaOf } from "./playerMedia.ts"
 import { notProvided } from "../shared/notProvided.ts"

@@ -37,7 +37,7 @@ export const bootMachine = setup({
   },
   actors: {
     checkMaintenance: fromPromise<MaintenanceAnswer>(notProvided("checkMaintenance")),
-    loadSettings: fromPromise<SettingsAnswer>(async () => undefined),
+    loadSettings: fromPromise<SettingsAnswer>(notProvided("loadSettings")),
     session: sessionMachine
   },
   guards: {

@@ -39,7 +39,7 @@ export const streamSelectionMachine = setup({
   },
   actors: {
     readPlayerChoice: fromPromise<PlayerChoice>(notProvided("readPlayerChoice")),
-    loadStreams: fromPromise<StreamsAnswer>(async () => undefined),
+    loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
     streamRequest: streamRequestMachine
   },
   guards: {

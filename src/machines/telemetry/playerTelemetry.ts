@@ -1,4 +1,4 @@
-import type { PlayerApp } from "../../domain/connections.ts"
+import type { PlayerApp } from "../../domain/Connection.ts"
 import { PLAYER_VERSION } from "../../domain/TelemetryLimits.ts"
 import type { MediaMetadata } from "../../domain/PlayerUi.ts"
 import type { HEALTH_PLUGINS } from "../../domain/Telemetry.ts"

@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup, type EventObject } from "xstate"
-import type { PlayerApp } from "../../domain/connections.ts"
+import type { PlayerApp } from "../../domain/Connection.ts"
 import type { MediaMetadata } from "../../domain/PlayerUi.ts"
 import type { MediaTiming } from "../../domain/MediaProtocol.ts"
 import { analyticsMediaOf, healthContextOf, healthEvents } from "./playerTelemetry.ts"
@@ -47,9 +47,9 @@ export const playerTelemetryMachine = setup({
   actors: {
     openSession: fromPromise<TelemetrySession | null>(notProvided("openSession")),
     analytics: fromCallback<AnalyticsCommand, { readonly sessionId: string }>(notProvided("analytics")),
-    health: fromCallback<HealthCommand, HealthContext>(() => {}),
+    health: fromCallback<HealthCommand, HealthContext>(notProvided("health")),
     metering: fromCallback<MeteringCommand, PlayerGrant>(notProvided("metering")),
-    timeSync: fromCallback<EventObject>(() => {})
+    timeSync: fromCallback<EventObject>(notProvided("timeSync"))
   },
   guards: {
     hasAnalytics: ({ context }) => grantOf(context)?.analytics === true,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
-import type { AccountLimiter } from "../http/rateLimits.ts"
+import type { AccountLimiter } from "./accountLimiter.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import type { SignUpLimiter } from "./signUpLimiter.ts"
@@ -11,7 +11,7 @@ export interface AccountDeps {
   readonly now: () => number
   /** Origin for the links in mails. */
   readonly publicUrl: string
-  readonly mail: MailWaker
+  readonly mailWorker: MailWaker
   /** Failed password checks count toward the same per-account lockout as failed sign-ins. */
   readonly accountLimiter: AccountLimiter
   readonly signUpLimiter: SignUpLimiter

@@ -4,13 +4,13 @@ import type { Command } from "../cli/command.ts"
 import type { AccountHousekeepingOptions, AccountPrune } from "./accountHousekeeping.ts"
 import { startAccountHousekeeping } from "./accountHousekeeping.ts"
 import { accountHandlers } from "./accountHandlers.ts"
+import { createAccountLimiter } from "./accountLimiter.ts"
 import { accountRateLimits } from "./accountRateLimits.ts"
 import { authHandlers } from "./authHandlers.ts"
 import { seedStaff } from "./seedStaff.ts"
 import { resolveSession } from "./sessions.ts"
 import { createSignUpLimiter } from "./signUpLimiter.ts"
 import { userCreate, userList, userPassword } from "./userCommands.ts"
-import { createAccountLimiter } from "../http/rateLimits.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import type { Session } from "../http/session.ts"
 
@@ -26,7 +26,7 @@ export interface AccountFeatureOptions {
 
 /** Sign-in and sessions, sign-up with its verification, password reset and profile changes. */
 export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions = {}): AccountFeature {
-  const { db, now, limits, mail, config, log } = deps
+  const { db, now, limits, mailWorker, config, log } = deps
   // One limiter: a wrong current password on the profile page counts like a failed sign-in.
   const accountLimiter = createAccountLimiter(limits, now)
   const signUpLimiter = createSignUpLimiter(db, now, limits)
@@ -39,11 +39,11 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
     },
     onError: (error) => log.warn({ err: error }, "account housekeeping failed; the next pass tries again")
   })
-  const routeConfig = accountRateLimits()
+  const routeConfig = accountRateLimits(limits)
   return {
     handlers: {
       ...authHandlers({ db, now, accountLimiter }),
-      ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mail, publicUrl: config.publicUrl })
+      ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mailWorker, publicUrl: config.publicUrl })
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],

@@ -1,12 +1,13 @@
 import type { FastifyContextConfig } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
-import { tooManyRequests } from "../http/HttpFailure.ts"
+import { perMinute, type RateLimits } from "../http/rateLimits.ts"
+import { signInLimit } from "./accountLimiter.ts"
 
 /** Per-IP requests per minute on the account endpoints that anyone may call. */
 export interface AccountRateLimits {
   readonly registerPerMinute: number
   readonly passwordResetRequestsPerMinute: number
-  /** Each of the endpoints that take a mailed token or an invite code. */
+  /** Each of the endpoints that take a mailed token. */
   readonly tokenChecksPerMinute: number
 }
 
@@ -18,36 +19,28 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   tokenChecksPerMinute: 10
 }
 
-const MINUTE = 60 * 1000
-const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
-
 const TOKEN_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  "invitation", "verifyEmail", "verifyPasswordReset", "resetPassword", "confirmEmailChange"
+  "verifyEmail", "verifyPasswordReset", "resetPassword", "confirmEmailChange"
 ])
 
-const limit = (max: number, what: string): FastifyContextConfig => ({
-  rateLimit: {
-    max,
-    timeWindow: MINUTE,
-    errorResponseBuilder: (_request, context) => {
-      const wait = seconds(context.ttl)
-      return tooManyRequests(`Too many ${what} from your network. Try again in ${wait} seconds.`, wait)
-    }
-  }
-})
-
 /**
- * Route config for the stricter per-IP limits of the account endpoints, for `registerContract`'s
- * `routeConfig`; undefined for every other endpoint. Needs the API rate-limit plugin in scope.
+ * Route config for the stricter per-IP limits of sign-in and the account endpoints, for
+ * `registerContract`'s `routeConfig`; undefined for every other endpoint. Needs the API
+ * rate-limit plugin in scope.
  */
-export function accountRateLimits(limits: Partial<AccountRateLimits> = {}): (name: EndpointName) => FastifyContextConfig | undefined {
-  const { registerPerMinute, passwordResetRequestsPerMinute, tokenChecksPerMinute } = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...limits }
-  const register = limit(registerPerMinute, "sign-up attempts")
-  const reset = limit(passwordResetRequestsPerMinute, "password reset requests")
+export function accountRateLimits(
+  limits: Pick<RateLimits, "signInPerMinute">,
+  overrides: Partial<AccountRateLimits> = {}
+): (name: EndpointName) => FastifyContextConfig | undefined {
+  const { registerPerMinute, passwordResetRequestsPerMinute, tokenChecksPerMinute } = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...overrides }
+  const login = signInLimit(limits)
+  const register = perMinute(registerPerMinute, "sign-up attempts")
+  const reset = perMinute(passwordResetRequestsPerMinute, "password reset requests")
   return (name) => {
+    if (name === "login") return login
     if (name === "register") return register
     if (name === "createPasswordReset") return reset
     // Each route keeps its own count, so checking a link and then submitting its form share no budget.
-    return TOKEN_ENDPOINTS.has(name) ? limit(tokenChecksPerMinute, "attempts") : undefined
+    return TOKEN_ENDPOINTS.has(name) ? perMinute(tokenChecksPerMinute, "attempts") : undefined
   }
 }

@@ -14,7 +14,7 @@ import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.t
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { passwordResetMail } from "./accountMails.ts"
-import { mail as outbox } from "../mail/mailFeature.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { checkToken, consumeToken, issueToken, revokeTokens, type TokenCheck } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 import { completeVerification } from "./completeVerification.ts"
@@ -67,7 +67,7 @@ async function discardedToken(trx: Kysely<Tables>): Promise<string> {
 }
 
 export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers {
-  const { db, now, mail } = deps
+  const { db, now, mailWorker } = deps
   return {
     // Registered or not, the caller gets the same answer after the same work: the same reads and
     // writes in one committed transaction. For an address that gets no mail, the token's and the
@@ -92,12 +92,12 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
         const token = recipient === undefined
           ? await discardedToken(trx)
           : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
-        await outbox.enqueue(trx, passwordResetMail({ ...site, to: email, token }), at)
+        await mail.enqueue(trx, passwordResetMail({ ...site, to: email, token }), at)
         await sql.raw(recipient === undefined ? "rollback to savepoint reset_mail" : "release savepoint reset_mail").execute(trx)
         return { refused: false, queued: recipient !== undefined } as const
       })
       if (outcome.refused) throw resetRequestsRefusal(Math.max(1, Math.ceil(outcome.waitMs / 1000)))
-      if (outcome.queued) mail.wake()
+      if (outcome.queued) mailWorker.wake()
       return { success: true, detail: RESET_REQUESTED }
     },
 

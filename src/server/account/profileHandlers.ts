@@ -9,7 +9,7 @@ import { deleteSessionsOfUser } from "./sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMails.ts"
-import { mail as outbox } from "../mail/mailFeature.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 
@@ -30,7 +30,7 @@ export interface ProfileHandlers {
 }
 
 export function profileHandlers(deps: AccountDeps): ProfileHandlers {
-  const { db, now, mail, accountLimiter } = deps
+  const { db, now, mailWorker, accountLimiter } = deps
 
   /** The signed-in account, if `password` is its password. Misses count toward the lockout. */
   const confirmedUser = async (session: Session, password: string): Promise<UserRow | undefined> => {
@@ -86,10 +86,10 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
         }
         // The address changes only once the new mailbox confirms; until then the old one stays.
         const token = await issueToken(trx, { purpose: "email-change", userId: user.id, newEmail: email, now: at })
-        await outbox.enqueue(trx, emailChangeConfirmationMail({ ...site, to: email, token }), at)
-        await outbox.enqueue(trx, emailChangeNoticeMail({ ...site, to: user.email, newEmail: email }), at)
+        await mail.enqueue(trx, emailChangeConfirmationMail({ ...site, to: email, token }), at)
+        await mail.enqueue(trx, emailChangeNoticeMail({ ...site, to: user.email, newEmail: email }), at)
       })
-      if (emailUpdatePending) mail.wake()
+      if (emailUpdatePending) mailWorker.wake()
       const detail = updateDetail(usernameUpdated, emailUpdatePending ? email : undefined)
       return { success: true, resultCode: ResultCode.SUCCESS, emailUpdatePending, usernameUpdated, detail }
     },

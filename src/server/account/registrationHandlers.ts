@@ -6,7 +6,7 @@ import { invites } from "../invites/invitesFeature.ts"
 import { findUserByEmail, insertUser } from "./usersRepo.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { verificationMail } from "./accountMails.ts"
-import { mail as outbox } from "../mail/mailFeature.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { consumeToken, issueToken } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 import { completeVerification } from "./completeVerification.ts"
@@ -31,7 +31,7 @@ export interface RegistrationHandlers {
 const emailTaken = { success: false, resultCode: ResultCode.EMAIL_ALREADY_REGISTERED, detail: EMAIL_ALREADY_REGISTERED } as const
 
 export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
-  const { db, now, mail, signUpLimiter } = deps
+  const { db, now, mailWorker, signUpLimiter } = deps
   return {
     async register({ body }) {
       // The page checks the invite before showing the form; checking it first here too keeps the
@@ -62,14 +62,14 @@ export function registrationHandlers(deps: AccountDeps): RegistrationHandlers {
             created_at: at.toISOString()
           })
           const token = await issueToken(trx, { purpose: "verify", userId: user.id, now: at })
-          await outbox.enqueue(trx, verificationMail({ ...site, to: email, token }), at)
+          await mail.enqueue(trx, verificationMail({ ...site, to: email, token }), at)
         })
       } catch (error) {
         // Two sign-ups with one address at once: the unique index lets one through.
         if (isUniqueViolation(error) && (await findUserByEmail(db, email)) !== undefined) return emailTaken
         throw error
       }
-      mail.wake()
+      mailWorker.wake()
       return { success: true, resultCode: ResultCode.SUCCESS, detail: registeredDetail(email) }
     },
 

@@ -18,7 +18,7 @@ export interface FeatureDeps {
   /** Epoch ms; injectable so tests can move time. */
   readonly now: () => number
   readonly limits: RateLimits
-  readonly mail: MailWaker
+  readonly mailWorker: MailWaker
   readonly log: FastifyBaseLogger
 }
 

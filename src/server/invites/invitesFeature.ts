@@ -1,4 +1,5 @@
 import type { Command } from "../cli/command.ts"
+import { perMinute } from "../http/rateLimits.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { invitationHandlers } from "./invitationHandlers.ts"
 import { findActiveUserByInviteToken, insertInvitation, signUpsThroughInviter } from "./invitationsRepo.ts"
@@ -6,9 +7,16 @@ import { inviteLink } from "./inviteCommands.ts"
 import { inviteRefusal, newInviteToken } from "./inviteCodes.ts"
 import { rewardInviter } from "./inviteRewards.ts"
 
+const INVITE_CHECKS_PER_MINUTE = 10
+
 /** Invite links, the invitations they bring and the reward points they earn. */
 export function invitesFeature({ db }: FeatureDeps): ServerFeature {
-  return { handlers: invitationHandlers(db) }
+  // a code is checked before the sign-up form shows; many checks from one address are guesses
+  const codeChecks = perMinute(INVITE_CHECKS_PER_MINUTE, "attempts")
+  return {
+    handlers: invitationHandlers(db),
+    routeConfig: (name) => (name === "invitation" ? codeChecks : undefined)
+  }
 }
 
 export const invitesCommands: ReadonlyArray<Command> = [inviteLink]

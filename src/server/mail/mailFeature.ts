@@ -1,15 +1,28 @@
 import type { Command } from "../cli/command.ts"
 import { mailList, mailRetry } from "./mailCommands.ts"
 import { startMailWorker } from "./mailWorker.ts"
-import { composeMail, firstLink, oneLine, tokenLink } from "./messages.ts"
+import type { MailKind } from "../db/schema.ts"
+import { composeMail, oneLine, tokenLink } from "./messages.ts"
 import { enqueueMail } from "./outbox.ts"
 import { deleteFinishedMails, redactFailedMails } from "./outboxRepo.ts"
 import { createTransport } from "./transports.ts"
 
 /** A mail ready for the outbox, as `mail.compose` makes it. */
-export type Mail = ReturnType<typeof composeMail>
-/** The site a mail speaks for: its name and the origin its links point at. */
-export type MailSite = Pick<Parameters<typeof composeMail>[0], "siteName" | "publicUrl">
+export interface Mail {
+  to: string
+  kind: MailKind
+  subject: string
+  text: string
+  html: string
+}
+
+/** The site a mail speaks for. */
+export interface MailSite {
+  /** Product name as the site settings give it. */
+  siteName: string
+  /** Origin the app is reached at; a trailing slash is tolerated. */
+  publicUrl: string
+}
 
 /**
  * What other features do with mail: compose it, queue it inside their own transaction, and keep
@@ -18,7 +31,6 @@ export type MailSite = Pick<Parameters<typeof composeMail>[0], "siteName" | "pub
 export const mail = {
   compose: composeMail,
   tokenLink,
-  firstLink,
   oneLine,
   enqueue: enqueueMail,
   redactFailed: redactFailedMails,

@@ -1,23 +1,9 @@
 import type { MailKind } from "../db/schema.ts"
+import type { Mail, MailSite } from "./mailFeature.ts"
 
 // How every mail the product sends is put together, as pure functions of their inputs: a
 // plain-text part for clients that show no HTML (and for anyone reading the .eml outbox), and an
 // HTML part with the same words. Each feature writes its own mails with these.
-
-export interface Mail {
-  to: string
-  kind: MailKind
-  subject: string
-  text: string
-  html: string
-}
-
-export interface Site {
-  /** Product name as the site settings give it. */
-  siteName: string
-  /** Origin the app is reached at; a trailing slash is tolerated. */
-  publicUrl: string
-}
 
 export function tokenLink(publicUrl: string, path: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`
@@ -37,10 +23,10 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
 }
 
 /** A paragraph, a call-to-action link, or text quoted verbatim (line breaks kept). */
-export type Block = string | { link: string; label: string } | { quote: string }
+type Block = string | { link: string; label: string } | { quote: string }
 
 /** A mail of `blocks` with the site's signature, as plain text and as HTML with the same words. */
-export function composeMail(input: Site & { to: string }, kind: MailKind, subject: string, blocks: Block[]): Mail {
+export function composeMail(input: MailSite & { to: string }, kind: MailKind, subject: string, blocks: Block[]): Mail {
   const all = [...blocks, signature(input.siteName)]
   return {
     to: input.to,

@@ -14,8 +14,11 @@ export function shellFeature({ db }: FeatureDeps): ServerFeature {
 
 export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenanceOff, announce, settingsSet, settingsGet]
 
-/** What other features read of the site settings, and the first-start steps. */
-export const siteSettings = { read: readSiteSettings, seed: seedSettings, onceEver } as const
+/** What other features read of the site settings. */
+export const siteSettings = { read: readSiteSettings } as const
+
+/** The first start's steps: the settings in effect, and work done once ever on a database. */
+export const firstStart = { seedSettings, onceEver } as const
 
 /** The address the server last started with, for the operator CLI's links. */
 export const serverAddress = { remember: rememberServerAddress, last: lastServerAddress } as const

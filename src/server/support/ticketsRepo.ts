@@ -26,7 +26,6 @@ export async function insertTicket(db: Kysely<Tables>, input: NewTicketInput): P
     .executeTakeFirstOrThrow()
 }
 
-
 export interface DeskTicket {
   id: number
   user__id: number

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
 import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
-import { playerAppOf } from "../../domain/connections.ts"
+import { playerAppOf } from "../../domain/Connection.ts"
 import type { Tables } from "../db/schema.ts"
 import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"

@@ -47,11 +47,16 @@ const Registration = ({ invite }: { readonly invite: string }) => {
         </ResultPanel>
       )
     case "error":
+      // SPEC's button for a taken email; any other failure (a bad or spent invite) still needs a way on
       return (
         <ResultPanel
           title="Oops!"
           tone="error"
-          actions={failure?.emailTaken === true ? <Link className={button({ tone: "primary", block: true })} to="/login">Go to login page</Link> : undefined}
+          actions={
+            <Link className={button({ tone: "primary", block: true })} to="/login">
+              {failure?.emailTaken === true ? "Go to login page" : "Sign in"}
+            </Link>
+          }
         >
           <p className={styles.message}>{failure?.detail}</p>
         </ResultPanel>

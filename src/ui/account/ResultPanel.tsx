@@ -1,25 +1,12 @@
 import type { ReactNode } from "react"
+import { Icon, type IconName } from "../shared/Icon.tsx"
 import * as status from "../shared/StatusView.css.ts"
 import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 export type ResultTone = "success" | "error" | "info"
 
-const glyphs: Record<ResultTone, ReactNode> = {
-  success: <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  error: (
-    <>
-      <path d="M12 5.5v9" />
-      <path d="M12 19h.01" />
-    </>
-  ),
-  info: (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </>
-  )
-}
+const icons: Record<ResultTone, IconName> = { success: "check", error: "exclamation", info: "mail" }
 
 interface ResultPanelProps {
   readonly title: string
@@ -35,10 +22,8 @@ interface ResultPanelProps {
  */
 export const ResultPanel = ({ title, tone, children, actions }: ResultPanelProps) => (
   <section className={styles.result} role={tone === "error" ? "alert" : "status"} aria-labelledby="result-title">
-    <span className={styles.badge[tone]} aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-        {glyphs[tone]}
-      </svg>
+    <span className={styles.badge[tone]}>
+      <Icon name={icons[tone]} size={28} />
     </span>
     <h1 id="result-title" className={page.title}>{title}</h1>
     {children}

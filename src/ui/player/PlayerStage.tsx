@@ -97,7 +97,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
     else actor.send({ type: "controls.tap", zone: chrome.touchZones ? zoneAt(event) : "middle" })
   }
   const onSurfaceDoubleClick = () => {
-    if (!touch && chrome.fullscreen) actor.send({ type: "screen.toggleFullscreen" })
+    if (!touch) actor.send({ type: "screen.toggleFullscreen" })
   }
   // the page shows the title under the player; fullscreen hides the page, so the player shows it
   const showHeader = fullscreen && chrome.title && stream !== undefined

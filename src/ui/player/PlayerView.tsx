@@ -22,6 +22,7 @@ import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { StatusView } from "../shared/StatusView.tsx"
+import { PageTitle } from "../shell/PageTitle.tsx"
 import * as status from "../shared/StatusView.css.ts"
 import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
@@ -60,22 +61,35 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const chrome = useSelector(actor, selectChrome)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
 
+  // the tab says what plays, as the page's heading does
+  const pageTitle = <PageTitle title={stream?.title ?? playerName(player)} />
   if (listError !== null || empty) {
     return (
-      <StatusView title={empty ? "No streams yet" : "Something went wrong"} role={empty ? "status" : "alert"}>
-        <p className={status.message}>{listError ?? "No streams are available right now. Please check back soon."}</p>
-        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "streams.retry" })}>
-          Try again
-        </button>
-      </StatusView>
+      <>
+        {pageTitle}
+        <StatusView title={empty ? "No streams yet" : "Something went wrong"} role={empty ? "status" : "alert"}>
+          <p className={status.message}>{listError ?? "No streams are available right now. Please check back soon."}</p>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "streams.retry" })}>
+            Try again
+          </button>
+        </StatusView>
+      </>
     )
   }
-  if (!ready) return <LoadingView placement="inline" />
+  if (!ready) {
+    return (
+      <>
+        {pageTitle}
+        <LoadingView placement="inline" />
+      </>
+    )
+  }
 
   const other: PlayerChoice = player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER
   const title = stream?.title ?? "Player"
   return (
     <div className={styles.page}>
+      {pageTitle}
       <section className={styles.stage} aria-labelledby="player-title">
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
         <div className={styles.meta}>

@@ -34,7 +34,8 @@ export const item = style({
 })
 
 export const thumb = style({
-  display: "block",
+  // grid: the stand-in of a poster that is missing centres its icon; an image is unaffected
+  display: "grid",
   width: "96px",
   flexShrink: 0,
   aspectRatio: "16 / 9",

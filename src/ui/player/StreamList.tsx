@@ -1,5 +1,6 @@
 import { parseTags, type Stream } from "../../domain/Stream.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { Poster } from "../shared/Poster.tsx"
 import * as styles from "./StreamList.css.ts"
 
 interface StreamListProps {
@@ -35,11 +36,7 @@ export const StreamList = ({ streams, current, currentLabel, tagsOf, onSelect }:
             aria-current={index === current ? "true" : undefined}
             onClick={() => onSelect(index)}
           >
-            {stream.image_location === "" ? (
-              <span className={styles.thumb} />
-            ) : (
-              <img className={styles.thumb} src={stream.image_location} alt="" loading="lazy" />
-            )}
+            <Poster src={stream.image_location} alt="" className={styles.thumb} iconSize={20} />
             <span className={styles.body}>
               <span className={styles.itemTitle}>{stream.title}</span>
               <StreamIcons tags={tagsOf(stream)} />

@@ -130,6 +130,19 @@ const paths = {
       <path d="m13 19 9-7-9-7v14Z" fill="currentColor" />
       <path d="m2 19 9-7-9-7v14Z" fill="currentColor" />
     </>
+  ),
+  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  exclamation: (
+    <>
+      <path d="M12 5.5v9" />
+      <path d="M12 19h.01" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </>
   )
 } as const
 

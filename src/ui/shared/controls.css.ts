@@ -27,7 +27,8 @@ export const button = recipe({
       primary: {
         background: vars.color.accent,
         color: vars.color.onAccent,
-        selectors: { "&:hover:not(:disabled)": { background: vars.color.accentHover } }
+        // a lighter fill would drop white text below AA contrast, so hover shows a ring instead
+        selectors: { "&:hover:not(:disabled)": { boxShadow: `0 0 0 3px ${vars.color.accentRing}` } }
       },
       secondary: {
         background: vars.color.surfaceRaised,

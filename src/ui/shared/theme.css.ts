@@ -65,7 +65,8 @@ createGlobalTheme(":root", vars, {
     border: "#2b3644",
     text: "#e6edf3",
     textMuted: "#9aa8b6",
-    accent: "#3d8bfd",
+    /** Deep enough for white button text at 5:1 (WCAG AA); still the same blue. */
+    accent: "#1a66e0",
     accentHover: "#5b9dff",
     accentSurface: "rgba(61, 139, 253, 0.14)",
     accentGlow: "rgba(61, 139, 253, 0.16)",

@@ -1,9 +1,11 @@
 import { StatusView } from "../shared/StatusView.tsx"
+import { PageTitle } from "./PageTitle.tsx"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "../shared/StatusView.css.ts"
 
 export const BootErrorView = ({ message, onRetry }: { readonly message: string; readonly onRetry: () => void }) => (
   <StatusView title="Something went wrong" placement="screen" role="alert">
+    <PageTitle title="Something went wrong" />
     <p className={styles.message}>{message}</p>
     <button type="button" className={button({ tone: "primary" })} onClick={onRetry}>
       Try again

@@ -1,6 +1,32 @@
-import { style } from "@vanilla-extract/css"
+import { style, type StyleRule } from "@vanilla-extract/css"
 import { BREAKPOINTS } from "../../domain/Layout.ts"
 import { media, vars } from "../shared/theme.css.ts"
+
+/** Which bar the header carries: staff have two more links, so theirs needs more room. */
+export const customerBar = style({})
+export const staffBar = style({})
+
+interface ByUser {
+  readonly customer: string
+  readonly staff: string
+}
+
+const from = (px: number): string => `screen and (min-width: ${px}px)`
+const between = (min: number, max: number): string => `screen and (min-width: ${min}px) and (max-width: ${max - 0.02}px)`
+
+/** Below these widths the links move into the burger's panel (the small breakpoint of SPEC §2 for customers). */
+const collapsed: ByUser = { customer: media.belowSmall, staff: media.belowMedium }
+const expanded: ByUser = { customer: from(BREAKPOINTS.small), staff: from(BREAKPOINTS.medium) }
+/** From there up to the next breakpoint the bar fits only when tightened: the brand shows just its mark. */
+const compact: ByUser = {
+  customer: between(BREAKPOINTS.small, BREAKPOINTS.medium),
+  staff: between(BREAKPOINTS.medium, BREAKPOINTS.large)
+}
+
+const forBar = (queries: ByUser, rule: StyleRule) => ({
+  [queries.customer]: { selectors: { [`${customerBar} &`]: rule } },
+  [queries.staff]: { selectors: { [`${staffBar} &`]: rule } }
+})
 
 export const header = style({
   position: "sticky",
@@ -20,7 +46,10 @@ export const inner = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space.xl,
-  "@media": { [media.belowSmall]: { padding: `0 ${vars.space.lg}` } }
+  "@media": {
+    [media.belowSmall]: { padding: `0 ${vars.space.lg}` },
+    ...forBar(compact, { padding: `0 ${vars.space.lg}`, gap: vars.space.md })
+  }
 })
 
 export const brand = style({
@@ -34,7 +63,19 @@ export const brand = style({
   whiteSpace: "nowrap"
 })
 
-export const brandMark = style({ color: vars.color.accent })
+export const brandMark = style({ flexShrink: 0, color: vars.color.accentHover })
+
+/** Hidden from sight only: the link keeps the site's name for assistive technology. */
+export const brandName = style({
+  "@media": forBar(compact, {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    overflow: "hidden",
+    clipPath: "inset(50%)",
+    whiteSpace: "nowrap"
+  })
+})
 
 export const desktopNav = style({
   flex: 1,
@@ -42,7 +83,10 @@ export const desktopNav = style({
   alignItems: "center",
   justifyContent: "space-between",
   gap: vars.space.lg,
-  "@media": { [media.belowSmall]: { display: "none" } }
+  "@media": {
+    ...forBar(collapsed, { display: "none" }),
+    ...forBar(compact, { gap: vars.space.sm })
+  }
 })
 
 export const navList = style({ display: "flex", alignItems: "center", gap: vars.space.xs, margin: 0, padding: 0, listStyle: "none" })
@@ -63,7 +107,8 @@ export const navLink = style({
   selectors: {
     "&:hover": { color: vars.color.text, background: vars.color.surfaceHover },
     "&[aria-current='page'], &[data-active='true']": { color: vars.color.text, background: vars.color.surfaceRaised }
-  }
+  },
+  "@media": forBar(compact, { padding: `0 ${vars.space.sm}`, fontSize: vars.fontSize.small })
 })
 
 export const burger = style({
@@ -77,7 +122,7 @@ export const burger = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
   cursor: "pointer",
-  "@media": { [media.belowSmall]: { display: "inline-flex" } }
+  "@media": forBar(collapsed, { display: "inline-flex" })
 })
 
 export const mobilePanel = style({
@@ -92,7 +137,7 @@ export const mobilePanel = style({
   borderBottom: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.overlay,
   // a panel left open while the window grows past the breakpoint would duplicate the bar
-  "@media": { [`screen and (min-width: ${BREAKPOINTS.small}px)`]: { display: "none" } }
+  "@media": forBar(expanded, { display: "none" })
 })
 
 export const mobileList = style({ margin: 0, padding: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: vars.space.xs })

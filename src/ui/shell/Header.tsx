@@ -4,7 +4,7 @@ import { Link, NavLink } from "react-router-dom"
 import { disclosureMachine, selectIsOpen } from "../../machines/shell/disclosureMachine.ts"
 import { selectIsStaff } from "../../machines/shell/sessionMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
-import { useSession } from "../shared/ServicesContext.tsx"
+import { useServices, useSession } from "../shared/ServicesContext.tsx"
 import * as styles from "./Header.css.ts"
 import { NavMenu } from "./NavMenu.tsx"
 import { accountLinks, mainLinks, staffLinks, supportLinks, type NavLinkItem } from "./navLinks.ts"
@@ -12,16 +12,18 @@ import { accountLinks, mainLinks, staffLinks, supportLinks, type NavLinkItem } f
 export const Header = ({ siteName }: { readonly siteName: string }) => {
   const session = useSession()
   const isStaff = useSelector(session, selectIsStaff)
-  const burger = useActorRef(disclosureMachine)
+  const burger = useActorRef(disclosureMachine, useServices().actorOptions)
   const burgerOpen = useSelector(burger, selectIsOpen)
   const burgerRef = useRef<HTMLButtonElement>(null)
   const logout = () => session.send({ type: "session.logout" })
   const closeBurger = () => burger.send({ type: "menu.close" })
+  // a chosen link leaves with the panel: focus waits on the burger rather than falling to <body>
+  const closeBurgerToButton = () => {
+    closeBurger()
+    burgerRef.current?.focus()
+  }
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && burgerOpen) {
-      closeBurger()
-      burgerRef.current?.focus()
-    }
+    if (event.key === "Escape" && burgerOpen) closeBurgerToButton()
   }
 
   const mobileSection = (heading: string | null, links: ReadonlyArray<NavLinkItem>) => (
@@ -29,7 +31,7 @@ export const Header = ({ siteName }: { readonly siteName: string }) => {
       {heading === null ? null : <li className={styles.mobileHeading}>{heading}</li>}
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end className={styles.mobileLink} onClick={closeBurger}>
+          <NavLink to={link.to} end className={styles.mobileLink} onClick={closeBurgerToButton}>
             {link.label}
           </NavLink>
         </li>
@@ -38,11 +40,11 @@ export const Header = ({ siteName }: { readonly siteName: string }) => {
   )
 
   return (
-    <header className={styles.header} onKeyDown={onKeyDown}>
+    <header className={`${styles.header} ${isStaff ? styles.staffBar : styles.customerBar}`} onKeyDown={onKeyDown}>
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>
           <Icon name="tv" className={styles.brandMark} size={24} />
-          {siteName}
+          <span className={styles.brandName}>{siteName}</span>
         </Link>
         <nav className={styles.desktopNav} aria-label="Main">
           <ul className={styles.navList}>

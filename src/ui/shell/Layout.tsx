@@ -7,14 +7,17 @@ import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
 import * as styles from "./Layout.css.ts"
 import { NotificationsView } from "./NotificationsView.tsx"
+import { MAIN_ID, SkipLink } from "./SkipLink.tsx"
+import { mainTarget } from "./SkipLink.css.ts"
 
 /** The authenticated area: header, the page, footer, notifications and the announcement. */
 export const Layout = () => {
   const settings = useSelector(useServices().boot, selectSettings)
   return (
     <div className={styles.shell}>
+      <SkipLink />
       <Header siteName={settings.siteName} />
-      <main className={styles.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={`${styles.main} ${mainTarget}`}>
         <Outlet />
       </main>
       <Footer scheduleUrl={settings.scheduleUrl} />

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useRef, type FocusEvent, type KeyboardEvent } from "react"
 import { NavLink, useLocation } from "react-router-dom"
+import { useServices } from "../shared/ServicesContext.tsx"
 import { disclosureMachine, selectIsOpen } from "../../machines/shell/disclosureMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
 import * as header from "./Header.css.ts"
@@ -25,12 +26,17 @@ interface NavMenuProps {
  * is expanded, Escape closes and returns focus, arrow keys move between items, leaving closes.
  */
 export const NavMenu = ({ id, label, links, actions = [], align = "start" }: NavMenuProps) => {
-  const menu = useActorRef(disclosureMachine)
+  const menu = useActorRef(disclosureMachine, useServices().actorOptions)
   const open = useSelector(menu, selectIsOpen)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLUListElement>(null)
   const { pathname } = useLocation()
   const close = () => menu.send({ type: "menu.close" })
+  // a chosen item leaves with the panel: focus waits on the button rather than falling to <body>
+  const closeToButton = () => {
+    close()
+    buttonRef.current?.focus()
+  }
 
   const moveFocus = (step: 1 | -1) => {
     const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])
@@ -41,8 +47,7 @@ export const NavMenu = ({ id, label, links, actions = [], align = "start" }: Nav
     if (!open) return
     if (event.key === "Escape") {
       event.stopPropagation()
-      close()
-      buttonRef.current?.focus()
+      closeToButton()
     } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault()
       moveFocus(event.key === "ArrowDown" ? 1 : -1)
@@ -70,7 +75,7 @@ export const NavMenu = ({ id, label, links, actions = [], align = "start" }: Nav
         <ul id={id} ref={panelRef} className={align === "end" ? styles.panel : `${styles.panel} ${styles.panelStart}`}>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={styles.item} onClick={close}>
+              <NavLink to={link.to} end className={styles.item} onClick={closeToButton}>
                 {link.label}
               </NavLink>
             </li>
@@ -81,7 +86,7 @@ export const NavMenu = ({ id, label, links, actions = [], align = "start" }: Nav
                 type="button"
                 className={styles.item}
                 onClick={() => {
-                  close()
+                  closeToButton()
                   action.onSelect()
                 }}
               >

@@ -22,7 +22,7 @@ export const brand = style({
   textDecoration: "none"
 })
 
-export const brandMark = style({ color: vars.color.accent })
+export const brandMark = style({ color: vars.color.accentHover })
 
 export const card = style({
   width: "min(100%, 420px)",

@@ -5,11 +5,17 @@ import { useSession } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NotFoundView } from "./NotFoundView.tsx"
 
-/** Staff pages do not exist for everyone else; the server refuses their data anyway. */
-export const RequireStaff = () => {
+/** Whether the signed-in user may see staff pages; unknown until their details arrive. */
+export const useStaffAccess = (): "loading" | "allowed" | "denied" => {
   const session = useSession()
   const loadingUser = useSelector(session, selectIsLoadingUser)
   const isStaff = useSelector(session, selectIsStaff)
-  if (loadingUser) return <LoadingView placement="inline" />
-  return isStaff ? <Outlet /> : <NotFoundView />
+  return loadingUser ? "loading" : isStaff ? "allowed" : "denied"
+}
+
+/** Staff pages do not exist for everyone else; the server refuses their data anyway. */
+export const RequireStaff = () => {
+  const access = useStaffAccess()
+  if (access === "loading") return <LoadingView placement="inline" />
+  return access === "allowed" ? <Outlet /> : <NotFoundView />
 }

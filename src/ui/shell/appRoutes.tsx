@@ -18,8 +18,9 @@ import { RequireStaff } from "./RequireStaff.tsx"
 import { SubscriptionView } from "../payments/SubscriptionView.tsx"
 import { SupportView } from "../support/SupportView.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
-import { NotFoundView } from "./NotFoundView.tsx"
+import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
 import { RouteErrorView } from "./RouteErrorView.tsx"
+import { RouteTitle, type RouteHandle } from "./RouteTitle.tsx"
 
 /** The player and hls.js stay out of the main bundle until a player route opens. */
 const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => async () => {
@@ -27,8 +28,11 @@ const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => asy
   return { element: <PlayerView player={player} /> }
 }
 
+const titled = (title: string): RouteHandle => ({ title })
+
 const page = (path: string, title: string, lead: string): RouteObject => ({
   path,
+  handle: titled(title),
   element: <PageView title={title} lead={lead} />
 })
 
@@ -40,6 +44,7 @@ export interface RouteLoaders {
 
 export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
   {
+    element: <RouteTitle />,
     errorElement: <RouteErrorView />,
     // shown while a lazy route (the players) loads on the first page of a visit
     hydrateFallbackElement: <LoadingView />,
@@ -50,41 +55,43 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
           {
             element: <RedirectIfAuthenticated />,
             children: [
-              { path: "login", element: <LoginView /> },
-              { path: "register", element: <RegisterView /> },
-              { path: "verify", element: <VerifyEmailView /> }
+              { path: "login", handle: titled("Sign in"), element: <LoginView /> },
+              { path: "register", handle: titled("Create your account"), element: <RegisterView /> },
+              { path: "verify", handle: titled("Verify your email"), element: <VerifyEmailView /> }
             ]
           },
-          { path: "forgot-password", element: <ForgotPasswordView /> },
-          { path: "password-reset-confirmation", element: <PasswordResetView /> },
-          { path: "confirm-email-change", element: <ConfirmEmailChangeView /> }
+          { path: "forgot-password", handle: titled("Forgot password"), element: <ForgotPasswordView /> },
+          { path: "password-reset-confirmation", handle: titled("Reset your password"), element: <PasswordResetView /> },
+          { path: "confirm-email-change", handle: titled("Confirm email change"), element: <ConfirmEmailChangeView /> }
         ]
       },
-      { path: "logout", loader: loaders.logout, element: <LogoutView /> },
+      { path: "logout", handle: titled("Signing out"), loader: loaders.logout, element: <LogoutView /> },
       {
         element: <RequireSession />,
         children: [
           {
             element: <Layout />,
             children: [
-              { index: true, element: <HomeView /> },
+              { index: true, handle: titled("Live streams"), element: <HomeView /> },
+              // the players title themselves with what plays
               { path: "player", lazy: lazyPlayer(TV_PLAYER) },
               { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
               page("stream-schedule", "Stream Schedule", "The programme guide for today and the next six days."),
               page("invites", "Invites", "Invite friends and earn a reward point for each one who joins."),
-              { path: "support", element: <SupportView /> },
+              { path: "support", handle: titled("FAQ"), element: <SupportView /> },
               page("contactus", "Contact Us", "Questions or problems? Open a ticket and we will answer by email."),
-              { path: "profile", element: <ProfileView /> },
-              { path: "subscription", element: <SubscriptionView /> },
+              { path: "profile", handle: titled("Account settings"), element: <ProfileView /> },
+              { path: "subscription", handle: titled("Subscription"), element: <SubscriptionView /> },
               page("transactions", "Transactions", "Your payments."),
               {
                 element: <RequireStaff />,
+                handle: { staffOnly: true } satisfies RouteHandle,
                 children: [
                   page("adminreports", "Admin Reports", "Subscribers, revenue and live connections."),
                   page("adminsupport", "Support Tickets", "Open, in-progress and resolved tickets.")
                 ]
               },
-              { path: "*", element: <NotFoundView /> }
+              { path: "*", handle: titled(NOT_FOUND_TITLE), element: <NotFoundView /> }
             ]
           }
         ]

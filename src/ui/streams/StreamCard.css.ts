@@ -2,6 +2,7 @@ import { style } from "@vanilla-extract/css"
 import { vars } from "../shared/theme.css.ts"
 
 export const card = style({
+  position: "relative",
   height: "100%",
   display: "flex",
   flexDirection: "column",
@@ -26,7 +27,7 @@ export const choose = style({
 
 export const media = style({ position: "relative", width: "100%", aspectRatio: "16 / 9", background: vars.color.surfaceRaised })
 
-export const image = style({ width: "100%", height: "100%", objectFit: "cover" })
+export const image = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" })
 
 export const play = style({
   position: "absolute",
@@ -42,6 +43,8 @@ export const play = style({
 
 export const badge = style({
   position: "absolute",
+  // over the poster, yet a click on it still reaches the card's button beneath
+  pointerEvents: "none",
   top: vars.space.sm,
   left: vars.space.sm,
   padding: `2px ${vars.space.sm}`,

@@ -2,7 +2,14 @@ import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
 import * as styles from "../shared/PageView.css.ts"
 import { PageView } from "../shared/PageView.tsx"
 
-const faq: ReadonlyArray<{ readonly question: string; readonly answer: string }> = [
+// Encryption is the deployment's doing (TLS at a proxy, or none: the default is plain http), so the
+// answer claims it only where the page itself arrived over https.
+const safetyAnswer = (encrypted: boolean): string =>
+  encrypted
+    ? "Yes. Connections to this site are encrypted, passwords are stored only as secure hashes, and we never ask for card details here. Staff will never ask for your password."
+    : "Passwords are stored only as secure hashes, and we never ask for card details here. Staff will never ask for your password."
+
+const faqFor = (encrypted: boolean): ReadonlyArray<{ readonly question: string; readonly answer: string }> => [
   {
     question: "Can I cast streams to my TV?",
     answer:
@@ -10,8 +17,7 @@ const faq: ReadonlyArray<{ readonly question: string; readonly answer: string }>
   },
   {
     question: "Is the site safe to use?",
-    answer:
-      "Yes. Every connection is encrypted, passwords are stored only as secure hashes, and we never ask for card details here. Staff will never ask for your password."
+    answer: safetyAnswer(encrypted)
   },
   {
     question: "Which browsers are supported?",
@@ -37,7 +43,7 @@ const faq: ReadonlyArray<{ readonly question: string; readonly answer: string }>
 export const SupportView = () => (
   <PageView title="FAQ" lead="Answers to the questions we hear most.">
     <dl className={styles.faq}>
-      {faq.map((entry) => (
+      {faqFor(window.location.protocol === "https:").map((entry) => (
         <div key={entry.question} className={styles.panel}>
           <dt className={styles.question}>{entry.question}</dt>
           <dd className={styles.answer}>{entry.answer}</dd>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
-import { firstLink, startSmtpPeer, type SmtpPeer } from "../../support/smtpPeer.ts"
+import { startSmtpPeer, type SmtpPeer } from "../../support/smtpPeer.ts"
+import { firstLink } from "../../../src/server/mail/messages.ts"
 import { admin, freePort, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 
 const INVITER = "inviter@example.com"

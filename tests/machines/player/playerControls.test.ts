@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { CONTROLS_HIDE_MS } from "../../../src/domain/PlayerLimits.ts"
 import { selectControlsShown, selectHovered, selectIsTouch } from "../../../src/machines/player/playerControlsMachine.ts"
-import { PLAYER_LIMITS } from "../../../src/machines/player/playerLimits.ts"
+import { PLAYER_TUNING } from "../../../src/machines/player/playerTuning.ts"
 import { liveTiming, startPlayer } from "../../support/playerHarness.ts"
 
 const playing = async () => {
@@ -96,7 +96,7 @@ describe("playerMachine: the control bar", () => {
       // a side tap waits to see whether a second one follows
       send({ type: "controls.tap", zone: "right" })
       expect(shown()).toBe(true)
-      await vi.advanceTimersByTimeAsync(PLAYER_LIMITS.doubleTapMs)
+      await vi.advanceTimersByTimeAsync(PLAYER_TUNING.doubleTapMs)
       expect(shown()).toBe(false)
     })
 
@@ -105,7 +105,7 @@ describe("playerMachine: the control bar", () => {
       // a live window long enough to seek in (SPEC §9)
       send(liveTiming({ currentTime: 100, start: 30 }))
       send({ type: "controls.tap", zone: "left" })
-      await vi.advanceTimersByTimeAsync(PLAYER_LIMITS.doubleTapMs - 50)
+      await vi.advanceTimersByTimeAsync(PLAYER_TUNING.doubleTapMs - 50)
       send({ type: "controls.tap", zone: "left" })
       expect(media.sent("media.seekTo")).toEqual([{ type: "media.seekTo", time: 95 }])
       send({ type: "controls.tap", zone: "right" })
@@ -119,7 +119,7 @@ describe("playerMachine: the control bar", () => {
       send({ type: "controls.tap", zone: "left" })
       send({ type: "controls.tap", zone: "right" })
       expect(shown()).toBe(false)
-      await vi.advanceTimersByTimeAsync(PLAYER_LIMITS.doubleTapMs)
+      await vi.advanceTimersByTimeAsync(PLAYER_TUNING.doubleTapMs)
       expect(shown()).toBe(true)
       expect(media.sent("media.seekTo")).toEqual([])
     })

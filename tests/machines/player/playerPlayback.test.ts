@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { MediaErrorCode, mediaErrorMessage } from "../../../src/domain/MediaError.ts"
-import { PLAYER_LIMITS } from "../../../src/machines/player/playerLimits.ts"
+import { PLAYER_TUNING } from "../../../src/machines/player/playerTuning.ts"
 import {
   selectCanTogglePlay,
   selectFirstFrameMs,
@@ -33,7 +33,7 @@ describe("playerMachine: playback and its errors", () => {
     expect(media.sent("media.play")).toHaveLength(1)
   })
 
-  it(`retries a fatal error ${PLAYER_LIMITS.recoveryAttempts} times, each after twice the pause, before the error box`, async () => {
+  it(`retries a fatal error ${PLAYER_TUNING.recoveryAttempts} times, each after twice the pause, before the error box`, async () => {
     const { media, attach, send, child } = await startPlayer()
     await attach()
     const delays = [500, 1000, 2000]

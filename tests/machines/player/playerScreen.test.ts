@@ -31,6 +31,14 @@ describe("playerMachine: fullscreen, picture-in-picture and casting", () => {
     expect(selectIsFullscreen(child("screen"))).toBe(false)
   })
 
+  it("never asks for fullscreen when the page's UI flags forbid it (NO_FULLSCREEN, 1)", async () => {
+    const { fullscreen, attach, send } = await startPlayer({ ui: 1 })
+    await attach()
+    fullscreen.report({ type: "screen.fullscreenAvailable", available: true })
+    send({ type: "screen.toggleFullscreen" })
+    expect(fullscreen.commands).toEqual([])
+  })
+
   it("knows the player's size class from the adapter's width reports", async () => {
     const { fullscreen, attach, child } = await startPlayer()
     await attach()

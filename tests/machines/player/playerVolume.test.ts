@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { PLAYER_LIMITS, sizeForWidth } from "../../../src/machines/player/playerLimits.ts"
+import { PLAYER_TUNING, sizeForWidth } from "../../../src/machines/player/playerTuning.ts"
 import { selectIsMuted, selectLitTicks, selectVolume, selectVolumeTicks } from "../../../src/machines/player/playerVolumeMachine.ts"
 import { startPlayer } from "../../support/playerHarness.ts"
 
@@ -23,11 +23,11 @@ describe("playerMachine: volume", () => {
     const { attach, send, child } = await startPlayer()
     await attach()
     expect(selectVolumeTicks(child("volume"))).toBe(10)
-    send({ type: "screen.resized", width: PLAYER_LIMITS.smallWidth - 1 })
+    send({ type: "screen.resized", width: PLAYER_TUNING.smallWidth - 1 })
     expect(selectVolumeTicks(child("volume"))).toBe(8)
-    send({ type: "screen.resized", width: PLAYER_LIMITS.tinyWidth - 1 })
+    send({ type: "screen.resized", width: PLAYER_TUNING.tinyWidth - 1 })
     expect(selectVolumeTicks(child("volume"))).toBe(6)
-    send({ type: "screen.resized", width: PLAYER_LIMITS.smallWidth })
+    send({ type: "screen.resized", width: PLAYER_TUNING.smallWidth })
     expect(selectVolumeTicks(child("volume"))).toBe(10)
     expect([390, 500, 1000].map(sizeForWidth)).toEqual(["tiny", "small", "normal"])
   })

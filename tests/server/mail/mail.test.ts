@@ -10,7 +10,8 @@ import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { enqueueMail } from "../../../src/server/mail/outbox.ts"
 import { type MailLogger, type MailTransport, smtpTransport } from "../../../src/server/mail/transports.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
-import { firstLink, type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
+import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
+import { firstLink } from "../../../src/server/mail/messages.ts"
 
 const T0 = new Date("2025-03-01T10:00:00.000Z")
 const SITE = { siteName: "StreamHub", publicUrl: "https://tv.example.com" }

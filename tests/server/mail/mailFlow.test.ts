@@ -10,7 +10,8 @@ import { insertUser } from "../../../src/server/account/usersRepo.ts"
 import { type MailWorker, startMailWorker } from "../../../src/server/mail/mailWorker.ts"
 import { createTransport, type MailLogger, type MailTransport } from "../../../src/server/mail/transports.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
-import { firstLink, type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
+import { firstLink } from "../../../src/server/mail/messages.ts"
 import { expectContractShape, nextIp, PASSWORD } from "../../support/testServer.ts"
 
 // The whole path a person takes, with nothing faked: the app enqueues, the real worker (woken by

@@ -76,6 +76,14 @@ describe("boot and routes", () => {
     expect(storage.getToken()).toBeNull()
   })
 
+  it("goes to /login on a 403 met from a public page too: a token the server no longer knows", async () => {
+    window.localStorage.setItem("Token", "a-token-this-server-never-issued-00000000000")
+    const { storage } = await renderApp({ path: "/forgot-password" })
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/login")
+    expect(storage.getToken()).toBeNull()
+  })
+
   it("logs out from /logout", async () => {
     const { storage, calls, token } = await renderApp({ signedIn: true, path: "/logout" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()

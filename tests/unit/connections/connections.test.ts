@@ -6,7 +6,7 @@ import {
   connectionSeverity,
   playerAppOf,
   totalConnections
-} from "../../../src/domain/connections.ts"
+} from "../../../src/domain/Connection.ts"
 import type { ConnectionEntry, ConnectionsInfo } from "../../../src/domain/Reports.ts"
 
 const entry = (ip: string, token: string, timestamp = "2026-01-15T12:00:00.000Z", app = "tv"): ConnectionEntry => ({ timestamp, app, ip, token })

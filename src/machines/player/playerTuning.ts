@@ -4,7 +4,7 @@ import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
  * Player numbers SPEC §9 leaves to us. The spec's own (live edge, poll, DVR window, seek step,
  * hide delay, tick counts) are in domain/PlayerLimits.ts.
  */
-export const PLAYER_LIMITS = {
+export const PLAYER_TUNING = {
   /** fatal library errors retried before the error box shows */
   recoveryAttempts: 3,
   /** first retry delay; each later one doubles, so a dead source shows its error within seconds */
@@ -19,6 +19,6 @@ export const PLAYER_LIMITS = {
 export type PlayerSize = "normal" | "small" | "tiny"
 
 export const sizeForWidth = (width: number): PlayerSize =>
-  width < PLAYER_LIMITS.tinyWidth ? "tiny" : width < PLAYER_LIMITS.smallWidth ? "small" : "normal"
+  width < PLAYER_TUNING.tinyWidth ? "tiny" : width < PLAYER_TUNING.smallWidth ? "small" : "normal"
 
 export const volumeTicksFor = (size: PlayerSize): number => VOLUME_TICKS[size]

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import { ANNOUNCEMENT_STORAGE_KEY } from "../../../src/domain/StorageKeys.ts"
+import {
+  addStream,
+  addStreamWithoutSource,
+  admin,
+  launchBrowser,
+  signIn,
+  startServer,
+  type RunningServer
+} from "../../support/e2eHarness.ts"
+
+const EMAIL = "focus@example.com"
+const PASSWORD = "correct horse battery"
+
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  const closed = await addStream(server, "--title", "Closed Channel", "--src", "/live/demo1/index.m3u8")
+  await admin(server, "stream:maintenance", "--id", String(closed), "--on")
+  await addStreamWithoutSource(server, "Premium Channel")
+  await admin(server, "announce", "--title", "New channels", "--text", "Two more sports channels arrive next week.")
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" })
+  page = await context.newPage()
+  await signIn(page, server, EMAIL, PASSWORD)
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click()
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** What has focus, described for a readable failure. */
+const activeElement = () =>
+  page.evaluate(() => {
+    const element = document.activeElement
+    if (element === null || element === document.body) return "body"
+    return `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`
+  })
+
+/** "the opener" when it has focus, else what has. */
+const focusOn = (opener: Locator) => async (): Promise<string> =>
+  (await opener.evaluate((element) => element === document.activeElement)) ? "the opener" : activeElement()
+
+type Opening = "pointer" | "keyboard"
+
+const open = async (opener: Locator, how: Opening) => {
+  if (how === "pointer") {
+    await opener.click()
+  } else {
+    await opener.focus()
+    await page.keyboard.press("Enter")
+  }
+}
+
+/** The ways a dialog closes; the overlay is clicked at a corner, well outside the dialog. */
+const dialogClosers = (button: string): Record<string, () => Promise<void>> => ({
+  Escape: () => page.keyboard.press("Escape"),
+  [`the ${button} button`]: () => page.getByRole("dialog").getByRole("button", { name: button }).click(),
+  "a click on the overlay": () => page.mouse.click(8, page.viewportSize()!.height - 8)
+})
+
+const home = async () => {
+  await page.goto(`${server.url}/`)
+  await page.getByRole("button", { name: /Demo Channel 1/ }).waitFor()
+}
+
+const dialogCases: ReadonlyArray<{ readonly dialog: string; readonly opener: () => Locator; readonly closers: Record<string, () => Promise<void>> }> = [
+  { dialog: "Request a stream", opener: () => page.getByRole("button", { name: "Request a stream" }), closers: dialogClosers("Cancel") },
+  { dialog: "Steam under maintenance", opener: () => page.getByRole("button", { name: /Closed Channel/ }), closers: dialogClosers("Close") },
+  { dialog: "Purchase a subscription", opener: () => page.getByRole("button", { name: /Premium Channel/ }), closers: dialogClosers("Close") }
+]
+
+describe("focus goes back to what opened a dialog, in Chromium against the real server", () => {
+  for (const { dialog, opener, closers } of dialogCases) {
+    for (const how of ["pointer", "keyboard"] as const) {
+      for (const [way, close] of Object.entries(closers)) {
+        it(`'${dialog}', opened by ${how}, closed with ${way}`, async () => {
+          await home()
+          await open(opener(), how)
+          await page.getByRole("dialog", { name: dialog }).waitFor()
+          await close()
+          await page.getByRole("dialog").waitFor({ state: "detached" })
+          await expect.poll(focusOn(opener()), { timeout: 2000 }).toBe("the opener")
+        })
+      }
+    }
+  }
+
+  for (const how of ["pointer", "keyboard"] as const) {
+    it(`'Request a stream', opened by ${how}, closed by submitting a request`, async () => {
+      await home()
+      const opener = page.getByRole("button", { name: "Request a stream" })
+      await open(opener, how)
+      await page.getByRole("dialog", { name: "Request a stream" }).getByRole("textbox").fill("More cricket, please")
+      await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click()
+      await page.getByRole("dialog").waitFor({ state: "detached" })
+      await expect.poll(focusOn(opener), { timeout: 2000 }).toBe("the opener")
+    })
+  }
+
+  for (const way of ["Escape", "the Close button", "a click on the overlay"] as const) {
+    it(`the announcement, which opens by itself, closed with ${way}: focus on the main content`, async () => {
+      await page.evaluate((key) => localStorage.removeItem(key), ANNOUNCEMENT_STORAGE_KEY)
+      await page.goto(`${server.url}/`)
+      await page.getByRole("dialog", { name: "New channels" }).waitFor()
+      if (way === "Escape") await page.keyboard.press("Escape")
+      else if (way === "the Close button") await page.getByRole("dialog").getByRole("button", { name: "Close" }).click()
+      else await page.mouse.click(8, page.viewportSize()!.height - 8)
+      await page.getByRole("dialog").waitFor({ state: "detached" })
+      await expect.poll(activeElement, { timeout: 2000 }).toMatch(/^main/)
+    })
+  }
+})
+
+describe("focus goes back to the button of a header menu, in Chromium against the real server", () => {
+  const menus = [
+    { menu: "Support", width: 1440, button: () => page.getByRole("banner").getByRole("button", { name: "Support" }), link: "FAQ", path: "/support" },
+    { menu: "Account", width: 1440, button: () => page.getByRole("banner").getByRole("button", { name: "Account" }), link: "Account settings", path: "/profile" },
+    { menu: "burger", width: 390, button: () => page.getByRole("banner").getByRole("button", { name: "Menu" }), link: "Invites", path: "/invites" }
+  ]
+  for (const { menu, width, button, link, path } of menus) {
+    for (const how of ["pointer", "keyboard"] as const) {
+      const closers: Record<string, () => Promise<void>> = {
+        Escape: () => page.keyboard.press("Escape"),
+        "its button again": () => (how === "pointer" ? button().click() : button().press("Enter")),
+        [`choosing ${link}`]: async () => {
+          const item = page.getByRole("banner").getByRole("link", { name: link, exact: true }).last()
+          if (how === "pointer") await item.click()
+          else await item.press("Enter")
+          await page.waitForURL(`${server.url}${path}`)
+        }
+      }
+      for (const [way, close] of Object.entries(closers)) {
+        it(`the ${menu} menu at ${width} px, opened by ${how}, closed with ${way}`, async () => {
+          await page.setViewportSize({ width, height: 900 })
+          await home()
+          await open(button(), how)
+          expect(await button().getAttribute("aria-expanded")).toBe("true")
+          await close()
+          expect(await button().getAttribute("aria-expanded")).toBe("false")
+          await expect.poll(focusOn(button()), { timeout: 2000 }).toBe("the opener")
+          await page.setViewportSize({ width: 1440, height: 900 })
+        })
+      }
+    }
+  }
+})

@@ -1,0 +1,73 @@
+import { writeFile } from "node:fs/promises"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { parseM3u } from "../../../src/server/streams/parseM3u.ts"
+import { listStreams } from "../../../src/server/streams/streamsRepo.ts"
+import { useAdmin } from "../../support/cliHarness.ts"
+import { dialects } from "../../support/dbHarness.ts"
+
+const PLAYLIST = `#EXTM3U
+#EXTINF:-1 tvg-id="one" tvg-logo="https://img.example.com/one.png" group-title="Sports, live",Sports One HD
+https://cdn.example.com/one/index.m3u8
+#EXTINF:-1,News, Weather & More
+http://cdn.example.com/news.m3u8
+#EXTINF:-1 tvg-logo="not a url",Bad
+rtmp://old.example.com/live
+`
+
+describe("parseM3u", () => {
+  it("reads titles, URLs and logos", () => {
+    expect(parseM3u(PLAYLIST)).toEqual([
+      { title: "Sports One HD", url: "https://cdn.example.com/one/index.m3u8", logo: "https://img.example.com/one.png" },
+      { title: "News, Weather & More", url: "http://cdn.example.com/news.m3u8", logo: undefined },
+      { title: "Bad", url: "rtmp://old.example.com/live", logo: "not a url" }
+    ])
+    expect(parseM3u("https://a.example.com/x.m3u8\r\n")).toEqual([{ title: "https://a.example.com/x.m3u8", url: "https://a.example.com/x.m3u8", logo: undefined }])
+  })
+})
+
+describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect) => {
+  const cli = useAdmin(dialect)
+
+  it("adds, lists, flags, removes and imports streams", async () => {
+    expect((await cli.admin("stream:add", "--title", "Arena", "--src", "https://cdn.example.com/a.m3u8", "--src-sldp", "/live/demo1/index.m3u8",
+      "--image", "/posters/demo1.svg", "--tags", "lls, ?Info ,,airplay", "--tags-sldp", "lls")).code).toBe(0)
+    expect((await cli.admin("stream:add", "--title", "Bad", "--src", "ftp://nope")).code).toBe(2)
+    expect((await cli.admin("stream:add", "--title", "Premium Arena")).code).toBe(0)
+    const premium = (await listStreams(cli.database.db.kysely)).at(-1)
+    expect(premium).toMatchObject({ title: "Premium Arena", src: null, src_sldp: null })
+    expect((await cli.admin("stream:list")).output).toContain("(subscribers only)")
+    expect((await cli.admin("stream:remove", "--id", String(premium?.id))).code).toBe(0)
+    expect((await cli.admin("stream:add", "--src", "/live/demo1/index.m3u8")).code).toBe(2)
+    const [arena] = await listStreams(cli.database.db.kysely)
+    expect(arena).toMatchObject({
+      title: "Arena", src: "https://cdn.example.com/a.m3u8", src_sldp: "/live/demo1/index.m3u8",
+      image_location: "/posters/demo1.svg", tags: "lls,?Info,airplay", tags_sldp: "lls", maintenance_mode: false
+    })
+    const id = String(arena?.id)
+    expect((await cli.admin("stream:maintenance", "--id", id, "--on")).code).toBe(0)
+    expect((await listStreams(cli.database.db.kysely))[0]?.maintenance_mode).toBe(true)
+    expect((await cli.admin("stream:maintenance", "--id", id, "--off")).code).toBe(0)
+    expect((await listStreams(cli.database.db.kysely))[0]?.maintenance_mode).toBe(false)
+    expect((await cli.admin("stream:maintenance", "--id", "99999", "--on")).code).toBe(1)
+
+    const file = path.join(cli.database.dataDir, "playlist.m3u")
+    await writeFile(file, PLAYLIST)
+    const imported = await cli.admin("stream:import", "--file", file)
+    expect(imported.code).toBe(0)
+    expect(imported.output).toContain("Imported 2 stream(s)")
+    const streams = await listStreams(cli.database.db.kysely)
+    expect(streams.map((s) => [s.title, s.src, s.image_location])).toEqual([
+      ["Arena", "https://cdn.example.com/a.m3u8", "/posters/demo1.svg"],
+      ["Sports One HD", "https://cdn.example.com/one/index.m3u8", "https://img.example.com/one.png"],
+      ["News, Weather & More", "http://cdn.example.com/news.m3u8", ""]
+    ])
+    expect((await cli.admin("stream:import", "--file", path.join(cli.database.dataDir, "missing.m3u"))).code).toBe(1)
+
+    const list = await cli.admin("stream:list")
+    expect(list.output).toContain("Sports One HD")
+    expect((await cli.admin("stream:remove", "--id", id)).code).toBe(0)
+    expect((await cli.admin("stream:remove", "--id", id)).code).toBe(1)
+    expect(await listStreams(cli.database.db.kysely)).toHaveLength(2)
+  })
+})
