@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises"
 import { dirname, join, posix, sep } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { expectedFlowFiles, isMachine, type FlowMachine } from "./flowDiagram.ts"
+import { isMachine } from "./flowDiagram.ts"
+import { expectedFlowFiles, type FlowMachine } from "./flowPages.ts"
 
 export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url))
 export const MACHINES_DIR = "src/machines"

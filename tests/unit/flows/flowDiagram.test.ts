@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { and, assign, createMachine, fromPromise, setup } from "xstate"
-import { expectedFlowFiles, flowDiagram, flowIndex, flowMarkdown, type FlowMachine } from "../../../scripts/flowDiagram.ts"
+import { flowDiagram } from "../../../scripts/flowDiagram.ts"
+import { expectedFlowFiles, flowIndex, flowMarkdown, type FlowMachine } from "../../../scripts/flowPages.ts"
 
 const lines = (mermaid: string) => mermaid.split("\n").map((line) => line.trim())
 

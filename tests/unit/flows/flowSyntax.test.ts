@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
-import { expectedFlowFiles, flowDiagram } from "../../../scripts/flowDiagram.ts"
+import { flowDiagram } from "../../../scripts/flowDiagram.ts"
+import { expectedFlowFiles } from "../../../scripts/flowPages.ts"
 import { loadFlowMachines } from "../../../scripts/flows.ts"
 
 // Mermaid's state-diagram lexer takes these as keywords, and makes `root`, `X_start` and `X_end` itself.

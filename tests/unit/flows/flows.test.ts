@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
-import { expectedFlowFiles, type FlowMachine } from "../../../scripts/flowDiagram.ts"
+import { expectedFlowFiles, type FlowMachine } from "../../../scripts/flowPages.ts"
 import {
   compareFlowFiles,
   FLOWS_DIR,
