@@ -1,3 +1,5 @@
+import { Schema } from "effect"
+
 /** Dates are shown in en-GB format (SPEC §9). */
 export const DATE_LOCALE = "en-GB"
 
@@ -11,3 +13,14 @@ export const DATE_PICKER = {
   maxYear: 10000,
   rangeMonths: 2
 } as const
+
+/** A real calendar day written YYYY-MM-DD, e.g. 2026-11-23 (not 2026-02-30). */
+export const isIsoDay = (text: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (match === null) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+export const IsoDay = Schema.String.pipe(Schema.refine((text: string): text is string => isIsoDay(text), { message: "Expected a date as YYYY-MM-DD" }))

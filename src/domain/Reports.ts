@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { IsoDay } from "./Dates.ts"
 
 /** The payment provider's fee per order, taken off for revenue excluding fees (SPEC §9). */
 export const PAYMENT_PROVIDER_FEE = 0.65
@@ -29,11 +30,6 @@ export const Reports = Schema.Struct({
   })
 })
 export type Reports = typeof Reports.Type
-
-/** A day as year-month-day. */
-export const IsoDay = Schema.String.check(
-  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected a date as YYYY-MM-DD" })
-)
 
 export const ReportRange = Schema.Struct({ dates: Schema.Struct({ start: IsoDay, end: IsoDay }) })
 export type ReportRange = typeof ReportRange.Type

@@ -2,9 +2,10 @@ import { Schema } from "effect"
 import { Announcement } from "./Announcement.ts"
 import { Invitation } from "./Invitation.ts"
 import { MaintenanceStatus } from "./Maintenance.ts"
-import { ConnectionsInfo, IsoDay, Reports, ReportRange } from "./Reports.ts"
+import { IsoDay } from "./Dates.ts"
+import { ConnectionsInfo, Reports, ReportRange } from "./Reports.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
-import { ScheduleItem } from "./Schedule.ts"
+import { NowNext, ScheduleItem, ScheduleQuery } from "./Schedule.ts"
 import { SiteSettings } from "./SiteSettings.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
 import { Stream } from "./Stream.ts"
@@ -23,21 +24,24 @@ type AnySchema = Schema.ConstraintDecoder<unknown> & Schema.Top
 export interface Endpoint<
   P extends AnySchema | undefined = AnySchema | undefined,
   B extends AnySchema | undefined = AnySchema | undefined,
-  R extends AnySchema = AnySchema
+  R extends AnySchema = AnySchema,
+  Q extends AnySchema | undefined = AnySchema | undefined
 > {
   readonly method: Method
   /** OpenAPI-style path; `{name}` segments are described by `params`. */
   readonly path: string
   readonly params: P
+  /** The query string's parameters, each a string on the wire; absent when the endpoint takes none. */
+  readonly query?: Q
   readonly body: B
   readonly response: R
   readonly access: Access
   readonly summary: string
 }
 
-const endpoint = <P extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema>(
-  e: Endpoint<P, B, R>
-): Endpoint<P, B, R> => e
+const endpoint = <P extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema, Q extends AnySchema | undefined = undefined>(
+  e: Endpoint<P, B, R, Q>
+): Endpoint<P, B, R, Q> => e
 
 /** The failure body every endpoint may answer with (4xx/5xx). */
 export const ApiFailure = Schema.Struct({
@@ -102,7 +106,8 @@ export const api = {
   invitations: endpoint({ method: "GET", path: "/api/invitations/user/all", params: none, body: none, response: Schema.Struct({ success: Schema.Boolean, inviteToken: Schema.String, data: Schema.Array(Invitation) }), access: user, summary: "The user's invite token and invitations" }),
   rewardPoints: endpoint({ method: "GET", path: "/api/invitations/rewardpoints", params: none, body: none, response: Schema.Struct({ success: Schema.Boolean, rewardPoints: Schema.Number, pricePerRewardPoint: Schema.Number }), access: user, summary: "Reward points and their value" }),
 
-  schedule: endpoint({ method: "GET", path: "/api/scheduler/{id}", params: Schema.Struct({ id: IsoDay }), body: none, response: data(Schema.Struct({ Items: Schema.Array(ScheduleItem) })), access: user, summary: "The programme guide of a day" }),
+  schedule: endpoint({ method: "GET", path: "/api/scheduler/{id}", params: Schema.Struct({ id: IsoDay }), query: ScheduleQuery, body: none, response: data(Schema.Struct({ Items: Schema.Array(ScheduleItem) })), access: user, summary: "The programmes that overlap a local day, by channel in stream order" }),
+  nowNext: endpoint({ method: "GET", path: "/api/guide/now", params: none, body: none, response: data(Schema.Array(NowNext)), access: user, summary: "What airs now and next on each stream that has a guide" }),
   payments: endpoint({ method: "GET", path: "/api/payments", params: none, body: none, response: data(Schema.Array(Transaction)), access: user, summary: "The user's transactions" }),
   activeSubscription: endpoint({ method: "GET", path: "/api/subscriptions/useractivesubscription", params: none, body: none, response: ActiveSubscription, access: user, summary: "The user's active subscription" }),
   subscriptionPlans: endpoint({ method: "GET", path: "/api/subscriptions/subscription-price-and-discount-rates", params: none, body: none, response: SubscriptionPlans, access: user, summary: "Subscription price and discount rates" }),
@@ -125,6 +130,7 @@ export type Api = typeof api
 export type EndpointName = keyof Api
 export type ParamsOf<N extends EndpointName> = Api[N]["params"] extends AnySchema ? Api[N]["params"]["Type"] : undefined
 export type BodyOf<N extends EndpointName> = Api[N]["body"] extends AnySchema ? Api[N]["body"]["Type"] : undefined
+export type QueryOf<N extends EndpointName> = Api[N] extends { readonly query?: infer Q } ? (Q extends AnySchema ? Q["Type"] : undefined) : undefined
 export type ResponseOf<N extends EndpointName> = Api[N]["response"]["Type"]
 /** What the browser gets back from a call: the endpoint's answer or a failure body. */
 export type ApiResult<N extends EndpointName> = ResponseOf<N> | ApiFailure
@@ -144,6 +150,9 @@ export type CallResult<N extends EndpointName> = ApiResult<N> | SessionEnded
 /** What a handler returns: the response as encoded on the wire. */
 export type EncodedResponseOf<N extends EndpointName> = Api[N]["response"]["Encoded"]
 
-/** Fills `{name}` segments of a contract path. */
-export const buildPath = (path: string, params: Record<string, string> | undefined): string =>
-  path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ""))
+/** Fills `{name}` segments of a contract path, and adds the query's parameters that are set. */
+export const buildPath = (path: string, params: Record<string, string> | undefined, query?: Record<string, string | undefined>): string => {
+  const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ""))
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined))
+  return search.size === 0 ? filled : `${filled}?${search}`
+}

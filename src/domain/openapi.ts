@@ -15,12 +15,22 @@ const failureResponse = (description: string, components: JsonObject) => ({
   content: { "application/json": { schema: jsonSchema(ApiFailure, components) } }
 })
 
+const queryParameters = (schema: Schema.Top, components: JsonObject) => {
+  const json = jsonSchema(schema, components) as { properties?: JsonObject; required?: ReadonlyArray<string> }
+  return Object.keys(json.properties ?? {}).map((key) => ({
+    name: key, in: "query", required: json.required?.includes(key) ?? false, schema: { type: "string" }
+  }))
+}
+
 const operation = (name: string, e: Endpoint, components: JsonObject): JsonObject => {
-  const parameters = e.params === undefined
-    ? []
-    : Object.keys((jsonSchema(e.params, components).properties ?? {}) as JsonObject).map((key) => ({
-        name: key, in: "path", required: true, schema: { type: "string" }
-      }))
+  const parameters = [
+    ...(e.params === undefined
+      ? []
+      : Object.keys((jsonSchema(e.params, components).properties ?? {}) as JsonObject).map((key) => ({
+          name: key, in: "path", required: true, schema: { type: "string" }
+        }))),
+    ...(e.query === undefined ? [] : queryParameters(e.query, components))
+  ]
   return {
     operationId: name,
     summary: e.summary,

@@ -22,6 +22,7 @@ export interface CallOptions {
   readonly token?: string
   readonly body?: unknown
   readonly params?: Record<string, string>
+  readonly query?: Record<string, string>
   /** Each test picks its own address so per-IP limits of one test do not leak into another. */
   readonly ip?: string
   readonly headers?: Record<string, string>
@@ -110,7 +111,7 @@ export async function startTestServer(
       const endpoint = api[name]
       const response = await server.app.inject({
         method: endpoint.method,
-        url: buildPath(endpoint.path, call.params),
+        url: buildPath(endpoint.path, call.params, call.query),
         remoteAddress: call.ip ?? nextIp(),
         headers: { ...(call.token === undefined ? {} : { token: call.token }), ...call.headers },
         ...(call.body === undefined ? {} : { payload: call.body as object })

@@ -6,13 +6,15 @@ import {
   type BodyOf,
   type CallResult,
   type EndpointName,
-  type ParamsOf
+  type ParamsOf,
+  type QueryOf
 } from "../../domain/api.ts"
 import { decodeWith, type Decoded } from "../../domain/decode.ts"
 import { apiRequestInit } from "./apiRequest.ts"
 
 export interface CallOptions<N extends EndpointName> {
   readonly params?: ParamsOf<N>
+  readonly query?: QueryOf<N>
   readonly body?: BodyOf<N>
   readonly signal?: AbortSignal
 }
@@ -85,7 +87,7 @@ const isJson = (response: Response): boolean => /json/i.test(response.headers.ge
 export const createCallApi = (deps: HttpDeps): CallApi => {
   const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<unknown> => {
     const endpoint = api[name]
-    const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
+    const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined, options.query as Record<string, string | undefined> | undefined)
     const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
     if (options.signal !== undefined) init.signal = options.signal
 

@@ -6,7 +6,8 @@ import {
   type EncodedResponseOf,
   type Endpoint,
   type EndpointName,
-  type ParamsOf
+  type ParamsOf,
+  type QueryOf
 } from "../../domain/api.ts"
 import { decodeWith } from "../../domain/decode.ts"
 import type { Session } from "./session.ts"
@@ -15,6 +16,7 @@ import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure
 
 export interface HandlerContext<N extends EndpointName> {
   readonly params: ParamsOf<N>
+  readonly query: QueryOf<N>
   readonly body: BodyOf<N>
   /** Guaranteed on user and staff endpoints; on public ones, present when the Token is live. */
   readonly session: Api[N]["access"] extends "anyone" ? Session | undefined : Session
@@ -40,6 +42,7 @@ const BEACON_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["heal
 
 type AnyContext = {
   params: unknown
+  query: unknown
   body: unknown
   session: Session | undefined
   request: FastifyRequest
@@ -60,6 +63,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
 
 function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: Endpoint, handler: AnyHandler, options: ContractOptions) {
   const decodeParams = endpoint.params === undefined ? undefined : decodeWith(endpoint.params)
+  const decodeQuery = endpoint.query === undefined ? undefined : decodeWith(endpoint.query)
   const decodeBody = endpoint.body === undefined ? undefined : decodeWith(endpoint.body)
   const checkResponse = decodeWith(endpoint.response)
   const config = options.routeConfig?.(name)
@@ -71,8 +75,9 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: En
     handler: async (request, reply) => {
       const session = await authorise(request, endpoint, options)
       const params = decodeParams === undefined ? undefined : decoded(decodeParams(request.params))
+      const query = decodeQuery === undefined ? undefined : decoded(decodeQuery(request.query))
       const body = decodeBody === undefined ? undefined : decoded(decodeBody(requestBody(request, name)))
-      const response = await handler({ params, body, session, request, reply })
+      const response = await handler({ params, query, body, session, request, reply })
       const checked = checkResponse(response)
       if (!checked.ok) {
         // The handler broke the contract: the client would misread this, so it must not be sent.
