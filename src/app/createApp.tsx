@@ -11,6 +11,7 @@ import { ServicesContext, type Services } from "../ui/shared/ServicesContext.tsx
 import { BootGate } from "../ui/shell/BootGate.tsx"
 import { createAppRoutes } from "../ui/shell/appRoutes.tsx"
 import { createAccount } from "./account.ts"
+import { createGuide } from "./guide.ts"
 import { createPlayer } from "./player.ts"
 import { createShell } from "./shell.ts"
 import { createStreams } from "./streams.ts"
@@ -65,6 +66,7 @@ export const createApp = ({
     actorOptions,
     ...createAccount({ callApi, notifications: shell.notifications, boot: shell.boot }),
     ...createStreams({ callApi, storage, notifications: shell.notifications, navigate }),
+    ...createGuide({ callApi, storage, location: router.state.location, signedIn: storage.getToken() !== null }),
     ...createPlayer({
       callApi,
       media,

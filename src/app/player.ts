@@ -13,6 +13,7 @@ import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
 import { playerMachine } from "../machines/player/playerMachine.ts"
 import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
 import type { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
+import { createNowNext } from "./streams.ts"
 
 type StreamsAnswer = CallResult<"streams"> | undefined
 
@@ -54,6 +55,8 @@ export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry,
       pip: createPipActor(),
       cast: createCastActor(),
       telemetry,
+      // the same guide the grid shows, for the side list and the title area
+      nowNext: createNowNext(callApi),
       volume: playerVolumeMachine.provide({
         actors: { restoreVolume: fromPromise(async () => volumeStore.read()) },
         actions: { persistVolume: (_, setting) => volumeStore.write(setting) }

@@ -19,5 +19,21 @@ export const DEFAULT_SITE_SETTINGS = {
   hiddenScheduleChannel: ""
 } as const satisfies SiteSettings
 
-/** Site-setting keys an operator may set, with how to parse a value given as text. */
-export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as ReadonlyArray<keyof SiteSettings>
+/**
+ * Settings only the server reads, never sent to browsers: the guide's XMLTV address
+ * (`guideUrl`, imported on start and every 6 hours; "" for none) may carry a provider's
+ * credentials in its query.
+ */
+export const DEFAULT_SERVER_SETTINGS = {
+  guideUrl: ""
+} as const satisfies Record<string, string | number>
+
+export type ServerSettings = { readonly [K in keyof typeof DEFAULT_SERVER_SETTINGS]: string }
+
+export type SettingKey = keyof SiteSettings | keyof ServerSettings
+
+/** Site-setting keys an operator may set: the browser's, then the server's own. */
+export const SITE_SETTING_KEYS = [
+  ...Object.keys(DEFAULT_SITE_SETTINGS),
+  ...Object.keys(DEFAULT_SERVER_SETTINGS)
+] as ReadonlyArray<SettingKey>

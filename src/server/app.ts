@@ -12,6 +12,7 @@ import { type Handlers, registerContract } from "./http/registerContract.ts"
 import { originsOf, registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
 import type { FeatureDeps, MailWaker, ServerFeature } from "./http/serverFeature.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
+import { guideFeature, type GuideFeatureOptions } from "./guide/guideFeature.ts"
 import { invitesFeature } from "./invites/invitesFeature.ts"
 import { originFeature } from "./origin/originFeature.ts"
 import { shellFeature } from "./shell/shellFeature.ts"
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   readonly mail?: MailWaker
   /** Timing of the account housekeeping job, which runs until the app closes. */
   readonly housekeeping?: AccountFeatureOptions["housekeeping"]
+  /** Timing of the guide's refresh job (on start, then every 6 hours), which runs until the app closes. */
+  readonly guideRefresh?: GuideFeatureOptions["refresh"]
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024
@@ -71,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     features.push(account)
     // The list of features: each brings its contract handlers, its routes and its background jobs.
     // connections comes before origin: its playlist hook must see the routes the origin adds.
-    for (const feature of [shellFeature, invitesFeature, streamsFeature, supportFeature, telemetryFeature, connectionsFeature, originFeature]) {
+    const guide = (featureDeps: FeatureDeps) => guideFeature(featureDeps, { refresh: options.guideRefresh })
+    for (const feature of [shellFeature, invitesFeature, streamsFeature, guide, supportFeature, telemetryFeature, connectionsFeature, originFeature]) {
       features.push(feature(deps))
     }
     app.addHook("onClose", async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely"
 import { accountSeed } from "./account/accountFeature.ts"
 import type { Tables } from "./db/schema.ts"
+import { demoGuide } from "./guide/guideFeature.ts"
 import { demoStreams } from "./origin/originFeature.ts"
 import { firstStart } from "./shell/shellFeature.ts"
 import { streams } from "./streams/streamsFeature.ts"
@@ -8,6 +9,9 @@ import { streams } from "./streams/streamsFeature.ts"
 // Not a site setting: marks that the first-start content was put in place, so an operator who
 // deletes the demo streams does not get them back on the next restart.
 export const SEEDED_MARKER = "internal.seededAt"
+// Likewise for tying the demo streams to a generated guide; its own marker, so a database seeded
+// before the guide existed gets it on its next start.
+export const DEMO_GUIDE_MARKER = "internal.demoGuideAt"
 
 export interface SeedOptions {
   /** Where to print the one-time staff credentials. */
@@ -29,6 +33,9 @@ export async function seed(db: Kysely<Tables>, options: SeedOptions): Promise<Se
   const now = new Date((options.now ?? Date.now)()).toISOString()
   await firstStart.seedSettings(db)
   const seededStreams = await firstStart.onceEver(db, SEEDED_MARKER, now, () => seedDemoStreams(db, options.mediaDir, now)) ?? 0
+  await firstStart.onceEver(db, DEMO_GUIDE_MARKER, now, () => tieDemoGuide(db, options.mediaDir, now))
+  // every start, so a server restarted now and then never runs out of demo programmes
+  await demoGuide.keepAhead(db, Date.parse(now))
   const staff = await accountSeed.staff(db, now)
   if (staff !== undefined) options.out(staffBanner(staff.email, staff.password, options.publicUrl))
   return { seededStreams, staff }
@@ -49,6 +56,18 @@ async function seedDemoStreams(db: Kysely<Tables>, mediaDir: string, now: string
     })
   }
   return channels.length
+}
+
+/** Ties each demo stream still playing the built-in origin, and tied to nothing, to its demo guide channel. */
+async function tieDemoGuide(db: Kysely<Tables>, mediaDir: string, now: string): Promise<void> {
+  const [channels, all] = await Promise.all([demoStreams(mediaDir), streams.list(db)])
+  for (const channel of channels) {
+    const id = demoGuide.channelId(channel.name)
+    const untied = all.filter((stream) => stream.src === channel.src && stream.epg_channel_id === null)
+    if (untied.length === 0) continue
+    await demoGuide.addChannel(db, { id, name: channel.title }, now)
+    for (const stream of untied) await streams.update(db, stream.id, { epg_channel_id: id })
+  }
 }
 
 export function staffBanner(email: string, password: string, publicUrl: string): string {

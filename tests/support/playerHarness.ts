@@ -5,6 +5,8 @@ import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
 import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { createClockActor } from "../../src/adapters/time/clock.ts"
+import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../src/domain/ScreenProtocol.ts"
 import type { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
@@ -59,6 +61,8 @@ interface StartOptions {
   readonly stored?: VolumeSetting
   readonly loaded?: ReturnType<typeof answers<"streams">>
   readonly telemetry?: typeof playerTelemetryMachine
+  /** what airs now and next; by default a guide with nothing on it */
+  readonly nowNext?: typeof nowNextMachine
   /** another media adapter than the fake that records commands, and the video it plays on */
   readonly media?: { readonly logic: ReturnType<typeof createMediaActor>; readonly video: HTMLVideoElement }
 }
@@ -79,7 +83,7 @@ const hlsMedia = () => {
 
 /** The player machine with every adapter faked, optionally already attached to a video. */
 export const startPlayer = async (
-  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, media: real }: StartOptions = {}
+  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, nowNext, media: real }: StartOptions = {}
 ) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, FullscreenInput>()
@@ -96,6 +100,7 @@ export const startPlayer = async (
         pip: pip.logic,
         cast: cast.logic,
         ...(telemetry === undefined ? {} : { telemetry }),
+        nowNext: nowNext ?? nowNextMachine.provide({ actors: { loadNowNext: answers("nowNext", { success: true, data: [] }), clock: createClockActor() } }),
         volume: playerVolumeMachine.provide({
           actors: { restoreVolume: fromPromise(async () => stored) },
           actions: { persistVolume: (_, setting) => persistVolume(setting) }

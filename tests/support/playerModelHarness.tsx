@@ -7,6 +7,7 @@ import { createPipActor } from "../../src/adapters/screen/pip.ts"
 import type { CallResult } from "../../src/domain/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
+import { nowNextMachine, type NowNextAnswer } from "../../src/machines/streams/nowNextMachine.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
@@ -63,6 +64,14 @@ const noTelemetry = playerTelemetryMachine.provide({
   }
 })
 
+/** No guide either, on a clock that never ticks. */
+const noGuide = nowNextMachine.provide({
+  actors: {
+    loadNowNext: fromPromise(async (): Promise<NowNextAnswer> => ({ success: true, data: [] })),
+    clock: fromCallback(() => () => undefined)
+  }
+})
+
 /** The player page over the real machines, the real screen adapters and a fake media actor. */
 export const renderPlayer = () => {
   const media = fakeMedia()
@@ -74,6 +83,7 @@ export const renderPlayer = () => {
       pip: createPipActor(),
       cast: noCastDevice,
       telemetry: noTelemetry,
+      nowNext: noGuide,
       volume: playerVolumeMachine.provide({ actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) } })
     }
   })

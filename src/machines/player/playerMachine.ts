@@ -18,6 +18,7 @@ import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { nowNextMachine } from "../streams/nowNextMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 
@@ -26,6 +27,7 @@ export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
  * the view attaches its video the adapters (media, fullscreen, picture-in-picture, cast) run as
  * actors, and child machines own each concern: playback and its errors, the control bar, volume,
  * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
+ * Once the list is in, another child tells what airs now and next on its streams.
  */
 export const playerMachine = setup({
   types: {
@@ -35,7 +37,7 @@ export const playerMachine = setup({
     children: {} as {
       media: "media"; fullscreen: "fullscreen"; pip: "pip"; cast: "cast"
       playback: "playback"; controls: "controls"; volume: "volume"; liveEdge: "liveEdge"; screen: "screen"; casting: "casting"
-      telemetry: "telemetry"
+      telemetry: "telemetry"; nowNext: "nowNext"
     }
   },
   actors: {
@@ -50,7 +52,8 @@ export const playerMachine = setup({
     liveEdge: playerLiveEdgeMachine,
     screen: playerScreenMachine,
     casting: playerCastMachine,
-    telemetry: playerTelemetryMachine
+    telemetry: playerTelemetryMachine,
+    nowNext: nowNextMachine
   },
   guards: {
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
@@ -117,6 +120,14 @@ export const playerMachine = setup({
     failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
     empty: { on: { "streams.retry": { target: "loading" } } },
     ready: {
+      // after the list, beside playback rather than before it: the first frame never waits for it
+      invoke: {
+        id: "nowNext",
+        src: "nowNext",
+        input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
+        // should it ever fail, the page carries on without it
+        onError: {}
+      },
       initial: "detached",
       states: {
         detached: {

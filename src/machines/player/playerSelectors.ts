@@ -72,3 +72,5 @@ export const selectVolumeActor = (snapshot: PlayerSnapshot) => snapshot.children
 export const selectLiveEdge = (snapshot: PlayerSnapshot) => snapshot.children.liveEdge
 export const selectScreen = (snapshot: PlayerSnapshot) => snapshot.children.screen
 export const selectCasting = (snapshot: PlayerSnapshot) => snapshot.children.casting
+/** What airs now and next on the listed streams; there from the moment the list is. */
+export const selectNowNext = (snapshot: PlayerSnapshot) => snapshot.children.nowNext

@@ -3,6 +3,7 @@ import type { CallResult } from "../../domain/api.ts"
 import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
 import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { nowNextMachine } from "./nowNextMachine.ts"
 import { streamRequestMachine, type StreamRequestEvent } from "./streamRequestMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
@@ -35,12 +36,13 @@ export const streamSelectionMachine = setup({
   types: {
     context: {} as StreamSelectionContext,
     events: {} as StreamSelectionEvent,
-    children: {} as { request: "streamRequest" }
+    children: {} as { request: "streamRequest"; nowNext: "nowNext" }
   },
   actors: {
     readPlayerChoice: fromPromise<PlayerChoice>(notProvided("readPlayerChoice")),
     loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
-    streamRequest: streamRequestMachine
+    streamRequest: streamRequestMachine,
+    nowNext: nowNextMachine
   },
   guards: {
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success,
@@ -90,6 +92,14 @@ export const streamSelectionMachine = setup({
       on: { "streams.retry": { target: "loading" } }
     },
     ready: {
+      // only once the grid is on screen: what airs is extra, and waits for the streams it is about
+      invoke: {
+        id: "nowNext",
+        src: "nowNext",
+        input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
+        // should it ever fail, the page carries on without it
+        onError: {}
+      },
       initial: "browsing",
       on: {
         "player.toggle": {
@@ -147,6 +157,8 @@ export const selectPlayerChoice = (snapshot: StreamSelectionSnapshot): PlayerCho
 export const selectIsLoading = (snapshot: StreamSelectionSnapshot): boolean => snapshot.hasTag("loading")
 export const selectLoadError = (snapshot: StreamSelectionSnapshot): string | null =>
   snapshot.matches("failed") ? snapshot.context.error : null
+/** What airs now and next on the grid's streams, once they are shown. */
+export const selectNowNext = (snapshot: StreamSelectionSnapshot) => snapshot.children.nowNext
 /** The request modal's machine while it is open; its text and progress are read from it. */
 export const selectStreamRequest = (snapshot: StreamSelectionSnapshot) => snapshot.children.request
 export const selectModal = (snapshot: StreamSelectionSnapshot): StreamModal =>

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
 import { accountCommands } from "../account/accountFeature.ts"
+import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
 import { mailCommands } from "../mail/mailFeature.ts"
 import { shellCommands } from "../shell/shellFeature.ts"
@@ -11,7 +12,7 @@ import { type Command, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
-  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...mailCommands
+  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...mailCommands
 ]
 
 export interface AdminIo {
@@ -89,14 +90,40 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
   }
 }
 
+/**
+ * Standard output and error for a person or a script. A line that starts with `\r` is a status
+ * line (an import's progress): on a terminal each one overwrites the last, elsewhere it is an
+ * ordinary line, so logs keep every one.
+ */
+export function consoleIo(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Pick<AdminIo, "out" | "err"> {
+  let statusShown = false
+  const endStatus = () => {
+    if (statusShown) stderr.write("\n")
+    statusShown = false
+  }
+  return {
+    out: (text) => {
+      endStatus()
+      stdout.write(`${text}\n`)
+    },
+    err: (text) => {
+      if (!text.startsWith("\r")) {
+        endStatus()
+        stderr.write(`${text}\n`)
+      } else if (stderr.isTTY) {
+        stderr.write(`\r\x1b[2K${text.slice(1)}`)
+        statusShown = true
+      } else {
+        stderr.write(`${text.slice(1)}\n`)
+      }
+    }
+  }
+}
+
 if (import.meta.main) {
   try {
     const config = loadConfig(process.env)
-    process.exitCode = await runAdmin(process.argv.slice(2), {
-      config,
-      out: (text) => console.log(text),
-      err: (text) => console.error(text)
-    })
+    process.exitCode = await runAdmin(process.argv.slice(2), { config, ...consoleIo() })
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error)
     process.exitCode = 1

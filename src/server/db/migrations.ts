@@ -1,6 +1,7 @@
 import { sql } from "kysely"
 import { type Migration, Migrator } from "kysely/migration"
 import type { Db, Dialect } from "./database.ts"
+import { guideSchema } from "./migrations/guideSchema.ts"
 import { healthIdsAndPlugins } from "./migrations/healthIdsAndPlugins.ts"
 import { initialSchema } from "./migrations/initialSchema.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
@@ -15,7 +16,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0002_mail_and_tokens": mailAndTokens(dialect),
     "0003_password_reset_requests": passwordResetRequests(dialect),
     "0004_telemetry": telemetrySchema(dialect),
-    "0005_health_ids_plugins": healthIdsAndPlugins()
+    "0005_health_ids_plugins": healthIdsAndPlugins(),
+    "0006_guide": guideSchema(dialect)
   }
 }
 

@@ -45,6 +45,8 @@ export interface StreamsTable {
   tags_sldp: Defaulted<string>
   maintenance_mode: Defaulted<boolean>
   created_at: Timestamp
+  /** The XMLTV channel whose programmes this stream plays; null when it has no guide. */
+  epg_channel_id: Defaulted<string | null>
 }
 
 export interface SettingsTable {
@@ -158,6 +160,10 @@ export interface Tables {
   health_events: HealthEventsTable
   metering: MeteringTable
   player_permissions: PlayerPermissionsTable
+  guide_channels: GuideChannelsTable
+  guide_programmes: GuideProgrammesTable
+  guide_staging: GuideStagingTable
+  job_leases: JobLeasesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -233,4 +239,42 @@ export interface MeteringTable {
 export interface PlayerPermissionsTable {
   user_id: number
   no_metering: Defaulted<boolean>
+}
+
+/** Where a guide channel's programmes come from: an XMLTV import, or the demo's generator. */
+export type GuideSource = "xmltv" | "demo"
+
+export interface GuideChannelsTable {
+  /** The XMLTV channel id (`<channel id>`, `<programme channel>`). */
+  id: string
+  /** The XMLTV display name; the channel's id when the file names it nowhere. */
+  name: string
+  source: GuideSource
+  updated_at: Timestamp
+}
+
+export interface GuideProgrammesTable {
+  channel_id: string
+  start_at: Timestamp
+  stop_at: Timestamp
+  title: string
+  subtitle: Defaulted<string>
+}
+
+/** Programmes of an import in progress, swapped into guide_programmes once the whole file has read well. */
+export interface GuideStagingTable {
+  /** Starts with the import's ISO start time, so leftovers of a crashed import are found by age. */
+  import_id: string
+  channel_id: string
+  start_at: Timestamp
+  stop_at: Timestamp
+  title: string
+  subtitle: string
+}
+
+/** Which instance runs a background job, until when. */
+export interface JobLeasesTable {
+  name: string
+  holder: string
+  leased_until: Timestamp
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely"
-import { DEFAULT_SITE_SETTINGS } from "../../domain/SiteSettings.ts"
+import { DEFAULT_SERVER_SETTINGS, DEFAULT_SITE_SETTINGS } from "../../domain/SiteSettings.ts"
 import type { Tables } from "../db/schema.ts"
 import { getSetting, getSettings, setSetting } from "./settingsRepo.ts"
 
 /** Stores every site setting an operator has not set yet, so `settings:get` shows what is in effect. */
 export async function seedSettings(db: Kysely<Tables>): Promise<void> {
   const stored = await getSettings(db)
-  for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {
+  for (const [key, value] of Object.entries({ ...DEFAULT_SITE_SETTINGS, ...DEFAULT_SERVER_SETTINGS })) {
     if (!(key in stored)) await setSetting(db, key, value)
   }
 }

@@ -1,6 +1,6 @@
 import { SITE_SETTING_KEYS } from "../../domain/SiteSettings.ts"
 import { getSettings, setSetting } from "./settingsRepo.ts"
-import { isSiteSettingKey, parseSettingValue, readSiteSettings } from "./siteSettings.ts"
+import { isSiteSettingKey, parseSettingValue, readSettingsInEffect } from "./siteSettings.ts"
 import { type Command, requireText, UsageError } from "../cli/command.ts"
 
 export const settingsSet: Command = {
@@ -27,7 +27,7 @@ export const settingsGet: Command = {
   summary: "Show the site settings in effect",
   options: {},
   async run(_args, { db, out }) {
-    const [settings, stored] = await Promise.all([readSiteSettings(db), getSettings(db)])
+    const [settings, stored] = await Promise.all([readSettingsInEffect(db), getSettings(db)])
     for (const key of SITE_SETTING_KEYS) {
       out(`${key} = ${JSON.stringify(settings[key])}${key in stored ? "" : " (default)"}`)
     }

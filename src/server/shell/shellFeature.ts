@@ -5,7 +5,7 @@ import { onceEver, seedSettings } from "./seedSettings.ts"
 import { settingsGet, settingsSet } from "./settingsCommands.ts"
 import { shellHandlers } from "./shellHandlers.ts"
 import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
-import { readSiteSettings } from "./siteSettings.ts"
+import { readSettingsInEffect, readSiteSettings } from "./siteSettings.ts"
 
 /** Maintenance mode, the announcement and the site settings. */
 export function shellFeature({ db }: FeatureDeps): ServerFeature {
@@ -14,8 +14,8 @@ export function shellFeature({ db }: FeatureDeps): ServerFeature {
 
 export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenanceOff, announce, settingsSet, settingsGet]
 
-/** What other features read of the site settings. */
-export const siteSettings = { read: readSiteSettings } as const
+/** What other features read of the site settings: those browsers see, or all in effect. */
+export const siteSettings = { read: readSiteSettings, inEffect: readSettingsInEffect } as const
 
 /** The first start's steps: the settings in effect, and work done once ever on a database. */
 export const firstStart = { seedSettings, onceEver } as const

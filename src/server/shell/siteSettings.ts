@@ -1,37 +1,69 @@
 import type { Kysely } from "kysely"
-import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS, type SiteSettings } from "../../domain/SiteSettings.ts"
+import {
+  DEFAULT_SERVER_SETTINGS,
+  DEFAULT_SITE_SETTINGS,
+  type ServerSettings,
+  SITE_SETTING_KEYS,
+  type SettingKey,
+  type SiteSettings
+} from "../../domain/SiteSettings.ts"
 import type { Tables } from "../db/schema.ts"
 import { getSettings } from "./settingsRepo.ts"
 
 export type SiteSettingsValues = { -readonly [K in keyof SiteSettings]: SiteSettings[K] }
-export type SiteSettingKey = keyof SiteSettings
+export type SettingsInEffect = SiteSettingsValues & { -readonly [K in keyof ServerSettings]: ServerSettings[K] }
+export type SiteSettingKey = SettingKey
+
+const DEFAULTS: SettingsInEffect = { ...DEFAULT_SITE_SETTINGS, ...DEFAULT_SERVER_SETTINGS }
 
 export const isSiteSettingKey = (key: string): key is SiteSettingKey =>
   (SITE_SETTING_KEYS as ReadonlyArray<string>).includes(key)
 
 /**
- * The defaults overlaid with what is stored. A stored value of the wrong type (hand-edited, or
- * from an older release) falls back to the default rather than breaking every client.
+ * Every setting, the defaults overlaid with what is stored. A stored value of the wrong type
+ * (hand-edited, or from an older release) falls back to the default rather than breaking every client.
  */
-export async function readSiteSettings(db: Kysely<Tables>): Promise<SiteSettingsValues> {
+export async function readSettingsInEffect(db: Kysely<Tables>): Promise<SettingsInEffect> {
   const stored = await getSettings(db)
-  const settings: SiteSettingsValues = { ...DEFAULT_SITE_SETTINGS }
+  const settings: SettingsInEffect = { ...DEFAULTS }
   for (const key of SITE_SETTING_KEYS) {
     const value = stored[key]
-    if (typeof value === typeof DEFAULT_SITE_SETTINGS[key] && (typeof value !== "number" || Number.isFinite(value))) {
+    if (typeof value === typeof DEFAULTS[key] && (typeof value !== "number" || Number.isFinite(value))) {
       Object.assign(settings, { [key]: value })
     }
   }
   return settings
 }
 
+/** The settings browsers may see: everything but the server's own. */
+export async function readSiteSettings(db: Kysely<Tables>): Promise<SiteSettingsValues> {
+  const settings = await readSettingsInEffect(db)
+  const visible = Object.keys(DEFAULT_SITE_SETTINGS) as ReadonlyArray<keyof SiteSettings>
+  return Object.fromEntries(visible.map((key) => [key, settings[key]])) as SiteSettingsValues
+}
+
 /** Reads an operator's text as the setting's type; a message when it does not fit. */
 export function parseSettingValue(key: SiteSettingKey, text: string): { ok: true; value: string | number } | { ok: false; message: string } {
-  if (typeof DEFAULT_SITE_SETTINGS[key] === "number") {
+  if (typeof DEFAULTS[key] === "number") {
     const value = Number(text)
     return text.trim() !== "" && Number.isFinite(value) && value >= 0
       ? { ok: true, value }
       : { ok: false, message: `${key} must be a number of zero or more (got "${text}")` }
   }
+  if (key === "guideUrl") {
+    const url = text.trim()
+    return url === "" || isWebUrl(url)
+      ? { ok: true, value: url }
+      : { ok: false, message: `guideUrl must be an http(s) URL, or "" for none (got "${text}")` }
+  }
   return { ok: true, value: text }
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
 }

@@ -3,6 +3,8 @@ export interface M3uEntry {
   readonly url: string
   /** From `tvg-logo`. */
   readonly logo: string | undefined
+  /** From `tvg-id`: the XMLTV channel whose guide this entry plays. */
+  readonly epgId: string | undefined
 }
 
 const ATTRIBUTE = /([A-Za-z0-9_-]+)="([^"]*)"/g
@@ -24,17 +26,17 @@ function extinfTitle(line: string): string {
  */
 export function parseM3u(text: string): M3uEntry[] {
   const entries: M3uEntry[] = []
-  let pending: { title: string; logo: string | undefined } | undefined
+  let pending: { title: string; logo: string | undefined; epgId: string | undefined } | undefined
   for (const raw of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
     const line = raw.trim()
     if (line === "") continue
     if (line.startsWith("#EXTINF")) {
       const attributes = new Map([...line.matchAll(ATTRIBUTE)].map((m) => [m[1]?.toLowerCase(), m[2]]))
-      pending = { title: extinfTitle(line), logo: attributes.get("tvg-logo") || undefined }
+      pending = { title: extinfTitle(line), logo: attributes.get("tvg-logo") || undefined, epgId: attributes.get("tvg-id")?.trim() || undefined }
       continue
     }
     if (line.startsWith("#")) continue
-    entries.push({ title: pending?.title || line, url: line, logo: pending?.logo })
+    entries.push({ title: pending?.title || line, url: line, logo: pending?.logo, epgId: pending?.epgId })
     pending = undefined
   }
   return entries

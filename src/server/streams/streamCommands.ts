@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises"
-import { deleteStream, insertStream, listStreams, setStreamMaintenance } from "./streamsRepo.ts"
+import { deleteStream, insertStream, listStreams, setStreamMaintenance, type StreamChanges, updateStream } from "./streamsRepo.ts"
 import {
+  type Args,
   type Command,
   CommandFailure,
   isLocation,
@@ -16,11 +17,12 @@ import { parseM3u } from "./parseM3u.ts"
 
 export const streamAdd: Command = {
   name: "stream:add",
-  usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b]",
-  summary: "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription)",
+  usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
+  summary: "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
+    "--epg-id ties it to that XMLTV channel of the guide",
   options: {
     title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" }, image: { type: "string" },
-    tags: { type: "string" }, "tags-sldp": { type: "string" }
+    tags: { type: "string" }, "tags-sldp": { type: "string" }, "epg-id": { type: "string" }
   },
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
@@ -34,6 +36,7 @@ export const streamAdd: Command = {
       image_location: image,
       tags: normaliseTags(optionalText(args, "tags")),
       tags_sldp: normaliseTags(optionalText(args, "tags-sldp")),
+      epg_channel_id: epgId(args),
       created_at: new Date(now()).toISOString()
     })
     out(`Added stream ${stream.id}: ${stream.title}${stream.src === null && stream.src_sldp === null ? " (subscribers only: no source yet)" : ""}`)
@@ -53,8 +56,8 @@ export const streamList: Command = {
       return 0
     }
     out(table(
-      ["id", "title", "src", "maintenance", "tags"],
-      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", s.maintenance_mode ? "ON" : "off", s.tags])
+      ["id", "title", "src", "maintenance", "tags", "epg id"],
+      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
     ))
     return 0
   }
@@ -91,7 +94,7 @@ export const streamMaintenance: Command = {
 export const streamImport: Command = {
   name: "stream:import",
   usage: "--file playlist.m3u",
-  summary: "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image)",
+  summary: "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image, tvg-id as the guide's channel)",
   options: { file: { type: "string" } },
   async run(args, { db, out, now }) {
     const file = requireText(args, "file")
@@ -107,11 +110,48 @@ export const streamImport: Command = {
         title: entry.title,
         src: entry.url,
         image_location: entry.logo !== undefined && isLocation(entry.logo) ? entry.logo : "",
+        epg_channel_id: entry.epgId ?? null,
         created_at: at
       })
     }
     const skipped = entries.length - usable.length
     out(`Imported ${usable.length} stream(s) from ${file}${skipped > 0 ? `; skipped ${skipped} entry(ies) without an http(s) URL` : ""}`)
+    return 0
+  }
+}
+
+/** `--epg-id`: absent or "" is no guide channel. */
+function epgId(args: Args): string | null {
+  const value = optionalText(args, "epg-id")?.trim()
+  return value === undefined || value === "" ? null : value
+}
+
+/** A source given as "" clears it: the stream becomes subscribers-only for that player. */
+const optionalLocation = (args: Args, name: string): string | null => (args[name] === "" ? null : requireLocation(args, name))
+
+export const streamSet: Command = {
+  name: "stream:set",
+  usage: "--id N [--title T] [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
+  summary: "Change a stream: only the options given change; \"\" clears one (--epg-id \"\" unties it from the guide)",
+  options: {
+    id: { type: "string" }, title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" },
+    image: { type: "string" }, tags: { type: "string" }, "tags-sldp": { type: "string" }, "epg-id": { type: "string" }
+  },
+  async run(args, { db, out }) {
+    const id = requireId(args)
+    const changes: StreamChanges = {
+      ...(args.title === undefined ? {} : { title: requireText(args, "title").trim() }),
+      ...(args.src === undefined ? {} : { src: optionalLocation(args, "src") }),
+      ...(args["src-sldp"] === undefined ? {} : { src_sldp: optionalLocation(args, "src-sldp") }),
+      ...(args.image === undefined ? {} : { image_location: optionalLocation(args, "image") ?? "" }),
+      ...(args.tags === undefined ? {} : { tags: normaliseTags(optionalText(args, "tags")) }),
+      ...(args["tags-sldp"] === undefined ? {} : { tags_sldp: normaliseTags(optionalText(args, "tags-sldp")) }),
+      ...(args["epg-id"] === undefined ? {} : { epg_channel_id: epgId(args) })
+    }
+    const names = Object.keys(changes)
+    if (names.length === 0) throw new UsageError("give at least one field to change")
+    if (!(await updateStream(db, id, changes))) throw new CommandFailure(`No stream with id ${id}`)
+    out(`Stream ${id}: ${names.map((name) => `${name} = ${JSON.stringify(changes[name as keyof StreamChanges])}`).join(", ")}`)
     return 0
   }
 }

@@ -9,6 +9,8 @@ export interface NewStreamInput {
   tags?: string
   tags_sldp?: string
   maintenance_mode?: boolean
+  /** The XMLTV channel of its guide. */
+  epg_channel_id?: string | null
   /** Display order; defaults to after the last stream. */
   position?: number
   created_at?: Timestamp
@@ -44,6 +46,7 @@ export async function insertStream(db: Kysely<Tables>, input: NewStreamInput): P
       tags: input.tags ?? "",
       tags_sldp: input.tags_sldp ?? "",
       maintenance_mode: input.maintenance_mode ?? false,
+      epg_channel_id: input.epg_channel_id ?? null,
       created_at: input.created_at ?? new Date().toISOString()
     })
     .returningAll()
@@ -59,5 +62,15 @@ export async function deleteStream(db: Kysely<Tables>, id: number): Promise<bool
 /** Returns false when there was no such stream. */
 export async function setStreamMaintenance(db: Kysely<Tables>, id: number, on: boolean): Promise<boolean> {
   const result = await db.updateTable("streams").set({ maintenance_mode: on }).where("id", "=", id).executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** The fields of a stream an operator may change after adding it. */
+export type StreamChanges = Partial<Pick<StreamRow, "title" | "src" | "src_sldp" | "image_location" | "tags" | "tags_sldp" | "epg_channel_id">>
+
+/** Changes only the given fields; returns false when there was no such stream. */
+export async function updateStream(db: Kysely<Tables>, id: number, changes: StreamChanges): Promise<boolean> {
+  if (Object.keys(changes).length === 0) return (await findStream(db, id)) !== undefined
+  const result = await db.updateTable("streams").set(changes).where("id", "=", id).executeTakeFirst()
   return result.numUpdatedRows > 0n
 }

@@ -13,6 +13,7 @@ import {
   selectIsReady,
   selectListError,
   selectMetadata,
+  selectNowNext,
   selectPlayback,
   selectSearch,
   selectStreams,
@@ -21,6 +22,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
+import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
 import { StatusView } from "../shared/StatusView.tsx"
 import { PageTitle } from "../shell/PageTitle.tsx"
 import * as status from "../shared/StatusView.css.ts"
@@ -60,6 +62,8 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const query = useSelector(actor, selectSearch)
   const chrome = useSelector(actor, selectChrome)
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
+  const nowNext = useSelector(actor, selectNowNext)
+  const programmes = useProgrammes(nowNext, stream?.id)
 
   // the tab says what plays, as the page's heading does
   const pageTitle = <PageTitle title={stream?.title ?? playerName(player)} />
@@ -99,6 +103,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
             {chrome.description && metadata !== null && metadata.description !== "" ? (
               <p className={styles.description} title={metadata.description}>{metadata.description}</p>
             ) : null}
+            {programmes === null ? null : <NowNext programmes={programmes} layout="roomy" />}
           </div>
           <Link className={button({ tone: "secondary" })} to={{ pathname: playerPath(other), search: query }}>
             {other === TV_PLAYER ? "Switch to TV player" : "Switch to low-latency player"}
@@ -110,6 +115,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
         current={index}
         currentLabel={unavailable === null && playbackError === null ? "Now playing" : "Selected"}
         tagsOf={player === TV_PLAYER ? tvTags : lowLatencyTags}
+        nowNext={nowNext}
         onSelect={(next) => actor.send({ type: "player.select", index: next })}
       />
     </div>

@@ -13,13 +13,25 @@ export const sideTitle = style({ margin: `0 0 ${vars.space.sm}`, padding: `0 ${v
 
 export const list = style({ margin: 0, padding: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: vars.space.xs })
 
+/** The item's box: its button and its now/next, highlighted together. */
+export const row = style({
+  position: "relative",
+  border: "1px solid transparent",
+  borderRadius: vars.radius.md,
+  selectors: {
+    "&:hover": { background: vars.color.surfaceHover },
+    "&:has(> [aria-current='true'])": { background: vars.color.surfaceRaised, borderColor: vars.color.accent },
+    "&:has(> :focus-visible)": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" }
+  }
+})
+
 export const item = style({
   width: "100%",
   display: "flex",
   alignItems: "center",
   gap: vars.space.md,
   padding: vars.space.sm,
-  border: "1px solid transparent",
+  border: "none",
   borderRadius: vars.radius.md,
   background: "transparent",
   color: vars.color.text,
@@ -27,11 +39,14 @@ export const item = style({
   textAlign: "left",
   cursor: "pointer",
   selectors: {
-    "&:hover": { background: vars.color.surfaceHover },
-    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
-    "&[aria-current='true']": { background: vars.color.surfaceRaised, borderColor: vars.color.accent }
+    // the whole item selects, its now/next included
+    "&::after": { content: '""', position: "absolute", inset: 0, borderRadius: vars.radius.md },
+    "&:focus-visible": { outline: "none" }
   }
 })
+
+/** The item's full width, under the thumbnail too: the list is narrow, and titles need the room. */
+export const programmes = style({ padding: `0 ${vars.space.sm} ${vars.space.sm}` })
 
 export const thumb = style({
   // grid: the stand-in of a poster that is missing centres its icon; an image is unaffected

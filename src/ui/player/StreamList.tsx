@@ -1,5 +1,8 @@
+import { useId } from "react"
 import { parseTags, type Stream } from "../../domain/Stream.ts"
+import type { NowNextActor } from "../../machines/streams/nowNextMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
 import { Poster } from "../shared/Poster.tsx"
 import * as styles from "./StreamList.css.ts"
 
@@ -9,6 +12,8 @@ interface StreamListProps {
   readonly currentLabel: string
   /** the tags of the player on this page */
   readonly tagsOf: (stream: Stream) => string
+  /** what airs on the listed streams */
+  readonly nowNext: NowNextActor | undefined
   readonly onSelect: (index: number) => void
 }
 
@@ -24,26 +29,58 @@ const StreamIcons = ({ tags }: { readonly tags: string }) => {
   )
 }
 
-export const StreamList = ({ streams, current, currentLabel, tagsOf, onSelect }: StreamListProps) => (
+interface StreamItemProps {
+  readonly stream: Stream
+  readonly isCurrent: boolean
+  readonly currentLabel: string
+  readonly tags: string
+  readonly nowNext: NowNextActor | undefined
+  readonly onSelect: () => void
+}
+
+const StreamItem = ({ stream, isCurrent, currentLabel, tags, nowNext, onSelect }: StreamItemProps) => {
+  const programmesId = useId()
+  const programmes = useProgrammes(nowNext, stream.id)
+  return (
+    <li className={styles.row}>
+      <button
+        type="button"
+        className={styles.item}
+        aria-current={isCurrent ? "true" : undefined}
+        aria-describedby={programmes === null ? undefined : programmesId}
+        onClick={onSelect}
+      >
+        <Poster src={stream.image_location} alt="" className={styles.thumb} iconSize={20} />
+        <span className={styles.body}>
+          <span className={styles.itemTitle}>{stream.title}</span>
+          <StreamIcons tags={tags} />
+          {isCurrent ? <span className={styles.nowPlaying}>{currentLabel}</span> : null}
+        </span>
+      </button>
+      {/* beside the button so the progress bar keeps its role; the button's area still covers it */}
+      {programmes === null ? null : (
+        <div className={styles.programmes}>
+          <NowNext id={programmesId} programmes={programmes} layout="compact" />
+        </div>
+      )}
+    </li>
+  )
+}
+
+export const StreamList = ({ streams, current, currentLabel, tagsOf, nowNext, onSelect }: StreamListProps) => (
   <aside className={styles.side} aria-labelledby="player-streams-title">
     <h2 id="player-streams-title" className={styles.sideTitle}>Streams</h2>
     <ul className={styles.list}>
       {streams.map((stream, index) => (
-        <li key={stream.id}>
-          <button
-            type="button"
-            className={styles.item}
-            aria-current={index === current ? "true" : undefined}
-            onClick={() => onSelect(index)}
-          >
-            <Poster src={stream.image_location} alt="" className={styles.thumb} iconSize={20} />
-            <span className={styles.body}>
-              <span className={styles.itemTitle}>{stream.title}</span>
-              <StreamIcons tags={tagsOf(stream)} />
-              {index === current ? <span className={styles.nowPlaying}>{currentLabel}</span> : null}
-            </span>
-          </button>
-        </li>
+        <StreamItem
+          key={stream.id}
+          stream={stream}
+          isCurrent={index === current}
+          currentLabel={currentLabel}
+          tags={tagsOf(stream)}
+          nowNext={nowNext}
+          onSelect={() => onSelect(index)}
+        />
       ))}
     </ul>
   </aside>

@@ -8,6 +8,7 @@ import type { profileDetailsMachine } from "../../machines/account/profileDetail
 import type { profilePasswordMachine } from "../../machines/account/profilePasswordMachine.ts"
 import type { registrationMachine } from "../../machines/account/registrationMachine.ts"
 import type { verifyEmailMachine } from "../../machines/account/verifyEmailMachine.ts"
+import type { guideMachine } from "../../machines/guide/guideMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectSession, type BootActor } from "../../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../../machines/shell/notificationsMachine.ts"
@@ -37,6 +38,11 @@ export interface StreamsServices {
   readonly streamSelection: typeof streamSelectionMachine
 }
 
+/** The programme guide page's machine. */
+export interface GuideServices {
+  readonly guide: typeof guideMachine
+}
+
 export interface PlayerServices {
   readonly player: typeof playerMachine
   /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
@@ -47,7 +53,7 @@ export interface PlayerServices {
  * What src/app hands to the views, feature by feature: the long-lived actors, and the page
  * machines already wired to their adapters.
  */
-export type Services = ShellServices & AccountServices & StreamsServices & PlayerServices
+export type Services = ShellServices & AccountServices & StreamsServices & GuideServices & PlayerServices
 
 export const ServicesContext = createContext<Services | null>(null)
 

@@ -11,6 +11,7 @@ import { LogoutView } from "./LogoutView.tsx"
 import { PublicLayout } from "./PublicLayout.tsx"
 import { RedirectIfAuthenticated } from "./RedirectIfAuthenticated.tsx"
 import { RequireSession } from "./RequireSession.tsx"
+import { GuideView } from "../guide/GuideView.tsx"
 import { HomeView } from "../streams/HomeView.tsx"
 import { Layout } from "./Layout.tsx"
 import { PageView } from "../shared/PageView.tsx"
@@ -76,7 +77,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
               // the players title themselves with what plays
               { path: "player", lazy: lazyPlayer(TV_PLAYER) },
               { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
-              page("stream-schedule", "Stream Schedule", "The programme guide for today and the next six days."),
+              { path: "stream-schedule", handle: titled("Stream Schedule"), element: <GuideView /> },
               page("invites", "Invites", "Invite friends and earn a reward point for each one who joins."),
               { path: "support", handle: titled("FAQ"), element: <SupportView /> },
               page("contactus", "Contact Us", "Questions or problems? Open a ticket and we will answer by email."),

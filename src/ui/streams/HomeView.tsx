@@ -5,6 +5,7 @@ import {
   selectIsLoading,
   selectLoadError,
   selectModal,
+  selectNowNext,
   selectPlayerChoice,
   selectStreamRequest,
   selectStreams
@@ -27,6 +28,7 @@ export const HomeView = () => {
   const error = useSelector(selection, selectLoadError)
   const modal = useSelector(selection, selectModal)
   const request = useSelector(selection, selectStreamRequest)
+  const nowNext = useSelector(selection, selectNowNext)
 
   return (
     <>
@@ -81,7 +83,7 @@ export const HomeView = () => {
         <ul className={styles.grid} aria-label="Streams">
           {streams.map((stream, index) => (
             <li key={stream.id}>
-              <StreamCard stream={stream} player={player} onChoose={() => selection.send({ type: "stream.choose", index })} />
+              <StreamCard stream={stream} player={player} nowNext={nowNext} onChoose={() => selection.send({ type: "stream.choose", index })} />
             </li>
           ))}
         </ul>

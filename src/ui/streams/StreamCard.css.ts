@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../shared/theme.css.ts"
 
 export const card = style({
@@ -22,7 +22,12 @@ export const choose = style({
   background: "transparent",
   textAlign: "left",
   cursor: "pointer",
-  selectors: { "&:focus-visible": { outlineOffset: "-2px" } }
+  selectors: {
+    // the whole card chooses, now/next included, while the tag links above it stay their own
+    "&::after": { content: '""', position: "absolute", inset: 0, borderRadius: vars.radius.lg },
+    "&:focus-visible": { outline: "none" },
+    "&:focus-visible::after": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" }
+  }
 })
 
 export const media = style({ position: "relative", width: "100%", aspectRatio: "16 / 9", background: vars.color.surfaceRaised })
@@ -62,4 +67,15 @@ export const title = style({
   color: vars.color.text
 })
 
-export const tags = style({ padding: `${vars.space.xs} ${vars.space.md} ${vars.space.md}`, marginTop: "auto" })
+export const programmes = style({ padding: `${vars.space.xs} ${vars.space.md}` })
+
+// Right under the title, not at the card's foot: when a neighbour's now/next arrives and the row
+// grows, a card without a guide keeps everything where it was.
+export const tags = style({
+  position: "relative",
+  zIndex: 1,
+  pointerEvents: "none",
+  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.md}`
+})
+
+globalStyle(`${tags} a`, { pointerEvents: "auto" })

@@ -1,7 +1,9 @@
 import { useId } from "react"
 import { parseTags, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
+import type { NowNextActor } from "../../machines/streams/nowNextMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
 import { Poster } from "../shared/Poster.tsx"
 import * as styles from "./StreamCard.css.ts"
 import { TagList } from "./TagList.tsx"
@@ -9,14 +11,19 @@ import { TagList } from "./TagList.tsx"
 interface StreamCardProps {
   readonly stream: Stream
   readonly player: PlayerChoice
+  /** what airs on the grid's streams; undefined until the grid has asked */
+  readonly nowNext: NowNextActor | undefined
   readonly onChoose: () => void
 }
 
-export const StreamCard = ({ stream, player, onChoose }: StreamCardProps) => {
+export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProps) => {
   const titleId = useId()
   const badgeId = useId()
+  const programmesId = useId()
+  const programmes = useProgrammes(nowNext, stream.id)
   // each player has its own tags (SPEC §3)
   const tags = parseTags(player === TV_PLAYER ? stream.tags : stream.tags_sldp)
+  const description = [stream.maintenance_mode ? badgeId : null, programmes === null ? null : programmesId].filter((id) => id !== null).join(" ")
   return (
     <article className={styles.card}>
       <button
@@ -24,7 +31,7 @@ export const StreamCard = ({ stream, player, onChoose }: StreamCardProps) => {
         className={styles.choose}
         onClick={onChoose}
         aria-labelledby={titleId}
-        aria-describedby={stream.maintenance_mode ? badgeId : undefined}
+        aria-describedby={description === "" ? undefined : description}
       >
         <span className={styles.media}>
           <Poster src={stream.image_location} alt={stream.title} className={styles.image} iconSize={40} />
@@ -38,6 +45,12 @@ export const StreamCard = ({ stream, player, onChoose }: StreamCardProps) => {
       </button>
       {/* outside the button, whose visible text must stay its name; it describes the button instead */}
       {stream.maintenance_mode ? <span id={badgeId} className={styles.badge}>Maintenance</span> : null}
+      {/* outside too, so the progress bar keeps its role; the button's area still covers it */}
+      {programmes === null ? null : (
+        <div className={styles.programmes}>
+          <NowNext id={programmesId} programmes={programmes} layout="compact" />
+        </div>
+      )}
       <div className={styles.tags}>
         <TagList tags={tags} />
       </div>

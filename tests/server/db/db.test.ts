@@ -39,7 +39,7 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("migrates from empty, and again without doing anything", async () => {
     const fresh = await dialect.create({ migrate: false })
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins"])
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide"])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
       const schema = fresh.databaseUrl ? new URL(fresh.databaseUrl).searchParams.get("schema") : undefined
@@ -48,9 +48,9 @@ describe.each(dialects)("database on $name", (dialect) => {
         .map((t) => t.name)
         .sort()
       expect(tables).toEqual([
-        "analytics_events", "announcements", "health_events", "invitations", "maintenance", "metering", "one_time_tokens", "outbox",
-        "password_reset_requests", "payments", "player_connections", "player_permissions", "sessions", "settings", "streams",
-        "tickets", "users"
+        "analytics_events", "announcements", "guide_channels", "guide_programmes", "guide_staging", "health_events", "invitations",
+        "job_leases", "maintenance", "metering", "one_time_tokens", "outbox", "password_reset_requests", "payments", "player_connections",
+        "player_permissions", "sessions", "settings", "streams", "tickets", "users"
       ])
     } finally {
       await fresh.dispose()
@@ -131,7 +131,7 @@ describe.each(dialects)("database on $name", (dialect) => {
     const first = await streams.insertStream(db.kysely, { title: "First", position: 0 })
     expect(a).toEqual({
       id: expect.any(Number), position: 1, title: "A", src: "a.m3u8", src_sldp: null, image_location: "",
-      tags: "", tags_sldp: "", maintenance_mode: false, created_at: T0
+      tags: "", tags_sldp: "", maintenance_mode: false, created_at: T0, epg_channel_id: null
     })
     expect(b).toMatchObject({ position: 2, maintenance_mode: true, tags: "lls,!Late" })
     expect((await streams.listStreams(db.kysely)).map((s) => s.title)).toEqual(["First", "A", "B"])

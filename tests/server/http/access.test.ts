@@ -33,6 +33,8 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   resetPassword: { body: { token: "unknown", newPassword: "another password" } },
   invitation: { params: { token: "unknown" } },
   invitations: {},
+  schedule: { params: { id: "2026-01-15" }, query: { tz: "Europe/Oslo" } },
+  nowNext: {},
   rewardPoints: {},
   createTicket: { body: { type: 5, subject: "Hello", description: "Just saying hi" } },
   tickets: {},

@@ -16,13 +16,13 @@ rtmp://old.example.com/live
 `
 
 describe("parseM3u", () => {
-  it("reads titles, URLs and logos", () => {
-    expect(parseM3u(PLAYLIST)).toEqual([
-      { title: "Sports One HD", url: "https://cdn.example.com/one/index.m3u8", logo: "https://img.example.com/one.png" },
-      { title: "News, Weather & More", url: "http://cdn.example.com/news.m3u8", logo: undefined },
-      { title: "Bad", url: "rtmp://old.example.com/live", logo: "not a url" }
+  it("reads titles, URLs, logos and guide channels", () => {
+    expect(parseM3u(PLAYLIST)).toStrictEqual([
+      { title: "Sports One HD", url: "https://cdn.example.com/one/index.m3u8", logo: "https://img.example.com/one.png", epgId: "one" },
+      { title: "News, Weather & More", url: "http://cdn.example.com/news.m3u8", logo: undefined, epgId: undefined },
+      { title: "Bad", url: "rtmp://old.example.com/live", logo: "not a url", epgId: undefined }
     ])
-    expect(parseM3u("https://a.example.com/x.m3u8\r\n")).toEqual([{ title: "https://a.example.com/x.m3u8", url: "https://a.example.com/x.m3u8", logo: undefined }])
+    expect(parseM3u("https://a.example.com/x.m3u8\r\n")).toStrictEqual([{ title: "https://a.example.com/x.m3u8", url: "https://a.example.com/x.m3u8", logo: undefined, epgId: undefined }])
   })
 })
 
@@ -57,10 +57,10 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     expect(imported.code).toBe(0)
     expect(imported.output).toContain("Imported 2 stream(s)")
     const streams = await listStreams(cli.database.db.kysely)
-    expect(streams.map((s) => [s.title, s.src, s.image_location])).toEqual([
-      ["Arena", "https://cdn.example.com/a.m3u8", "/posters/demo1.svg"],
-      ["Sports One HD", "https://cdn.example.com/one/index.m3u8", "https://img.example.com/one.png"],
-      ["News, Weather & More", "http://cdn.example.com/news.m3u8", ""]
+    expect(streams.map((s) => [s.title, s.src, s.image_location, s.epg_channel_id])).toEqual([
+      ["Arena", "https://cdn.example.com/a.m3u8", "/posters/demo1.svg", null],
+      ["Sports One HD", "https://cdn.example.com/one/index.m3u8", "https://img.example.com/one.png", "one"],
+      ["News, Weather & More", "http://cdn.example.com/news.m3u8", "", null]
     ])
     expect((await cli.admin("stream:import", "--file", path.join(cli.database.dataDir, "missing.m3u"))).code).toBe(1)
 
@@ -69,5 +69,29 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     expect((await cli.admin("stream:remove", "--id", id)).code).toBe(0)
     expect((await cli.admin("stream:remove", "--id", id)).code).toBe(1)
     expect(await listStreams(cli.database.db.kysely)).toHaveLength(2)
+  })
+
+  it("ties a stream to the guide on add and changes only the fields given with stream:set", async () => {
+    expect((await cli.admin("stream:add", "--title", "Arena", "--src", "https://cdn.example.com/a.m3u8", "--tags", "lls", "--epg-id", " arena.tv ")).code).toBe(0)
+    const [arena] = await listStreams(cli.database.db.kysely)
+    const id = String(arena?.id)
+    expect(arena?.epg_channel_id).toBe("arena.tv")
+    expect((await cli.admin("stream:list")).output).toMatch(/epg id\n[- ]+\n.*arena\.tv$/)
+
+    const set = await cli.admin("stream:set", "--id", id, "--epg-id", "arena.hd", "--title", "Arena HD")
+    expect(set).toEqual({ code: 0, output: `Stream ${id}: title = "Arena HD", epg_channel_id = "arena.hd"` })
+    expect((await listStreams(cli.database.db.kysely))[0]).toMatchObject({
+      title: "Arena HD", src: "https://cdn.example.com/a.m3u8", tags: "lls", epg_channel_id: "arena.hd", maintenance_mode: false
+    })
+    expect((await cli.admin("stream:set", "--id", id, "--src-sldp", "/live/demo1/index.m3u8", "--tags", "a, b,")).code).toBe(0)
+    expect((await cli.admin("stream:set", "--id", id, "--epg-id", "", "--src", "")).code).toBe(0)
+    expect((await listStreams(cli.database.db.kysely))[0]).toMatchObject({
+      title: "Arena HD", src: null, src_sldp: "/live/demo1/index.m3u8", tags: "a,b", epg_channel_id: null
+    })
+
+    for (const args of [["--id", id], ["--id", id, "--title", " "], ["--id", id, "--src", "ftp://x"], ["--title", "No id"], ["--id", id, "--nope", "1"]]) {
+      expect((await cli.admin("stream:set", ...args)).code, args.join(" ")).toBe(2)
+    }
+    expect(await cli.admin("stream:set", "--id", "99999", "--title", "Ghost")).toEqual({ code: 1, output: "stream:set: No stream with id 99999" })
   })
 })

@@ -1,0 +1,123 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import type { CallResult } from "../../domain/api.ts"
+import type { NowNext } from "../../domain/Schedule.ts"
+import { isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
+import { nextChangeAfter, programmesAt, refreshAtFor, type Programmes } from "./nowNextProgrammes.ts"
+import type { ClockCommand, ClockFact, ClockInput } from "../../domain/ClockProtocol.ts"
+
+/** Progress bars move on this often. */
+export const PROGRESS_TICK_MS = 30_000
+/** A load slower than this is given up and retried like a failed one. */
+export const LOAD_TIMEOUT_MS = 10_000
+/** After a failure: this long, doubling with each failure in a row, up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 30_000
+export const RETRY_MAX_MS = 10 * 60_000
+
+/** The clock adapter: ticks every `everyMs`, once at start, and once more at the instant it is woken for. */
+
+export type NowNextAnswer = CallResult<"nowNext"> | undefined
+
+export interface NowNextInput {
+  /** the streams on screen: only their programmes are kept, and only theirs time the reload */
+  readonly streamIds: ReadonlyArray<number>
+}
+
+interface NowNextContext {
+  readonly streamIds: ReadonlyArray<number>
+  readonly guide: ReadonlyArray<NowNext>
+  /** the clock's last reading, epoch ms */
+  readonly now: number
+  readonly refreshAt: number | null
+  readonly failures: number
+}
+
+/**
+ * What airs now and next on the streams on screen: extra information, so it never holds anything
+ * up. It loads once, again when a shown programme ends, and retries failures with a growing pause;
+ * a failed reload keeps what was known, whose programmes drop out as they end.
+ */
+export const nowNextMachine = setup({
+  types: {
+    context: {} as NowNextContext,
+    events: {} as ClockFact,
+    input: {} as NowNextInput,
+    children: {} as { clock: "clock" }
+  },
+  actors: {
+    loadNowNext: fromPromise<NowNextAnswer>(notProvided("loadNowNext")),
+    clock: fromCallback<ClockCommand, ClockInput>(notProvided("clock"))
+  },
+  guards: {
+    gotGuide: (_, answer: NowNextAnswer) => !isFailure(answer) && answer.success,
+    isDue: ({ context }, params: { readonly now: number }) => context.refreshAt !== null && params.now >= context.refreshAt
+  },
+  actions: {
+    keepTime: assign((_, params: { readonly now: number }) => ({ now: params.now })),
+    keepGuide: assign(({ context }, answer: NowNextAnswer) => ({
+      guide: !isFailure(answer) && answer.success ? answer.data.filter((entry) => context.streamIds.includes(entry.streamId)) : [],
+      failures: 0
+    })),
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
+    planRefresh: assign(({ context }) => ({ refreshAt: refreshAtFor(context.guide, context.now) })),
+    // when a shown programme ends or the planned reload is due, whichever comes first; a reload
+    // may be slow or failing meanwhile, and an ended programme must not stay on screen for it
+    wakeForChange: sendTo("clock", ({ context }): ClockCommand => ({
+      type: "clock.wake",
+      at: Math.min(
+        nextChangeAfter(context.guide, context.now),
+        context.refreshAt !== null && context.refreshAt > context.now ? context.refreshAt : Number.POSITIVE_INFINITY
+      )
+    }))
+  },
+  delays: {
+    loadTimeout: LOAD_TIMEOUT_MS,
+    retry: ({ context }) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, context.failures - 1))
+  }
+}).createMachine({
+  id: "nowNext",
+  context: ({ input }) => ({ streamIds: input.streamIds, guide: [], now: 0, refreshAt: null, failures: 0 }),
+  invoke: { id: "clock", src: "clock", input: { everyMs: PROGRESS_TICK_MS } },
+  on: { "clock.ticked": { actions: [{ type: "keepTime", params: ({ event }) => event }, "wakeForChange"] } },
+  initial: "loading",
+  states: {
+    loading: {
+      entry: "wakeForChange",
+      invoke: {
+        src: "loadNowNext",
+        onDone: [
+          {
+            guard: { type: "gotGuide", params: ({ event }) => event.output },
+            target: "showing",
+            actions: { type: "keepGuide", params: ({ event }) => event.output }
+          },
+          { target: "waiting", actions: "countFailure" }
+        ],
+        onError: { target: "waiting", actions: "countFailure" }
+      },
+      // leaving the state cancels the call: a hung request never stops the retries
+      after: { loadTimeout: { target: "waiting", actions: "countFailure" } }
+    },
+    showing: {
+      entry: ["planRefresh", "wakeForChange"],
+      on: {
+        "clock.ticked": [
+          { guard: { type: "isDue", params: ({ event }) => event }, target: "loading", actions: { type: "keepTime", params: ({ event }) => event } },
+          { actions: [{ type: "keepTime", params: ({ event }) => event }, "wakeForChange"] }
+        ]
+      }
+    },
+    waiting: {
+      after: { retry: { target: "loading" } }
+    }
+  }
+})
+
+export type NowNextActor = ActorRefFrom<typeof nowNextMachine>
+export type NowNextSnapshot = SnapshotFrom<typeof nowNextMachine>
+
+/** What a stream shows now and next; null for a stream without a guide, and until the first answer. */
+export const selectProgrammes = (snapshot: NowNextSnapshot | undefined, streamId: number): Programmes | null => {
+  const entry = snapshot?.context.guide.find((candidate) => candidate.streamId === streamId)
+  return entry === undefined || snapshot === undefined ? null : programmesAt(entry, snapshot.context.now)
+}

@@ -1,0 +1,120 @@
+import { AxeBuilder } from "@axe-core/playwright"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import type { NowNext } from "../../../src/domain/Schedule.ts"
+import { addStream, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+
+const EMAIL = "guide.player@example.com"
+const PASSWORD = "correct horse battery"
+const VIEWPORTS = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 }
+] as const
+
+let server: RunningServer
+let browser: Browser
+let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
+  await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  await addStream(server, "--title", "No Guide Channel", "--src", "/live/demo1/index.m3u8")
+  const context = await browser.newContext()
+  await signIn(await context.newPage(), server, EMAIL, PASSWORD)
+  signedIn = await context.storageState()
+  await context.close()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const newPage = async (viewport: (typeof VIEWPORTS)[number]): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, storageState: signedIn, reducedMotion: "reduce" })
+  return context.newPage()
+}
+
+/** Opens the TV player on the first demo channel; answers what the server said airs, by stream title. */
+const openPlayer = async (page: Page) => {
+  const answerTo = async <T>(path: string): Promise<T> =>
+    ((await (await page.waitForResponse((response) => new URL(response.url()).pathname === path)).json()) as { readonly data: T }).data
+  const streams = answerTo<ReadonlyArray<{ readonly id: number; readonly title: string }>>("/api/streams/all")
+  const guide = answerTo<ReadonlyArray<NowNext>>("/api/guide/now")
+  await page.goto(`${server.url}/player?default=0`)
+  const [listed, airing] = await Promise.all([streams, guide])
+  return (title: string): NowNext | undefined => airing.find((entry) => entry.streamId === listed.find((stream) => stream.title === title)?.id)
+}
+
+const titleArea = (page: Page, name: string): Locator => page.getByRole("region", { name, exact: true })
+const listItem = (page: Page, name: string): Locator =>
+  page.getByRole("complementary", { name: "Streams" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: new RegExp(`^${name}`) }) })
+
+/** The picture runs: currentTime moves on. */
+const expectPlaying = async (page: Page) => {
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+}
+
+describe("now and next on the player page, in Chromium against the real server and its demo guide", () => {
+  for (const viewport of VIEWPORTS) {
+    it(`shows what airs under the player and in the side list while the stream plays (${viewport.name})`, async () => {
+      const page = await newPage(viewport)
+      const on = await openPlayer(page)
+      const current = on("Demo Channel 1")
+      if (current?.now == null) throw new Error("the demo guide should have a programme on now")
+      const stage = titleArea(page, "Demo Channel 1")
+      await stage.getByRole("progressbar").waitFor()
+      expect(await stage.getByRole("progressbar").getAttribute("aria-label")).toMatch(/^Live, \d{1,3}% through$/)
+      expect(await stage.getByText(current.now.Title, { exact: true }).first().isVisible()).toBe(true)
+      if (current.next !== null) expect(await stage.locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
+
+      for (const name of ["Demo Channel 1", "Demo Channel 2"]) {
+        const item = listItem(page, name)
+        expect(await item.getByRole("progressbar").isVisible()).toBe(true)
+        expect(await item.getByText(on(name)?.now?.Title ?? "", { exact: true }).first().isVisible()).toBe(true)
+      }
+      expect(await listItem(page, "No Guide Channel").getByRole("progressbar").count()).toBe(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await expectPlaying(page)
+      await page.context().close()
+    })
+
+    it(`has no serious or critical accessibility violations with now/next showing (${viewport.name})`, async () => {
+      const page = await newPage(viewport)
+      await openPlayer(page)
+      await titleArea(page, "Demo Channel 1").getByRole("progressbar").waitFor()
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze()
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" > ")}: ${node.failureSummary ?? ""}`))
+      expect(serious).toEqual([])
+      await page.context().close()
+    })
+  }
+
+  it("plays without waiting for now/next, and shows it once it comes", async () => {
+    const page = await newPage(VIEWPORTS[0])
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/api/guide/now", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${server.url}/player?default=1`)
+    await expectPlaying(page)
+    expect(await page.getByRole("progressbar").count()).toBe(0)
+    release()
+    await titleArea(page, "Demo Channel 2").getByRole("progressbar").waitFor()
+    await page.context().close()
+  })
+
+  it("plays as usual when now/next fails, showing nothing of it", async () => {
+    const page = await newPage(VIEWPORTS[0])
+    await page.route("**/api/guide/now", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, status: 500, detail: "Guide unavailable" }) }))
+    await page.goto(`${server.url}/player?default=0`)
+    await expectPlaying(page)
+    expect(await page.getByRole("progressbar").count()).toBe(0)
+    expect(await page.getByRole("alert").count()).toBe(0)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,122 @@
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { prepareStaging } from "../../../src/server/guide/guideImportRepo.ts"
+import { guideText } from "../../../src/server/guide/guideSource.ts"
+import { importGuide } from "../../../src/server/guide/importGuide.ts"
+import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
+import { guideSnapshot, hourly, load, serveGuide, stagedRows, xmltv } from "./guideFixtures.ts"
+
+const NOW = Date.parse("2026-11-20T00:00:00Z")
+
+describe.each(dialects)("XMLTV import ($name)", (dialect) => {
+  let database: TestDatabase
+  beforeEach(async () => {
+    database = await dialect.create()
+  })
+  afterEach(() => database.dispose())
+  const db = () => database.db.kysely
+  const titles = async (channel: string) =>
+    (await db().selectFrom("guide_programmes").select(["start_at", "title"]).where("channel_id", "=", channel).orderBy("start_at").execute())
+      .map((p) => `${p.start_at.slice(11, 16)} ${p.title}`)
+
+  it("replaces, per channel the file mentions, only the window from its earliest start to its latest stop", async () => {
+    const first = await load(db(), xmltv([{ id: "a", name: "Alpha" }, { id: "b", name: "Bravo" }, { id: "d", name: "Delta" }], [
+      ...hourly("a", "2026-11-23T10:00:00Z", "2026-11-23T16:00:00Z", "Old"),
+      ...hourly("b", "2026-11-23T10:00:00Z", "2026-11-23T12:00:00Z", "Bravo"),
+      { channel: "d", start: "2026-11-23T11:30:00Z", stop: "2026-11-23T12:30:00Z", title: "Straddles" },
+      { channel: "d", start: "2026-11-23T12:30:00Z", stop: "2026-11-23T13:30:00Z", title: "Replaced" }
+    ]))
+    expect(first).toMatchObject({ programmes: 10, channels: 3, window: { from: "2026-11-23T10:00:00.000Z", to: "2026-11-23T16:00:00.000Z" } })
+
+    const second = await load(db(), xmltv([{ id: "c", name: "Charlie" }], [
+      ...hourly("a", "2026-11-23T12:00:00Z", "2026-11-23T14:00:00Z", "New", 30),
+      ...hourly("c", "2026-11-23T12:00:00Z", "2026-11-23T13:00:00Z", "Charlie"),
+      { channel: "d", start: "2026-11-23T12:00:00Z", stop: "2026-11-23T14:00:00Z", title: "Fresh" }
+    ]))
+    expect(second).toMatchObject({ programmes: 6, channels: 3 })
+
+    expect(await titles("a")).toEqual([
+      "10:00 Old 10:00", "11:00 Old 11:00",
+      "12:00 New 12:00", "12:30 New 12:30", "13:00 New 13:00", "13:30 New 13:30",
+      "14:00 Old 14:00", "15:00 Old 15:00"
+    ])
+    expect(await titles("b")).toEqual(["10:00 Bravo 10:00", "11:00 Bravo 11:00"])
+    expect(await titles("c")).toEqual(["12:00 Charlie 12:00"])
+    // what overlapped the new window went, even where it began before it
+    expect(await titles("d")).toEqual(["12:00 Fresh"])
+    expect((await guideSnapshot(db())).channels).toEqual([
+      { id: "a", name: "Alpha", source: "xmltv" }, { id: "b", name: "Bravo", source: "xmltv" },
+      { id: "c", name: "Charlie", source: "xmltv" }, { id: "d", name: "Delta", source: "xmltv" }
+    ])
+    expect(await stagedRows(db())).toBe(0)
+  })
+
+  it("keeps the last good guide when a file is malformed, truncated or cannot be fetched", async () => {
+    const good = xmltv([{ id: "a", name: "Alpha" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-24T00:00:00Z", "Good"))
+    await load(db(), good)
+    const before = await guideSnapshot(db())
+    expect(before.programmes).toHaveLength(24)
+
+    const replacement = xmltv([{ id: "a", name: "Renamed" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-24T00:00:00Z", "Bad", 30))
+    const malformed = replacement.replace("Bad 05:00", "Bad &nope; 05:00")
+    await expect(load(db(), malformed)).rejects.toThrow(/^line 15, column \d+: undefined entity\.$/)
+    const truncated = replacement.slice(0, replacement.length - 200)
+    await expect(load(db(), truncated)).rejects.toThrow(/^line \d+, column \d+: unclosed tag: /)
+
+    const file = join(database.dataDir, "cut.xml.gz")
+    const packed = gzipSync(replacement)
+    await writeFile(file, packed.subarray(0, packed.length / 2))
+    await expect(importGuide(db(), guideText({ file }), { now: NOW })).rejects.toThrow("gzip: unexpected end of file")
+
+    const missing = await serveGuide(replacement, { status: 404 })
+    await expect(importGuide(db(), guideText({ url: missing.url }), { now: NOW })).rejects.toThrow("HTTP 404 Not Found")
+    const url = missing.url
+    await missing.close()
+    await expect(importGuide(db(), guideText({ url }), { now: NOW })).rejects.toThrow(/ECONNREFUSED/)
+
+    expect(await guideSnapshot(db())).toEqual(before)
+    expect(await stagedRows(db())).toBe(0)
+  })
+
+  it("imports a gzip file from a URL, streamed in pieces, as well as a plain one", async () => {
+    const text = xmltv([{ id: "a", name: "Alpha" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z", "Slot"))
+    const served = await serveGuide(gzipSync(text), { parts: 5 })
+    try {
+      const result = await importGuide(db(), guideText({ url: served.url }), { now: NOW })
+      expect(result).toMatchObject({ programmes: 48, channels: 1 })
+    } finally {
+      await served.close()
+    }
+    expect(await titles("a")).toHaveLength(48)
+  })
+
+  it("stores more programmes than one statement holds, a programme listed twice once, and reports progress", async () => {
+    const many = hourly("a", "2026-11-01T00:00:00Z", "2026-12-31T00:00:00Z", "Slot", 60)
+    expect(many.length).toBeGreaterThan(1400)
+    const seen: Array<number> = []
+    const result = await importGuide(db(), (async function* () {
+      const text = xmltv([{ id: "a" }], [...many, many[0] ?? many[1]!])
+      for (let i = 0; i < text.length; i += 8192) yield text.slice(i, i + 8192)
+    })(), { now: NOW, onProgress: (p) => seen.push(p.programmes) })
+    expect(result.programmes).toBe(many.length + 1)
+    expect(await titles("a")).toHaveLength(many.length)
+    expect(seen.length).toBeGreaterThan(5)
+    expect(seen).toEqual([...seen].sort((x, y) => x - y))
+    // a channel named nowhere is listed under its id until a file names it
+    expect((await guideSnapshot(db())).channels).toEqual([{ id: "a", name: "a", source: "xmltv" }])
+    await load(db(), xmltv([{ id: "a", name: "Alpha" }], []))
+    await load(db(), xmltv([], [{ channel: "a", start: "2026-12-31T00:00:00Z", stop: "2026-12-31T01:00:00Z", title: "Late" }]))
+    expect((await guideSnapshot(db())).channels).toEqual([{ id: "a", name: "Alpha", source: "xmltv" }])
+  })
+
+  it("clears what an import that died long ago left staged", async () => {
+    await prepareStaging(db())
+    await db().insertInto("guide_staging").values({
+      import_id: "2026-11-01T00:00:00.000Z#dead", channel_id: "a", start_at: "2026-11-01T00:00:00.000Z", stop_at: "2026-11-01T01:00:00.000Z", title: "x", subtitle: ""
+    }).execute()
+    await load(db(), xmltv([], []))
+    expect(await stagedRows(db())).toBe(0)
+  })
+})
