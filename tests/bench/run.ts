@@ -10,8 +10,15 @@
  *   may reuse that tab's process; ours sends the header (it keeps other sites' windows from
  *   reaching into ours), so it starts a new process instead. Shown for completeness.
  *
+ * Before those, the XMLTV import of a generated guide against a bare saxes pass over the same file
+ * (see guideImportBench.ts), then the programme guide page with 200 channels against the same page
+ * with the two demo channels (see guidePage.ts).
+ *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
- * time for the time-to-first-frame pages, default 0: loopback), --no-build.
+ * time for the time-to-first-frame pages, default 0: loopback), --no-build; --only
+ * guide|guide-page|player;
+ * --guide-programmes N (default 100000), --guide-runs N (default 3), --guide-postgres URL (also
+ * import into PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawnSync } from "node:child_process"
 import { join } from "node:path"
@@ -19,6 +26,7 @@ import { parseArgs } from "node:util"
 import type { Browser } from "playwright-core"
 import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 import { startBarePage } from "./barePage.ts"
+import { benchGuideImport } from "./guideImportBench.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -27,17 +35,44 @@ const { values: options } = parseArgs({
     iterations: { type: "string", default: "9" },
     "latency-seconds": { type: "string", default: "20" },
     rtt: { type: "string", default: "0" },
-    "no-build": { type: "boolean", default: false }
+    "no-build": { type: "boolean", default: false },
+    only: { type: "string" },
+    "guide-programmes": { type: "string", default: "100000" },
+    "guide-runs": { type: "string", default: "3" },
+    "guide-postgres": { type: "string" }
   }
 })
+const SECTIONS = ["guide", "guide-page", "player"] as const
+if (options.only !== undefined && !SECTIONS.some((section) => section === options.only)) throw new Error(`--only takes ${SECTIONS.join(", ")}`)
+const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
 const iterations = Number(options.iterations)
 const latencySeconds = Number(options["latency-seconds"])
 const rtt = Number(options.rtt)
+
+if (runs("guide")) {
+  const programmes = Number(options["guide-programmes"])
+  await benchGuideImport({
+    programmes,
+    channels: Math.max(1, Math.round(programmes / 500)),
+    runs: Number(options["guide-runs"]),
+    postgresUrl: options["guide-postgres"]
+  })
+}
+if (options.only === "guide") process.exit(0)
 
 if (!options["no-build"]) {
   const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })
   if (build.status !== 0) throw new Error("vite build failed")
 }
+
+if (runs("guide-page")) {
+  const page = spawnSync(process.execPath, [join(import.meta.dirname, "guidePage.ts"), "--no-build", "--iterations", String(Math.min(iterations, 7))], {
+    cwd: root,
+    stdio: "inherit"
+  })
+  if (page.status !== 0) throw new Error("the guide page bench failed")
+}
+if (options.only === "guide-page") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"
