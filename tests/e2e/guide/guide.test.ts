@@ -1,11 +1,10 @@
-import { AxeBuilder } from "@axe-core/playwright"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { seriousViolations } from "../../support/axe.ts"
 
 const EMAIL = "guide.viewer@example.com"
 const PASSWORD = "correct horse battery"
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 }
@@ -25,13 +24,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const seriousViolations = async (page: Page): Promise<Array<string>> => {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" > ")}: ${violation.help}`))
-}
 
 const channels = (page: Page) => page.getByRole("list", { name: "Channels" })
 const channel = (page: Page, name: string) => channels(page).getByRole("region", { name })

@@ -1,8 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import type { NowNext } from "../../../src/domain/Schedule.ts"
 import { addStream, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { seriousViolations } from "../../support/axe.ts"
 
 const EMAIL = "guide.player@example.com"
 const PASSWORD = "correct horse battery"
@@ -83,11 +83,7 @@ describe("now and next on the player page, in Chromium against the real server a
       const page = await newPage(viewport)
       await openPlayer(page)
       await titleArea(page, "Demo Channel 1").getByRole("progressbar").waitFor()
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze()
-      const serious = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" > ")}: ${node.failureSummary ?? ""}`))
-      expect(serious).toEqual([])
+      expect(await seriousViolations(page)).toEqual([])
       await page.context().close()
     })
   }

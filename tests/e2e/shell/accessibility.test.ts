@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import {
@@ -10,11 +9,11 @@ import {
   startServer,
   type RunningServer
 } from "../../support/e2eHarness.ts"
+import { seriousViolations } from "../../support/axe.ts"
 
 const CUSTOMER = "axe.viewer@example.com"
 const STAFF = "axe.staff@example.com"
 const PASSWORD = "correct horse battery"
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 }
@@ -39,16 +38,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-/** Serious and critical violations, one readable line per rule and element. */
-const seriousViolations = async (page: Page): Promise<Array<string>> => {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map((node) =>
-        `${violation.id} (${violation.impact}) at ${node.target.join(" > ")}: ${violation.help}. ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")))
-}
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { name, level: 1 }).waitFor()
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name }).waitFor()
