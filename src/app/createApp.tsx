@@ -12,9 +12,12 @@ import { BootGate } from "../ui/shell/BootGate.tsx"
 import { createAppRoutes } from "../ui/shell/appRoutes.tsx"
 import { createAccount } from "./account.ts"
 import { createGuide } from "./guide.ts"
+import { createInvites } from "./invites.ts"
+import { createPayments } from "./payments.ts"
 import { createPlayer } from "./player.ts"
 import { createShell } from "./shell.ts"
 import { createStreams } from "./streams.ts"
+import { createSupport } from "./support.ts"
 import { createTelemetry } from "./telemetry.ts"
 import { watchHandover } from "./warmHandover.ts"
 
@@ -59,6 +62,7 @@ export const createApp = ({
   // SPEC §8: any 403 sends the visitor to /login, whichever page made the call; the session ends itself
   const stopForbidden = forbidden.subscribe(() => navigate("/login", true))
   const { playerTelemetry } = createTelemetry({ callApi, fetch, getToken: storage.getToken })
+  const wiring = { callApi, storage, notifications: shell.notifications, boot: shell.boot, navigate }
 
   const services: Services = {
     boot: shell.boot,
@@ -67,6 +71,9 @@ export const createApp = ({
     ...createAccount({ callApi, notifications: shell.notifications, boot: shell.boot }),
     ...createStreams({ callApi, storage, notifications: shell.notifications, navigate }),
     ...createGuide({ callApi, storage, location: router.state.location, signedIn: storage.getToken() !== null }),
+    ...createInvites(wiring),
+    ...createSupport(wiring),
+    ...createPayments(wiring),
     ...createPlayer({
       callApi,
       media,

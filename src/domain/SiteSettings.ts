@@ -20,13 +20,23 @@ export const DEFAULT_SITE_SETTINGS = {
 } as const satisfies SiteSettings
 
 /**
- * Settings only the server reads, never sent to browsers: the guide's XMLTV address
- * (`guideUrl`, imported on start and every 6 hours; "" for none) may carry a provider's
- * credentials in its query.
+ * Settings browsers never read as such: the guide's XMLTV address (`guideUrl`, imported on start
+ * and every 6 hours; "" for none) may carry a provider's credentials in its query;
+ * `discountRates` are the percentages off `subscriptionPrice` a month for plans of 1, 3, 6 and 12
+ * months, comma-separated, which the plans endpoint answers as numbers.
  */
 export const DEFAULT_SERVER_SETTINGS = {
-  guideUrl: ""
+  guideUrl: "",
+  discountRates: "0,5,10,15"
 } as const satisfies Record<string, string | number>
+
+/** `discountRates` as numbers: percentages from 0 to 100; undefined when the text is not such a list. */
+export const parseDiscountRates = (text: string): ReadonlyArray<number> | undefined => {
+  const parts = text.split(",").map((part) => part.trim())
+  if (parts.length === 0 || parts.some((part) => !/^\d+(\.\d+)?$/.test(part))) return undefined
+  const rates = parts.map(Number)
+  return rates.every((rate) => rate >= 0 && rate <= 100) ? rates : undefined
+}
 
 export type ServerSettings = { readonly [K in keyof typeof DEFAULT_SERVER_SETTINGS]: string }
 

@@ -37,16 +37,35 @@ export type TicketStatusName = keyof typeof TicketStatus
 export const TicketStatusSchema = Schema.Literals([TicketStatus.OPEN, TicketStatus.IN_PROGRESS, TicketStatus.RESOLVED])
 export const TICKET_STATUS_COUNT = Object.keys(TicketStatus).length
 
+export const TICKET_SUBJECT_MAX_LENGTH = 200
+export const TICKET_DESCRIPTION_MAX_LENGTH = 10_000
+/** Tickets one account may open in an hour; more answer 429. */
+export const TICKETS_PER_HOUR = 10
+
+/**
+ * What a viewer chose to attach from a player's error box ('Report a problem'): which stream in
+ * which player failed with which media error code (SPEC §8), and the browser it happened in.
+ */
+export const PlayerContext = Schema.Struct({
+  stream: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  /** 1 TV player, 2 low-latency player (SPEC §4) */
+  player: Schema.Literals([1, 2]),
+  errorCode: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99_999 })),
+  browser: Schema.String.check(Schema.isMaxLength(300))
+})
+export type PlayerContext = typeof PlayerContext.Type
+
 export const NewTicket = Schema.Struct({
   type: TicketCategorySchema,
   subject: Schema.String.check(
     Schema.isMinLength(TICKET_SUBJECT_MIN_LENGTH, { message: SUBJECT_MESSAGE }),
-    Schema.isMaxLength(200, { message: "Subject is too long" })
+    Schema.isMaxLength(TICKET_SUBJECT_MAX_LENGTH, { message: "Subject is too long" })
   ),
   description: Schema.String.check(
     Schema.isMinLength(TICKET_DESCRIPTION_MIN_LENGTH, { message: DESCRIPTION_MESSAGE }),
-    Schema.isMaxLength(10_000, { message: "Description is too long" })
-  )
+    Schema.isMaxLength(TICKET_DESCRIPTION_MAX_LENGTH, { message: "Description is too long" })
+  ),
+  playerContext: Schema.optionalKey(PlayerContext)
 })
 export type NewTicket = typeof NewTicket.Type
 
@@ -64,5 +83,18 @@ export class Ticket extends Schema.Class<Ticket>("Ticket")({
   description: Schema.String,
   status: TicketStatusSchema,
   created_at: Schema.String,
-  resolved_at: Schema.NullOr(Schema.String)
+  resolved_at: Schema.NullOr(Schema.String),
+  player_context: Schema.NullOr(PlayerContext)
+}) {}
+
+/** A ticket as its author sees it on /contactus: their own, with where it stands. */
+export class OwnTicket extends Schema.Class<OwnTicket>("OwnTicket")({
+  id: Schema.Number,
+  type: TicketCategorySchema,
+  subject: Schema.String,
+  description: Schema.String,
+  status: TicketStatusSchema,
+  created_at: Schema.String,
+  resolved_at: Schema.NullOr(Schema.String),
+  player_context: Schema.NullOr(PlayerContext)
 }) {}

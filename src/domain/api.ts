@@ -10,7 +10,7 @@ import { SiteSettings } from "./SiteSettings.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
 import { Stream } from "./Stream.ts"
 import { ActiveSubscription, SubscriptionPlans } from "./Subscription.ts"
-import { NewTicket, Ticket, TicketStatusSchema } from "./Ticket.ts"
+import { NewTicket, OwnTicket, Ticket, TicketStatusSchema } from "./Ticket.ts"
 import { Transaction } from "./Transaction.ts"
 import { UserInfo } from "./User.ts"
 import { Email, Password, TokenString, Username } from "./Validation.ts"
@@ -113,6 +113,7 @@ export const api = {
   subscriptionPlans: endpoint({ method: "GET", path: "/api/subscriptions/subscription-price-and-discount-rates", params: none, body: none, response: SubscriptionPlans, access: user, summary: "Subscription price and discount rates" }),
 
   createTicket: endpoint({ method: "POST", path: "/api/support/ticket", params: none, body: NewTicket, response: Coded, access: user, summary: "Open a support ticket" }),
+  myTickets: endpoint({ method: "GET", path: "/api/support/tickets", params: none, body: none, response: data(Schema.Array(OwnTicket)), access: user, summary: "The signed-in user's own tickets, newest first" }),
   tickets: endpoint({ method: "GET", path: "/api/support/adminsuppottickets", params: none, body: none, response: data(Schema.Array(Ticket)), access: staff, summary: "Every support ticket" }),
   updateTicket: endpoint({ method: "POST", path: "/api/support/updateSupportTicket", params: none, body: Schema.Struct({ ticketId: Schema.Number, newStatus: TicketStatusSchema }), response: Coded, access: staff, summary: "Set a ticket's status" }),
   replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: Schema.String.check(Schema.isMinLength(1, { message: "Please enter a message" })) }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),

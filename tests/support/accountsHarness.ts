@@ -1,6 +1,7 @@
 import { expect } from "vitest"
 import type { Db } from "../../src/server/db/database.ts"
 import type { MailKind, OutboxRow, Tables } from "../../src/server/db/schema.ts"
+import { invites } from "../../src/server/invites/invitesFeature.ts"
 import { firstLink } from "../../src/server/mail/messages.ts"
 import { nextIp, PASSWORD, type TestServer } from "./testServer.ts"
 
@@ -49,6 +50,12 @@ export async function accountTableCounts(db: Db): Promise<Record<string, number>
 /** Snapshot of an account's columns, to show a refused request changed nothing. */
 export async function userRow(db: Db, email: string) {
   return db.kysely.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst()
+}
+
+/** An account's reward points, summed from its ledger. */
+export async function rewardPointsOf(db: Db, email: string): Promise<number> {
+  const user = await userRow(db, email)
+  return user === undefined ? 0 : invites.rewardBalance(db.kysely, user.id)
 }
 
 /** Registers through `inviteToken` and answers the body; each call from a fresh address. */

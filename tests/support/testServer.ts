@@ -12,6 +12,7 @@ import { type Config, loadConfig } from "../../src/server/config.ts"
 import type { Db } from "../../src/server/db/database.ts"
 import type { UserRow } from "../../src/server/db/schema.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
+import { invites } from "../../src/server/invites/invitesFeature.ts"
 import type { RateLimits } from "../../src/server/http/rateLimits.ts"
 import type { DialectHarness } from "./dbHarness.ts"
 
@@ -89,7 +90,7 @@ export async function startTestServer(
     clock: Date.UTC(2026, 0, 15, 12, 0, 0),
     async addUser(user = {}) {
       const email = user.email ?? `user-${randomBytes(4).toString("hex")}@example.com`
-      return insertUser(database.db.kysely, {
+      const row = await insertUser(database.db.kysely, {
         username: email.split("@")[0] ?? "user",
         email,
         password_hash: await hashPassword(PASSWORD),
@@ -97,9 +98,12 @@ export async function startTestServer(
         is_staff: user.staff ?? false,
         is_active: user.active ?? true,
         email_verified_at: user.verified === false ? null : new Date(server.clock).toISOString(),
-        reward_points: user.points ?? 0,
         created_at: new Date(server.clock).toISOString()
       })
+      if ((user.points ?? 0) !== 0) {
+        await invites.addLedgerEntry(database.db.kysely, { userId: row.id, points: user.points ?? 0, reason: "adjust", at: row.created_at })
+      }
+      return row
     },
     async signIn(email, password = PASSWORD, ip = nextIp()) {
       const response = await server.call("login", { body: { email, password }, ip })

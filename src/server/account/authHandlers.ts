@@ -3,7 +3,8 @@ import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
 import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.ts"
-import { findUserByEmail, findUserById } from "./usersRepo.ts"
+import { findUserByEmail } from "./usersRepo.ts"
+import { invites } from "../invites/invitesFeature.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { AccountLimiter } from "./accountLimiter.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
@@ -71,7 +72,7 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
     },
 
     async userInfo({ session, body }) {
-      const [user, settings] = await Promise.all([findUserById(db, session.userId), siteSettings.read(db)])
+      const [points, settings] = await Promise.all([invites.rewardBalance(db, session.userId), siteSettings.read(db)])
       if (body.isMobile !== undefined) {
         await db.updateTable("sessions").set({ is_mobile: body.isMobile }).where("id", "=", session.sessionId).execute()
       }
@@ -81,7 +82,7 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
           email: session.email,
           username: session.username,
           is_staff: session.isStaff,
-          userRewardPoints: user?.reward_points ?? 0,
+          userRewardPoints: points,
           pricePerRewardPoint: settings.pricePerRewardPoint
         }
       }

@@ -9,7 +9,6 @@ export interface NewUserInput {
   is_staff?: boolean
   is_active?: boolean
   email_verified_at?: Timestamp | null
-  reward_points?: number
   created_at?: Timestamp
 }
 
@@ -28,7 +27,6 @@ export async function insertUser(db: Kysely<Tables>, input: NewUserInput): Promi
       is_staff: input.is_staff ?? false,
       is_active: input.is_active ?? true,
       email_verified_at: input.email_verified_at ?? null,
-      reward_points: input.reward_points ?? 0,
       created_at: input.created_at ?? new Date().toISOString()
     })
     .returningAll()

@@ -6,13 +6,14 @@ import { accountCommands } from "../account/accountFeature.ts"
 import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
 import { mailCommands } from "../mail/mailFeature.ts"
+import { paymentsCommands } from "../payments/paymentsFeature.ts"
 import { shellCommands } from "../shell/shellFeature.ts"
 import { streamsCommands } from "../streams/streamsFeature.ts"
 import { type Command, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
-  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...mailCommands
+  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...paymentsCommands, ...mailCommands
 ]
 
 export interface AdminIo {

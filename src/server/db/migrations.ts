@@ -7,6 +7,7 @@ import { initialSchema } from "./migrations/initialSchema.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
+import { viewerPagesSchema } from "./migrations/viewerPagesSchema.ts"
 
 // Migrations live in code, not in files found at run time, so the bundle and the tests always
 // carry exactly the schema the queries were written against. Names sort in order of application.
@@ -17,7 +18,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0003_password_reset_requests": passwordResetRequests(dialect),
     "0004_telemetry": telemetrySchema(dialect),
     "0005_health_ids_plugins": healthIdsAndPlugins(),
-    "0006_guide": guideSchema(dialect)
+    "0006_guide": guideSchema(dialect),
+    "0007_rewards_payments_tickets": viewerPagesSchema(dialect)
   }
 }
 

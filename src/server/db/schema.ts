@@ -18,7 +18,6 @@ export interface UsersTable {
   is_active: Defaulted<boolean>
   email_verified_at: Timestamp | null
   invite_token: string
-  reward_points: Defaulted<number>
   created_at: Timestamp
 }
 
@@ -82,6 +81,10 @@ export interface TicketsTable {
   status: Defaulted<TicketStatus>
   created_at: Timestamp
   resolved_at: Timestamp | null
+  /** JSON of the domain's PlayerContext, when the viewer attached one from a player's error box. */
+  player_context: Defaulted<string | null>
+  /** When staff first answered (a reply or a status change). */
+  first_response_at: Defaulted<Timestamp | null>
 }
 
 export interface InvitationsTable {
@@ -93,13 +96,38 @@ export interface InvitationsTable {
   reward_given: Timestamp | null
 }
 
+export type PaymentProvider = "paypal" | "btc"
+
 export interface PaymentsTable {
   id: Generated<number>
   /** Null once the paying user is deleted: revenue history outlives accounts. */
   user_id: number | null
+  /** The provider's transaction id; unique, so an import seen twice adds nothing. */
   paypal_transaction_id: string | null
-  provider: Defaulted<string>
+  provider: Defaulted<PaymentProvider>
+  /** Gross, in `currency`. */
   price: number
+  /** What the provider kept of the gross. */
+  fee: Defaulted<number>
+  currency: Defaulted<string>
+  /** When it was paid. */
+  created_at: Timestamp
+  /** The month of subscription it bought: from the later of its date and the account's paid end, one month on. */
+  period_start: Defaulted<Timestamp | null>
+  period_end: Defaulted<Timestamp | null>
+}
+
+export type RewardReason = "invite" | "redeem" | "adjust"
+
+/** Reward points, one row per change: a balance is the sum of an account's rows. */
+export interface RewardLedgerTable {
+  id: Generated<number>
+  user_id: number
+  /** Positive when earned, negative when spent. */
+  points: number
+  reason: RewardReason
+  /** The invitation an `invite` row rewards; unique, so no invitation rewards twice. */
+  invitation_id: number | null
   created_at: Timestamp
 }
 
@@ -152,6 +180,7 @@ export interface Tables {
   tickets: TicketsTable
   invitations: InvitationsTable
   payments: PaymentsTable
+  reward_ledger: RewardLedgerTable
   outbox: OutboxTable
   one_time_tokens: OneTimeTokensTable
   password_reset_requests: PasswordResetRequestsTable

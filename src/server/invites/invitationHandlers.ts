@@ -5,6 +5,7 @@ import type { Handler } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { findActiveUserByInviteToken, findInviter, listInvitationsByInviter } from "./invitationsRepo.ts"
 import { INVITE_VALID, inviteRefusal } from "./inviteCodes.ts"
+import { rewardBalance } from "./rewardLedger.ts"
 
 export interface InvitationHandlers {
   invitation: Handler<"invitation">
@@ -38,8 +39,8 @@ export function invitationHandlers(db: Kysely<Tables>): InvitationHandlers {
     },
 
     async rewardPoints({ session }) {
-      const [inviter, settings] = await Promise.all([findInviter(db, { id: session.userId }), siteSettings.read(db)])
-      return { success: true, rewardPoints: inviter?.reward_points ?? 0, pricePerRewardPoint: settings.pricePerRewardPoint }
+      const [rewardPoints, settings] = await Promise.all([rewardBalance(db, session.userId), siteSettings.read(db)])
+      return { success: true, rewardPoints, pricePerRewardPoint: settings.pricePerRewardPoint }
     }
   }
 }

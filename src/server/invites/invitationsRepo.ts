@@ -26,17 +26,21 @@ export async function listInvitationsByInviter(db: Kysely<Tables>, inviterId: nu
 }
 
 /**
- * Marks the invitation of a newly verified account completed and answers the inviter to reward;
- * undefined when there is none or it was completed already, so a reward is never given twice.
+ * Marks the invitation of a newly verified account completed and answers it with the inviter to
+ * reward; undefined when there is none or it was completed already.
  */
-export async function completeInvitation(db: Kysely<Tables>, newUserId: number, at: Timestamp): Promise<number | undefined> {
+export async function completeInvitation(
+  db: Kysely<Tables>,
+  newUserId: number,
+  at: Timestamp
+): Promise<{ readonly id: number; readonly inviterId: number } | undefined> {
   const row = await db.updateTable("invitations")
     .set({ reward_given: at })
     .where("new_user_id", "=", newUserId)
     .where("reward_given", "is", null)
-    .returning("inviter_id")
+    .returning(["id", "inviter_id"])
     .executeTakeFirst()
-  return row?.inviter_id
+  return row === undefined ? undefined : { id: row.id, inviterId: row.inviter_id }
 }
 
 /** Accounts registered through one inviter's link after `since`, and when the earliest of them was. */
@@ -62,19 +66,11 @@ export async function findActiveUserByInviteToken(db: Kysely<Tables>, inviteToke
     .executeTakeFirst()
 }
 
-/** An account's invite link and reward points, by id or by email. */
+/** An account's invite link, by id or by email. */
 export async function findInviter(
   db: Kysely<Tables>,
   by: { readonly id: number } | { readonly email: string }
-): Promise<Pick<UserRow, "email" | "invite_token" | "reward_points" | "is_active"> | undefined> {
-  const query = db.selectFrom("users").select(["email", "invite_token", "reward_points", "is_active"])
+): Promise<Pick<UserRow, "email" | "invite_token" | "is_active"> | undefined> {
+  const query = db.selectFrom("users").select(["email", "invite_token", "is_active"])
   return ("id" in by ? query.where("id", "=", by.id) : query.where("email", "=", by.email)).executeTakeFirst()
-}
-
-/** In the database, not read-modify-write, so concurrent rewards all count. */
-export async function addRewardPoints(db: Kysely<Tables>, userId: number, points: number): Promise<void> {
-  await db.updateTable("users")
-    .set((eb) => ({ reward_points: eb("reward_points", "+", points) }))
-    .where("id", "=", userId)
-    .execute()
 }

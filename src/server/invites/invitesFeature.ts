@@ -6,6 +6,7 @@ import { findActiveUserByInviteToken, insertInvitation, signUpsThroughInviter } 
 import { inviteLink } from "./inviteCommands.ts"
 import { inviteRefusal, newInviteToken } from "./inviteCodes.ts"
 import { rewardInviter } from "./inviteRewards.ts"
+import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
 
 const INVITE_CHECKS_PER_MINUTE = 10
 
@@ -30,5 +31,8 @@ export const invites = {
   /** Records that an account registered through an inviter's link; inside the sign-up's transaction. */
   recordSignUp: insertInvitation,
   signUpsThrough: signUpsThroughInviter,
-  rewardInviter
+  rewardInviter,
+  /** An account's reward points: the sum of its ledger. */
+  rewardBalance,
+  addLedgerEntry
 } as const

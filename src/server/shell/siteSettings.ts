@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import {
   DEFAULT_SERVER_SETTINGS,
   DEFAULT_SITE_SETTINGS,
+  parseDiscountRates,
   type ServerSettings,
   SITE_SETTING_KEYS,
   type SettingKey,
@@ -55,6 +56,12 @@ export function parseSettingValue(key: SiteSettingKey, text: string): { ok: true
     return url === "" || isWebUrl(url)
       ? { ok: true, value: url }
       : { ok: false, message: `guideUrl must be an http(s) URL, or "" for none (got "${text}")` }
+  }
+  if (key === "discountRates") {
+    const rates = parseDiscountRates(text)
+    return rates === undefined
+      ? { ok: false, message: `discountRates must be percentages from 0 to 100, comma-separated, e.g. "0,5,10,15" (got "${text}")` }
+      : { ok: true, value: rates.join(",") }
   }
   return { ok: true, value: text }
 }

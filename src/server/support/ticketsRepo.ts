@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely"
-import { TicketStatus, type TicketCategory } from "../../domain/Ticket.ts"
+import { decodeWith } from "../../domain/decode.ts"
+import { PlayerContext, TicketStatus, type TicketCategory } from "../../domain/Ticket.ts"
 import type { Tables, TicketRow, Timestamp } from "../db/schema.ts"
 
 export interface NewTicketInput {
@@ -36,19 +37,34 @@ export interface DeskTicket {
   status: TicketStatus
   created_at: string
   resolved_at: string | null
+  player_context: PlayerContext | null
+}
+
+const decodeContext = decodeWith(PlayerContext)
+
+/** A stored player context; null when there is none, or it no longer reads as one. */
+export function playerContextOf(json: string | null): PlayerContext | null {
+  if (json === null) return null
+  try {
+    const decoded = decodeContext(JSON.parse(json))
+    return decoded.ok ? decoded.value : null
+  } catch {
+    return null
+  }
 }
 
 /** Every ticket with its author, newest first, as the staff desk lists them. */
 export async function listTickets(db: Kysely<Tables>): Promise<DeskTicket[]> {
-  return db.selectFrom("tickets as t")
+  const rows = await db.selectFrom("tickets as t")
     .innerJoin("users as u", "u.id", "t.user_id")
     .select([
       "t.id", "t.user_id as user__id", "u.email as user__email", "t.type", "t.subject", "t.description",
-      "t.status", "t.created_at", "t.resolved_at"
+      "t.status", "t.created_at", "t.resolved_at", "t.player_context"
     ])
     .orderBy("t.created_at", "desc")
     .orderBy("t.id", "desc")
     .execute()
+  return rows.map((row) => ({ ...row, player_context: playerContextOf(row.player_context) }))
 }
 
 /**

@@ -9,11 +9,15 @@ import type { profilePasswordMachine } from "../../machines/account/profilePassw
 import type { registrationMachine } from "../../machines/account/registrationMachine.ts"
 import type { verifyEmailMachine } from "../../machines/account/verifyEmailMachine.ts"
 import type { guideMachine } from "../../machines/guide/guideMachine.ts"
+import type { invitesMachine } from "../../machines/invites/invitesMachine.ts"
+import type { subscriptionMachine } from "../../machines/payments/subscriptionMachine.ts"
+import type { transactionsMachine } from "../../machines/payments/transactionsMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectSession, type BootActor } from "../../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../../machines/shell/notificationsMachine.ts"
 import type { SessionActor } from "../../machines/shell/sessionMachine.ts"
 import type { streamSelectionMachine } from "../../machines/streams/streamSelectionMachine.ts"
+import type { contactMachine } from "../../machines/support/contactMachine.ts"
 
 /** The shell's long-lived actors. */
 export interface ShellServices {
@@ -43,6 +47,22 @@ export interface GuideServices {
   readonly guide: typeof guideMachine
 }
 
+/** The invites page's machine. */
+export interface InvitesServices {
+  readonly invites: typeof invitesMachine
+}
+
+/** The contact page's machine: the ticket form and the viewer's own tickets. */
+export interface SupportServices {
+  readonly contact: typeof contactMachine
+}
+
+/** The payments pages' machines. */
+export interface PaymentsServices {
+  readonly transactions: typeof transactionsMachine
+  readonly subscription: typeof subscriptionMachine
+}
+
 export interface PlayerServices {
   readonly player: typeof playerMachine
   /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
@@ -53,7 +73,14 @@ export interface PlayerServices {
  * What src/app hands to the views, feature by feature: the long-lived actors, and the page
  * machines already wired to their adapters.
  */
-export type Services = ShellServices & AccountServices & StreamsServices & GuideServices & PlayerServices
+export type Services = ShellServices &
+  AccountServices &
+  StreamsServices &
+  GuideServices &
+  InvitesServices &
+  SupportServices &
+  PaymentsServices &
+  PlayerServices
 
 export const ServicesContext = createContext<Services | null>(null)
 

@@ -16,7 +16,10 @@ import { HomeView } from "../streams/HomeView.tsx"
 import { Layout } from "./Layout.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RequireStaff } from "./RequireStaff.tsx"
+import { InvitesView } from "../invites/InvitesView.tsx"
 import { SubscriptionView } from "../payments/SubscriptionView.tsx"
+import { TransactionsView } from "../payments/TransactionsView.tsx"
+import { ContactView } from "../support/ContactView.tsx"
 import { SupportView } from "../support/SupportView.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
@@ -78,12 +81,12 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
               { path: "player", lazy: lazyPlayer(TV_PLAYER) },
               { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
               { path: "stream-schedule", handle: titled("Stream Schedule"), element: <GuideView /> },
-              page("invites", "Invites", "Invite friends and earn a reward point for each one who joins."),
+              { path: "invites", handle: titled("Invites"), element: <InvitesView /> },
               { path: "support", handle: titled("FAQ"), element: <SupportView /> },
-              page("contactus", "Contact Us", "Questions or problems? Open a ticket and we will answer by email."),
+              { path: "contactus", handle: titled("Contact Us"), element: <ContactView /> },
               { path: "profile", handle: titled("Account settings"), element: <ProfileView /> },
               { path: "subscription", handle: titled("Subscription"), element: <SubscriptionView /> },
-              page("transactions", "Transactions", "Your payments."),
+              { path: "transactions", handle: titled("Transactions"), element: <TransactionsView /> },
               {
                 element: <RequireStaff />,
                 handle: { staffOnly: true } satisfies RouteHandle,

@@ -3,7 +3,7 @@ import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import { hashToken } from "../../../src/server/account/oneTimeTokens.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import {
-  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, registerVerified, userRow
+  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, registerVerified, rewardPointsOf, userRow
 } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { PASSWORD, startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -26,7 +26,7 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
       detail: "Account created. We sent an email to new.person@example.com: follow the link in it to finish signing up."
     })
     const user = await userRow(server.db, "new.person@example.com")
-    expect(user).toMatchObject({ username: "New.Person", email_verified_at: null, is_staff: false, is_active: true, reward_points: 0 })
+    expect(user).toMatchObject({ username: "New.Person", email_verified_at: null, is_staff: false, is_active: true })
     expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword("a new password", user?.password_hash ?? "")).toBe(true)
     expect(user?.invite_token).toMatch(/^[A-Za-z0-9_-]{22}$/)
@@ -67,7 +67,7 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
   })
 
   it("completes the invitation and gives the inviter one point on verification, once", async () => {
-    const before = (await userRow(server.db, "host@example.com"))?.reward_points ?? 0
+    const before = await rewardPointsOf(server.db, "host@example.com")
     await register(server, inviter.invite_token, "friend@example.com")
     const token = await mailedToken(server.db, "friend@example.com", "verify")
     server.clock += HOUR
@@ -76,12 +76,12 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     expect(friend?.email_verified_at).toBe(new Date(server.clock).toISOString())
     const invitation = await server.db.kysely.selectFrom("invitations").selectAll().where("new_user_id", "=", friend?.id ?? 0).executeTakeFirstOrThrow()
     expect(invitation.reward_given).toBe(new Date(server.clock).toISOString())
-    expect((await userRow(server.db, "host@example.com"))?.reward_points).toBe(before + 1)
+    expect(await rewardPointsOf(server.db, "host@example.com")).toBe(before + 1)
 
     expect((await server.call("verifyEmail", { body: { token } })).json()).toEqual({
       success: false, resultCode: 18, detail: "This verification link has already been used. You can sign in."
     })
-    expect((await userRow(server.db, "host@example.com"))?.reward_points).toBe(before + 1)
+    expect(await rewardPointsOf(server.db, "host@example.com")).toBe(before + 1)
   })
 
   it("answers 25 for an expired link and 2 for an unknown one, verifying nothing", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import { hashToken } from "../../../src/server/account/oneTimeTokens.ts"
 import {
-  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, userRow
+  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, rewardPointsOf, userRow
 } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -167,13 +167,13 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
       const token = await resetTokenFor("never-verified@example.com")
       expect((await server.call("resetPassword", { body: { token, newPassword: NEW_PASSWORD } })).json()).toMatchObject({ resultCode: 1 })
       expect(await login(server, "never-verified@example.com", NEW_PASSWORD)).toMatchObject({ success: true })
-      expect((await userRow(server.db, host.email))?.reward_points).toBe(1)
+      expect(await rewardPointsOf(server.db, host.email)).toBe(1)
       // The verification link, followed afterwards, agrees the account is verified and rewards nobody twice.
       const verify = await mailedToken(server.db, "never-verified@example.com", "verify")
       expect((await server.call("verifyEmail", { body: { token: verify } })).json()).toEqual({
         success: true, resultCode: 1, detail: "Your email address is already verified. You can sign in."
       })
-      expect((await userRow(server.db, host.email))?.reward_points).toBe(1)
+      expect(await rewardPointsOf(server.db, host.email)).toBe(1)
     })
 
     it.each([

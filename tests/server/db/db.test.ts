@@ -39,7 +39,7 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("migrates from empty, and again without doing anything", async () => {
     const fresh = await dialect.create({ migrate: false })
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide"])
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets"])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
       const schema = fresh.databaseUrl ? new URL(fresh.databaseUrl).searchParams.get("schema") : undefined
@@ -50,7 +50,7 @@ describe.each(dialects)("database on $name", (dialect) => {
       expect(tables).toEqual([
         "analytics_events", "announcements", "guide_channels", "guide_programmes", "guide_staging", "health_events", "invitations",
         "job_leases", "maintenance", "metering", "one_time_tokens", "outbox", "password_reset_requests", "payments", "player_connections",
-        "player_permissions", "sessions", "settings", "streams", "tickets", "users"
+        "player_permissions", "reward_ledger", "sessions", "settings", "streams", "tickets", "users"
       ])
     } finally {
       await fresh.dispose()
@@ -62,7 +62,7 @@ describe.each(dialects)("database on $name", (dialect) => {
     expect(created).toEqual({
       id: expect.any(Number), username: "Ann", email: "ann@example.com", password_hash: "hash",
       is_staff: false, is_active: true, email_verified_at: LATER, invite_token: "invite-Ann@Example.COM",
-      reward_points: 0, created_at: T0
+      created_at: T0
     })
     expect(await users.findUserById(db.kysely, created.id)).toEqual(created)
     expect(await users.findUserByEmail(db.kysely, " ANN@example.com")).toEqual(created)
@@ -182,7 +182,7 @@ describe.each(dialects)("database on $name", (dialect) => {
     const ticket = await insertTicket(db.kysely, { user_id: user.id, type: 3, subject: "stream request", description: "More F1", created_at: T0 })
     expect(ticket).toEqual({
       id: expect.any(Number), user_id: user.id, type: 3, subject: "stream request", description: "More F1",
-      status: 1, created_at: T0, resolved_at: null
+      status: 1, created_at: T0, resolved_at: null, player_context: null, first_response_at: null
     })
   })
 
