@@ -3,6 +3,14 @@ import { Schema } from "effect"
 /** Dates are shown in en-GB format (SPEC §9). */
 export const DATE_LOCALE = "en-GB"
 
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: "2-digit", month: "2-digit", year: "numeric" })
+
+/** An instant as a date in the viewer's zone, en-GB (24/11/2026); "---" when it is no instant (SPEC §2's placeholder). */
+export const formatDate = (iso: string): string => {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? "---" : dateFormat.format(ms)
+}
+
 /** Date pickers (SPEC §5, §9): weeks start on Monday; days are 0 = Sunday … 6 = Saturday, as Date#getDay. */
 export const DATE_PICKER = {
   firstDayOfWeek: 1,

@@ -18,18 +18,37 @@ export const RewardData = Schema.Struct({
 })
 export type RewardData = typeof RewardData.Type
 
+// SPEC §2, §8: the feedback of the invite link's copy button
+export const COPIED_MESSAGE = "The text is now on your clipboard"
+export const COPY_FAILED_MESSAGE = "Access to clipboard failed"
+
+// Money is reckoned in whole cents: 3 × 0.1 must equal 0.3, and a point worth exactly the price fits.
+const cents = (amount: number): number => Math.round(amount * 100)
+
+/** The monthly price after a plan's discount, a percentage (SPEC §2's "price after discount"). */
+export const priceAfterDiscount = (price: number, discountPercent: number): number =>
+  Math.max(0, cents(price) - Math.round((cents(price) * discountPercent) / 100)) / 100
+
 /**
  * Points that may be redeemed: 0 up to the user's points, stopping once their value
  * would exceed the price after discount (SPEC §2).
  */
 export const rewardOptions = (points: number, pricePerPoint: number, priceAfterDiscount: number): ReadonlyArray<number> => {
   const options: Array<number> = []
-  for (let n = 0; n <= points; n++) {
-    if (n * pricePerPoint > priceAfterDiscount) break
+  for (let n = 0; n <= Math.floor(points); n++) {
+    if (n * cents(pricePerPoint) > cents(priceAfterDiscount)) break
     options.push(n)
   }
   return options
 }
+
+/** What the next month would cost with `points` redeemed against its discounted price. */
+export const costAfterRedeeming = (priceAfterDiscount: number, points: number, pricePerPoint: number): number =>
+  Math.max(0, cents(priceAfterDiscount) - points * cents(pricePerPoint)) / 100
+
+/** An amount of money as the pages write it: "$4.75", "$5". */
+export const formatPrice = (amount: number): string =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
 
 export const inviteLink = (origin: string, inviteToken: string): string =>
   `${origin}/register?invite=${encodeURIComponent(inviteToken)}`

@@ -103,7 +103,7 @@ export const api = {
   resetPassword: endpoint({ method: "POST", path: "/api/users/reset-password", params: none, body: Schema.Struct({ token: TokenString, newPassword: Password }), response: Coded, access: anyone, summary: "Set a new password with a reset token" }),
 
   invitation: endpoint({ method: "GET", path: "/api/invitations/invitation/{token}", params: Schema.Struct({ token: TokenString }), body: none, response: Coded, access: anyone, summary: "Check an invite code" }),
-  invitations: endpoint({ method: "GET", path: "/api/invitations/user/all", params: none, body: none, response: Schema.Struct({ success: Schema.Boolean, inviteToken: Schema.String, data: Schema.Array(Invitation) }), access: user, summary: "The user's invite token and invitations" }),
+  invitations: endpoint({ method: "GET", path: "/api/invitations/user/all", params: none, body: none, response: Schema.Struct({ success: Schema.Boolean, inviteToken: Schema.String, inviteLink: Schema.String, data: Schema.Array(Invitation) }), access: user, summary: "The user's invite token, its link at PUBLIC_URL, and the invitations it brought, newest first" }),
   rewardPoints: endpoint({ method: "GET", path: "/api/invitations/rewardpoints", params: none, body: none, response: Schema.Struct({ success: Schema.Boolean, rewardPoints: Schema.Number, pricePerRewardPoint: Schema.Number }), access: user, summary: "Reward points and their value" }),
 
   schedule: endpoint({ method: "GET", path: "/api/scheduler/{id}", params: Schema.Struct({ id: IsoDay }), query: ScheduleQuery, body: none, response: data(Schema.Struct({ Items: Schema.Array(ScheduleItem) })), access: user, summary: "The programmes that overlap a local day, by channel in stream order" }),

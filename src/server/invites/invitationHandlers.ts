@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { inviteLink } from "../../domain/Invitation.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
@@ -13,7 +14,7 @@ export interface InvitationHandlers {
   rewardPoints: Handler<"rewardPoints">
 }
 
-export function invitationHandlers(db: Kysely<Tables>): InvitationHandlers {
+export function invitationHandlers(db: Kysely<Tables>, publicUrl: string): InvitationHandlers {
   return {
     async invitation({ params }) {
       const inviter = await findActiveUserByInviteToken(db, params.token)
@@ -27,9 +28,11 @@ export function invitationHandlers(db: Kysely<Tables>): InvitationHandlers {
         findInviter(db, { id: session.userId }),
         listInvitationsByInviter(db, session.userId)
       ])
+      const inviteToken = inviter?.invite_token ?? ""
       return {
         success: true,
-        inviteToken: inviter?.invite_token ?? "",
+        inviteToken,
+        inviteLink: inviteLink(publicUrl, inviteToken),
         data: invitations.map((row) => ({
           newUserEmail: row.new_user_email,
           createdAt: row.created_at,

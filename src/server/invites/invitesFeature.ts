@@ -4,6 +4,7 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { invitationHandlers } from "./invitationHandlers.ts"
 import { findActiveUserByInviteToken, insertInvitation, signUpsThroughInviter } from "./invitationsRepo.ts"
 import { inviteLink } from "./inviteCommands.ts"
+import { rewardsAdjust } from "./rewardCommands.ts"
 import { inviteRefusal, newInviteToken } from "./inviteCodes.ts"
 import { rewardInviter } from "./inviteRewards.ts"
 import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
@@ -11,16 +12,16 @@ import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
 const INVITE_CHECKS_PER_MINUTE = 10
 
 /** Invite links, the invitations they bring and the reward points they earn. */
-export function invitesFeature({ db }: FeatureDeps): ServerFeature {
+export function invitesFeature({ db, config }: FeatureDeps): ServerFeature {
   // a code is checked before the sign-up form shows; many checks from one address are guesses
   const codeChecks = perMinute(INVITE_CHECKS_PER_MINUTE, "attempts")
   return {
-    handlers: invitationHandlers(db),
+    handlers: invitationHandlers(db, config.publicUrl),
     routeConfig: (name) => (name === "invitation" ? codeChecks : undefined)
   }
 }
 
-export const invitesCommands: ReadonlyArray<Command> = [inviteLink]
+export const invitesCommands: ReadonlyArray<Command> = [inviteLink, rewardsAdjust]
 
 /** What sign-up and verification ask of invites. */
 export const invites = {

@@ -1,4 +1,112 @@
-import { PageView } from "../shared/PageView.tsx"
+import { useActorRef, useSelector } from "@xstate/react"
+import { formatPrice } from "../../domain/Invitation.ts"
+import {
+  selectCanShare,
+  selectCompleted,
+  selectError,
+  selectInviteLink,
+  selectIsBusy,
+  selectRedemption,
+  selectRegistered,
+  selectRewards,
+  selectStatus
+} from "../../machines/invites/invitesMachine.ts"
+import { button, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { Icon } from "../shared/Icon.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import { InvitationTable } from "./InvitationTable.tsx"
+import * as styles from "./InvitesView.css.ts"
+import { RedemptionPanel } from "./RedemptionPanel.tsx"
 
-/** /invites (SPEC §2): reward points, the invite link and the invitations it brought. */
-export const InvitesView = () => <PageView title="Invites" lead="Invite friends and earn a reward point for each one who joins." />
+/** /invites (SPEC §2): reward points, the invite link, what points would take off a month, and the invitations. */
+export const InvitesView = () => {
+  const services = useServices()
+  const invites = useActorRef(services.invites, services.actorOptions)
+  const status = useSelector(invites, selectStatus)
+  const error = useSelector(invites, selectError)
+  const link = useSelector(invites, selectInviteLink)
+  const canShare = useSelector(invites, selectCanShare)
+  const busy = useSelector(invites, selectIsBusy)
+  const rewards = useSelector(invites, selectRewards)
+  const redemption = useSelector(invites, selectRedemption)
+  const registered = useSelector(invites, selectRegistered)
+  const completed = useSelector(invites, selectCompleted)
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <div className={styles.intro}>
+        <h1 id="page-title" className={styles.title}>Invites</h1>
+        <p className={styles.lead}>Invite friends and earn a reward point for each one who joins and verifies their email.</p>
+      </div>
+
+      {status === "loading" ? (
+        <div role="status" className={styles.intro}>
+          <span className={visuallyHidden}>Loading your invitations…</span>
+          <div className={styles.skeleton} aria-hidden="true" />
+          <div className={styles.skeleton} aria-hidden="true" />
+        </div>
+      ) : status === "failed" ? (
+        <div className={styles.notice} role="alert">
+          <p className={styles.noticeText}>{error}</p>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => invites.send({ type: "invites.retry" })}>Try again</button>
+        </div>
+      ) : (
+        <>
+          <dl className={styles.stats}>
+            <div className={styles.stat}>
+              <dt className={styles.statLabel}>Reward points</dt>
+              <dd className={styles.statValue}>{rewards.points}</dd>
+            </div>
+            <div className={styles.stat}>
+              <dt className={styles.statLabel}>Price per reward point</dt>
+              <dd className={styles.statValue}>{formatPrice(rewards.pricePerPoint)}</dd>
+            </div>
+          </dl>
+
+          <section className={styles.panel} aria-labelledby="link-title">
+            <h2 id="link-title" className={styles.panelTitle}>Your invite link</h2>
+            <p id="link-hint" className={styles.muted}>
+              Send it to friends. Whoever creates an account through it shows up below, and you earn a point once they verify their email.
+            </p>
+            <div className={styles.linkRow}>
+              <label className={visuallyHidden} htmlFor="invite-link">Invite link</label>
+              <input
+                id="invite-link"
+                className={`${textInput} ${styles.linkInput}`}
+                value={link}
+                readOnly
+                aria-describedby="link-hint"
+                onFocus={(event) => event.target.select()}
+              />
+              <div className={styles.linkActions}>
+                <button type="button" className={button({ tone: "primary" })} disabled={busy} onClick={() => invites.send({ type: "link.copy" })}>
+                  <Icon name="copy" size={18} /> Copy link
+                </button>
+                {canShare ? (
+                  <button type="button" className={button({ tone: "secondary" })} disabled={busy} onClick={() => invites.send({ type: "link.share" })}>
+                    <Icon name="share" size={18} /> Share
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          </section>
+
+          <RedemptionPanel {...redemption} onChoose={(points) => invites.send({ type: "redeem.choose", points })} />
+
+          <InvitationTable
+            caption="Registered"
+            invitations={registered}
+            completed={false}
+            empty="Nobody is waiting to verify their email. People who register through your link appear here until they do."
+          />
+          <InvitationTable
+            caption="Completed"
+            invitations={completed}
+            completed
+            empty="No completed invitations yet. Each person who verifies their email earns you a point."
+          />
+        </>
+      )}
+    </section>
+  )
+}

@@ -42,7 +42,12 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
   describe("the signed-in user's invites", () => {
     it("lists the invite token and each invitation, registered then completed", async () => {
       const empty = (await server.call("invitations", { token })).json()
-      expect(empty).toEqual({ success: true, inviteToken: inviter.invite_token, data: [] })
+      expect(empty).toEqual({
+        success: true,
+        inviteToken: inviter.invite_token,
+        inviteLink: `http://localhost:8080/register?invite=${inviter.invite_token}`,
+        data: []
+      })
 
       const registeredAt = new Date(server.clock).toISOString()
       expect(await register(server, inviter.invite_token, "Pending.Friend@example.com")).toMatchObject({ resultCode: 1 })
@@ -54,6 +59,7 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
       expect(listed).toEqual({
         success: true,
         inviteToken: inviter.invite_token,
+        inviteLink: `http://localhost:8080/register?invite=${inviter.invite_token}`,
         data: [
           { newUserEmail: "done.friend@example.com", createdAt: completedAt, rewardGiven: completedAt },
           { newUserEmail: "pending.friend@example.com", createdAt: registeredAt, rewardGiven: null }
@@ -64,7 +70,8 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
     it("shows no one else's invitations", async () => {
       const other = await server.addUser({ email: "other@example.com" })
       const otherToken = await server.signIn(other.email)
-      expect((await server.call("invitations", { token: otherToken })).json()).toEqual({ success: true, inviteToken: other.invite_token, data: [] })
+      expect((await server.call("invitations", { token: otherToken })).json())
+        .toMatchObject({ success: true, inviteToken: other.invite_token, inviteLink: `http://localhost:8080/register?invite=${other.invite_token}`, data: [] })
     })
 
     it("answers reward points with their value from the site settings", async () => {

@@ -1,0 +1,135 @@
+import { keyframes, style } from "@vanilla-extract/css"
+import { media, vars } from "../shared/theme.css.ts"
+
+export const page = style({ maxWidth: "920px", display: "flex", flexDirection: "column", gap: vars.space.xl })
+
+export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const lead = style({ margin: 0, color: vars.color.textMuted })
+
+export const stats = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: vars.space.md,
+  margin: 0,
+  "@media": { [media.belowSmall]: { gap: vars.space.sm } }
+})
+
+export const stat = style({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg
+})
+
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
+
+export const statValue = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: 700, lineHeight: 1.1 })
+
+export const panel = style({
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  "@media": { [media.belowSmall]: { padding: vars.space.lg } }
+})
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large })
+
+export const muted = style({ margin: 0, color: vars.color.textMuted })
+
+export const linkRow = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "stretch",
+  "@media": { [media.belowSmall]: { flexDirection: "column" } }
+})
+
+export const linkInput = style({ flex: "1 1 auto", minWidth: 0, fontFamily: vars.font.mono, fontSize: vars.fontSize.small })
+
+export const linkActions = style({ display: "flex", gap: vars.space.sm, "@media": { [media.belowSmall]: { display: "grid", gridAutoFlow: "column", gridAutoColumns: "1fr" } } })
+
+export const redeemRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.lg,
+  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch", gap: vars.space.md } }
+})
+
+export const redeemSelect = style({ minWidth: "160px", cursor: "pointer", "@media": { [media.belowSmall]: { width: "100%" } } })
+
+export const cost = style({ margin: 0, fontSize: vars.fontSize.large })
+
+export const costValue = style({ fontWeight: 700 })
+
+export const tableWrap = style({ overflowX: "auto" })
+
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.body })
+
+export const caption = style({ textAlign: "left", captionSide: "top", paddingBottom: vars.space.sm, fontSize: vars.fontSize.large, fontWeight: 700 })
+
+export const headCell = style({
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  "@media": { [media.belowSmall]: { padding: `${vars.space.sm} ${vars.space.xs}` } },
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: "nowrap"
+})
+
+export const cell = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowWrap: "break-word",
+  // a phone has room for an address beside two dates only with tighter cells
+  "@media": { [media.belowSmall]: { padding: `${vars.space.sm} ${vars.space.xs}` } }
+})
+
+export const dateCell = style([
+  cell,
+  { whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums", "@media": { [media.belowSmall]: { fontSize: vars.fontSize.small } } }
+])
+
+export const empty = style({
+  margin: 0,
+  padding: vars.space.xl,
+  textAlign: "center",
+  color: vars.color.textMuted,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md
+})
+
+export const notice = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: vars.space.xxl,
+  textAlign: "center",
+  background: vars.color.surface,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.lg
+})
+
+export const noticeText = style({ margin: 0 })
+
+const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
+
+export const skeleton = style({
+  height: "120px",
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
+})
