@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz"
+import { addDays, differenceInCalendarDays, format, startOfMonth, subDays } from "date-fns"
 import { Schema } from "effect"
 import { IsoDay } from "./Dates.ts"
 
@@ -47,3 +49,73 @@ export const ConnectionsInfo = Schema.Struct({
   unknownIps: Schema.Array(Schema.String)
 })
 export type ConnectionsInfo = typeof ConnectionsInfo.Type
+
+/** The longest range the daily series covers; longer ranges still get their totals. */
+export const MAX_SERIES_DAYS = 3660
+
+/** One UTC day's figures of the reports' range, for the charts and the CSV download. */
+export const ReportDay = Schema.Struct({
+  day: IsoDay,
+  orders: Schema.Number,
+  revenue: Schema.Number,
+  revenueExcludingFees: Schema.Number,
+  newMembers: Schema.Number,
+  newSubscriptions: Schema.Number
+})
+export type ReportDay = typeof ReportDay.Type
+
+/** The figures a period adds up to. */
+export const ReportTotals = Schema.Struct({
+  orders: Schema.Number,
+  revenue: Schema.Number,
+  revenueExcludingFees: Schema.Number,
+  newMembers: Schema.Number,
+  newSubscriptions: Schema.Number
+})
+export type ReportTotals = typeof ReportTotals.Type
+
+/** The range day by day, its totals, and those of the period of the same length just before it. */
+export const ReportSeries = Schema.Struct({
+  days: Schema.Array(ReportDay),
+  totals: ReportTotals,
+  // plain text: the period before a range that starts in year 100 reaches back before the picker's years
+  previous: Schema.Struct({ start: Schema.String, end: Schema.String, totals: ReportTotals })
+})
+export type ReportSeries = typeof ReportSeries.Type
+
+const cents = (amount: number): number => Math.round(amount * 100) / 100
+
+/** Revenue less the provider's flat fee per PayPal order (SPEC §9), to the cent. */
+export const revenueExcludingFees = (revenue: number, paypalOrders: number): number =>
+  cents(revenue - PAYMENT_PROVIDER_FEE * paypalOrders)
+
+/** The change from `before` to `now` as a fraction (0.25 = 25 % up); null when there was nothing before. */
+export const changeAgainst = (now: number, before: number): number | null =>
+  before === 0 ? (now === 0 ? 0 : null) : (now - before) / Math.abs(before)
+
+const DAY_FORMAT = "yyyy-MM-dd"
+const utcDay = (day: string): TZDate => {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number)
+  return new TZDate(year, month - 1, date, "UTC")
+}
+
+/** How many days a range holds, both ends included; 0 when it ends before it starts. */
+export const rangeDays = (start: string, end: string): number => Math.max(0, differenceInCalendarDays(utcDay(end), utcDay(start)) + 1)
+
+/** The period of the same length that ends the day before `start`. */
+export const previousRange = (start: string, end: string): { start: string; end: string } => {
+  const first = utcDay(start)
+  return { start: format(subDays(first, rangeDays(start, end)), DAY_FORMAT), end: format(subDays(first, 1), DAY_FORMAT) }
+}
+
+/** Every day of a range in order, YYYY-MM-DD. */
+export const daysOf = (start: string, end: string): string[] => {
+  const first = utcDay(start)
+  return Array.from({ length: rangeDays(start, end) }, (_, index) => format(addDays(first, index), DAY_FORMAT))
+}
+
+/** The reports' first range: the first of the current month to today, in the staff member's zone (SPEC §2). */
+export const defaultReportRange = (now: Date): { start: string; end: string } => ({
+  start: format(startOfMonth(now), DAY_FORMAT),
+  end: format(now, DAY_FORMAT)
+})

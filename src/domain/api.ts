@@ -3,7 +3,7 @@ import { Announcement } from "./Announcement.ts"
 import { Invitation } from "./Invitation.ts"
 import { MaintenanceStatus } from "./Maintenance.ts"
 import { IsoDay } from "./Dates.ts"
-import { ConnectionsInfo, Reports, ReportRange } from "./Reports.ts"
+import { ConnectionsInfo, Reports, ReportRange, ReportSeries } from "./Reports.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 import { NowNext, ScheduleItem, ScheduleQuery } from "./Schedule.ts"
 import { SiteSettings } from "./SiteSettings.ts"
@@ -117,7 +117,8 @@ export const api = {
   tickets: endpoint({ method: "GET", path: "/api/support/adminsuppottickets", params: none, body: none, response: data(Schema.Array(Ticket)), access: staff, summary: "Every support ticket" }),
   updateTicket: endpoint({ method: "POST", path: "/api/support/updateSupportTicket", params: none, body: Schema.Struct({ ticketId: Schema.Number, newStatus: TicketStatusSchema }), response: Coded, access: staff, summary: "Set a ticket's status" }),
   replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: Schema.String.check(Schema.isMinLength(1, { message: "Please enter a message" })) }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),
-  reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports" }),
+  reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports; the range's days are UTC days" }),
+  reportSeries: endpoint({ method: "POST", path: "/api/adminreports/daily", params: none, body: ReportRange, response: ReportSeries, access: staff, summary: "The range's figures per UTC day, its totals and those of the period before it" }),
   connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account" }),
 
   playerToken: endpoint({ method: "GET", path: "/api/player/token", params: none, body: none, response: PlayerToken, access: user, summary: "This session's player token and its permissions" }),

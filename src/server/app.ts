@@ -16,6 +16,7 @@ import { guideFeature, type GuideFeatureOptions } from "./guide/guideFeature.ts"
 import { invitesFeature } from "./invites/invitesFeature.ts"
 import { originFeature } from "./origin/originFeature.ts"
 import { paymentsFeature } from "./payments/paymentsFeature.ts"
+import { reportsFeature } from "./reports/reportsFeature.ts"
 import { shellFeature } from "./shell/shellFeature.ts"
 import { streams, streamsFeature } from "./streams/streamsFeature.ts"
 import { supportFeature } from "./support/supportFeature.ts"
@@ -76,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The list of features: each brings its contract handlers, its routes and its background jobs.
     // connections comes before origin: its playlist hook must see the routes the origin adds.
     const guide = (featureDeps: FeatureDeps) => guideFeature(featureDeps, { refresh: options.guideRefresh })
-    for (const feature of [shellFeature, invitesFeature, streamsFeature, guide, supportFeature, paymentsFeature, telemetryFeature, connectionsFeature, originFeature]) {
+    for (const feature of [shellFeature, invitesFeature, streamsFeature, guide, supportFeature, paymentsFeature, reportsFeature, telemetryFeature, connectionsFeature, originFeature]) {
       features.push(feature(deps))
     }
     app.addHook("onClose", async () => {

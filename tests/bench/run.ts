@@ -12,11 +12,12 @@
  *
  * Before those, the XMLTV import of a generated guide against a bare saxes pass over the same file
  * (see guideImportBench.ts), then the programme guide page with 200 channels against the same page
- * with the two demo channels (see guidePage.ts).
+ * with the two demo channels (see guidePage.ts), and the staff reports over 10,000 accounts and
+ * 100,000 payments on SQLite and PostgreSQL (see reportsBench.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
  * time for the time-to-first-frame pages, default 0: loopback), --no-build; --only
- * guide|guide-page|player;
+ * guide|guide-page|reports|player;
  * --guide-programmes N (default 100000), --guide-runs N (default 3), --guide-postgres URL (also
  * import into PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test).
  */
@@ -27,6 +28,7 @@ import type { Browser } from "playwright-core"
 import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
+import { benchReports } from "./reportsBench.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -39,10 +41,12 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     "guide-programmes": { type: "string", default: "100000" },
     "guide-runs": { type: "string", default: "3" },
-    "guide-postgres": { type: "string" }
+    "guide-postgres": { type: "string" },
+    "report-accounts": { type: "string", default: "10000" },
+    "report-payments": { type: "string", default: "100000" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only)) throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
 const iterations = Number(options.iterations)
@@ -59,6 +63,11 @@ if (runs("guide")) {
   })
 }
 if (options.only === "guide") process.exit(0)
+
+if (runs("reports")) {
+  await benchReports({ accounts: Number(options["report-accounts"]), payments: Number(options["report-payments"]), iterations: Math.max(iterations, 20) })
+}
+if (options.only === "reports") process.exit(0)
 
 if (!options["no-build"]) {
   const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })

@@ -5,6 +5,7 @@ import { guideSchema } from "./migrations/guideSchema.ts"
 import { healthIdsAndPlugins } from "./migrations/healthIdsAndPlugins.ts"
 import { initialSchema } from "./migrations/initialSchema.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
+import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
 import { viewerPagesSchema } from "./migrations/viewerPagesSchema.ts"
@@ -19,7 +20,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0004_telemetry": telemetrySchema(dialect),
     "0005_health_ids_plugins": healthIdsAndPlugins(),
     "0006_guide": guideSchema(dialect),
-    "0007_rewards_payments_tickets": viewerPagesSchema(dialect)
+    "0007_rewards_payments_tickets": viewerPagesSchema(dialect),
+    "0008_report_indexes": reportIndexes()
   }
 }
 

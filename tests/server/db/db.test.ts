@@ -39,7 +39,7 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("migrates from empty, and again without doing anything", async () => {
     const fresh = await dialect.create({ migrate: false })
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets"])
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets", "0008_report_indexes"])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
       const schema = fresh.databaseUrl ? new URL(fresh.databaseUrl).searchParams.get("schema") : undefined

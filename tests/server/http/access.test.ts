@@ -42,6 +42,8 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   healthEvents: { body: { events: [] } },
   timeSync: {},
   connections: {},
+  reports: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
+  reportSeries: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
   playerToken: {},
   metering: (token) => ({ body: { token_id: token === undefined ? "none" : playerTokenOf(hashToken(token)), factor: 1, rnd: "r" } }),
   analytics: { params: { videoType: "live", siteGroupId: "streamhub", event: "view" }, body: analyticsBody }

@@ -41,6 +41,7 @@ const VALID_BODY: { readonly [N in EndpointName as (typeof api)[N]["body"] exten
   updateTicket: { ticketId: 1, newStatus: 2 },
   replyToTicket: { userId: 1, ticketId: 1, message: "Thanks" },
   reports: { dates: { start: "2026-01-01", end: "2026-01-15" } },
+  reportSeries: { dates: { start: "2026-01-01", end: "2026-01-15" } },
   metering: { token_id: "t", factor: 1, rnd: "r" },
   analytics,
   healthEvents: { events: [healthEvent] }

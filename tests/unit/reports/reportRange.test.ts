@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest"
+import { changeAgainst, daysOf, defaultReportRange, previousRange, rangeDays, revenueExcludingFees } from "../../../src/domain/Reports.ts"
+
+describe("report ranges", () => {
+  it("counts both ends and nothing for a range that ends first", () => {
+    expect(rangeDays("2026-01-01", "2026-01-01")).toBe(1)
+    expect(rangeDays("2026-02-01", "2026-03-01")).toBe(29)
+    expect(rangeDays("2028-02-01", "2028-03-01")).toBe(30)
+    expect(rangeDays("2026-01-02", "2026-01-01")).toBe(0)
+  })
+
+  it("the period before has the same length and ends the day before", () => {
+    expect(previousRange("2026-03-01", "2026-03-31")).toEqual({ start: "2026-01-29", end: "2026-02-28" })
+    expect(previousRange("2026-01-01", "2026-01-01")).toEqual({ start: "2025-12-31", end: "2025-12-31" })
+    expect(previousRange("0100-01-01", "0100-01-01")).toEqual({ start: "0099-12-31", end: "0099-12-31" })
+  })
+
+  it("lists every day, across a daylight-saving change and a leap day", () => {
+    expect(daysOf("2024-02-28", "2024-03-01")).toEqual(["2024-02-28", "2024-02-29", "2024-03-01"])
+    expect(daysOf("2026-03-28", "2026-03-30")).toEqual(["2026-03-28", "2026-03-29", "2026-03-30"])
+    expect(daysOf("9999-12-31", "9999-12-31")).toEqual(["9999-12-31"])
+  })
+
+  it("starts on the first of the current month and ends today", () => {
+    expect(defaultReportRange(new Date(2026, 10, 24, 23, 30))).toEqual({ start: "2026-11-01", end: "2026-11-24" })
+    expect(defaultReportRange(new Date(2026, 0, 1, 0, 5))).toEqual({ start: "2026-01-01", end: "2026-01-01" })
+  })
+})
+
+describe("report figures", () => {
+  it("takes 0.65 off per PayPal order, to the cent", () => {
+    expect(revenueExcludingFees(25, 2)).toBe(23.7)
+    expect(revenueExcludingFees(0.1 + 0.2, 0)).toBe(0.3)
+    expect(revenueExcludingFees(0, 0)).toBe(0)
+  })
+
+  it("changes against the period before, with nothing before as no comparison", () => {
+    expect(changeAgainst(15, 10)).toBe(0.5)
+    expect(changeAgainst(5, 10)).toBe(-0.5)
+    expect(changeAgainst(0, 0)).toBe(0)
+    expect(changeAgainst(3, 0)).toBeNull()
+  })
+})
