@@ -14,6 +14,7 @@ import { createAccount } from "./account.ts"
 import { createGuide } from "./guide.ts"
 import { createInvites } from "./invites.ts"
 import { createPayments } from "./payments.ts"
+import { createReports } from "./reports.ts"
 import { createPlayer } from "./player.ts"
 import { createShell } from "./shell.ts"
 import { createStreams } from "./streams.ts"
@@ -74,6 +75,7 @@ export const createApp = ({
     ...createInvites(wiring),
     ...createSupport(wiring),
     ...createPayments(wiring),
+    ...createReports(wiring),
     ...createPlayer({
       callApi,
       media,

@@ -32,3 +32,17 @@ export const isIsoDay = (text: string): boolean => {
 }
 
 export const IsoDay = Schema.String.pipe(Schema.refine((text: string): text is string => isIsoDay(text), { message: "Expected a date as YYYY-MM-DD" }))
+
+/** A calendar day (YYYY-MM-DD) in en-GB, 24/11/2026, whatever the viewer's zone. */
+export const formatDay = (day: string): string => {
+  const [year, month, date] = day.split("-")
+  return year === undefined || month === undefined || date === undefined ? "---" : `${date}/${month}/${year}`
+}
+
+/** The page of the pickers' year grid holding `year`: DATE_PICKER.yearsPerPage years from minYear on, none past maxYear. */
+export const yearPage = (year: number): ReadonlyArray<number> => {
+  const { minYear, maxYear, yearsPerPage } = DATE_PICKER
+  const clamped = Math.min(maxYear, Math.max(minYear, Math.trunc(year)))
+  const first = minYear + Math.floor((clamped - minYear) / yearsPerPage) * yearsPerPage
+  return Array.from({ length: yearsPerPage }, (_, index) => first + index).filter((candidate) => candidate <= maxYear)
+}

@@ -119,3 +119,10 @@ export const defaultReportRange = (now: Date): { start: string; end: string } =>
   start: format(startOfMonth(now), DAY_FORMAT),
   end: format(now, DAY_FORMAT)
 })
+
+/** The range's days as CSV, one row a day, for a spreadsheet. */
+export const reportCsv = (days: ReadonlyArray<ReportDay>): string =>
+  [
+    "day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions",
+    ...days.map((d) => [d.day, d.orders, d.revenue.toFixed(2), d.revenueExcludingFees.toFixed(2), d.newMembers, d.newSubscriptions].join(","))
+  ].join("\r\n") + "\r\n"

@@ -21,12 +21,12 @@ export interface ReportsBenchOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const SPAN_DAYS = 730
-const STAFF = "reports-bench@example.com"
-const PASSWORD = "bench password 1"
+export const STAFF = "reports-bench@example.com"
+export const PASSWORD = "bench password 1"
 const BATCH = 500
 
 /** A deterministic spread of accounts and payments: the same data on every database. */
-async function seed(db: Db, options: ReportsBenchOptions, now: number): Promise<void> {
+export async function seedReports(db: Db, options: Pick<ReportsBenchOptions, "accounts" | "payments">, now: number): Promise<void> {
   const kysely = db.kysely
   const staffHash = await hashPassword(PASSWORD)
   const iso = (ms: number) => new Date(ms).toISOString()
@@ -54,7 +54,9 @@ async function seed(db: Db, options: ReportsBenchOptions, now: number): Promise<
       const n = first + index
       const account = Math.floor(n / perAccount)
       const month = n % perAccount
-      const paid = start + ((account * 31) % 365) * DAY_MS + month * 30 * DAY_MS + (n % 3600) * 1000
+      // first payments spread over the span, the last ones reaching today
+      const firstDay = (account * 7919) % Math.max(1, SPAN_DAYS - perAccount * 30)
+      const paid = start + (firstDay + month * 30) * DAY_MS + (n % 3600) * 1000
       const btc = n % 9 === 0
       return {
         user_id: ids[account % ids.length] ?? null,
@@ -91,7 +93,7 @@ export async function benchReports(options: ReportsBenchOptions): Promise<void> 
     const database = await dialect.create()
     const now = Date.now()
     const seeded = performance.now()
-    await seed(database.db, options, now)
+    await seedReports(database.db, options, now)
     const seedMs = performance.now() - seeded
     const config = loadConfig({ DATA_DIR: database.dataDir, STATIC_DIR: database.dataDir, SIGN_IN_LIMIT_PER_MINUTE: "1000", API_LIMIT_PER_MINUTE: "100000" })
     const app = await buildApp({ config, db: database.db, now: Date.now, housekeeping: { firstAfterMs: DAY_MS } })

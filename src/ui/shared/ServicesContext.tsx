@@ -13,6 +13,7 @@ import type { invitesMachine } from "../../machines/invites/invitesMachine.ts"
 import type { subscriptionMachine } from "../../machines/payments/subscriptionMachine.ts"
 import type { transactionsMachine } from "../../machines/payments/transactionsMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
+import type { adminReportsMachine } from "../../machines/reports/adminReportsMachine.ts"
 import { selectSession, type BootActor } from "../../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../../machines/shell/notificationsMachine.ts"
 import type { SessionActor } from "../../machines/shell/sessionMachine.ts"
@@ -63,6 +64,11 @@ export interface PaymentsServices {
   readonly subscription: typeof subscriptionMachine
 }
 
+/** The staff reports page's machine. */
+export interface ReportsServices {
+  readonly adminReports: typeof adminReportsMachine
+}
+
 export interface PlayerServices {
   readonly player: typeof playerMachine
   /** puts the player's video element into its frame (one already playing, when the page was warm-started) */
@@ -80,6 +86,7 @@ export type Services = ShellServices &
   InvitesServices &
   SupportServices &
   PaymentsServices &
+  ReportsServices &
   PlayerServices
 
 export const ServicesContext = createContext<Services | null>(null)

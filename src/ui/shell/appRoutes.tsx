@@ -34,6 +34,12 @@ const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => asy
 
 const titled = (title: string): RouteHandle => ({ title })
 
+// staff pages load their picker and charts only when opened
+const lazyAdminReports = async () => {
+  const { AdminReportsView } = await import("../reports/AdminReportsView.tsx")
+  return { element: <AdminReportsView /> }
+}
+
 const page = (path: string, title: string, lead: string): RouteObject => ({
   path,
   handle: titled(title),
@@ -91,7 +97,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
                 element: <RequireStaff />,
                 handle: { staffOnly: true } satisfies RouteHandle,
                 children: [
-                  page("adminreports", "Admin Reports", "Subscribers, revenue and live connections."),
+                  { path: "adminreports", handle: titled("Admin Reports"), lazy: lazyAdminReports },
                   page("adminsupport", "Support Tickets", "Open, in-progress and resolved tickets.")
                 ]
               },

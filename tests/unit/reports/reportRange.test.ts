@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { changeAgainst, daysOf, defaultReportRange, previousRange, rangeDays, revenueExcludingFees } from "../../../src/domain/Reports.ts"
+import { formatDay, yearPage } from "../../../src/domain/Dates.ts"
+import { changeAgainst, daysOf, defaultReportRange, previousRange, rangeDays, reportCsv, revenueExcludingFees } from "../../../src/domain/Reports.ts"
 
 describe("report ranges", () => {
   it("counts both ends and nothing for a range that ends first", () => {
@@ -39,5 +40,27 @@ describe("report figures", () => {
     expect(changeAgainst(5, 10)).toBe(-0.5)
     expect(changeAgainst(0, 0)).toBe(0)
     expect(changeAgainst(3, 0)).toBeNull()
+  })
+})
+
+describe("report presentation", () => {
+  it("writes days en-GB whatever the zone", () => {
+    expect(formatDay("2026-11-24")).toBe("24/11/2026")
+    expect(formatDay("0100-01-01")).toBe("01/01/0100")
+    expect(formatDay("garbage")).toBe("---")
+  })
+
+  it("pages the year grid twelve years at a time from year 100 to 10000", () => {
+    expect(yearPage(100)).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111])
+    expect(yearPage(2026)).toEqual([2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029, 2030, 2031])
+    expect(yearPage(9999)).toEqual([9988, 9989, 9990, 9991, 9992, 9993, 9994, 9995, 9996, 9997, 9998, 9999])
+    expect(yearPage(10000)).toEqual([10000])
+    expect(yearPage(50)[0]).toBe(100)
+  })
+
+  it("downloads the days as CSV", () => {
+    expect(reportCsv([
+      { day: "2026-11-01", orders: 2, revenue: 12.5, revenueExcludingFees: 11.2, newMembers: 1, newSubscriptions: 0 }
+    ])).toBe("day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions\r\n2026-11-01,2,12.50,11.20,1,0\r\n")
   })
 })

@@ -1,0 +1,21 @@
+import { enqueueActions, fromPromise } from "xstate"
+import { adminReportsMachine } from "../machines/reports/adminReportsMachine.ts"
+import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
+import type { FeatureWiring } from "./featureWiring.ts"
+
+/** The staff reports page, wired to the reports, daily series and connections calls and the notifications. */
+export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
+  adminReports: adminReportsMachine.provide({
+    actors: {
+      loadReports: fromPromise(async ({ input, signal }) => {
+        const body = { dates: input }
+        const [reports, series] = await Promise.all([callApi("reports", { body, signal }), callApi("reportSeries", { body, signal })])
+        return { reports, series }
+      }),
+      loadConnections: fromPromise(({ signal }) => callApi("connections", { signal }))
+    },
+    actions: {
+      notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content }))
+    }
+  })
+})

@@ -1,0 +1,205 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import type { CallResult } from "../../domain/api.ts"
+import { formatDay } from "../../domain/Dates.ts"
+import { type ConnectionsInfo, defaultReportRange, type Reports, type ReportSeries } from "../../domain/Reports.ts"
+import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
+import type { NotificationContent } from "../shell/notificationsMachine.ts"
+
+export const REPORTS_LOADED = "Reports loaded."
+export const REPORTS_FAILED_MESSAGE = "The reports could not be loaded."
+export const USERS_FAILED_MESSAGE = "The live connections could not be loaded."
+
+export interface DayRange {
+  readonly start: string
+  readonly end: string
+}
+
+/** A report range's two answers: the SPEC's figures, and the days behind the charts. */
+export interface ReportAnswers {
+  readonly reports: CallResult<"reports"> | undefined
+  readonly series: CallResult<"reportSeries"> | undefined
+}
+
+export type ReportView = "reports" | "users"
+export type ReportMode = "light" | "detailed"
+
+export type AdminReportsEvent =
+  | { readonly type: "view.toggle" }
+  | { readonly type: "mode.switch" }
+  | { readonly type: "users.refresh" }
+  | { readonly type: "reports.retry" }
+  /** a day clicked in the picker: the first starts a range, the second ends it (in either order) */
+  | { readonly type: "range.day"; readonly day: string }
+  /** a whole range at once */
+  | { readonly type: "range.choose"; readonly start: string; readonly end: string }
+
+export interface AdminReportsContext {
+  readonly view: ReportView
+  readonly mode: ReportMode
+  readonly range: DayRange
+  /** the first day picked of a range still missing its end */
+  readonly pendingStart: string | null
+  readonly reports: Reports | null
+  readonly series: ReportSeries | null
+  /** why the charts are missing while the figures are there (a range too long to chart) */
+  readonly seriesNote: string | null
+  readonly reportsError: string | null
+  readonly connections: ConnectionsInfo | null
+  readonly usersError: string | null
+}
+
+export interface AdminReportsInput {
+  /** the staff member's today, for the default range (now, unless a test says otherwise) */
+  readonly today?: Date
+}
+
+const loadedReports = (answers: ReportAnswers): Partial<AdminReportsContext> => {
+  const { reports, series } = answers
+  if (isFailure(reports)) return {}
+  return isFailure(series)
+    ? { reports, series: null, seriesNote: detailOf(series) ?? `The charts could not be loaded. ${failureHint(series)}`, reportsError: null }
+    : { reports, series, seriesNote: null, reportsError: null }
+}
+
+const rangeText = ({ start, end }: DayRange): string => (start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`)
+
+/** /adminreports (SPEC §2): the live connections, and the subscriber and revenue reports over a picked range. */
+export const adminReportsMachine = setup({
+  types: {
+    context: {} as AdminReportsContext,
+    events: {} as AdminReportsEvent,
+    input: {} as AdminReportsInput | undefined
+  },
+  actors: {
+    loadReports: fromPromise<ReportAnswers, DayRange>(notProvided("loadReports")),
+    loadConnections: fromPromise<CallResult<"connections"> | undefined>(notProvided("loadConnections"))
+  },
+  guards: {
+    reportsLoaded: (_, answers: ReportAnswers | undefined) => answers !== undefined && !isFailure(answers.reports),
+    connectionsLoaded: (_, answer: CallResult<"connections"> | undefined) => !isFailure(answer),
+    hasPendingStart: ({ context }) => context.pendingStart !== null
+  },
+  actions: {
+    notify: (_, _content: NotificationContent) => {},
+    keepReports: assign((_, answers: ReportAnswers) => loadedReports(answers)),
+    keepReportsFailure: assign((_, answers: ReportAnswers | undefined) => ({
+      reportsError: `${REPORTS_FAILED_MESSAGE} ${failureHint(answers?.reports)}`
+    })),
+    keepConnections: assign((_, answer: ConnectionsInfo) => ({ connections: answer, usersError: null })),
+    keepConnectionsFailure: assign((_, answer: CallResult<"connections"> | undefined) => ({
+      usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
+    })),
+    startRange: assign((_, start: string) => ({ pendingStart: start })),
+    keepRange: assign((_, { start, end }: DayRange) => ({ range: start <= end ? { start, end } : { start: end, end: start }, pendingStart: null }))
+  }
+}).createMachine({
+  id: "adminReports",
+  type: "parallel",
+  context: ({ input }) => ({
+    view: "reports",
+    mode: "light",
+    range: defaultReportRange(input?.today ?? new Date()),
+    pendingStart: null,
+    reports: null,
+    series: null,
+    seriesNote: null,
+    reportsError: null,
+    connections: null,
+    usersError: null
+  }),
+  on: {
+    "view.toggle": { actions: assign(({ context }) => ({ view: context.view === "reports" ? ("users" as const) : ("reports" as const) })) },
+    "mode.switch": { actions: assign(({ context }) => ({ mode: context.mode === "light" ? ("detailed" as const) : ("light" as const) })) }
+  },
+  states: {
+    users: {
+      initial: "loading",
+      states: {
+        loading: {
+          tags: ["usersLoading"],
+          invoke: {
+            src: "loadConnections",
+            onDone: [
+              { guard: { type: "connectionsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo } },
+              { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
+            ],
+            onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
+          }
+        },
+        loaded: { on: { "users.refresh": { target: "loading" } } },
+        failed: { tags: ["usersFailed"], on: { "users.refresh": { target: "loading" } } }
+      }
+    },
+    reports: {
+      initial: "loading",
+      on: {
+        "range.day": [
+          {
+            guard: "hasPendingStart",
+            target: ".choosing",
+            reenter: true,
+            actions: { type: "keepRange", params: ({ context, event }) => ({ start: context.pendingStart ?? event.day, end: event.day }) }
+          },
+          { actions: { type: "startRange", params: ({ event }) => event.day } }
+        ],
+        "range.choose": { target: ".choosing", reenter: true, actions: { type: "keepRange", params: ({ event }) => event } }
+      },
+      states: {
+        loading: {
+          tags: ["reportsLoading"],
+          invoke: {
+            src: "loadReports",
+            input: ({ context }) => context.range,
+            onDone: [
+              { guard: { type: "reportsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepReports", params: ({ event }) => event.output } },
+              { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }
+            ],
+            onError: { target: "failed", actions: { type: "keepReportsFailure", params: () => undefined } }
+          }
+        },
+        /** a range the staff member picked: loaded like the first, then announced */
+        choosing: {
+          tags: ["reportsLoading"],
+          invoke: {
+            src: "loadReports",
+            input: ({ context }) => context.range,
+            onDone: [
+              {
+                guard: { type: "reportsLoaded", params: ({ event }) => event.output },
+                target: "loaded",
+                actions: [
+                  { type: "keepReports", params: ({ event }) => event.output },
+                  { type: "notify", params: ({ context }) => ({ tone: "success", title: REPORTS_LOADED, message: rangeText(context.range) }) }
+                ]
+              },
+              { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }
+            ],
+            onError: { target: "failed", actions: { type: "keepReportsFailure", params: () => undefined } }
+          }
+        },
+        loaded: {},
+        failed: { tags: ["reportsFailed"], on: { "reports.retry": { target: "loading" } } }
+      }
+    }
+  }
+})
+
+export type AdminReportsSnapshot = SnapshotFrom<typeof adminReportsMachine>
+
+export const selectView = (snapshot: AdminReportsSnapshot): ReportView => snapshot.context.view
+export const selectMode = (snapshot: AdminReportsSnapshot): ReportMode => snapshot.context.mode
+export const selectRange = (snapshot: AdminReportsSnapshot): DayRange => snapshot.context.range
+export const selectPendingStart = (snapshot: AdminReportsSnapshot): string | null => snapshot.context.pendingStart
+export const selectReports = (snapshot: AdminReportsSnapshot) => ({
+  loading: snapshot.hasTag("reportsLoading"),
+  error: snapshot.hasTag("reportsFailed") ? snapshot.context.reportsError : null,
+  reports: snapshot.context.reports,
+  series: snapshot.context.series,
+  seriesNote: snapshot.context.seriesNote
+})
+export const selectUsers = (snapshot: AdminReportsSnapshot) => ({
+  loading: snapshot.hasTag("usersLoading"),
+  error: snapshot.hasTag("usersFailed") ? snapshot.context.usersError : null,
+  connections: snapshot.context.connections
+})

@@ -1,0 +1,103 @@
+import { globalStyle, style } from "@vanilla-extract/css"
+import { media, vars } from "../shared/theme.css.ts"
+
+export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
+
+export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", justifyContent: "space-between", gap: vars.space.md })
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
+
+export const counters = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))",
+  gap: vars.space.md,
+  margin: 0
+})
+
+export const counter = style({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg
+})
+
+export const counterLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
+
+export const counterValue = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: "tabular-nums" })
+
+export const section = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  minWidth: 0,
+  "@media": { [media.belowSmall]: { padding: vars.space.md } }
+})
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large })
+
+export const muted = style({ margin: 0, color: vars.color.textMuted })
+
+export const rangeRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md })
+
+export const figures = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+  gap: vars.space.sm,
+  margin: 0
+})
+
+export const figure = style({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: "2px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surfaceRaised,
+  borderRadius: vars.radius.md
+})
+
+export const figureLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+export const figureValue = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700, fontVariantNumeric: "tabular-nums" })
+
+export const change = style({ fontSize: vars.fontSize.small, fontWeight: 600 })
+export const changeUp = style([change, { color: vars.color.success }])
+export const changeDown = style([change, { color: vars.color.danger }])
+export const changeFlat = style([change, { color: vars.color.textMuted }])
+
+export const charts = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(320px, 100%), 1fr))", gap: vars.space.md })
+
+export const chart = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 })
+
+export const chartCaption = style({ fontWeight: 600 })
+
+export const chartCanvas = style({ minHeight: "220px", width: "100%" })
+
+globalStyle(`${chartCanvas} .u-legend`, { color: vars.color.text, fontSize: vars.fontSize.small })
+
+export const skeleton = style({ height: "96px", borderRadius: vars.radius.md, background: vars.color.surfaceRaised })
+
+export const strongRow = style({ background: "rgba(255, 60, 60, 0.32)" })
+export const lightRow = style({ background: "rgba(255, 93, 93, 0.12)" })
+
+export const alert = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.dangerSurface,
+  border: `1px solid ${vars.color.dangerBorder}`,
+  borderRadius: vars.radius.md
+})
+
+export const alertText = style({ margin: 0 })

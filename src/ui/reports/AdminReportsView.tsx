@@ -1,0 +1,46 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { accountsStreaming, totalConnections } from "../../domain/Connection.ts"
+import { selectUsers, selectView } from "../../machines/reports/adminReportsMachine.ts"
+import { button } from "../shared/controls.css.ts"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as styles from "./AdminReports.css.ts"
+import { ReportsPanel } from "./ReportsPanel.tsx"
+import { UsersPanel } from "./UsersPanel.tsx"
+
+/** /adminreports (SPEC §2, staff only): who is streaming now, and the subscriber and revenue reports. */
+export const AdminReportsView = () => {
+  const services = useServices()
+  const reports = useActorRef(services.adminReports, { ...services.actorOptions, input: {} })
+  const view = useSelector(reports, selectView)
+  const users = useSelector(reports, selectUsers)
+  const info = users.connections
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <div className={styles.head}>
+        <h1 id="page-title" className={styles.title}>Admin Reports</h1>
+        <div className={styles.toolbar}>
+          <button type="button" className={button({ tone: "secondary" })} disabled={users.loading} onClick={() => reports.send({ type: "users.refresh" })}>
+            {users.loading ? "Refreshing…" : "Refresh Users"}
+          </button>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => reports.send({ type: "view.toggle" })}>
+            {view === "reports" ? "Show users" : "Show reports"}
+          </button>
+        </div>
+      </div>
+
+      <dl className={styles.counters} aria-busy={users.loading || undefined}>
+        <div className={styles.counter}>
+          <dt className={styles.counterLabel}>Total connections</dt>
+          <dd className={styles.counterValue}>{info === null ? "–" : totalConnections(info)}</dd>
+        </div>
+        <div className={styles.counter}>
+          <dt className={styles.counterLabel}>Accounts streaming</dt>
+          <dd className={styles.counterValue}>{info === null ? "–" : accountsStreaming(info)}</dd>
+        </div>
+      </dl>
+
+      {view === "users" ? <UsersPanel actor={reports} /> : <ReportsPanel actor={reports} />}
+    </section>
+  )
+}

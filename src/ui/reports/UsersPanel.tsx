@@ -1,0 +1,116 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { accountsWithMultipleConnections, connectionRows } from "../../domain/Connection.ts"
+import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
+import { button, visuallyHidden } from "../shared/controls.css.ts"
+import * as table from "../shared/table.css.ts"
+import * as styles from "./AdminReports.css.ts"
+
+const utcTime = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+const localTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" })
+const localDate = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" })
+
+const severityLabel = { strong: "several places", light: "more than one connection", none: "" } as const
+
+/** The Users view (SPEC §2): unknown addresses, accounts on several devices, and every live session. */
+export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
+  const { loading, error, connections } = useSelector(actor, selectUsers)
+
+  if (error !== null) {
+    return (
+      <div className={styles.alert} role="alert">
+        <p className={styles.alertText}>{error}</p>
+        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.refresh" })}>Try again</button>
+      </div>
+    )
+  }
+  if (connections === null) {
+    return (
+      <div role="status" className={styles.section}>
+        <span className={visuallyHidden}>Loading the live connections…</span>
+        <div className={styles.skeleton} aria-hidden="true" />
+      </div>
+    )
+  }
+  const shared = accountsWithMultipleConnections(connections)
+  const rows = connectionRows(connections)
+  return (
+    <div className={styles.page} aria-busy={loading || undefined}>
+      {connections.unknownIps.length === 0 ? null : (
+        <div className={styles.section}>
+          <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="unknown-ips">
+            <table className={table.table}>
+              <caption id="unknown-ips" className={table.caption}>UNKNOWN IP WATCHING STREAM</caption>
+              <thead><tr><th scope="col" className={table.headCell}>Imposter IP</th></tr></thead>
+              <tbody>
+                {connections.unknownIps.map((ip) => <tr key={ip}><td className={table.cell}>{ip}</td></tr>)}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      <div className={styles.section}>
+        <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="multiple-connections">
+          <table className={table.table}>
+            <caption id="multiple-connections" className={table.caption}>Users With multiple connections</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={table.headCell}>Email</th>
+                <th scope="col" className={table.numberHeadCell}>Number of connections</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shared.map((account) => (
+                <tr key={account.email}>
+                  <td className={table.cell}>{account.email}</td>
+                  <td className={table.numberCell}>{account.connections}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {shared.length === 0 ? <p className={table.empty}>No account is watching from more than one place.</p> : null}
+      </div>
+
+      <div className={styles.section}>
+        <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="sessions-streaming">
+          <table className={table.table}>
+            <caption id="sessions-streaming" className={table.caption}>Sessions Streaming</caption>
+            <thead>
+              <tr>
+                {["Date", "Time (UTC)", "Time (local)", "Email", "App", "IP", "Token"].map((name) => (
+                  <th key={name} scope="col" className={table.headCell}>{name}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const at = Date.parse(row.timestamp)
+                const valid = !Number.isNaN(at)
+                return (
+                  <tr
+                    key={`${row.email} ${row.token} ${row.ip} ${row.app} ${row.timestamp}`}
+                    className={row.severity === "strong" ? styles.strongRow : row.severity === "light" ? styles.lightRow : undefined}
+                  >
+                    <td className={table.nowrapCell}>{valid ? localDate.format(at) : "---"}</td>
+                    <td className={table.nowrapCell}>{valid ? utcTime.format(at) : "---"}</td>
+                    <td className={table.nowrapCell}>{valid ? localTime.format(at) : "---"}</td>
+                    <td className={table.cell}>
+                      {row.email}
+                      {row.severity === "none" ? null : <span className={visuallyHidden}> ({severityLabel[row.severity]})</span>}
+                    </td>
+                    <td className={table.cell}>{row.app}</td>
+                    <td className={table.nowrapCell}>{row.ip}</td>
+                    <td className={table.cell}>{row.token}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        {rows.length === 0 ? <p className={table.empty}>Nobody is streaming right now.</p> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest"
+import { createActor, fromPromise, waitFor } from "xstate"
+import type { CallResult } from "../../../src/domain/api.ts"
+import type { ConnectionsInfo, Reports, ReportSeries } from "../../../src/domain/Reports.ts"
+import {
+  adminReportsMachine,
+  type DayRange,
+  REPORTS_FAILED_MESSAGE,
+  REPORTS_LOADED,
+  type ReportAnswers,
+  selectMode,
+  selectPendingStart,
+  selectRange,
+  selectReports,
+  selectUsers,
+  selectView,
+  USERS_FAILED_MESSAGE
+} from "../../../src/machines/reports/adminReportsMachine.ts"
+import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
+
+const REPORTS: Reports = {
+  current: { subscriptions: 3 },
+  last30days: {
+    newSubscriptions: 2, newMembers: 3, numberOfPayments: 3, revenue: 25,
+    ordersPaypalLast30Days: 2, ordersBtcLast30Days: 1, revenuePaypalLast30Days: 15, revenueBtcLast30Days: 10
+  },
+  allTime: { subscriptions: 4, members: 6, numberOfPayments: 7, ordersPaypal: 5, ordersBtc: 2, revenue: 60, revenuePaypal: 30, revenueBtc: 30 }
+}
+const TOTALS = { orders: 0, revenue: 0, revenueExcludingFees: 0, newMembers: 0, newSubscriptions: 0 }
+const SERIES: ReportSeries = { days: [], totals: TOTALS, previous: { start: "2026-10-01", end: "2026-10-31", totals: TOTALS } }
+const CONNECTIONS: ConnectionsInfo = { connections: { "ann@example.com": [{ timestamp: "2026-11-24T10:00:00.000Z", app: "tv", ip: "10.0.0.1", token: "t1" }] }, unknownIps: [] }
+const TODAY = new Date(2026, 10, 24, 15, 0)
+
+const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: () => Promise<unknown> } = {}) => {
+  const ranges: DayRange[] = []
+  const notes: NotificationContent[] = []
+  let connectionLoads = 0
+  const actor = createActor(
+    adminReportsMachine.provide({
+      actors: {
+        loadReports: fromPromise(({ input }) => {
+          ranges.push(input)
+          return options.reports?.(input) ?? Promise.resolve({ reports: REPORTS, series: SERIES })
+        }),
+        loadConnections: fromPromise<CallResult<"connections"> | undefined>(async () => {
+          connectionLoads += 1
+          return (await (options.connections?.() ?? Promise.resolve(CONNECTIONS))) as CallResult<"connections">
+        })
+      },
+      actions: { notify: (_, content) => void notes.push(content) }
+    }),
+    { input: { today: TODAY } }
+  ).start()
+  return { actor, ranges, notes, connectionLoads: () => connectionLoads }
+}
+
+const settled = (actor: ReturnType<typeof start>["actor"]) =>
+  waitFor(actor, (snapshot) => !snapshot.hasTag("reportsLoading") && !snapshot.hasTag("usersLoading"))
+
+describe("admin reports machine", () => {
+  it("loads this month's reports and the live connections at once, quietly", async () => {
+    const { actor, ranges, notes } = start()
+    const snapshot = await settled(actor)
+    expect(ranges).toEqual([{ start: "2026-11-01", end: "2026-11-24" }])
+    expect(selectReports(snapshot)).toMatchObject({ loading: false, error: null, reports: REPORTS, series: SERIES, seriesNote: null })
+    expect(selectUsers(snapshot)).toMatchObject({ loading: false, error: null, connections: CONNECTIONS })
+    expect(selectView(snapshot)).toBe("reports")
+    expect(selectMode(snapshot)).toBe("light")
+    expect(notes).toEqual([])
+  })
+
+  it("two picked days make a range in either order, loaded and announced", async () => {
+    const { actor, ranges, notes } = start()
+    await settled(actor)
+    actor.send({ type: "range.day", day: "2026-10-20" })
+    expect(selectPendingStart(actor.getSnapshot())).toBe("2026-10-20")
+    expect(ranges).toHaveLength(1)
+    actor.send({ type: "range.day", day: "2026-10-05" })
+    const snapshot = await settled(actor)
+    expect(selectRange(snapshot)).toEqual({ start: "2026-10-05", end: "2026-10-20" })
+    expect(selectPendingStart(snapshot)).toBeNull()
+    expect(ranges.at(-1)).toEqual({ start: "2026-10-05", end: "2026-10-20" })
+    expect(notes).toEqual([{ tone: "success", title: REPORTS_LOADED, message: "05/10/2026 – 20/10/2026" }])
+  })
+
+  it("a newer range replaces one still loading", async () => {
+    let release: (answers: ReportAnswers) => void = () => {}
+    const { actor, ranges, notes } = start({
+      reports: (range) => range.start === "2026-09-01" ? new Promise((resolve) => { release = resolve }) : Promise.resolve({ reports: REPORTS, series: SERIES })
+    })
+    await settled(actor)
+    actor.send({ type: "range.choose", start: "2026-09-01", end: "2026-09-30" })
+    actor.send({ type: "range.choose", start: "2026-08-01", end: "2026-08-31" })
+    const snapshot = await settled(actor)
+    release({ reports: REPORTS, series: SERIES })
+    expect(selectRange(snapshot)).toEqual({ start: "2026-08-01", end: "2026-08-31" })
+    expect(ranges.map((range) => range.start)).toEqual(["2026-11-01", "2026-09-01", "2026-08-01"])
+    expect(notes).toHaveLength(1)
+  })
+
+  it("keeps the figures when only the charts fail, and says why", async () => {
+    const { actor } = start({
+      reports: async () => ({ reports: REPORTS, series: { success: false, status: 400, resultCode: 19, detail: "dates: the daily figures cover at most 3660 days; choose a shorter range" } })
+    })
+    const snapshot = await settled(actor)
+    expect(selectReports(snapshot)).toMatchObject({ reports: REPORTS, series: null, seriesNote: "dates: the daily figures cover at most 3660 days; choose a shorter range" })
+  })
+
+  it("fails with a reason and loads again on retry", async () => {
+    let calls = 0
+    const { actor } = start({
+      reports: async () => (calls++ === 0 ? { reports: { success: false, status: 0, detail: "offline" }, series: undefined } : { reports: REPORTS, series: SERIES })
+    })
+    let snapshot = await settled(actor)
+    expect(selectReports(snapshot).error).toBe(`${REPORTS_FAILED_MESSAGE} Check your connection and try again.`)
+    actor.send({ type: "reports.retry" })
+    snapshot = await settled(actor)
+    expect(selectReports(snapshot)).toMatchObject({ error: null, reports: REPORTS })
+  })
+
+  it("refreshes the users on request, and recovers from a failure", async () => {
+    let calls = 0
+    const { actor, connectionLoads } = start({
+      connections: async () => (calls++ === 0 ? { success: false, status: 500, detail: "boom" } : CONNECTIONS)
+    })
+    let snapshot = await settled(actor)
+    expect(selectUsers(snapshot).error).toBe(`${USERS_FAILED_MESSAGE} Please try again in a moment.`)
+    actor.send({ type: "users.refresh" })
+    snapshot = await settled(actor)
+    expect(selectUsers(snapshot)).toMatchObject({ error: null, connections: CONNECTIONS })
+    expect(connectionLoads()).toBe(2)
+  })
+
+  it("toggles the view and the report mode", async () => {
+    const { actor } = start()
+    await settled(actor)
+    actor.send({ type: "view.toggle" })
+    actor.send({ type: "mode.switch" })
+    expect(selectView(actor.getSnapshot())).toBe("users")
+    expect(selectMode(actor.getSnapshot())).toBe("detailed")
+    actor.send({ type: "view.toggle" })
+    actor.send({ type: "mode.switch" })
+    expect(selectView(actor.getSnapshot())).toBe("reports")
+    expect(selectMode(actor.getSnapshot())).toBe("light")
+  })
+})
