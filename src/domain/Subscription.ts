@@ -1,8 +1,12 @@
 import { Schema } from "effect"
+import { formatDate } from "./Dates.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 
 /** What the site may charge a month in future, as the subscription page says (SPEC §1, §9). */
 export const PRICE_NOTE_PER_MONTH = 5
+
+/** The one plan there is: a month at a time. */
+export const MONTHLY_PLAN_ID = 1
 
 export const ActiveSubscription = Schema.Struct({
   resultCode: ResultCodeSchema,
@@ -18,3 +22,8 @@ export const SubscriptionPlans = Schema.Struct({
   subscriptionPrice: Schema.Number
 })
 export type SubscriptionPlans = typeof SubscriptionPlans.Type
+
+export const NO_ACTIVE_SUBSCRIPTION = "No active subscription"
+
+/** "Paid until 23/12/2026", the day in en-GB (SPEC §9). */
+export const paidUntilText = (expiresAt: string): string => `Paid until ${formatDate(expiresAt)}`

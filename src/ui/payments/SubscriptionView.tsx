@@ -1,20 +1,68 @@
+import { useActorRef, useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
+import {
+  selectError,
+  selectIsReloading,
+  selectReloaded,
+  selectReloadError,
+  selectStatus,
+  selectSubscription
+} from "../../machines/payments/subscriptionMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import * as styles from "../shared/PageView.css.ts"
 import { PageView } from "../shared/PageView.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as styles from "./PaymentsPages.css.ts"
+import { SubscriptionStatus } from "./SubscriptionStatus.tsx"
 
-/** SPEC §1: for now the page only says the site is free. */
-export const SubscriptionView = () => (
-  <PageView title="Subscription">
-    <div className={styles.panel} role="note">
-      <p className={styles.text}>The site is currently free to use.</p>
-      <p className={styles.text}>
-        If our servers need upgrading, a subscription of about ${PRICE_NOTE_PER_MONTH} a month may be charged in the future.
-      </p>
-      <div className={styles.actions}>
-        <Link className={button({ tone: "primary" })} to="/">Back to streams</Link>
+const reloadedText = (reloaded: { readonly total: number; readonly watchable: number }): string =>
+  reloaded.total === 0 ? "Streams reloaded: there are no streams yet." : `Streams reloaded: ${reloaded.watchable} of ${reloaded.total} ready to watch.`
+
+/** /subscription (SPEC §1, §2): the notice that the site is free, the viewer's paid months, and reloading the streams. */
+export const SubscriptionView = () => {
+  const services = useServices()
+  const subscription = useActorRef(services.subscription, services.actorOptions)
+  const status = useSelector(subscription, selectStatus)
+  const { startedAt, expiresAt } = useSelector(subscription, selectSubscription)
+  const error = useSelector(subscription, selectError)
+  const reloading = useSelector(subscription, selectIsReloading)
+  const reloaded = useSelector(subscription, selectReloaded)
+  const reloadError = useSelector(subscription, selectReloadError)
+
+  return (
+    <PageView title="Subscription">
+      <div className={styles.panel} role="note">
+        <p className={styles.text}>The site is currently free to use.</p>
+        <p className={styles.text}>
+          If our servers need upgrading, a subscription of about ${PRICE_NOTE_PER_MONTH} a month may be charged in the future.
+        </p>
       </div>
-    </div>
-  </PageView>
-)
+
+      <SubscriptionStatus
+        status={status}
+        startedAt={startedAt}
+        expiresAt={expiresAt}
+        error={error}
+        onRetry={() => subscription.send({ type: "subscription.retry" })}
+      />
+
+      <div className={styles.actions}>
+        {/* aria-disabled, not disabled: the button keeps the focus while the streams load */}
+        <button
+          type="button"
+          className={button({ tone: "primary" })}
+          aria-disabled={reloading || undefined}
+          aria-describedby="reload-result"
+          onClick={() => subscription.send({ type: "streams.reload" })}
+        >
+          {reloading ? "Reloading streams…" : "Reload streams"}
+        </button>
+        <Link className={button({ tone: "secondary" })} to="/transactions">Your transactions</Link>
+        <Link className={button({ tone: "secondary" })} to="/">Back to streams</Link>
+      </div>
+      <p id="reload-result" role="status" className={reloadError === null ? styles.muted : styles.failure}>
+        {reloadError ?? (reloaded === null ? "" : reloadedText(reloaded))}
+      </p>
+    </PageView>
+  )
+}

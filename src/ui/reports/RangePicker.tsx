@@ -113,6 +113,11 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         modifiers={{ weekend: { dayOfWeek: [...DATE_PICKER.weekendDays] } }}
         modifiersClassNames={{ weekend: styles.weekend }}
         formatters={{ formatCaption: (shown) => format(shown, "MMMM yyyy") }}
+        // the visible number first, so what a voice user reads out is the button's name
+        labels={{
+          labelDayButton: (day, modifiers) =>
+            `${format(day, "d MMMM yyyy, EEEE")}${modifiers.today === true ? ", today" : ""}${modifiers.selected === true ? ", selected" : ""}`
+        }}
       />
     </div>
   )

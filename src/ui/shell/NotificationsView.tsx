@@ -10,8 +10,9 @@ export const NotificationsView = () => {
   return (
     <ul className={styles.region} aria-live="polite" aria-label="Notifications">
       {items.map((item) => (
-        <li key={item.id} className={`${styles.item} ${styles.tone[item.tone]}`} role={item.tone === "error" ? "alert" : "status"}>
-          <div className={styles.body}>
+        // the list is the live region; an error interrupts (a list item may not carry a role of its own)
+        <li key={item.id} className={`${styles.item} ${styles.tone[item.tone]}`}>
+          <div className={styles.body} role={item.tone === "error" ? "alert" : undefined}>
             <p className={styles.title}>{item.title}</p>
             {item.message === "" ? null : <p className={styles.message}>{item.message}</p>}
           </div>

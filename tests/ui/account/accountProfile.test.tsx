@@ -52,7 +52,9 @@ describe("/profile", () => {
     fireEvent.click(within(details).getByRole("button", { name: "Save changes" }))
     const item = await notification("Username updated!")
     expect(item.textContent).toContain("Success!")
-    expect(item.getAttribute("role")).toBe("status")
+    // news, not an interruption: announced by the polite list, no alert of its own
+    expect(item.closest("ul")?.getAttribute("aria-live")).toBe("polite")
+    expect(item.querySelector("[role=alert]")).toBeNull()
     await waitFor(() => expect(userCalls()).toBe(before + 1))
     expect((await server.user("ann@example.com"))?.username).toBe("annie")
     expect(within(details).getByLabelText<HTMLInputElement>("Password").value).toBe("")
@@ -79,7 +81,7 @@ describe("/profile", () => {
     fireEvent.click(within(password).getByRole("button", { name: "Update password" }))
     const failure = await notification("Incorrect password")
     expect(failure.textContent).toContain("Failed to update password.")
-    expect(failure.getAttribute("role")).toBe("alert")
+    expect(failure.querySelector("[role=alert]")?.textContent).toContain("Failed to update password.")
 
     type(password, "Current password", "correct horse")
     fireEvent.click(within(password).getByRole("button", { name: "Update password" }))

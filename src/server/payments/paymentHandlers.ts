@@ -1,0 +1,52 @@
+import type { Kysely } from "kysely"
+import { activeRun } from "../../domain/Payment.ts"
+import { SubscriptionResult } from "../../domain/ResultCode.ts"
+import { DEFAULT_SERVER_SETTINGS, parseDiscountRates } from "../../domain/SiteSettings.ts"
+import { MONTHLY_PLAN_ID } from "../../domain/Subscription.ts"
+import type { Tables } from "../db/schema.ts"
+import type { Handler } from "../http/registerContract.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
+import { listPayments, paidPeriods } from "./paymentsRepo.ts"
+
+export interface PaymentHandlers {
+  payments: Handler<"payments">
+  activeSubscription: Handler<"activeSubscription">
+  subscriptionPlans: Handler<"subscriptionPlans">
+}
+
+const DEFAULT_DISCOUNT_RATES = parseDiscountRates(DEFAULT_SERVER_SETTINGS.discountRates) ?? []
+
+export function paymentHandlers(db: Kysely<Tables>, now: () => number): PaymentHandlers {
+  return {
+    async payments({ session }) {
+      const rows = await listPayments(db, session.userId)
+      return {
+        success: true,
+        data: rows.map((row) => ({
+          id: row.id,
+          paypal_transaction_id: row.paypal_transaction_id,
+          created_at: row.created_at,
+          price: row.price,
+          currency: row.currency
+        }))
+      }
+    },
+
+    async activeSubscription({ session }) {
+      const run = activeRun(await paidPeriods(db, session.userId), now())
+      return run === undefined
+        ? { resultCode: SubscriptionResult.SUBSCRIPTION_DOES_NOT_EXIST, data: null }
+        : { resultCode: SubscriptionResult.SUCCESS, data: { planId: MONTHLY_PLAN_ID, startedAt: run.start, expiresAt: run.end } }
+    },
+
+    async subscriptionPlans() {
+      const settings = await siteSettings.inEffect(db)
+      return {
+        resultCode: SubscriptionResult.SUCCESS,
+        subscriptionPrice: settings.subscriptionPrice,
+        // the setting is checked when set; a hand-edited one that no longer reads falls back
+        discountRates: parseDiscountRates(settings.discountRates) ?? DEFAULT_DISCOUNT_RATES
+      }
+    }
+  }
+}
