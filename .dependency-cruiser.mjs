@@ -35,7 +35,7 @@ const layers = [
     from: { path: "^src/ui/" },
     to: only(
       "^src/(domain|machines|ui)/",
-      npm("react", "react-dom", "react-router-dom", "@xstate/react", "@radix-ui/[^/]+", "@vanilla-extract/[^/]+", "xstate", "@tanstack/react-virtual")
+      npm("react", "react-dom", "react-router-dom", "@xstate/react", "@radix-ui/[^/]+", "@vanilla-extract/[^/]+", "xstate", "@tanstack/react-virtual", "react-day-picker", "uplot")
     )
   },
   {

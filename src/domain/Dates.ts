@@ -1,3 +1,4 @@
+import { format } from "date-fns"
 import { Schema } from "effect"
 
 /** Dates are shown in en-GB format (SPEC §9). */
@@ -45,4 +46,28 @@ export const yearPage = (year: number): ReadonlyArray<number> => {
   const clamped = Math.min(maxYear, Math.max(minYear, Math.trunc(year)))
   const first = minYear + Math.floor((clamped - minYear) / yearsPerPage) * yearsPerPage
   return Array.from({ length: yearsPerPage }, (_, index) => first + index).filter((candidate) => candidate <= maxYear)
+}
+
+/** A local date's calendar day, YYYY-MM-DD. */
+export const dayOf = (date: Date): string => format(date, "yyyy-MM-dd")
+
+/** A picker's month caption (SPEC §9: 'MMMM YYYY'), e.g. November 2026. */
+export const monthCaption = (date: Date): string => format(date, "MMMM yyyy")
+
+/** A picker day's spoken name, its visible number first: 24 November 2026, Tuesday. */
+export const dayName = (date: Date): string => format(date, "d MMMM yyyy, EEEE")
+
+const utcTime = new Intl.DateTimeFormat(DATE_LOCALE, { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+const localTime = new Intl.DateTimeFormat(DATE_LOCALE, { hour: "2-digit", minute: "2-digit", second: "2-digit" })
+
+/** An instant's time of day in UTC, 24-hour (17:05:09); "---" when it is no instant. */
+export const formatTimeUtc = (iso: string): string => {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? "---" : utcTime.format(ms)
+}
+
+/** An instant's time of day in the viewer's zone, 24-hour; "---" when it is no instant. */
+export const formatTimeLocal = (iso: string): string => {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? "---" : localTime.format(ms)
 }

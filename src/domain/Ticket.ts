@@ -1,4 +1,5 @@
-import { Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
+import { decodeWith } from "./decode.ts"
 
 export const SUBJECT_MESSAGE = "Please enter a subject"
 export const DESCRIPTION_MESSAGE = "Please enter a description"
@@ -55,14 +56,20 @@ export const PlayerContext = Schema.Struct({
 })
 export type PlayerContext = typeof PlayerContext.Type
 
+/**
+ * At least `min` characters between the first and the last that are not white space: a subject of
+ * spaces, or a description of six line breaks, says nothing. The text itself is kept as typed.
+ */
+const visibleLength = (min: number): RegExp => (min <= 1 ? /\S/ : new RegExp(`\\S[\\s\\S]{${min - 2},}\\S`))
+
 export const NewTicket = Schema.Struct({
   type: TicketCategorySchema,
   subject: Schema.String.check(
-    Schema.isMinLength(TICKET_SUBJECT_MIN_LENGTH, { message: SUBJECT_MESSAGE }),
+    Schema.isPattern(visibleLength(TICKET_SUBJECT_MIN_LENGTH), { message: SUBJECT_MESSAGE }),
     Schema.isMaxLength(TICKET_SUBJECT_MAX_LENGTH, { message: "Subject is too long" })
   ),
   description: Schema.String.check(
-    Schema.isMinLength(TICKET_DESCRIPTION_MIN_LENGTH, { message: DESCRIPTION_MESSAGE }),
+    Schema.isPattern(visibleLength(TICKET_DESCRIPTION_MIN_LENGTH), { message: DESCRIPTION_MESSAGE }),
     Schema.isMaxLength(TICKET_DESCRIPTION_MAX_LENGTH, { message: "Description is too long" })
   ),
   playerContext: Schema.optionalKey(PlayerContext)
@@ -84,6 +91,8 @@ export class Ticket extends Schema.Class<Ticket>("Ticket")({
   status: TicketStatusSchema,
   created_at: Schema.String,
   resolved_at: Schema.NullOr(Schema.String),
+  /** when staff first answered, by reply or status change */
+  first_response_at: Schema.NullOr(Schema.String),
   player_context: Schema.NullOr(PlayerContext)
 }) {}
 
@@ -98,3 +107,85 @@ export class OwnTicket extends Schema.Class<OwnTicket>("OwnTicket")({
   resolved_at: Schema.NullOr(Schema.String),
   player_context: Schema.NullOr(PlayerContext)
 }) {}
+
+/** The /contactus route, where tickets are opened. */
+export const CONTACT_ROUTE = "/contactus"
+
+const categoryLabels: Readonly<Record<TicketCategory, string>> = {
+  1: "Bug report",
+  2: "Billing",
+  3: "Stream service",
+  4: "Subscription",
+  5: "Other"
+}
+/** The categories in their SPEC order, as the ticket form offers them. */
+export const TICKET_CATEGORIES: ReadonlyArray<{ readonly value: TicketCategory; readonly label: string }> =
+  (Object.keys(categoryLabels).map(Number) as Array<TicketCategory>).map((value) => ({ value, label: categoryLabels[value] }))
+/** A category as people read it: "Stream service". */
+export const ticketCategoryLabel = (category: number): string => categoryLabels[category as TicketCategory] ?? "Unknown"
+
+const statusLabels: Readonly<Record<TicketStatus, string>> = { 1: "Open", 2: "In progress", 3: "Resolved" }
+/** A status as its author reads it on /contactus: "In progress". */
+export const ticketStatusLabel = (status: TicketStatus): string => statusLabels[status]
+
+/** The players by number (SPEC §4), as a player context names them. */
+export const playerLabel = (player: PlayerContext["player"]): string => (player === 1 ? "TV player" : "Low-latency player")
+
+export const PLAYER_CONTEXT_STREAM_MAX_LENGTH = 200
+export const PLAYER_CONTEXT_BROWSER_MAX_LENGTH = 300
+
+const decodePlayerContext = decodeWith(PlayerContext)
+const wholeNumber = (text: string | null): number | undefined => (text !== null && /^\d{1,5}$/.test(text) ? Number(text) : undefined)
+
+/**
+ * The query string of a 'Report a problem' link: `stream`, `player`, `error` (the media error
+ * code) and `browser`. Long names are cut to what PlayerContext accepts, so the link always reads back.
+ */
+export const playerContextQuery = (context: PlayerContext): string =>
+  new URLSearchParams({
+    stream: context.stream.slice(0, PLAYER_CONTEXT_STREAM_MAX_LENGTH),
+    player: String(context.player),
+    error: String(context.errorCode),
+    browser: context.browser.slice(0, PLAYER_CONTEXT_BROWSER_MAX_LENGTH)
+  }).toString()
+
+/** Where a player's error box sends the viewer: the ticket form with what failed attached. */
+export const reportProblemPath = (context: PlayerContext): string => `${CONTACT_ROUTE}?${playerContextQuery(context)}`
+
+/** The player context of a /contactus query string; undefined when it carries none, or one that does not read as one. */
+export const playerContextFromQuery = (search: string): PlayerContext | undefined => {
+  const params = new URLSearchParams(search)
+  const stream = params.get("stream")
+  if (stream === null) return undefined
+  const decoded = decodePlayerContext({
+    stream,
+    player: wholeNumber(params.get("player")),
+    errorCode: wholeNumber(params.get("error")),
+    browser: params.get("browser") ?? ""
+  })
+  return decoded.ok ? decoded.value : undefined
+}
+
+/** The subject a reported problem starts with; the viewer may change it. */
+export const problemSubject = (context: PlayerContext): string =>
+  `Problem playing ${context.stream}`.slice(0, TICKET_SUBJECT_MAX_LENGTH)
+
+export type TicketField = keyof NewTicket
+export type TicketFieldErrors = Partial<Record<TicketField, string>>
+
+const decodeTicket = Schema.decodeUnknownResult(NewTicket, { errors: "all" })
+const issuesOf = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** The ticket, or each field's first message (SPEC §5), to show at that field. */
+export const validateNewTicket = (input: unknown): { readonly ok: true; readonly ticket: NewTicket } | { readonly ok: false; readonly errors: TicketFieldErrors } => {
+  const result = decodeTicket(input)
+  if (Result.isSuccess(result)) return { ok: true, ticket: result.success }
+  const errors: TicketFieldErrors = {}
+  for (const issue of issuesOf(result.failure.issue).issues) {
+    const [first] = issue.path ?? []
+    if (first === undefined) continue
+    const key = String(typeof first === "object" ? first.key : first) as TicketField
+    errors[key] ??= issue.message
+  }
+  return { ok: false, errors }
+}

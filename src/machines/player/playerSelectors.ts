@@ -1,5 +1,5 @@
 import type { LogoPlacement, MediaMetadata, PlayerChrome } from "../../domain/PlayerUi.ts"
-import { type Stream } from "../../domain/Stream.ts"
+import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
 import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
@@ -12,6 +12,8 @@ export const selectIsEmpty = (snapshot: PlayerSnapshot): boolean => snapshot.mat
 export const selectStreams = (snapshot: PlayerSnapshot): ReadonlyArray<Stream> => snapshot.context.streams
 export const selectIndex = (snapshot: PlayerSnapshot): number => snapshot.context.index
 export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefined => snapshot.context.streams[snapshot.context.index]
+/** Which player this page is: 1 TV, 2 low latency (SPEC §4). */
+export const selectPlayerChoice = (snapshot: PlayerSnapshot): PlayerChoice => snapshot.context.player
 export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
 export const selectListError = (snapshot: PlayerSnapshot): string | null =>
   snapshot.matches("failed") ? snapshot.context.error : null

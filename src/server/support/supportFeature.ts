@@ -1,7 +1,9 @@
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import { ticketHandlers } from "./ticketHandlers.ts"
 
-/** Support tickets: customers open them, staff work them on the desk. */
-export function supportFeature({ db, now }: FeatureDeps): ServerFeature {
-  return { handlers: ticketHandlers(db, now) }
+/** Support tickets: customers open them, staff work them on the desk and answer by mail. */
+export function supportFeature({ db, now, config, mailWorker }: FeatureDeps): ServerFeature {
+  const site = async () => ({ siteName: (await siteSettings.read(db)).siteName, publicUrl: config.publicUrl })
+  return { handlers: ticketHandlers({ db, now, site, mailWorker }) }
 }

@@ -1,34 +1,85 @@
 import type { Kysely } from "kysely"
-import { ResultCode } from "../../domain/ResultCode.ts"
+import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
+import { TICKETS_PER_HOUR, ticketStatusLabel } from "../../domain/Ticket.ts"
 import type { Tables } from "../db/schema.ts"
-import { invalidInput } from "../http/HttpFailure.ts"
+import { invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { insertTicket, listTickets, updateTicketStatus } from "./ticketsRepo.ts"
+import type { MailWaker } from "../http/serverFeature.ts"
+import { mail, type MailSite } from "../mail/mailFeature.ts"
+import { ticketReplyMail, ticketStatusMail } from "./supportMails.ts"
+import {
+  findTicketForMail,
+  insertTicket,
+  listOwnTickets,
+  listTickets,
+  lockAccountForTickets,
+  markFirstResponse,
+  ticketsOpenedSince,
+  updateTicketStatus
+} from "./ticketsRepo.ts"
 
 const MAX_ID = 2 ** 31 - 1
+const HOUR_MS = 60 * 60 * 1000
 
 export const TICKET_SUBMITTED = "Ticket submitted"
 export const TICKET_UPDATED = "Ticket updated"
 export const TICKET_NOT_FOUND = "Ticket not found"
+export const TICKET_UNCHANGED = "The ticket already has that status"
+export const REPLY_QUEUED = "Email added to queue"
+export const REPLY_NO_SUCH_TICKET = "No such ticket from that user"
+
+/** Says how many tickets an hour one account may open, and when the next one will be taken. */
+export const ticketLimitRefusal = (retryAfterSeconds: number) =>
+  tooManyRequests(
+    `You can open ${TICKETS_PER_HOUR} tickets an hour. Try again in ${waitText(retryAfterSeconds)}.`,
+    retryAfterSeconds
+  )
 
 export interface TicketHandlers {
   createTicket: Handler<"createTicket">
+  myTickets: Handler<"myTickets">
   tickets: Handler<"tickets">
   updateTicket: Handler<"updateTicket">
+  replyToTicket: Handler<"replyToTicket">
 }
 
-export function ticketHandlers(db: Kysely<Tables>, now: () => number): TicketHandlers {
+export interface TicketHandlerDeps {
+  readonly db: Kysely<Tables>
+  readonly now: () => number
+  /** the site the customer's mail speaks for, read when it is written */
+  readonly site: () => Promise<MailSite>
+  readonly mailWorker: MailWaker
+}
+
+const isTicketId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ID
+
+export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps): TicketHandlers {
   const isoNow = () => new Date(now()).toISOString()
   return {
     async createTicket({ body, session }) {
-      await insertTicket(db, {
-        user_id: session.userId,
-        type: body.type,
-        subject: body.subject,
-        description: body.description,
-        created_at: isoNow()
+      const at = now()
+      await db.transaction().execute(async (trx) => {
+        await lockAccountForTickets(trx, session.userId)
+        const recent = await ticketsOpenedSince(trx, session.userId, new Date(at - HOUR_MS).toISOString())
+        if (recent.count >= TICKETS_PER_HOUR) {
+          // the earliest of the hour's tickets leaves the window first, and frees one place
+          const freedAt = Date.parse(recent.earliest ?? new Date(at).toISOString()) + HOUR_MS
+          throw ticketLimitRefusal(Math.max(1, Math.ceil((freedAt - at) / 1000)))
+        }
+        await insertTicket(trx, {
+          user_id: session.userId,
+          type: body.type,
+          subject: body.subject,
+          description: body.description,
+          created_at: new Date(at).toISOString(),
+          player_context: body.playerContext
+        })
       })
       return { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_SUBMITTED }
+    },
+
+    async myTickets({ session }) {
+      return { success: true, data: await listOwnTickets(db, session.userId) }
     },
 
     async tickets() {
@@ -38,11 +89,34 @@ export function ticketHandlers(db: Kysely<Tables>, now: () => number): TicketHan
     async updateTicket({ body }) {
       if (!Number.isInteger(body.ticketId)) throw invalidInput("ticketId: Expected an integer")
       // Ids are 32-bit in the database; PostgreSQL would reject a larger one outright.
-      const updated = body.ticketId > 0 && body.ticketId <= MAX_ID &&
-        await updateTicketStatus(db, body.ticketId, body.newStatus, isoNow())
-      return updated
-        ? { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_UPDATED }
-        : { success: false, resultCode: ResultCode.NOT_FOUND, detail: TICKET_NOT_FOUND }
+      const ticket = isTicketId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
+      if (ticket === undefined) return { success: false, resultCode: ResultCode.NOT_FOUND, detail: TICKET_NOT_FOUND }
+      if (ticket.status === body.newStatus) return { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_UNCHANGED }
+      const [from, at] = [await site(), isoNow()]
+      await db.transaction().execute(async (trx) => {
+        await updateTicketStatus(trx, ticket.id, body.newStatus, at)
+        await markFirstResponse(trx, ticket.id, at)
+        const status = ticketStatusLabel(body.newStatus)
+        await mail.enqueue(trx, ticketStatusMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, status }), new Date(at))
+      })
+      mailWorker.wake()
+      return { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_UPDATED }
+    },
+
+    async replyToTicket({ body }) {
+      if (!Number.isInteger(body.ticketId) || !Number.isInteger(body.userId)) throw invalidInput("ticketId, userId: Expected an integer")
+      const ticket = isTicketId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
+      // the desk names the ticket's author too: a reply never goes to anyone else
+      if (ticket === undefined || ticket.user_id !== body.userId) {
+        return { success: false, resultCode: TicketResult.FAIL, detail: REPLY_NO_SUCH_TICKET }
+      }
+      const [from, at] = [await site(), isoNow()]
+      await db.transaction().execute(async (trx) => {
+        await markFirstResponse(trx, ticket.id, at)
+        await mail.enqueue(trx, ticketReplyMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, message: body.message }), new Date(at))
+      })
+      mailWorker.wake()
+      return { success: true, resultCode: TicketResult.SUCCESS, detail: REPLY_QUEUED }
     }
   }
 }

@@ -10,9 +10,11 @@ export interface NewTicketInput {
   subject: string
   description: string
   created_at?: Timestamp
+  /** what the viewer attached from a player's error box, if anything */
+  player_context?: PlayerContext | undefined
 }
 
-/** New tickets start open (status 1). */
+/** New tickets start open (status 1); subject and description are stored exactly as typed. */
 export async function insertTicket(db: Kysely<Tables>, input: NewTicketInput): Promise<TicketRow> {
   return db.insertInto("tickets")
     .values({
@@ -21,7 +23,8 @@ export async function insertTicket(db: Kysely<Tables>, input: NewTicketInput): P
       subject: input.subject,
       description: input.description,
       created_at: input.created_at ?? new Date().toISOString(),
-      resolved_at: null
+      resolved_at: null,
+      player_context: input.player_context === undefined ? null : JSON.stringify(input.player_context)
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -37,6 +40,7 @@ export interface DeskTicket {
   status: TicketStatus
   created_at: string
   resolved_at: string | null
+  first_response_at: string | null
   player_context: PlayerContext | null
 }
 
@@ -59,12 +63,62 @@ export async function listTickets(db: Kysely<Tables>): Promise<DeskTicket[]> {
     .innerJoin("users as u", "u.id", "t.user_id")
     .select([
       "t.id", "t.user_id as user__id", "u.email as user__email", "t.type", "t.subject", "t.description",
-      "t.status", "t.created_at", "t.resolved_at", "t.player_context"
+      "t.status", "t.created_at", "t.resolved_at", "t.first_response_at", "t.player_context"
     ])
     .orderBy("t.created_at", "desc")
     .orderBy("t.id", "desc")
     .execute()
   return rows.map((row) => ({ ...row, player_context: playerContextOf(row.player_context) }))
+}
+
+export type OwnTicketRow = Omit<DeskTicket, "user__id" | "user__email" | "first_response_at">
+
+/** A ticket with what its author's mail needs. */
+export async function findTicketForMail(db: Kysely<Tables>, ticketId: number) {
+  return db.selectFrom("tickets as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .select(["t.id", "t.user_id", "u.email", "t.subject", "t.status"])
+    .where("t.id", "=", ticketId)
+    .executeTakeFirst()
+}
+
+/** Staff answered a ticket (a reply or a status change); only the first answer is kept. */
+export async function markFirstResponse(db: Kysely<Tables>, ticketId: number, at: string): Promise<void> {
+  await db.updateTable("tickets").set({ first_response_at: at }).where("id", "=", ticketId).where("first_response_at", "is", null).execute()
+}
+
+/** One account's tickets, newest first. */
+export async function listOwnTickets(db: Kysely<Tables>, userId: number): Promise<OwnTicketRow[]> {
+  const rows = await db.selectFrom("tickets")
+    .select(["id", "type", "subject", "description", "status", "created_at", "resolved_at", "player_context"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute()
+  return rows.map((row) => ({ ...row, player_context: playerContextOf(row.player_context) }))
+}
+
+/** How many tickets an account opened after `since`, and when the earliest of those was. */
+export async function ticketsOpenedSince(
+  db: Kysely<Tables>,
+  userId: number,
+  since: Timestamp
+): Promise<{ count: number; earliest: Timestamp | undefined }> {
+  const row = await db.selectFrom("tickets")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
+    .where("user_id", "=", userId)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow()
+  return { count: Number(row.count), earliest: row.earliest ?? undefined }
+}
+
+/**
+ * Holds the account's row until the transaction ends, so two tickets sent at once are counted one
+ * after the other (PostgreSQL would otherwise let both see the same count). The update changes
+ * nothing; SQLite runs one transaction at a time anyway.
+ */
+export async function lockAccountForTickets(trx: Kysely<Tables>, userId: number): Promise<void> {
+  await trx.updateTable("users").set((eb) => ({ id: eb.ref("id") })).where("id", "=", userId).execute()
 }
 
 /**

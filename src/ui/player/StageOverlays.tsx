@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import { reportProblemPath } from "../../domain/Ticket.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import {
   selectCanTogglePlay,
@@ -10,7 +11,13 @@ import {
   selectIsPaused,
   selectPlaybackError
 } from "../../machines/player/playerPlaybackMachine.ts"
-import { selectChrome, selectPlayback, selectUnavailability } from "../../machines/player/playerSelectors.ts"
+import {
+  selectChrome,
+  selectCurrentStream,
+  selectPlayback,
+  selectPlayerChoice,
+  selectUnavailability
+} from "../../machines/player/playerSelectors.ts"
 import { button } from "../shared/controls.css.ts"
 import * as status from "../shared/StatusView.css.ts"
 import { Icon } from "../shared/Icon.tsx"
@@ -28,6 +35,8 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
   const paused = useSelector(playback, selectIsPaused)
   const ended = useSelector(playback, selectIsEnded)
   const canToggle = useSelector(playback, selectCanTogglePlay)
+  const stream = useSelector(actor, selectCurrentStream)
+  const player = useSelector(actor, selectPlayerChoice)
 
   if (unavailable !== null) {
     return (
@@ -48,7 +57,17 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
       <div className={styles.overlay}>
         <div className={styles.errorBox} role="alert">
           <p className={styles.boxTitle}>{error.message}</p>
-          {error.code === null ? null : <p className={styles.boxText}>{`Error code ${error.code}`}</p>}
+          {error.code === null && stream === undefined ? null : (
+            <p className={styles.boxText}>
+              {error.code === null ? null : <span>{`Error code ${error.code}`}</span>}
+              {error.code === null || stream === undefined ? null : " · "}
+              {stream === undefined ? null : (
+                <Link to={reportProblemPath({ stream: stream.title, player, errorCode: error.code ?? 0, browser: navigator.userAgent })}>
+                  Report a problem
+                </Link>
+              )}
+            </p>
+          )}
           <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "player.retry" })}>
             Try again
           </button>

@@ -1,12 +1,10 @@
-import { format } from "date-fns"
 import { useState } from "react"
 import { DayPicker } from "react-day-picker"
 import "react-day-picker/style.css"
-import { DATE_PICKER, yearPage } from "../../domain/Dates.ts"
+import { DATE_PICKER, dayName, dayOf, monthCaption, yearPage } from "../../domain/Dates.ts"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "./RangePicker.css.ts"
 
-const DAY = "yyyy-MM-dd"
 /** A calendar day as a local Date at noon, clear of any daylight-saving edge. */
 const dateOf = (day: string): Date => {
   const [year = 2000, month = 1, date = 1] = day.split("-").map(Number)
@@ -102,7 +100,7 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         mode="range"
         selected={selected}
         onSelect={() => {}}
-        onDayClick={(day) => onDay(format(day, DAY))}
+        onDayClick={(day) => onDay(dayOf(day))}
         month={month}
         onMonthChange={setMonth}
         numberOfMonths={DATE_PICKER.rangeMonths}
@@ -112,11 +110,11 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         disabled={[{ before: MIN }, { after: MAX_DAY }]}
         modifiers={{ weekend: { dayOfWeek: [...DATE_PICKER.weekendDays] } }}
         modifiersClassNames={{ weekend: styles.weekend }}
-        formatters={{ formatCaption: (shown) => format(shown, "MMMM yyyy") }}
+        formatters={{ formatCaption: monthCaption }}
         // the visible number first, so what a voice user reads out is the button's name
         labels={{
           labelDayButton: (day, modifiers) =>
-            `${format(day, "d MMMM yyyy, EEEE")}${modifiers.today === true ? ", today" : ""}${modifiers.selected === true ? ", selected" : ""}`
+            `${dayName(day)}${modifiers.today === true ? ", today" : ""}${modifiers.selected === true ? ", selected" : ""}`
         }}
       />
     </div>

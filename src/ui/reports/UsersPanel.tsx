@@ -1,14 +1,12 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { accountsWithMultipleConnections, connectionRows } from "../../domain/Connection.ts"
+import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import * as table from "../shared/table.css.ts"
 import * as styles from "./AdminReports.css.ts"
 
-const utcTime = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-const localTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" })
-const localDate = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" })
 
 const severityLabel = { strong: "several places", light: "more than one connection", none: "" } as const
 
@@ -86,16 +84,14 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
             </thead>
             <tbody>
               {rows.map((row) => {
-                const at = Date.parse(row.timestamp)
-                const valid = !Number.isNaN(at)
                 return (
                   <tr
                     key={`${row.email} ${row.token} ${row.ip} ${row.app} ${row.timestamp}`}
                     className={row.severity === "strong" ? styles.strongRow : row.severity === "light" ? styles.lightRow : undefined}
                   >
-                    <td className={table.nowrapCell}>{valid ? localDate.format(at) : "---"}</td>
-                    <td className={table.nowrapCell}>{valid ? utcTime.format(at) : "---"}</td>
-                    <td className={table.nowrapCell}>{valid ? localTime.format(at) : "---"}</td>
+                    <td className={table.nowrapCell}>{formatDate(row.timestamp)}</td>
+                    <td className={table.nowrapCell}>{formatTimeUtc(row.timestamp)}</td>
+                    <td className={table.nowrapCell}>{formatTimeLocal(row.timestamp)}</td>
                     <td className={table.cell}>
                       {row.email}
                       {row.severity === "none" ? null : <span className={visuallyHidden}> ({severityLabel[row.severity]})</span>}

@@ -19,6 +19,7 @@ import type { notificationsMachine } from "../../machines/shell/notificationsMac
 import type { SessionActor } from "../../machines/shell/sessionMachine.ts"
 import type { streamSelectionMachine } from "../../machines/streams/streamSelectionMachine.ts"
 import type { contactMachine } from "../../machines/support/contactMachine.ts"
+import type { ticketDeskMachine } from "../../machines/support/ticketDeskMachine.ts"
 
 /** The shell's long-lived actors. */
 export interface ShellServices {
@@ -56,6 +57,8 @@ export interface InvitesServices {
 /** The contact page's machine: the ticket form and the viewer's own tickets. */
 export interface SupportServices {
   readonly contact: typeof contactMachine
+  /** the staff desk */
+  readonly ticketDesk: typeof ticketDeskMachine
 }
 
 /** The payments pages' machines. */

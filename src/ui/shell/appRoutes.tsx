@@ -14,7 +14,6 @@ import { RequireSession } from "./RequireSession.tsx"
 import { GuideView } from "../guide/GuideView.tsx"
 import { HomeView } from "../streams/HomeView.tsx"
 import { Layout } from "./Layout.tsx"
-import { PageView } from "../shared/PageView.tsx"
 import { RequireStaff } from "./RequireStaff.tsx"
 import { InvitesView } from "../invites/InvitesView.tsx"
 import { SubscriptionView } from "../payments/SubscriptionView.tsx"
@@ -39,12 +38,10 @@ const lazyAdminReports = async () => {
   const { AdminReportsView } = await import("../reports/AdminReportsView.tsx")
   return { element: <AdminReportsView /> }
 }
-
-const page = (path: string, title: string, lead: string): RouteObject => ({
-  path,
-  handle: titled(title),
-  element: <PageView title={title} lead={lead} />
-})
+const lazyTicketDesk = async () => {
+  const { TicketDeskView } = await import("../support/TicketDeskView.tsx")
+  return { element: <TicketDeskView /> }
+}
 
 /** What happens on navigation, supplied by src/app where the machines meet the adapters. */
 export interface RouteLoaders {
@@ -98,7 +95,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
                 handle: { staffOnly: true } satisfies RouteHandle,
                 children: [
                   { path: "adminreports", handle: titled("Admin Reports"), lazy: lazyAdminReports },
-                  page("adminsupport", "Support Tickets", "Open, in-progress and resolved tickets.")
+                  { path: "adminsupport", handle: titled("Support Tickets"), lazy: lazyTicketDesk }
                 ]
               },
               { path: "*", handle: titled(NOT_FOUND_TITLE), element: <NotFoundView /> }

@@ -1,4 +1,42 @@
-import { PageView } from "../shared/PageView.tsx"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useLocation } from "react-router-dom"
+import { selectChatUrl } from "../../machines/support/contactMachine.ts"
+import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as styles from "./ContactView.css.ts"
+import { OwnTickets } from "./OwnTickets.tsx"
+import { TicketForm } from "./TicketForm.tsx"
 
-/** /contactus (SPEC §2): the chat community and the ticket form. */
-export const ContactView = () => <PageView title="Contact Us" lead="Questions or problems? Open a ticket and we will answer by email." />
+/** /contactus (SPEC §2): the chat community, the ticket form and the viewer's own tickets. */
+export const ContactView = () => {
+  const { search } = useLocation()
+  // a 'Report a problem' link opened while on this page brings a new context: a fresh form for it
+  return <Contact key={search} search={search} />
+}
+
+const Contact = ({ search }: { readonly search: string }) => {
+  const services = useServices()
+  const contact = useActorRef(services.contact, { ...services.actorOptions, input: { search } })
+  const chatUrl = useSelector(contact, selectChatUrl)
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <div className={styles.intro}>
+        <h1 id="page-title" className={styles.title}>Contact Us</h1>
+        <p className={styles.lead}>Ask the community in our chat, or open a ticket and we will answer you by email.</p>
+      </div>
+      {chatUrl === "" ? null : (
+        <section className={styles.chat} aria-labelledby="chat-title">
+          <div className={styles.panelHeader}>
+            <h2 id="chat-title" className={styles.panelTitle}>Chat community</h2>
+            <p className={styles.muted}>Quick questions, stream tips and news from other viewers and our team.</p>
+          </div>
+          <a className={button({ tone: "secondary" })} href={chatUrl} target="_blank" rel="noopener noreferrer">
+            Join the chat<span className={visuallyHidden}> (opens in a new tab)</span>
+          </a>
+        </section>
+      )}
+      <TicketForm contact={contact} />
+      <OwnTickets contact={contact} />
+    </section>
+  )
+}

@@ -69,11 +69,16 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     expect(data[0]?.created_at).toMatch(ISO)
   })
 
-  it("staff move a ticket through its statuses", async () => {
+  const mails = () => server.db.kysely.selectFrom("outbox").select(["to_address", "kind", "subject", "text_body"]).orderBy("id").execute()
+
+  it("staff move a ticket through its statuses, and the customer hears of each change", async () => {
     const [ticket] = await ticketRows()
     const update = (newStatus: number) => server.call("updateTicket", { token: staffToken, body: { ticketId: ticket?.id, newStatus } })
+    expect((await update(1)).json()).toEqual({ success: true, resultCode: 1, detail: "The ticket already has that status" })
+    expect(await mails()).toEqual([])
     expect((await update(2)).json()).toEqual({ success: true, resultCode: 1, detail: "Ticket updated" })
-    expect((await ticketRows())[0]).toMatchObject({ status: 2, resolved_at: null })
+    expect((await ticketRows())[0]).toMatchObject({ status: 2, resolved_at: null, first_response_at: new Date(server.clock).toISOString() })
+    expect(await mails()).toEqual([expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-status", subject: "In progress: stream request [StreamHub support]" })])
     server.clock += 60_000
     await update(3)
     const resolved = (await ticketRows())[0]
@@ -82,6 +87,38 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     expect(listed.data[0]?.resolved_at).toMatch(ISO)
     await update(1)
     expect((await ticketRows())[0]).toMatchObject({ status: 1, resolved_at: null })
+    expect((await mails()).map((m) => m.kind)).toEqual(["ticket-status", "ticket-status", "ticket-status"])
+    // the first answer is kept
+    expect((await ticketRows())[0]?.first_response_at).toBe(new Date(server.clock - 60_000).toISOString())
+  })
+
+  it("mails a staff reply to the ticket's author, exactly as written", async () => {
+    const [ticket] = await ticketRows()
+    const before = (await mails()).length
+    const message = "Thanks!\n<b>We added the derby</b> & more."
+    const response = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message } })
+    expect(response.json()).toEqual({ success: true, resultCode: 1, detail: "Email added to queue" })
+    const sent = (await mails()).slice(before)
+    expect(sent).toEqual([expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-reply", subject: "Re: stream request [StreamHub support]" })])
+    expect(sent[0]?.text_body).toContain("<b>We added the derby</b> & more.")
+  })
+
+  it("sends no reply to anyone but the ticket's author, nor for a ticket that is not there", async () => {
+    const [ticket] = await ticketRows()
+    const before = (await mails()).length
+    for (const body of [
+      { userId: customer.id + 1000, ticketId: ticket?.id, message: "Hello" },
+      { userId: customer.id, ticketId: 999_999, message: "Hello" },
+      { userId: customer.id, ticketId: 2 ** 40, message: "Hello" }
+    ]) {
+      expect((await server.call("replyToTicket", { token: staffToken, body })).json()).toEqual({ success: false, resultCode: 2, detail: "No such ticket from that user" })
+    }
+    expect((await server.call("replyToTicket", { token: customerToken, body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } })).statusCode).toBe(403)
+    expect((await server.call("replyToTicket", { body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } })).statusCode).toBe(403)
+    const empty = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message: "" } })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ resultCode: 19, detail: "message: Please enter a message" })
+    expect((await mails()).length).toBe(before)
   })
 
   it("answers NOT_FOUND for an unknown ticket and 400 for a bad update", async () => {

@@ -1,0 +1,77 @@
+import type { CallResult } from "../../domain/api.ts"
+import { ResultCode } from "../../domain/ResultCode.ts"
+import {
+  problemSubject,
+  TicketCategory,
+  validateNewTicket,
+  type NewTicket,
+  type PlayerContext,
+  type TicketFieldErrors
+} from "../../domain/Ticket.ts"
+import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
+import type { FieldErrors, FieldValues } from "../shared/formFields.ts"
+
+// SPEC §8, exact strings
+export const TICKET_SUCCESS_TITLE = "Success!"
+export const TICKET_FAILURE_TITLE = "Something went wrong"
+
+export const TICKETS_FAILED_MESSAGE = "Your tickets could not be loaded."
+
+/** The form's fields in the order they are shown: the first with a message gets the focus. */
+export const CONTACT_FIELDS = ["category", "subject", "description"] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+export type ContactValues = FieldValues<ContactField>
+export type ContactErrors = FieldErrors<ContactField>
+
+export const EMPTY_VALUES: ContactValues = { category: "", subject: "", description: "" }
+
+/** A reported problem starts as a stream-service ticket with a subject naming the stream. */
+export const valuesFor = (attachment: PlayerContext | null): ContactValues =>
+  attachment === null
+    ? EMPTY_VALUES
+    : { category: String(TicketCategory.STREAM_SERVICE), subject: problemSubject(attachment), description: "" }
+
+/** What the form would send: the category chosen in the select ("" is none), the text as typed. */
+const draftOf = (values: ContactValues, attachment: PlayerContext | null) => ({
+  type: values.category === "" ? 0 : Number(values.category),
+  subject: values.subject,
+  description: values.description,
+  ...(attachment === null ? {} : { playerContext: attachment })
+})
+
+const fieldErrorsOf = (errors: TicketFieldErrors): ContactErrors => {
+  const shown: ContactErrors = {}
+  if (errors.type !== undefined) shown.category = errors.type
+  if (errors.subject !== undefined) shown.subject = errors.subject
+  if (errors.description !== undefined) shown.description = errors.description
+  return shown
+}
+
+/** The ticket the domain's NewTicket accepts, or each field's message (SPEC §5). */
+export const checkTicket = (
+  values: ContactValues,
+  attachment: PlayerContext | null
+): { readonly ok: true; readonly ticket: NewTicket } | { readonly ok: false; readonly errors: ContactErrors } => {
+  const checked = validateNewTicket(draftOf(values, attachment))
+  return checked.ok ? checked : { ok: false, errors: fieldErrorsOf(checked.errors) }
+}
+
+export type TicketAnswer = CallResult<"createTicket"> | undefined
+
+export const isTicketAccepted = (answer: TicketAnswer): boolean =>
+  !isFailure(answer) && answer.success && answer.resultCode === ResultCode.SUCCESS
+
+const isClientError = (answer: object): boolean =>
+  "status" in answer && typeof answer.status === "number" && answer.status >= 400 && answer.status < 500 && answer.status !== 404
+
+/**
+ * The server's detail when it looked at the ticket and said no (a result code, a 4xx such as the
+ * hourly limit); otherwise the hint for a failure that sending again may fix.
+ */
+export const ticketFailureMessage = (answer: TicketAnswer): string => {
+  if (answer !== undefined && (!isFailure(answer) || isClientError(answer))) return detailOf(answer) ?? failureHint(answer)
+  return failureHint(answer)
+}
+
+export const firstInvalidField = (errors: ContactErrors): ContactField | undefined =>
+  CONTACT_FIELDS.find((field) => errors[field] !== undefined)

@@ -1,0 +1,40 @@
+import { mediaErrorMessage } from "../../domain/MediaError.ts"
+import { playerLabel, type PlayerContext } from "../../domain/Ticket.ts"
+import { button } from "../shared/controls.css.ts"
+import { Icon } from "../shared/Icon.tsx"
+import * as styles from "./ContactView.css.ts"
+
+/** The error as people read it: its code and what the code means; 0 is an error without a media code. */
+export const errorText = (code: number): string => (code === 0 ? "No error code" : `${mediaErrorMessage(code)} (code ${code})`)
+
+interface AttachedPanelProps {
+  readonly context: PlayerContext
+  readonly onRemove: () => void
+}
+
+/** What a 'Report a problem' link brought along, shown before it is sent, and removable. */
+export const AttachedPanel = ({ context, onRemove }: AttachedPanelProps) => (
+  <section className={styles.attached} aria-labelledby="attached-title">
+    <div className={styles.attachedHeader}>
+      <h3 id="attached-title" className={styles.attachedTitle}>
+        <Icon name="info" size={18} />
+        Attached
+      </h3>
+      <button type="button" className={button({ tone: "ghost" })} aria-label="Remove the attached player details" onClick={onRemove}>
+        <Icon name="close" size={16} />
+        Remove
+      </button>
+    </div>
+    <p className={styles.muted}>These player details are sent with your ticket, so we can see what went wrong. Remove them if you would rather not share them.</p>
+    <dl className={styles.details}>
+      <dt className={styles.term}>Stream</dt>
+      <dd className={styles.definition}>{context.stream}</dd>
+      <dt className={styles.term}>Player</dt>
+      <dd className={styles.definition}>{playerLabel(context.player)}</dd>
+      <dt className={styles.term}>Error</dt>
+      <dd className={styles.definition}>{errorText(context.errorCode)}</dd>
+      <dt className={styles.term}>Browser</dt>
+      <dd className={styles.definition}>{context.browser === "" ? "Unknown" : context.browser}</dd>
+    </dl>
+  </section>
+)

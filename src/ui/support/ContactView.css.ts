@@ -1,0 +1,142 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css"
+import { media, vars } from "../shared/theme.css.ts"
+
+export const page = style({ maxWidth: "860px", display: "flex", flexDirection: "column", gap: vars.space.xl })
+
+export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const lead = style({ margin: 0, color: vars.color.textMuted })
+
+export const panel = style({
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.lg,
+  "@media": { [media.belowSmall]: { padding: vars.space.lg } }
+})
+
+export const panelHeader = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: 1.3 })
+
+export const muted = style({ margin: 0, color: vars.color.textMuted })
+
+/** The chat card: its text beside the button where there is room, stacked on a phone. */
+export const chat = style([panel, {
+  flexDirection: "row",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.lg,
+  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
+}])
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
+
+export const select = style({ cursor: "pointer" })
+
+export const submitRow = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "flex-end",
+  gap: vars.space.md,
+  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
+})
+
+export const note = styleVariants({
+  failed: { margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.md, color: vars.color.text, background: vars.color.dangerSurface, border: `1px solid ${vars.color.dangerBorder}` },
+  submitted: { margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.md, color: vars.color.text, background: vars.color.successSurface }
+})
+
+export const attached = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  background: vars.color.infoSurface,
+  border: `1px solid ${vars.color.infoBorder}`
+})
+
+export const attachedHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md })
+
+export const attachedTitle = style({ margin: 0, fontSize: vars.fontSize.body, display: "flex", alignItems: "center", gap: vars.space.sm })
+
+export const details = style({
+  margin: 0,
+  display: "grid",
+  gridTemplateColumns: "max-content minmax(0, 1fr)",
+  columnGap: vars.space.lg,
+  rowGap: vars.space.xs,
+  fontSize: vars.fontSize.small,
+  "@media": { [media.belowSmall]: { gridTemplateColumns: "minmax(0, 1fr)", rowGap: 0 } }
+})
+
+export const term = style({ color: vars.color.textMuted, fontWeight: 600, "@media": { [media.belowSmall]: { marginTop: vars.space.xs } } })
+
+export const definition = style({ margin: 0, overflowWrap: "anywhere" })
+
+export const ticketList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md })
+
+export const ticket = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`
+})
+
+export const ticketHeader = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md })
+
+export const ticketSubject = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700, overflowWrap: "anywhere", whiteSpace: "pre-wrap" })
+
+export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small, fontVariantNumeric: "tabular-nums" })
+
+const badgeBase = style({
+  flex: "none",
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.small,
+  fontWeight: 700,
+  whiteSpace: "nowrap"
+})
+
+/** Open, In progress, Resolved. */
+export const badge = styleVariants({
+  1: [badgeBase, { color: vars.color.accentHover, background: vars.color.accentSurface }],
+  2: [badgeBase, { color: vars.color.info, background: vars.color.infoSurface }],
+  3: [badgeBase, { color: vars.color.success, background: vars.color.successSurface }]
+})
+
+export const message = style({ fontSize: vars.fontSize.small })
+
+export const summary = style({ cursor: "pointer", color: vars.color.textMuted, width: "fit-content" })
+
+export const description = style({ margin: `${vars.space.sm} 0 0`, whiteSpace: "pre-wrap", overflowWrap: "anywhere" })
+
+export const empty = style({
+  margin: 0,
+  padding: vars.space.xl,
+  textAlign: "center",
+  color: vars.color.textMuted,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md
+})
+
+export const notice = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.md })
+
+const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
+
+export const skeleton = style({
+  height: "72px",
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
+})

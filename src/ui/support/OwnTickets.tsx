@@ -1,0 +1,78 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { formatDate } from "../../domain/Dates.ts"
+import { playerLabel, ticketCategoryLabel, ticketStatusLabel, type OwnTicket } from "../../domain/Ticket.ts"
+import {
+  selectIsRefreshingTickets,
+  selectTickets,
+  selectTicketsError,
+  selectTicketsStatus,
+  type contactMachine
+} from "../../machines/support/contactMachine.ts"
+import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { errorText } from "./AttachedPanel.tsx"
+import * as styles from "./ContactView.css.ts"
+
+type ContactActor = ActorRefFrom<typeof contactMachine>
+
+const TicketItem = ({ ticket }: { readonly ticket: OwnTicket }) => {
+  const titleId = `ticket-${ticket.id}-subject`
+  const context = ticket.player_context
+  return (
+    <li className={styles.ticket}>
+      <div className={styles.ticketHeader}>
+        <h3 id={titleId} className={styles.ticketSubject}>{ticket.subject}</h3>
+        <span className={styles.badge[ticket.status]}>
+          <span className={visuallyHidden}>Status: </span>
+          {ticketStatusLabel(ticket.status)}
+        </span>
+      </div>
+      <p className={styles.meta}>
+        {ticketCategoryLabel(ticket.type)} · Opened <time dateTime={ticket.created_at}>{formatDate(ticket.created_at)}</time>
+        {ticket.resolved_at === null ? null : (
+          <> · Resolved <time dateTime={ticket.resolved_at}>{formatDate(ticket.resolved_at)}</time></>
+        )}
+      </p>
+      {context === null ? null : (
+        <p className={styles.meta}>
+          Attached: {context.stream}, {playerLabel(context.player)}, {errorText(context.errorCode)}
+        </p>
+      )}
+      <details className={styles.message}>
+        <summary className={styles.summary}>Your message</summary>
+        <p className={styles.description}>{ticket.description}</p>
+      </details>
+    </li>
+  )
+}
+
+/** The viewer's own tickets, newest first, with where each stands. */
+export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
+  const status = useSelector(contact, selectTicketsStatus)
+  const tickets = useSelector(contact, selectTickets)
+  const error = useSelector(contact, selectTicketsError)
+  const refreshing = useSelector(contact, selectIsRefreshingTickets)
+  return (
+    <section className={styles.panel} aria-labelledby="tickets-title" aria-busy={refreshing || undefined}>
+      <h2 id="tickets-title" className={styles.panelTitle}>Your tickets</h2>
+      {status === "loading" ? (
+        <div role="status" className={styles.ticketList}>
+          <span className={visuallyHidden}>Loading your tickets…</span>
+          <div className={styles.skeleton} aria-hidden="true" />
+          <div className={styles.skeleton} aria-hidden="true" />
+        </div>
+      ) : status === "failed" ? (
+        <div className={styles.notice} role="alert">
+          <p className={styles.muted}>{error}</p>
+          <button type="button" className={button({ tone: "secondary" })} onClick={() => contact.send({ type: "tickets.retry" })}>Try again</button>
+        </div>
+      ) : tickets.length === 0 ? (
+        <p className={styles.empty}>You have not opened any tickets yet. The tickets you open appear here, with where they stand.</p>
+      ) : (
+        <ul className={styles.ticketList}>
+          {tickets.map((ticket) => <TicketItem key={ticket.id} ticket={ticket} />)}
+        </ul>
+      )}
+    </section>
+  )
+}

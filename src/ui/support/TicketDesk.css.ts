@@ -1,0 +1,84 @@
+import { style } from "@vanilla-extract/css"
+import { media, vars } from "../shared/theme.css.ts"
+
+export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
+export const stats = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: vars.space.md, margin: 0 })
+
+export const stat = style({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg
+})
+
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
+
+export const statValue = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700, fontVariantNumeric: "tabular-nums" })
+
+export const filters = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(160px, 220px) minmax(200px, 1fr)",
+  gap: vars.space.md,
+  alignItems: "end",
+  "@media": { [media.belowSmall]: { gridTemplateColumns: "1fr" } }
+})
+
+export const group = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  minWidth: 0,
+  "@media": { [media.belowSmall]: { padding: vars.space.md } }
+})
+
+export const row = style({ cursor: "pointer", selectors: { "&:hover": { background: vars.color.surfaceHover } } })
+
+export const subjectButton = style({
+  padding: 0,
+  border: 0,
+  background: "none",
+  color: vars.color.accentHover,
+  font: "inherit",
+  fontWeight: 600,
+  textAlign: "left",
+  cursor: "pointer",
+  textDecoration: "underline",
+  overflowWrap: "anywhere",
+  whiteSpace: "pre-wrap"
+})
+
+export const clip = style({ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden", whiteSpace: "pre-wrap", maxWidth: "40ch" })
+
+export const none = style({ margin: 0, color: vars.color.textMuted })
+
+export const details = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 })
+
+export const term = style({ color: vars.color.textMuted, fontWeight: 600 })
+
+export const definition = style({ margin: 0, overflowWrap: "anywhere", whiteSpace: "pre-wrap", maxHeight: "30vh", overflowY: "auto" })
+
+export const statusGroup = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: 0, padding: 0, border: 0 })
+
+export const statusLegend = style({ padding: 0, marginBottom: vars.space.xs, color: vars.color.textMuted, fontWeight: 600, fontSize: vars.fontSize.small })
+
+export const alert = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.dangerSurface,
+  border: `1px solid ${vars.color.dangerBorder}`,
+  borderRadius: vars.radius.md
+})

@@ -1,0 +1,97 @@
+import { useSelector } from "@xstate/react"
+import type { FormEvent } from "react"
+import type { ActorRefFrom } from "xstate"
+import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from "../../domain/Ticket.ts"
+import {
+  selectAttachment,
+  selectFailure,
+  selectFieldErrors,
+  selectFirstInvalidField,
+  selectFormStatus,
+  selectValues,
+  type contactMachine
+} from "../../machines/support/contactMachine.ts"
+import type { ContactField } from "../../machines/support/ticketForm.ts"
+import { button } from "../shared/controls.css.ts"
+import { FormField } from "../shared/FormField.tsx"
+import { AttachedPanel } from "./AttachedPanel.tsx"
+import { CategoryField } from "./CategoryField.tsx"
+import * as styles from "./ContactView.css.ts"
+
+type ContactActor = ActorRefFrom<typeof contactMachine>
+
+const FIELD_IDS: Readonly<Record<ContactField, string>> = {
+  category: "ticket-category",
+  subject: "ticket-subject",
+  description: "ticket-description"
+}
+
+const focusField = (field: ContactField | undefined): void => {
+  if (field !== undefined) document.getElementById(FIELD_IDS[field])?.focus()
+}
+
+/** The ticket form: category, subject, description, and the player details a viewer brought along. */
+export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
+  const values = useSelector(contact, selectValues)
+  const errors = useSelector(contact, selectFieldErrors)
+  const status = useSelector(contact, selectFormStatus)
+  const failure = useSelector(contact, selectFailure)
+  const attachment = useSelector(contact, selectAttachment)
+  const submitting = status === "submitting"
+  const change = (field: ContactField) => (value: string) => contact.send({ type: "contact.change", field, value })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    contact.send({ type: "contact.submit" })
+    // the rules run as the event is taken, so their messages are already there to move to
+    focusField(selectFirstInvalidField(contact.getSnapshot()))
+  }
+  const removeAttachment = () => {
+    contact.send({ type: "attachment.remove" })
+    focusField("category")
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="ticket-title">
+      <div className={styles.panelHeader}>
+        <h2 id="ticket-title" className={styles.panelTitle}>Open a ticket</h2>
+        <p className={styles.muted}>Tell us what went wrong or what you need. We answer every ticket by email.</p>
+      </div>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        {attachment === null ? null : <AttachedPanel context={attachment} onRemove={removeAttachment} />}
+        <CategoryField id={FIELD_IDS.category} value={values.category} error={errors.category} onChange={change("category")} />
+        <FormField
+          id={FIELD_IDS.subject}
+          name="subject"
+          label="Subject"
+          value={values.subject}
+          error={errors.subject}
+          maxLength={TICKET_SUBJECT_MAX_LENGTH}
+          onChange={change("subject")}
+        />
+        <FormField
+          id={FIELD_IDS.description}
+          name="description"
+          label="Description"
+          type="multiline"
+          value={values.description}
+          error={errors.description}
+          hint="At least 6 characters. What happened, and what did you expect?"
+          maxLength={TICKET_DESCRIPTION_MAX_LENGTH}
+          onChange={change("description")}
+        />
+        {status === "failed" && failure !== null ? (
+          <p className={styles.note.failed}>
+            Your ticket was not sent. {failure} What you typed is still here.
+          </p>
+        ) : null}
+        {status === "submitted" ? (
+          <p className={styles.note.submitted}>Thank you. Your ticket was sent and is listed below; we will answer by email.</p>
+        ) : null}
+        <div className={styles.submitRow}>
+          <button type="submit" className={button({ tone: "primary" })} aria-disabled={submitting || undefined}>
+            {submitting ? "Sending…" : "Send ticket"}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

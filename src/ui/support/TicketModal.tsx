@@ -1,0 +1,97 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { playerLabel, ticketCategoryName } from "../../domain/Ticket.ts"
+import { STATUS_CHOICES } from "../../domain/TicketDesk.ts"
+import {
+  selectIsBusy,
+  selectReply,
+  selectRequested,
+  selectStatus,
+  selectTicket,
+  type ticketStatusMachine
+} from "../../machines/support/ticketStatusMachine.ts"
+import { button } from "../shared/controls.css.ts"
+import { FormField } from "../shared/FormField.tsx"
+import { Modal } from "../shared/Modal.tsx"
+import { errorText } from "./AttachedPanel.tsx"
+import * as styles from "./TicketDesk.css.ts"
+
+interface TicketModalProps {
+  readonly actor: ActorRefFrom<typeof ticketStatusMachine>
+  readonly onClose: () => void
+}
+
+/** The desk's ticket (SPEC §2): what was asked, its status selector and an email answer to its author. */
+export const TicketModal = ({ actor, onClose }: TicketModalProps) => {
+  const ticket = useSelector(actor, selectTicket)
+  const status = useSelector(actor, selectStatus)
+  const requested = useSelector(actor, selectRequested)
+  const reply = useSelector(actor, selectReply)
+  const busy = useSelector(actor, selectIsBusy)
+  const context = ticket.player_context
+  return (
+    <Modal
+      open
+      title={ticket.subject}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Close</button>
+          <button type="button" className={button({ tone: "primary" })} disabled={busy} onClick={() => actor.send({ type: "reply.send" })}>
+            Send Email
+          </button>
+        </>
+      }
+    >
+      <dl className={styles.details}>
+        <dt className={styles.term}>Type</dt>
+        <dd className={styles.definition}>{ticketCategoryName(ticket.type)}</dd>
+        <dt className={styles.term}>Email</dt>
+        <dd className={styles.definition}>{ticket.user__email}</dd>
+        <dt className={styles.term}>Subject</dt>
+        <dd className={styles.definition}>{ticket.subject}</dd>
+        <dt className={styles.term}>Description</dt>
+        <dd className={styles.definition}>{ticket.description}</dd>
+        {context === null ? null : (
+          <>
+            <dt className={styles.term}>Stream</dt>
+            <dd className={styles.definition}>{context.stream}</dd>
+            <dt className={styles.term}>Player</dt>
+            <dd className={styles.definition}>{playerLabel(context.player)}</dd>
+            <dt className={styles.term}>Error</dt>
+            <dd className={styles.definition}>{errorText(context.errorCode)}</dd>
+            <dt className={styles.term}>Browser</dt>
+            <dd className={styles.definition}>{context.browser}</dd>
+          </>
+        )}
+      </dl>
+      <fieldset className={styles.statusGroup}>
+        <legend className={styles.statusLegend}>Status</legend>
+        {STATUS_CHOICES.map((choice) => {
+          const current = (requested ?? status) === choice.status
+          return (
+            <button
+              key={choice.status}
+              type="button"
+              className={button({ tone: current ? "primary" : "secondary" })}
+              aria-pressed={current}
+              disabled={busy && !current}
+              onClick={() => actor.send({ type: "status.choose", status: choice.status })}
+            >
+              {choice.label}
+            </button>
+          )
+        })}
+      </fieldset>
+      <FormField
+        id="ticket-reply"
+        label="Email Response"
+        type="multiline"
+        value={reply.text}
+        error={reply.error ?? undefined}
+        maxLength={10_000}
+        onChange={(text) => actor.send({ type: "reply.change", text })}
+      />
+    </Modal>
+  )
+}
