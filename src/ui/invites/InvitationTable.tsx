@@ -1,5 +1,6 @@
 import { formatDate } from "../../domain/Dates.ts"
 import type { Invitation } from "../../domain/Invitation.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./InvitesView.css.ts"
 
 interface InvitationTableProps {
@@ -18,10 +19,10 @@ const Email = ({ address }: { readonly address: string }) => {
 
 /** SPEC §2's registered and completed tables; dates in en-GB. */
 export const InvitationTable = ({ caption, invitations, completed, empty }: InvitationTableProps) => (
-  <section className={styles.panel} aria-label={caption}>
+  <section className={surfaces.panel} aria-label={caption}>
     {invitations.length === 0 ? (
       <>
-        <h2 className={styles.panelTitle}>{caption}</h2>
+        <h2 className={surfaces.panelTitle}>{caption}</h2>
         <p className={styles.empty}>{empty}</p>
       </>
     ) : (

@@ -1,5 +1,7 @@
-import { keyframes, style } from "@vanilla-extract/css"
+import { style } from "@vanilla-extract/css"
+import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
+
 
 export const page = style({ maxWidth: "920px", display: "flex", flexDirection: "column", gap: vars.space.xl })
 
@@ -16,33 +18,6 @@ export const stats = style({
   margin: 0,
   "@media": { [media.belowSmall]: { gap: vars.space.sm } }
 })
-
-export const stat = style({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: vars.space.xs,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg
-})
-
-export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
-
-export const statValue = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: 700, lineHeight: 1.1 })
-
-export const panel = style({
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  "@media": { [media.belowSmall]: { padding: vars.space.lg } }
-})
-
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large })
 
 export const muted = style({ margin: 0, color: vars.color.textMuted })
 
@@ -110,26 +85,5 @@ export const empty = style({
   borderRadius: vars.radius.md
 })
 
-export const notice = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space.md,
-  padding: vars.space.xxl,
-  textAlign: "center",
-  background: vars.color.surface,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg
-})
 
-export const noticeText = style({ margin: 0 })
-
-const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
-
-export const skeleton = style({
-  height: "120px",
-  borderRadius: vars.radius.lg,
-  background: vars.color.surfaceRaised,
-  animation: `${shimmer} 1.4s ease-in-out infinite`,
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
-})
+export const skeleton = style([placeholder, { height: "120px" }])

@@ -15,6 +15,7 @@ import { button, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import { InvitationTable } from "./InvitationTable.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./InvitesView.css.ts"
 import { RedemptionPanel } from "./RedemptionPanel.tsx"
 
@@ -46,25 +47,25 @@ export const InvitesView = () => {
           <div className={styles.skeleton} aria-hidden="true" />
         </div>
       ) : status === "failed" ? (
-        <div className={styles.notice} role="alert">
-          <p className={styles.noticeText}>{error}</p>
+        <div className={surfaces.notice} role="alert">
+          <p className={surfaces.noticeText}>{error}</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => invites.send({ type: "invites.retry" })}>Try again</button>
         </div>
       ) : (
         <>
           <dl className={styles.stats}>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>Reward points</dt>
-              <dd className={styles.statValue}>{rewards.points}</dd>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>Reward points</dt>
+              <dd className={surfaces.statValue}>{rewards.points}</dd>
             </div>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>Price per reward point</dt>
-              <dd className={styles.statValue}>{formatPrice(rewards.pricePerPoint)}</dd>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>Price per reward point</dt>
+              <dd className={surfaces.statValue}>{formatPrice(rewards.pricePerPoint)}</dd>
             </div>
           </dl>
 
-          <section className={styles.panel} aria-labelledby="link-title">
-            <h2 id="link-title" className={styles.panelTitle}>Your invite link</h2>
+          <section className={surfaces.panel} aria-labelledby="link-title">
+            <h2 id="link-title" className={surfaces.panelTitle}>Your invite link</h2>
             <p id="link-hint" className={styles.muted}>
               Send it to friends. Whoever creates an account through it shows up below, and you earn a point once they verify their email.
             </p>

@@ -1,5 +1,6 @@
 import { costAfterRedeeming, formatPrice } from "../../domain/Invitation.ts"
 import { fieldLabel, textInput } from "../shared/controls.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./InvitesView.css.ts"
 
 interface RedemptionPanelProps {
@@ -16,8 +17,8 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
   const cost = costAfterRedeeming(monthlyPrice, chosen, pricePerPoint)
   const discounted = monthlyPrice < listPrice
   return (
-    <section className={styles.panel} aria-labelledby="redeem-title">
-      <h2 id="redeem-title" className={styles.panelTitle}>Redeem reward points</h2>
+    <section className={surfaces.panel} aria-labelledby="redeem-title">
+      <h2 id="redeem-title" className={surfaces.panelTitle}>Redeem reward points</h2>
       <p className={styles.muted}>
         A month costs {formatPrice(monthlyPrice)}{discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}.
         {" "}Each point takes {formatPrice(pricePerPoint)} off, as far as a month&apos;s price goes.

@@ -1,49 +1,15 @@
-import { keyframes, style } from "@vanilla-extract/css"
+import { style } from "@vanilla-extract/css"
+import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
-export const panel = style({
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  "@media": { [media.belowSmall]: { padding: vars.space.lg } }
-})
-
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large })
 
 export const text = style({ margin: 0 })
 
 export const muted = style({ margin: 0, color: vars.color.textMuted })
 
-export const notice = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space.md,
-  padding: vars.space.xxl,
-  textAlign: "center",
-  background: vars.color.surface,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  "@media": { [media.belowSmall]: { padding: vars.space.xl } }
-})
-
 export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700 })
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
-
-const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
-
-export const skeleton = style({
-  height: "48px",
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  animation: `${shimmer} 1.4s ease-in-out infinite`,
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
-})
 
 export const skeletons = style({ display: "flex", flexDirection: "column", gap: vars.space.sm })
 
@@ -146,3 +112,5 @@ export const status = style({ display: "flex", flexWrap: "wrap", alignItems: "ba
 export const statusValue = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 700, lineHeight: 1.25 })
 
 export const failure = style({ margin: 0, color: vars.color.danger })
+
+export const skeleton = style([placeholder, { height: "48px" }])

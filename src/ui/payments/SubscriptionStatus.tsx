@@ -2,6 +2,7 @@ import { formatDate } from "../../domain/Dates.ts"
 import { NO_ACTIVE_SUBSCRIPTION, paidUntilText } from "../../domain/Subscription.ts"
 import type { SubscriptionStatus as Status } from "../../machines/payments/subscriptionMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./PaymentsPages.css.ts"
 
 interface SubscriptionStatusProps {
@@ -14,8 +15,8 @@ interface SubscriptionStatusProps {
 
 /** The viewer's paid months: until when, since when, or that there are none. */
 export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetry }: SubscriptionStatusProps) => (
-  <section className={styles.panel} aria-labelledby="subscription-status-title" aria-busy={status === "loading" || undefined}>
-    <h2 id="subscription-status-title" className={styles.panelTitle}>Your subscription</h2>
+  <section className={surfaces.panel} aria-labelledby="subscription-status-title" aria-busy={status === "loading" || undefined}>
+    <h2 id="subscription-status-title" className={surfaces.panelTitle}>Your subscription</h2>
     {status === "loading" ? (
       <div role="status">
         <span className={visuallyHidden}>Checking your subscription…</span>

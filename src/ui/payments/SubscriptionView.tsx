@@ -12,6 +12,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./PaymentsPages.css.ts"
 import { SubscriptionStatus } from "./SubscriptionStatus.tsx"
 
@@ -31,7 +32,7 @@ export const SubscriptionView = () => {
 
   return (
     <PageView title="Subscription">
-      <div className={styles.panel} role="note">
+      <div className={surfaces.panel} role="note">
         <p className={styles.text}>The site is currently free to use.</p>
         <p className={styles.text}>
           If our servers need upgrading, a subscription of about ${PRICE_NOTE_PER_MONTH} a month may be charged in the future.

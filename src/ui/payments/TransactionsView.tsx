@@ -4,6 +4,7 @@ import { selectError, selectStatus, selectTransactions } from "../../machines/pa
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./PaymentsPages.css.ts"
 import { TransactionTable } from "./TransactionTable.tsx"
 
@@ -25,14 +26,14 @@ export const TransactionsView = () => {
           {SKELETONS.map((index) => <div key={index} className={styles.skeleton} aria-hidden="true" />)}
         </div>
       ) : status === "failed" ? (
-        <div className={styles.notice} role="alert">
+        <div className={surfaces.notice} role="alert">
           <p className={styles.text}>{error}</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => transactions.send({ type: "transactions.retry" })}>
             Try again
           </button>
         </div>
       ) : status === "empty" ? (
-        <div className={styles.notice}>
+        <div className={surfaces.notice}>
           <p className={styles.emptyTitle}>{NO_TRANSACTIONS}</p>
           <p className={styles.muted}>Payments you make show up here with their PayPal transaction ID.</p>
         </div>

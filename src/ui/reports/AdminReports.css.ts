@@ -1,6 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
+
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
 
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", justifyContent: "space-between", gap: vars.space.md })
@@ -8,27 +9,6 @@ export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "flex
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
-
-export const counters = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))",
-  gap: vars.space.md,
-  margin: 0
-})
-
-export const counter = style({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: vars.space.xs,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg
-})
-
-export const counterLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
-
-export const counterValue = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: "tabular-nums" })
 
 export const section = style({
   display: "flex",
@@ -88,16 +68,3 @@ export const skeleton = style({ height: "96px", borderRadius: vars.radius.md, ba
 export const strongRow = style({ background: "rgba(255, 60, 60, 0.32)" })
 export const lightRow = style({ background: "rgba(255, 93, 93, 0.12)" })
 
-export const alert = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.dangerSurface,
-  border: `1px solid ${vars.color.dangerBorder}`,
-  borderRadius: vars.radius.md
-})
-
-export const alertText = style({ margin: 0 })

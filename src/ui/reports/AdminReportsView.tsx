@@ -3,6 +3,7 @@ import { accountsStreaming, totalConnections } from "../../domain/Connection.ts"
 import { selectUsers, selectView } from "../../machines/reports/adminReportsMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
 import { ReportsPanel } from "./ReportsPanel.tsx"
 import { UsersPanel } from "./UsersPanel.tsx"
@@ -29,14 +30,14 @@ export const AdminReportsView = () => {
         </div>
       </div>
 
-      <dl className={styles.counters} aria-busy={users.loading || undefined}>
-        <div className={styles.counter}>
-          <dt className={styles.counterLabel}>Total connections</dt>
-          <dd className={styles.counterValue}>{info === null ? "–" : totalConnections(info)}</dd>
+      <dl className={surfaces.stats} aria-busy={users.loading || undefined}>
+        <div className={surfaces.stat}>
+          <dt className={surfaces.statLabel}>Total connections</dt>
+          <dd className={surfaces.statValue}>{info === null ? "–" : totalConnections(info)}</dd>
         </div>
-        <div className={styles.counter}>
-          <dt className={styles.counterLabel}>Accounts streaming</dt>
-          <dd className={styles.counterValue}>{info === null ? "–" : accountsStreaming(info)}</dd>
+        <div className={surfaces.stat}>
+          <dt className={surfaces.statLabel}>Accounts streaming</dt>
+          <dd className={surfaces.statValue}>{info === null ? "–" : accountsStreaming(info)}</dd>
         </div>
       </dl>
 

@@ -10,6 +10,7 @@ import {
   selectReports
 } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
 import { RangePicker } from "./RangePicker.tsx"
 import { ReportCharts } from "./ReportCharts.tsx"
@@ -56,8 +57,8 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
       </div>
 
       {error !== null ? (
-        <div className={styles.alert} role="alert">
-          <p className={styles.alertText}>{error}</p>
+        <div className={surfaces.alert} role="alert">
+          <p className={surfaces.alertText}>{error}</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "reports.retry" })}>Try again</button>
         </div>
       ) : reports === null ? (

@@ -5,6 +5,7 @@ import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.t
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import * as table from "../shared/table.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
 
 
@@ -16,8 +17,8 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
 
   if (error !== null) {
     return (
-      <div className={styles.alert} role="alert">
-        <p className={styles.alertText}>{error}</p>
+      <div className={surfaces.alert} role="alert">
+        <p className={surfaces.alertText}>{error}</p>
         <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.refresh" })}>Try again</button>
       </div>
     )

@@ -1,4 +1,5 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css"
+import { style, styleVariants } from "@vanilla-extract/css"
+import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
 export const page = style({ maxWidth: "860px", display: "flex", flexDirection: "column", gap: vars.space.xl })
@@ -131,12 +132,5 @@ export const empty = style({
 
 export const notice = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.md })
 
-const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
 
-export const skeleton = style({
-  height: "72px",
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  animation: `${shimmer} 1.4s ease-in-out infinite`,
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
-})
+export const skeleton = style([placeholder, { height: "72px" }])

@@ -1,23 +1,10 @@
 import { style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
+
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const stats = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: vars.space.md, margin: 0 })
-
-export const stat = style({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg
-})
-
-export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
 
 export const statValue = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700, fontVariantNumeric: "tabular-nums" })
 
@@ -71,14 +58,3 @@ export const statusGroup = style({ display: "flex", flexWrap: "wrap", gap: vars.
 
 export const statusLegend = style({ padding: 0, marginBottom: vars.space.xs, color: vars.color.textMuted, fontWeight: 600, fontSize: vars.fontSize.small })
 
-export const alert = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.dangerSurface,
-  border: `1px solid ${vars.color.dangerBorder}`,
-  borderRadius: vars.radius.md
-})

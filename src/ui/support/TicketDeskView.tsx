@@ -15,6 +15,7 @@ import {
 import { button, field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as table from "../shared/table.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./TicketDesk.css.ts"
 import { TicketModal } from "./TicketModal.tsx"
 
@@ -98,27 +99,27 @@ export const TicketDeskView = () => {
           <span className={visuallyHidden}>Loading the tickets…</span>
         </div>
       ) : status === "failed" ? (
-        <div className={styles.alert} role="alert">
+        <div className={surfaces.alert} role="alert">
           <p className={styles.none}>{error}</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => desk.send({ type: "desk.retry" })}>Try again</button>
         </div>
       ) : (
         <>
-          <dl className={styles.stats}>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>Median first response ({RESPONSE_WINDOW_DAYS} days)</dt>
+          <dl className={surfaces.stats}>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>Median first response ({RESPONSE_WINDOW_DAYS} days)</dt>
               <dd className={styles.statValue}>{answered === null ? MISSING : formatSpan(answered.median)}</dd>
             </div>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>90th percentile first response</dt>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>90th percentile first response</dt>
               <dd className={styles.statValue}>{answered === null ? MISSING : formatSpan(answered.p90)}</dd>
             </div>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>Waiting for an answer</dt>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>Waiting for an answer</dt>
               <dd className={styles.statValue}>{waiting.length}</dd>
             </div>
-            <div className={styles.stat}>
-              <dt className={styles.statLabel}>Oldest unresolved</dt>
+            <div className={surfaces.stat}>
+              <dt className={surfaces.statLabel}>Oldest unresolved</dt>
               <dd className={styles.statValue}>{oldest === null ? MISSING : formatSpan(oldest)}</dd>
             </div>
           </dl>
