@@ -1,9 +1,15 @@
 import { defineConfig } from "vitest/config"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+import { compression } from "vite-plugin-compression2"
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // brotli and gzip twins of every text asset, served as they are by the server (preCompressed)
+    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 512, skipIfLargerOrEqual: true })
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

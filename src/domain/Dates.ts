@@ -1,4 +1,4 @@
-import { format } from "date-fns"
+import { format } from "date-fns/format"
 import { Schema } from "effect"
 
 /** Dates are shown in en-GB format (SPEC §9). */

@@ -1,5 +1,5 @@
 import { tz } from "@date-fns/tz"
-import { addMonths } from "date-fns"
+import { addMonths } from "date-fns/addMonths"
 
 /** Where a payment came from; a payment's provider is stored with it. */
 export const PAYMENT_PROVIDERS = ["paypal", "btc"] as const

@@ -1,5 +1,9 @@
 import { TZDate } from "@date-fns/tz"
-import { addDays, differenceInCalendarDays, format, startOfMonth, subDays } from "date-fns"
+import { addDays } from "date-fns/addDays"
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays"
+import { format } from "date-fns/format"
+import { startOfMonth } from "date-fns/startOfMonth"
+import { subDays } from "date-fns/subDays"
 import { Schema } from "effect"
 import { IsoDay } from "./Dates.ts"
 

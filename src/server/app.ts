@@ -6,6 +6,7 @@ import type { Config } from "./config.ts"
 import { connectionsFeature } from "./connections/connectionsFeature.ts"
 import type { Db } from "./db/database.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
+import { registerCompression } from "./http/compression.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
 import { type Handlers, registerContract } from "./http/registerContract.ts"
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, _request, reply) => replyToUnreadableUrl(error, reply)
   })
   registerSecurityHeaders(app, config.publicUrl)
+  await registerCompression(app)
   registerErrorHandler(app)
   registerBodyParsers(app)
 

@@ -29,6 +29,7 @@ import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarne
 import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
 import { benchReports } from "./reportsBench.ts"
+import { benchServer } from "./serverBench.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -43,10 +44,15 @@ const { values: options } = parseArgs({
     "guide-runs": { type: "string", default: "3" },
     "guide-postgres": { type: "string" },
     "report-accounts": { type: "string", default: "10000" },
-    "report-payments": { type: "string", default: "100000" }
+    "report-payments": { type: "string", default: "100000" },
+    postgres: { type: "string" },
+    "server-rounds": { type: "string", default: "3" },
+    "heartbeat-seconds": { type: "string", default: "60" },
+    "heartbeat-rate": { type: "string", default: "30000" },
+    "api-seconds": { type: "string", default: "10" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only)) throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
 const iterations = Number(options.iterations)
@@ -82,6 +88,20 @@ if (runs("guide-page")) {
   if (page.status !== 0) throw new Error("the guide page bench failed")
 }
 if (options.only === "guide-page") process.exit(0)
+
+if (runs("server")) {
+  for (const postgresUrl of [undefined, options.postgres]) {
+    await benchServer({
+      postgresUrl,
+      rounds: Number(options["server-rounds"]),
+      heartbeatSeconds: Number(options["heartbeat-seconds"]),
+      heartbeatRate: Number(options["heartbeat-rate"]),
+      apiSeconds: Number(options["api-seconds"])
+    })
+    if (options.postgres === undefined) break
+  }
+}
+if (options.only === "server") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"

@@ -8,6 +8,7 @@ import { createAccountLimiter } from "./accountLimiter.ts"
 import { accountRateLimits } from "./accountRateLimits.ts"
 import { authHandlers } from "./authHandlers.ts"
 import { seedStaff } from "./seedStaff.ts"
+import { createSessionCache } from "./sessionCache.ts"
 import { resolveSession } from "./sessions.ts"
 import { createSignUpLimiter } from "./signUpLimiter.ts"
 import { userCreate, userList, userPassword } from "./userCommands.ts"
@@ -40,6 +41,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
     onError: (error) => log.warn({ err: error }, "account housekeeping failed; the next pass tries again")
   })
   const routeConfig = accountRateLimits(limits)
+  const sessions = createSessionCache()
   return {
     handlers: {
       ...authHandlers({ db, now, accountLimiter }),
@@ -47,7 +49,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],
-    authenticate: (request) => resolveSession(db, request.headers.token as string | undefined, request.ip, now())
+    authenticate: (request) => resolveSession(db, request.headers.token as string | undefined, request.ip, now(), sessions)
   }
 }
 

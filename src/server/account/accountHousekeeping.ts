@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { startPeriodicJob } from "../http/periodicJob.ts"
 import { deleteExpiredOneTimeTokens } from "./oneTimeTokensRepo.ts"
 import { mail } from "../mail/mailFeature.ts"
 import { deletePasswordResetRequestsBefore } from "./passwordResetRequestsRepo.ts"
@@ -62,40 +63,10 @@ export interface AccountHousekeepingOptions {
  * hourly timer does; it never keeps the process alive, and a failed pass waits for the next one.
  */
 export function startAccountHousekeeping(options: AccountHousekeepingOptions): AccountHousekeeping {
-  const everyMs = options.everyMs ?? 60 * MINUTE
-  let stopped = false
-  let running: Promise<AccountPrune | undefined> | undefined
-  let timer: NodeJS.Timeout | undefined
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return
-    timer = setTimeout(() => void runNow().finally(() => schedule(everyMs)), delayMs)
-    timer.unref()
-  }
-
-  const runNow = (): Promise<AccountPrune | undefined> => {
-    running ??= pruneAccounts(options.db, options.now())
-      .then((prune) => {
-        options.onPrune?.(prune)
-        return prune
-      }, (error: unknown) => {
-        options.onError?.(error)
-        return undefined
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  schedule(options.firstAfterMs ?? MINUTE)
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true
-      if (timer !== undefined) clearTimeout(timer)
-      await running
-    }
-  }
+  return startPeriodicJob(() => pruneAccounts(options.db, options.now()), {
+    everyMs: options.everyMs ?? 60 * MINUTE,
+    firstAfterMs: options.firstAfterMs ?? MINUTE,
+    onDone: options.onPrune,
+    onError: options.onError
+  })
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
+import { sessionsChanged } from "./sessionCache.ts"
 
 // Account changes made by the account endpoints. `usersRepo` creates and finds accounts; these
 // change one thing each, so a handler composes them inside its own transaction.
@@ -16,10 +17,12 @@ export async function markEmailVerified(db: Kysely<Tables>, userId: number, at: 
 
 export async function setUsername(db: Kysely<Tables>, userId: number, username: string): Promise<void> {
   await db.updateTable("users").set({ username }).where("id", "=", userId).execute()
+  sessionsChanged()
 }
 
 /** Throws a unique violation when another account has the address by now. */
 export async function setEmail(db: Kysely<Tables>, userId: number, email: string): Promise<boolean> {
   const result = await db.updateTable("users").set({ email }).where("id", "=", userId).executeTakeFirst()
+  sessionsChanged()
   return result.numUpdatedRows > 0n
 }

@@ -2,13 +2,14 @@ import { createHash, randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import type { Session } from "../http/session.ts"
+import type { SessionCache } from "./sessionCache.ts"
 import { findSessionByTokenHash, insertSession, touchSession } from "./sessionsRepo.ts"
 
 export const SESSION_DAYS = 30
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
-// Writing on every request would turn each read into a write; a minute's precision is plenty
-// for "last seen" and for sliding a 30-day expiry.
-const TOUCH_EVERY_MS = 60 * 1000
+// Writing on every request would turn each read into a write (a player heartbeats every minute);
+// five minutes' precision is plenty for "last seen" and for sliding a 30-day expiry.
+export const TOUCH_EVERY_MS = 5 * 60 * 1000
 
 /** Only this hash is stored: a leaked database does not yield usable tokens. */
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex")
@@ -42,17 +43,23 @@ export async function resolveSession(
   db: Kysely<Tables>,
   token: string | undefined,
   ip: string,
-  now: number
+  now: number,
+  cache?: SessionCache
 ): Promise<Session | undefined> {
   if (token === undefined || !PLAUSIBLE_TOKEN.test(token)) return undefined
-  const row = await findSessionByTokenHash(db, hashToken(token), new Date(now).toISOString())
-  if (row === undefined || !row.is_active) return undefined
+  const tokenHash = hashToken(token)
+  const nowIso = new Date(now).toISOString()
+  let row = cache?.get(tokenHash, now)
+  if (row === undefined || row.expires_at <= nowIso) {
+    row = await findSessionByTokenHash(db, tokenHash, nowIso)
+    if (row === undefined) return undefined
+    cache?.set(tokenHash, row, now)
+  }
+  if (!row.is_active) return undefined
   if (now - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS || row.ip !== ip) {
-    await touchSession(db, row.session_id, {
-      ip,
-      last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + SESSION_MS).toISOString()
-    })
+    const touch = { ip, last_seen_at: nowIso, expires_at: new Date(now + SESSION_MS).toISOString() }
+    await touchSession(db, row.session_id, touch)
+    cache?.set(tokenHash, { ...row, ...touch }, now)
   }
   return {
     sessionId: row.session_id,

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely"
 import type { SessionRow, Tables, Timestamp } from "../db/schema.ts"
+import { hotQuery } from "../db/hotQuery.ts"
+import { sessionsChanged } from "./sessionCache.ts"
 
 export interface NewSessionInput {
   user_id: number
@@ -49,21 +51,22 @@ export async function insertSession(db: Kysely<Tables>, input: NewSessionInput):
  * Expired sessions are treated as absent. Inactive users are still returned (with `is_active`)
  * so the caller decides what a disabled account may do.
  */
+const liveSessionByTokenHash = hotQuery((db, tokenHash: string, now: string) => db.selectFrom("sessions as s")
+  .innerJoin("users as u", "u.id", "s.user_id")
+  .select([
+    "s.id as session_id", "s.token_hash", "s.is_mobile", "s.user_agent", "s.ip", "s.created_at",
+    "s.last_seen_at", "s.expires_at", "u.id as user_id", "u.email", "u.username", "u.is_staff",
+    "u.is_active"
+  ])
+  .where("s.token_hash", "=", tokenHash)
+  .where("s.expires_at", ">", now))
+
 export async function findSessionByTokenHash(
   db: Kysely<Tables>,
   tokenHash: string,
   now: Timestamp = new Date().toISOString()
 ): Promise<SessionWithUser | undefined> {
-  return db.selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .select([
-      "s.id as session_id", "s.token_hash", "s.is_mobile", "s.user_agent", "s.ip", "s.created_at",
-      "s.last_seen_at", "s.expires_at", "u.id as user_id", "u.email", "u.username", "u.is_staff",
-      "u.is_active"
-    ])
-    .where("s.token_hash", "=", tokenHash)
-    .where("s.expires_at", ">", now)
-    .executeTakeFirst()
+  return (await liveSessionByTokenHash(db, tokenHash, now))[0]
 }
 
 export interface SessionTouch {
@@ -89,6 +92,7 @@ export async function touchSession(db: Kysely<Tables>, sessionId: number, touch:
 /** Returns false when there was no such session (already logged out). */
 export async function deleteSessionByTokenHash(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
   const result = await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).executeTakeFirst()
+  sessionsChanged()
   return result.numDeletedRows > 0n
 }
 
@@ -101,6 +105,7 @@ export async function deleteSessionsOfUser(
   let query = db.deleteFrom("sessions").where("user_id", "=", userId)
   if (exceptTokenHash !== undefined) query = query.where("token_hash", "!=", exceptTokenHash)
   const result = await query.executeTakeFirst()
+  sessionsChanged()
   return Number(result.numDeletedRows)
 }
 
@@ -110,5 +115,6 @@ export async function deleteExpiredSessions(
   now: Timestamp = new Date().toISOString()
 ): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst()
+  sessionsChanged()
   return Number(result.numDeletedRows)
 }

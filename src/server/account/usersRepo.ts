@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { sessionsChanged } from "./sessionCache.ts"
 import type { Tables, Timestamp, UserRow } from "../db/schema.ts"
 
 export interface NewUserInput {
@@ -56,6 +57,7 @@ export async function updatePasswordHash(db: Kysely<Tables>, id: number, passwor
     .set({ password_hash: passwordHash })
     .where("id", "=", id)
     .executeTakeFirst()
+  sessionsChanged()
   return result.numUpdatedRows > 0n
 }
 

@@ -20,5 +20,5 @@ export const connections = {
   /** A player's heartbeat at `at`; a connection quiet for the live window starts afresh. */
   heartbeat: (db: Kysely<Tables>, beat: Heartbeat, at: number): Promise<void> =>
     recordHeartbeat(db, beat, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
-  prune: (db: Kysely<Tables>, cutoff: Timestamp): Promise<number> => pruneConnections(db, cutoff)
+  prune: (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> => pruneConnections(db, cutoff, limit)
 } as const

@@ -48,8 +48,10 @@ export async function liveConnections(db: Kysely<Tables>, since: Timestamp): Pro
     .execute()
 }
 
-/** Forgets connections quiet since before `cutoff`; answers how many went. */
-export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp): Promise<number> {
-  const result = await db.deleteFrom("player_connections").where("last_seen", "<", cutoff).executeTakeFirst()
+/** Forgets up to `limit` connections quiet since before `cutoff`; answers how many went. */
+export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
+  const result = await db.deleteFrom("player_connections")
+    .where("id", "in", db.selectFrom("player_connections").select("id").where("last_seen", "<", cutoff).limit(limit))
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

@@ -15,8 +15,19 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
   db.exec("PRAGMA journal_mode=WAL")
   db.exec("PRAGMA synchronous=FULL")
   db.exec("PRAGMA foreign_keys=ON")
+  // Kysely prepares every query it runs; preparing costs more than running most of ours, and the
+  // app issues a few dozen distinct statements, so each is prepared once and kept.
+  const statements = new Map<string, SqliteStatement>()
   return {
-    prepare: (sql) => adaptStatement(db.prepare(sql)),
+    prepare: (sql) => {
+      let statement = statements.get(sql)
+      if (statement === undefined) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statement = adaptStatement(db.prepare(sql))
+        statements.set(sql, statement)
+      }
+      return statement
+    },
     // Kysely closes only a database it has used; the owner closes it too, so a second call is normal.
     close: () => {
       if (db.isOpen) db.close()
@@ -24,23 +35,31 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
   }
 }
 
+// Far above the app's own statements; ad-hoc CLI or report queries cannot grow the cache forever.
+const STATEMENT_CACHE_SIZE = 500
+
 function adaptStatement(stmt: StatementSync): SqliteStatement {
   const columns = stmt.columns()
   // SQLite has no boolean type: columns declared `boolean` hold 0/1. Mapping them back here, by
   // declared type, keeps every query (not just the repositories) returning real booleans, the
   // same as PostgreSQL does.
   const booleans = columns.filter((c) => c.type?.toLowerCase() === "boolean").map((c) => c.name)
-  const toRow = (raw: Record<string, unknown>): Record<string, unknown> => {
-    const row: Record<string, unknown> = { ...raw }
-    for (const name of booleans) {
-      const value = row[name]
-      if (typeof value === "number" || typeof value === "bigint") row[name] = value !== 0 && value !== 0n
+  // Rows are fresh objects per call, so they are fixed in place rather than copied.
+  const toRow = booleans.length === 0
+    ? (raw: Record<string, unknown>) => raw
+    : (raw: Record<string, unknown>): Record<string, unknown> => {
+      for (const name of booleans) {
+        const value = raw[name]
+        if (typeof value === "number" || typeof value === "bigint") raw[name] = value !== 0 && value !== 0n
+      }
+      return raw
     }
-    return row
-  }
   return {
     reader: columns.length > 0,
-    all: (parameters) => stmt.all(...toInputs(parameters)).map(toRow),
+    all: (parameters) => {
+      const rows = stmt.all(...toInputs(parameters))
+      return booleans.length === 0 ? rows : rows.map(toRow)
+    },
     run: (parameters) => stmt.run(...toInputs(parameters)),
     *iterate(parameters) {
       for (const raw of stmt.iterate(...toInputs(parameters))) yield toRow(raw)

@@ -53,6 +53,8 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     index: false,
     dotfiles: "ignore",
     cacheControl: false,
+    // the build writes .br and .gz twins of its text files (vite.config.ts)
+    preCompressed: true,
     // The build may simply not exist yet; sendIndex explains that to whoever asks.
     suppressWarning: true,
     setHeaders: (reply, file) => {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely"
+import { hotQuery } from "../db/hotQuery.ts"
 import type { StreamRow, Tables, Timestamp } from "../db/schema.ts"
 
 export interface NewStreamInput {
@@ -17,8 +18,10 @@ export interface NewStreamInput {
 }
 
 /** In display order; the id breaks ties so the order is stable. */
+const streamsInOrder = hotQuery((db) => db.selectFrom("streams").selectAll().orderBy("position").orderBy("id"))
+
 export async function listStreams(db: Kysely<Tables>): Promise<StreamRow[]> {
-  return db.selectFrom("streams").selectAll().orderBy("position").orderBy("id").execute()
+  return streamsInOrder(db)
 }
 
 export async function findStream(db: Kysely<Tables>, id: number): Promise<StreamRow | undefined> {

@@ -1,47 +1,48 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { connections } from "../connections/connectionsFeature.ts"
-import { pruneTelemetry } from "./telemetryRepo.ts"
+import { type PeriodicJob, startPeriodicJob } from "../http/periodicJob.ts"
+import { pruneTelemetryBatch } from "./telemetryRepo.ts"
 
 export const TELEMETRY_RETENTION_DAYS = 30
-const DAY_MS = 24 * 60 * 60 * 1000
+const MINUTE_MS = 60 * 1000
+const DAY_MS = 24 * 60 * MINUTE_MS
 
-export interface Housekeeping {
-  /** Call after each telemetry write; now and then it prunes old rows. */
-  afterWrite(): Promise<void>
-}
-
-export interface HousekeepingOptions {
-  readonly db: Kysely<Tables>
-  readonly now: () => number
-  /** Writes between prunes. */
-  readonly every?: number
+export interface TelemetryPruneOptions {
   readonly retentionMs?: number
-  readonly onError?: (error: unknown) => void
+  /** Rows per table and statement. */
+  readonly batch?: number
 }
 
 /**
- * Counting writes instead of running a timer keeps pruning proportional to growth and leaves
- * nothing running to stop at shutdown. The first write after a start prunes, so a server that
- * restarts often still catches up.
+ * Deletes telemetry and connections older than the retention, a batch at a time, handing the
+ * event loop back between batches so a large backlog never holds requests up.
  */
-export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
-  const every = options.every ?? 500
-  const retentionMs = options.retentionMs ?? TELEMETRY_RETENTION_DAYS * DAY_MS
-  let writes = 0
-  let running: Promise<void> | undefined
-  return {
-    async afterWrite() {
-      writes += 1
-      if ((writes - 1) % every !== 0 || running !== undefined) return
-      const cutoff = new Date(options.now() - retentionMs).toISOString()
-      running = Promise.all([pruneTelemetry(options.db, cutoff), connections.prune(options.db, cutoff)])
-        .then(() => undefined, (error: unknown) => options.onError?.(error))
-        .finally(() => {
-          running = undefined
-        })
-      // A failed prune must not fail the write that triggered it; the next round tries again.
-      await running
-    }
+export async function pruneOldTelemetry(db: Kysely<Tables>, now: number, options: TelemetryPruneOptions = {}): Promise<number> {
+  const cutoff = new Date(now - (options.retentionMs ?? TELEMETRY_RETENTION_DAYS * DAY_MS)).toISOString()
+  const batch = options.batch ?? 2000
+  let total = 0
+  for (;;) {
+    const deleted = await pruneTelemetryBatch(db, cutoff, batch) + await connections.prune(db, cutoff, batch)
+    total += deleted
+    if (deleted === 0) return total
+    await new Promise((resolve) => setImmediate(resolve))
   }
+}
+
+export interface TelemetryHousekeepingOptions extends TelemetryPruneOptions {
+  readonly db: Kysely<Tables>
+  readonly now: () => number
+  readonly everyMs?: number
+  readonly firstAfterMs?: number
+  readonly onError?: (error: unknown) => void
+}
+
+/** Telemetry pruning as a background job, away from the requests that write it. */
+export function startTelemetryHousekeeping(options: TelemetryHousekeepingOptions): PeriodicJob<number> {
+  return startPeriodicJob(() => pruneOldTelemetry(options.db, options.now(), options), {
+    everyMs: options.everyMs ?? 10 * MINUTE_MS,
+    firstAfterMs: options.firstAfterMs ?? MINUTE_MS,
+    onError: options.onError
+  })
 }

@@ -1,13 +1,19 @@
+import { createWriteBatcher } from "../db/writeBatcher.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { createHousekeeping } from "./housekeeping.ts"
+import { startTelemetryHousekeeping } from "./housekeeping.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
 
 /** The player's telemetry: its token, metering, analytics, health beacons and the time it syncs to. */
 export function telemetryFeature({ db, now, log }: FeatureDeps): ServerFeature {
-  const housekeeping = createHousekeeping({
+  const housekeeping = startTelemetryHousekeeping({
     db,
     now,
-    onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed")
+    onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed; the next pass tries again")
   })
-  return { handlers: telemetryHandlers({ db, now, housekeeping }) }
+  // Heartbeats and beacons arrive by the hundred a second; they share commits.
+  const writes = createWriteBatcher({ db })
+  return {
+    handlers: telemetryHandlers({ now, writes, db }),
+    jobs: [housekeeping, { stop: () => writes.close() }]
+  }
 }

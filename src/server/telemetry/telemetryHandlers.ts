@@ -4,7 +4,7 @@ import { playerAppOf } from "../../domain/Connection.ts"
 import type { Tables } from "../db/schema.ts"
 import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import type { Housekeeping } from "./housekeeping.ts"
+import type { WriteBatcher } from "../db/writeBatcher.ts"
 import { hasNoMetering, playerTokenOf } from "./playerToken.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 import { insertAnalyticsEvent, insertHealthEvents, insertMetering } from "./telemetryRepo.ts"
@@ -16,7 +16,8 @@ const VOD_SLICES = 100
 export interface TelemetryDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
-  readonly housekeeping: Housekeeping
+  /** Telemetry rows go through it: acknowledged once committed, in a commit shared with others. */
+  readonly writes: WriteBatcher
 }
 
 export interface TelemetryHandlers {
@@ -41,7 +42,7 @@ export function positionProblem(videoType: "live" | "vod", event: string, positi
   return undefined
 }
 
-export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): TelemetryHandlers {
+export function telemetryHandlers({ db, now, writes }: TelemetryDeps): TelemetryHandlers {
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
     async playerToken({ session }) {
@@ -57,8 +58,8 @@ export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): Tel
       // player stops with its fatal 'token' error instead of sending the user to sign in.
       if (body.token_id !== playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
       if (await hasNoMetering(db, session.userId)) return { success: true }
-      await insertMetering(db, { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) })
-      await housekeeping.afterWrite()
+      const row = { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) }
+      await writes.write((trx) => insertMetering(trx, row))
       return { success: true }
     },
 
@@ -68,7 +69,7 @@ export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): Tel
       const problem = positionProblem(params.videoType, params.event, body.position)
       if (problem !== undefined) throw invalidInput(`position: ${problem}`)
       const at = now()
-      await insertAnalyticsEvent(db, {
+      const event = {
         // The account comes from the session; `customer_user_id` is the client's say-so.
         user_id: session.userId,
         event: params.event,
@@ -81,24 +82,25 @@ export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): Tel
         created: body.created,
         received_at: iso(at),
         ip: request.ip
-      })
-      // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
-      if (params.event !== "display") {
-        await connections.heartbeat(db, {
-          userId: session.userId,
-          token: playerTokenOf(session.tokenHash),
-          ip: request.ip,
-          app: playerAppOf(body.player_id, body.source),
-          at: iso(at)
-        }, at)
       }
-      await housekeeping.afterWrite()
+      // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
+      const beat = params.event === "display" ? undefined : {
+        userId: session.userId,
+        token: playerTokenOf(session.tokenHash),
+        ip: request.ip,
+        app: playerAppOf(body.player_id, body.source),
+        at: iso(at)
+      }
+      await writes.write(async (trx) => {
+        await insertAnalyticsEvent(trx, event)
+        if (beat !== undefined) await connections.heartbeat(trx, beat, at)
+      })
       return { success: true }
     },
 
     async healthEvents({ body, session, request }) {
       const receivedAt = iso(now())
-      await insertHealthEvents(db, body.events.map((event) => ({
+      const rows = body.events.map((event) => ({
         user_id: session?.userId ?? null,
         session_id: event.session_id,
         device_id: event.device_id,
@@ -113,8 +115,8 @@ export function telemetryHandlers({ db, now, housekeeping }: TelemetryDeps): Tel
         plugins: JSON.stringify(event.plugins ?? []),
         received_at: receivedAt,
         ip: request.ip
-      })))
-      if (body.events.length > 0) await housekeeping.afterWrite()
+      }))
+      if (rows.length > 0) await writes.write((trx) => insertHealthEvents(trx, rows))
       return { success: true }
     },
 

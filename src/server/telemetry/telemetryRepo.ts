@@ -13,12 +13,22 @@ export async function insertMetering(db: Kysely<Tables>, row: Insertable<Meterin
   await db.insertInto("metering").values(row).execute()
 }
 
-/** Deletes telemetry older than `cutoff`; answers how many rows went. */
-export async function pruneTelemetry(db: Kysely<Tables>, cutoff: Timestamp): Promise<number> {
-  const results = await Promise.all([
-    db.deleteFrom("analytics_events").where("received_at", "<", cutoff).executeTakeFirst(),
-    db.deleteFrom("health_events").where("received_at", "<", cutoff).executeTakeFirst(),
-    db.deleteFrom("metering").where("received_at", "<", cutoff).executeTakeFirst()
-  ])
-  return results.reduce((sum, result) => sum + Number(result.numDeletedRows), 0)
+type TelemetryTable = "analytics_events" | "health_events" | "metering"
+const TELEMETRY_TABLES: ReadonlyArray<TelemetryTable> = ["analytics_events", "health_events", "metering"]
+
+/**
+ * Deletes up to `limit` rows older than `cutoff` from each telemetry table; answers how many went.
+ * Bounded, so a backlog is worked off in short transactions that requests can slip between.
+ */
+export async function pruneTelemetryBatch(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
+  let deleted = 0
+  for (const table of TELEMETRY_TABLES) {
+    // The three share `id` and `received_at`; naming one keeps the union out of Kysely's types.
+    const same = table as "metering"
+    const result = await db.deleteFrom(same)
+      .where("id", "in", db.selectFrom(same).select("id").where("received_at", "<", cutoff).limit(limit))
+      .executeTakeFirst()
+    deleted += Number(result.numDeletedRows)
+  }
+  return deleted
 }

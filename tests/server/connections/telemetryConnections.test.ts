@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
-import { createHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
+import { pruneOldTelemetry, startTelemetryHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
 import { playerTokenOf } from "../../../src/server/telemetry/playerToken.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -94,29 +94,35 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     expect((await connections()).unknownIps).toEqual(["10.3.0.8"])
   })
 
-  it("prunes telemetry older than 30 days as rows are written", async () => {
+  it("prunes telemetry older than 30 days in a background job, a batch at a time", async () => {
     const db = server.db.kysely
     const user = await db.selectFrom("users").select("id").where("email", "=", "single@example.com").executeTakeFirstOrThrow()
     const old = iso(server.clock - 31 * 24 * 60 * MINUTE)
     const recent = iso(server.clock - 29 * 24 * 60 * MINUTE)
-    for (const received_at of [old, recent]) {
+    const insert = async (received_at: string) => {
       await db.insertInto("metering").values({ user_id: user.id, token_id: "t", factor: 1, received_at }).execute()
       await db.insertInto("health_events").values({
         user_id: null, session_id: "s", device_id: "d", version: "v", event: "e", current_time: 0, client_time: 0,
         adjusted_time: 0, source: "hls", page_url: "/", received_at, ip: "10.4.0.1"
       }).execute()
     }
-    const housekeeping = createHousekeeping({ db, now: () => server.clock, every: 2 })
-    await housekeeping.afterWrite()
+    for (const received_at of [old, old, old, recent]) await insert(received_at)
     const left = async () => [
       (await db.selectFrom("metering").select("received_at").execute()).map((r) => r.received_at),
       (await db.selectFrom("health_events").select("received_at").where("ip", "=", "10.4.0.1").execute()).map((r) => r.received_at)
     ]
+    // a batch of 2 needs two rounds for the three old rows of each table, and every one goes
+    expect(await pruneOldTelemetry(db, server.clock, { batch: 2 })).toBeGreaterThanOrEqual(6)
     expect(await left()).toEqual([[recent], [recent]])
-    await db.insertInto("metering").values({ user_id: user.id, token_id: "t", factor: 1, received_at: old }).execute()
-    await housekeeping.afterWrite()
-    expect((await left())[0]).toHaveLength(2)
-    await housekeeping.afterWrite()
-    expect((await left())[0]).toEqual([recent])
+
+    await insert(old)
+    const job = startTelemetryHousekeeping({ db, now: () => server.clock, firstAfterMs: 60 * MINUTE })
+    try {
+      expect((await left()).map((rows) => rows.length)).toEqual([2, 2])
+      expect(await job.runNow()).toBeGreaterThanOrEqual(2)
+      expect(await left()).toEqual([[recent], [recent]])
+    } finally {
+      await job.stop()
+    }
   })
 })

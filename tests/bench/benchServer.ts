@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { join } from "node:path"
+import { freePort } from "../support/e2eHarness.ts"
+import type { ProbeReading } from "./processProbe.ts"
+
+const root = join(import.meta.dirname, "..", "..")
+const PROBE = join(import.meta.dirname, "processProbe.ts")
+export const OUR_SERVER = join(root, "src/server/main.ts")
+export const BARE_SERVER = join(import.meta.dirname, "bareApi.ts")
+
+export interface BenchServer {
+  readonly url: string
+  readonly pid: number
+  /** ms from spawn to the first good answer */
+  readonly startMs: number
+  probe(): Promise<ProbeReading>
+  stop(): Promise<void>
+}
+
+/** Starts `script` as a server process with the probe preloaded; resolves once it answers. */
+export async function startBenchServer(script: string, env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort()
+  const started = performance.now()
+  const child: ChildProcess = spawn(process.execPath, ["--import", PROBE, script], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe", "ipc"]
+  })
+  let log = ""
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once("exit", resolve))
+    child.kill("SIGTERM")
+    await exited
+  }
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited early:\n${log}`)
+    const ok = await fetch(`${url}/api/maintenance`).then((response) => response.ok, () => false)
+    if (ok) {
+      const startMs = performance.now() - started
+      const probe = () => new Promise<ProbeReading>((resolve) => {
+        child.once("message", (reading) => resolve(reading as ProbeReading))
+        child.send("probe")
+      })
+      return { url, pid: child.pid ?? 0, startMs, probe, stop }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  await stop()
+  throw new Error(`${script} did not answer within 60 s:\n${log}`)
+}

@@ -1,0 +1,32 @@
+/**
+ * Preloaded (`--import`) into a server the bench starts: answers the parent's `probe` message
+ * with the process's memory, CPU time and the longest event-loop stall since the last probe.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks"
+
+const loop = monitorEventLoopDelay({ resolution: 5 })
+loop.enable()
+
+export interface ProbeReading {
+  readonly rssMb: number
+  readonly heapMb: number
+  readonly cpuMs: number
+  readonly loopMaxMs: number
+  readonly loopP99Ms: number
+}
+
+process.on("message", (message: unknown) => {
+  if (message !== "probe") return
+  const cpu = process.cpuUsage()
+  const reading: ProbeReading = {
+    rssMb: process.memoryUsage.rss() / 2 ** 20,
+    heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    loopMaxMs: loop.max / 1e6,
+    loopP99Ms: loop.percentile(99) / 1e6
+  }
+  loop.reset()
+  process.send?.(reading)
+})
+// the IPC channel must not keep a server alive that has been told to stop
+process.channel?.unref()

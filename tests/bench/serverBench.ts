@@ -1,0 +1,335 @@
+/**
+ * The server under load, each figure against a baseline measured in the same run, rounds
+ * interleaved (ours, baseline, ours, ...) and medians taken:
+ * - cold start to the first answer, against bare Fastify;
+ * - authenticated `GET /api/streams/all` at 100 connections, against bare Fastify with its JSON;
+ * - player heartbeats at 30,000 a minute, against an authenticated GET at the same rate, with the
+ *   server's longest event-loop stall;
+ * - a static file and an API GET while 4 sign-ins run at once, against the same when idle;
+ * - memory: idle, the most under any of the loads above, and what a sign-in burst leaves behind;
+ * - the staff connections view with 2,000 live viewers, against none.
+ * Traffic goes to 127.0.0.1 only; every load is bounded by its duration.
+ */
+import { writeFileSync } from "node:fs"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+import pg from "pg"
+import { hashPassword } from "../../src/server/account/passwords.ts"
+import { createSession } from "../../src/server/account/sessions.ts"
+import { insertUser } from "../../src/server/account/usersRepo.ts"
+import { openDatabase } from "../../src/server/db/database.ts"
+import { playerTokenOf } from "../../src/server/telemetry/playerToken.ts"
+import { hashToken } from "../../src/server/account/sessions.ts"
+import { BARE_SERVER, type BenchServer, OUR_SERVER, startBenchServer } from "./benchServer.ts"
+import { median, row } from "./stats.ts"
+
+export interface ServerBenchOptions {
+  /** PostgreSQL URL, or undefined for SQLite */
+  readonly postgresUrl?: string | undefined
+  readonly rounds: number
+  /** seconds of each heartbeat round */
+  readonly heartbeatSeconds: number
+  /** heartbeats a minute */
+  readonly heartbeatRate: number
+  readonly apiSeconds: number
+}
+
+const PASSWORD = "bench password 1"
+const PLAYERS = 2000
+const UNLIMITED = { API_LIMIT_PER_MINUTE: "9999999", SIGN_IN_LIMIT_PER_MINUTE: "9999999" }
+
+interface Load {
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly errors: number
+  readonly requests: number
+}
+
+const toLoad = (result: autocannon.Result): Load => ({
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.timeouts + result.non2xx,
+  requests: result.requests.total
+})
+
+const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : "–")
+const ratio = (ours: number, base: number): string => fixed(ours / base, 2)
+
+interface Fixture {
+  readonly env: Record<string, string>
+  readonly tokens: ReadonlyArray<string>
+  readonly staffToken: string
+  readonly email: string
+  dispose(): Promise<void>
+}
+
+/** A migrated, seeded database with 2,000 signed-in players and a staff account. */
+async function prepareFixture(postgresUrl: string | undefined): Promise<Fixture> {
+  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-bench-"))
+  let databaseUrl: string | undefined
+  let schema: string | undefined
+  if (postgresUrl !== undefined) {
+    schema = `bench_${process.pid}_${Date.now()}`
+    const url = new URL(postgresUrl)
+    url.searchParams.set("schema", schema)
+    databaseUrl = url.toString()
+  }
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...UNLIMITED, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) }
+  // the first start migrates and seeds; timed starts come after it
+  const first = await startBenchServer(OUR_SERVER, env)
+  await first.stop()
+  const db = await openDatabase({ dataDir, databaseUrl })
+  const passwordHash = await hashPassword(PASSWORD)
+  const now = Date.now()
+  const tokens: Array<string> = []
+  try {
+    const viewer = await insertUser(db.kysely, { username: "bench", email: "bench@example.com", password_hash: passwordHash, invite_token: "bench", email_verified_at: new Date(now).toISOString() })
+    const staff = await insertUser(db.kysely, { username: "benchstaff", email: "benchstaff@example.com", password_hash: passwordHash, invite_token: "benchstaff", is_staff: true })
+    const players = await Promise.all(Array.from({ length: 20 }, (_, n) =>
+      insertUser(db.kysely, { username: `player${n}`, email: `player${n}@example.com`, password_hash: passwordHash, invite_token: `player${n}` })))
+    for (let n = 0; n < PLAYERS; n += 1) {
+      const user = players[n % players.length] ?? viewer
+      tokens.push(await createSession(db.kysely, user.id, { isMobile: false, userAgent: "bench", ip: "127.0.0.1" }, now))
+    }
+    const staffToken = await createSession(db.kysely, staff.id, { isMobile: false, userAgent: "bench", ip: "127.0.0.1" }, now)
+    return {
+      env,
+      tokens,
+      staffToken,
+      email: "bench@example.com",
+      async dispose() {
+        await rm(dataDir, { recursive: true, force: true })
+        if (postgresUrl !== undefined && schema !== undefined) {
+          const client = new pg.Client({ connectionString: postgresUrl })
+          await client.connect()
+          await client.query(`drop schema if exists ${schema} cascade`)
+          await client.end()
+        }
+      }
+    }
+  } finally {
+    await db.close()
+  }
+}
+
+const pingBody = (n: number): string => JSON.stringify({
+  session_id: `bench-${n}`, sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live",
+  created: 0, position: 60, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false,
+  customer_user_id: ""
+})
+
+/** Heartbeats from every player in turn, at `perMinute`, for `seconds`. */
+function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<autocannon.Result> {
+  let next = 0
+  return autocannon({
+    url: server.url,
+    connections: 100,
+    duration: seconds,
+    overallRate: Math.round(perMinute / 60),
+    timeout: 10,
+    requests: [{
+      setupRequest: (request) => {
+        next += 1
+        return {
+          ...request,
+          method: "POST",
+          path: "/api/analytics/live/streamhub/ping",
+          headers: { "content-type": "application/json", token: tokens[next % tokens.length] ?? "" },
+          body: pingBody(next)
+        }
+      }
+    }]
+  })
+}
+
+function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute?: number; path?: string }): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${server.url}${options.path ?? "/api/streams/all"}`,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    headers: { token, "accept-encoding": "gzip, br" },
+    ...(options.perMinute === undefined ? {} : { overallRate: Math.round(options.perMinute / 60) })
+  })
+}
+
+export async function benchServer(options: ServerBenchOptions): Promise<void> {
+  const name = options.postgresUrl === undefined ? "SQLite" : "PostgreSQL"
+  console.log(`\nServer under load on ${name} (${options.rounds} rounds, interleaved, medians)`)
+  const fixture = await prepareFixture(options.postgresUrl)
+  const memory = { idle: [] as Array<number>, bareIdle: [] as Array<number>, peak: 0, kept: [] as Array<number> }
+  try {
+    // cold start, and idle memory once started
+    const starts = { ours: [] as Array<number>, bare: [] as Array<number> }
+    let streamsJson = ""
+    for (let round = 0; round < Math.max(options.rounds, 5); round += 1) {
+      const ours = await startBenchServer(OUR_SERVER, fixture.env)
+      starts.ours.push(ours.startMs)
+      if (streamsJson === "") {
+        streamsJson = await (await fetch(`${ours.url}/api/streams/all`, { headers: { token: fixture.staffToken } })).text()
+        writeFileSync(join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json"), streamsJson)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      memory.idle.push((await ours.probe()).rssMb)
+      await ours.stop()
+      const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
+      starts.bare.push(bare.startMs)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      memory.bareIdle.push((await bare.probe()).rssMb)
+      await bare.stop()
+    }
+    console.log(row("cold start to first answer (ms)", ["ours", "bare", "ratio"]))
+    console.log(row("  median (goal <= 500)", [fixed(median(starts.ours)), fixed(median(starts.bare)), ratio(median(starts.ours), median(starts.bare))]))
+
+    const server = await startBenchServer(OUR_SERVER, fixture.env)
+    const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
+    const peak = async (target: BenchServer) => {
+      memory.peak = Math.max(memory.peak, (await target.probe()).rssMb)
+    }
+    try {
+      // authenticated GET against bare Fastify
+      const api = { ours: [] as Array<Load>, bare: [] as Array<Load>, cpuOurs: [] as Array<number>, cpuBare: [] as Array<number> }
+      await authenticatedGets(server, fixture.staffToken, { seconds: 2, connections: 10 })
+      await authenticatedGets(bare, fixture.staffToken, { seconds: 2, connections: 10 })
+      for (let round = 0; round < options.rounds; round += 1) {
+        for (const [target, loads, cpu] of [[server, api.ours, api.cpuOurs], [bare, api.bare, api.cpuBare]] as const) {
+          const before = await target.probe()
+          const sampler = setInterval(() => void (target === server ? peak(server) : undefined), 1000)
+          const load = toLoad(await authenticatedGets(target, fixture.staffToken, { seconds: options.apiSeconds, connections: 100 }))
+          clearInterval(sampler)
+          const after = await target.probe()
+          loads.push(load)
+          cpu.push(((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, load.requests))
+        }
+        process.stdout.write(".")
+      }
+      process.stdout.write("\n")
+      const med = (loads: ReadonlyArray<Load>, key: keyof Load) => median(loads.map((load) => load[key]))
+      console.log(row("GET /api/streams/all, 100 conn.", ["ours", "bare", "ratio"]))
+      console.log(row("  requests/s (goal >= 0.5x)", [fixed(med(api.ours, "rps")), fixed(med(api.bare, "rps")), ratio(med(api.ours, "rps"), med(api.bare, "rps"))]))
+      console.log(row("  p99 ms (goal <= 20)", [fixed(med(api.ours, "p99")), fixed(med(api.bare, "p99")), ratio(med(api.ours, "p99"), med(api.bare, "p99"))]))
+      console.log(row("  CPU µs per request", [fixed(median(api.cpuOurs)), fixed(median(api.cpuBare)), ratio(median(api.cpuOurs), median(api.cpuBare))]))
+      console.log(row("  errors", [med(api.ours, "errors"), med(api.bare, "errors"), ""]))
+
+      // heartbeats against an authenticated GET at the same rate
+      const beats = { ours: [] as Array<Load>, gets: [] as Array<Load>, stall: [] as Array<number>, getStall: [] as Array<number> }
+      for (let round = 0; round < options.rounds; round += 1) {
+        await server.probe()
+        const sampler = setInterval(() => void peak(server), 1000)
+        beats.ours.push(toLoad(await heartbeats(server, fixture.tokens, options.heartbeatRate, options.heartbeatSeconds)))
+        beats.stall.push((await server.probe()).loopMaxMs)
+        beats.gets.push(toLoad(await authenticatedGets(server, fixture.tokens[0] ?? "", { seconds: options.heartbeatSeconds, connections: 100, perMinute: options.heartbeatRate })))
+        beats.getStall.push((await server.probe()).loopMaxMs)
+        clearInterval(sampler)
+        process.stdout.write(".")
+      }
+      process.stdout.write("\n")
+      console.log(row(`heartbeats ${options.heartbeatRate}/min, ${options.heartbeatSeconds} s`, ["pings", "GET", "ratio"]))
+      console.log(row("  p50 ms", [fixed(med(beats.ours, "p50")), fixed(med(beats.gets, "p50")), ratio(med(beats.ours, "p50"), med(beats.gets, "p50"))]))
+      console.log(row("  p99 ms (goal <= 50)", [fixed(med(beats.ours, "p99")), fixed(med(beats.gets, "p99")), ratio(med(beats.ours, "p99"), med(beats.gets, "p99"))]))
+      console.log(row("  longest loop stall ms (<= 50)", [fixed(Math.max(...beats.stall)), fixed(Math.max(...beats.getStall)), ""]))
+      console.log(row("  errors, all rounds (goal 0)", [beats.ours.reduce((s, l) => s + l.errors, 0), beats.gets.reduce((s, l) => s + l.errors, 0), ""]))
+      console.log(row("  requests, all rounds", [beats.ours.reduce((s, l) => s + l.requests, 0), beats.gets.reduce((s, l) => s + l.requests, 0), ""]))
+
+      // other requests while 4 sign-ins run at once
+      const asset = await firstAsset(server.url)
+      const others = { staticIdle: [] as Array<number>, staticBurst: [] as Array<number>, apiIdle: [] as Array<number>, apiBurst: [] as Array<number> }
+      for (let round = 0; round < options.rounds; round += 1) {
+        const idle = await Promise.all([
+          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
+          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
+        ])
+        others.staticIdle.push(idle[0].latency.p99)
+        others.apiIdle.push(idle[1].latency.p99)
+        const before = (await server.probe()).rssMb
+        const burst = await Promise.all([
+          signIns(server, fixture.email, 5),
+          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
+          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
+        ])
+        await peak(server)
+        others.staticBurst.push(burst[1].latency.p99)
+        others.apiBurst.push(burst[2].latency.p99)
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        memory.kept.push((await server.probe()).rssMb - before)
+        process.stdout.write(`.${burst[0].requests.total} sign-ins `)
+      }
+      process.stdout.write("\n")
+      console.log(row("p99 during 4 concurrent sign-ins", ["idle", "sign-ins", "ratio"]))
+      console.log(row("  static file ms (goal <= 2x)", [fixed(median(others.staticIdle)), fixed(median(others.staticBurst)), ratio(median(others.staticBurst), median(others.staticIdle))]))
+      console.log(row("  API GET ms (goal <= 2x)", [fixed(median(others.apiIdle)), fixed(median(others.apiBurst)), ratio(median(others.apiBurst), median(others.apiIdle))]))
+
+      // the staff connections view with 2,000 live viewers
+      const staffView = await benchStaffConnections(server, fixture)
+      console.log(row("staff connections view", ["none", "2,000 live", "ratio"]))
+      console.log(row("  median ms (goal <= 10)", [fixed(staffView.emptyMs, 2), fixed(staffView.liveMs, 2), ratio(staffView.liveMs, staffView.emptyMs)]))
+      console.log(row("  answer KB", [fixed(staffView.emptyBytes / 1000, 1), fixed(staffView.liveBytes / 1000, 1), ""]))
+    } finally {
+      await server.stop()
+      await bare.stop()
+    }
+    console.log(row("memory, RSS MB", ["ours", "bare", "ratio"]))
+    console.log(row("  idle (goal <= 100)", [fixed(median(memory.idle)), fixed(median(memory.bareIdle)), ratio(median(memory.idle), median(memory.bareIdle))]))
+    console.log(row("  most under load (goal <= 150)", [fixed(memory.peak), "", ""]))
+    console.log(row("  kept after a sign-in burst", [fixed(median(memory.kept)), "", ""]))
+  } finally {
+    await fixture.dispose()
+  }
+}
+
+async function firstAsset(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/login`, { headers: { accept: "text/html" } })).text()
+  const match = /src="(\/assets\/[^"]+\.js)"/.exec(html)
+  if (match?.[1] === undefined) throw new Error("the built page names no script; run vite build first")
+  return match[1]
+}
+
+function signIns(server: BenchServer, email: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${server.url}/api/users/login`,
+    connections: 4,
+    duration: seconds,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, isMobile: false })
+  })
+}
+
+async function benchStaffConnections(server: BenchServer, fixture: Fixture) {
+  const timeView = async () => {
+    const times: Array<number> = []
+    let bytes = 0
+    for (let n = 0; n < 30; n += 1) {
+      const started = performance.now()
+      const response = await fetch(`${server.url}/api/adminreports/users`, { headers: { token: fixture.staffToken, "accept-encoding": "gzip, br" } })
+      const body = await response.arrayBuffer()
+      times.push(performance.now() - started)
+      bytes = Number(response.headers.get("content-length") ?? body.byteLength)
+    }
+    return { ms: median(times.slice(5)), bytes }
+  }
+  const db = await openDatabase({ dataDir: fixture.env.DATA_DIR ?? "", databaseUrl: fixture.env.DATABASE_URL })
+  try {
+    await db.kysely.deleteFrom("player_connections").execute()
+    const empty = await timeView()
+    const users = await db.kysely.selectFrom("users").select("id").where("email", "like", "player%").execute()
+    const now = new Date().toISOString()
+    const rows = fixture.tokens.map((token, n) => ({
+      user_id: users[n % users.length]?.id ?? 1,
+      token: playerTokenOf(hashToken(token)),
+      ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      app: n % 3 === 0 ? "lls" : "tv",
+      first_seen: now,
+      last_seen: now
+    }))
+    for (let n = 0; n < rows.length; n += 500) await db.kysely.insertInto("player_connections").values(rows.slice(n, n + 500)).execute()
+    const live = await timeView()
+    return { emptyMs: empty.ms, emptyBytes: empty.bytes, liveMs: live.ms, liveBytes: live.bytes }
+  } finally {
+    await db.close()
+  }
+}
