@@ -23,6 +23,8 @@ export interface RunningServer {
   readonly env: Record<string, string>
   readonly output: () => string
   readonly stop: () => Promise<void>
+  /** kill -9, as a power cut or the OOM killer would; the data stays for the next start. */
+  readonly crash: () => Promise<void>
 }
 
 const waitForExit = (child: ChildProcess): Promise<void> =>
@@ -35,7 +37,9 @@ const waitForExit = (child: ChildProcess): Promise<void> =>
  * needs the address before the start (PUBLIC_URL for mailed links) picks the port and passes PORT.
  */
 export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
-  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
+  // a caller's own DATA_DIR outlives the server: it is the caller's to remove
+  const ownDataDir = extraEnv.DATA_DIR === undefined
+  const dataDir = extraEnv.DATA_DIR ?? await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
   const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT)
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extraEnv }
   const child = spawn(process.execPath, [join(root, "src/server/main.ts")], {
@@ -50,14 +54,18 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
     await waitForExit(child)
-    await rm(dataDir, { recursive: true, force: true })
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+  const crash = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+    await waitForExit(child)
   }
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
     try {
       const response = await fetch(`${url}/api/maintenance`)
-      if (response.ok) return { url, env, output: () => log, stop }
+      if (response.ok) return { url, env, output: () => log, stop, crash }
     } catch {
       // not listening yet
     }

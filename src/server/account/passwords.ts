@@ -1,4 +1,7 @@
-import { argon2, randomBytes, timingSafeEqual } from "node:crypto"
+import { randomBytes, timingSafeEqual } from "node:crypto"
+import { availableParallelism } from "node:os"
+import { Piscina } from "piscina"
+import type { Argon2Task } from "./argon2Worker.ts"
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. The parameters are stored in every hash,
 // so raising them later still verifies old hashes.
@@ -14,11 +17,23 @@ interface Phc {
   readonly tag: Buffer
 }
 
-const derive = (password: string, nonce: Buffer, params: Omit<Phc, "nonce" | "tag">, tagLength: number) =>
-  new Promise<Buffer>((resolve, reject) => {
-    argon2("argon2id", { message: password, nonce, tagLength, ...params }, (error, key) =>
-      error ? reject(error) : resolve(key))
-  })
+// argon2 holds 19 MiB and a core for tens of milliseconds. On Node's shared thread pool it would
+// queue file reads (the app's static files, the database's) behind every sign-in, and a burst of
+// sign-ins would take every core; its own pool, one thread short of the cores, leaves the server
+// a core and its I/O threads. Idle threads go after a while and never keep the process alive.
+let pool: Piscina<Argon2Task, Uint8Array> | undefined
+const hashingPool = (): Piscina<Argon2Task, Uint8Array> =>
+  (pool ??= new Piscina({
+    filename: new URL("./argon2Worker.ts", import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    idleTimeout: 30_000
+  }))
+
+const derive = async (password: string, nonce: Buffer, params: Omit<Phc, "nonce" | "tag">, tagLength: number): Promise<Buffer> => {
+  const key = await hashingPool().run({ password, nonce, tagLength, ...params })
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength)
+}
 
 // PHC strings use unpadded standard base64.
 const b64 = (bytes: Buffer): string => bytes.toString("base64").replace(/=+$/, "")
