@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { join } from "node:path"
-import { freePort } from "../support/e2eHarness.ts"
+import { freePort, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
 import type { ProbeReading } from "./processProbe.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -21,7 +21,9 @@ export interface BenchServer {
 export async function startBenchServer(script: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort()
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, ["--import", PROBE, script], {
+  // ours runs as `npm start` runs it; the baseline with Node's defaults
+  const flags = script === OUR_SERVER ? SERVER_NODE_FLAGS : []
+  const child: ChildProcess = spawn(process.execPath, [...flags, "--import", PROBE, script], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe", "ipc"]

@@ -10,6 +10,8 @@ loop.enable()
 export interface ProbeReading {
   readonly rssMb: number
   readonly heapMb: number
+  readonly heapTotalMb: number
+  readonly externalMb: number
   readonly cpuMs: number
   readonly loopMaxMs: number
   readonly loopP99Ms: number
@@ -18,9 +20,12 @@ export interface ProbeReading {
 process.on("message", (message: unknown) => {
   if (message !== "probe") return
   const cpu = process.cpuUsage()
+  const memory = process.memoryUsage()
   const reading: ProbeReading = {
-    rssMb: process.memoryUsage.rss() / 2 ** 20,
-    heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+    rssMb: memory.rss / 2 ** 20,
+    heapMb: memory.heapUsed / 2 ** 20,
+    heapTotalMb: memory.heapTotal / 2 ** 20,
+    externalMb: memory.external / 2 ** 20,
     cpuMs: (cpu.user + cpu.system) / 1000,
     loopMaxMs: loop.max / 1e6,
     loopP99Ms: loop.percentile(99) / 1e6

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import { availableParallelism } from "node:os"
+import { join } from "node:path"
 import { Piscina } from "piscina"
 import type { Argon2Task } from "./argon2Worker.ts"
 
@@ -24,7 +25,8 @@ interface Phc {
 let pool: Piscina<Argon2Task, Uint8Array> | undefined
 const hashingPool = (): Piscina<Argon2Task, Uint8Array> =>
   (pool ??= new Piscina({
-    filename: new URL("./argon2Worker.ts", import.meta.url).href,
+    // a path, not import.meta.url: under a test runner's browser emulation the URL is http://
+    filename: join(import.meta.dirname, "argon2Worker.ts"),
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
     idleTimeout: 30_000

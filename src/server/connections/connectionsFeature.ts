@@ -2,7 +2,7 @@ import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { connectionHandlers, LIVE_CONNECTION_WINDOW_MS } from "./connectionHandlers.ts"
-import { type Heartbeat, pruneConnections, recordHeartbeat } from "./connectionsRepo.ts"
+import { type Heartbeat, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
 import { createPlaylistWatchers, registerPlaylistWatch } from "./playlistWatchers.ts"
 
 /** Who is watching right now, for the staff users view: player heartbeats and live playlist fetches. */
@@ -17,8 +17,8 @@ export function connectionsFeature({ db, now }: FeatureDeps): ServerFeature {
 
 /** What player telemetry reports of a connection, and how its old rows go. */
 export const connections = {
-  /** A player's heartbeat at `at`; a connection quiet for the live window starts afresh. */
-  heartbeat: (db: Kysely<Tables>, beat: Heartbeat, at: number): Promise<void> =>
-    recordHeartbeat(db, beat, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
+  /** Players' heartbeats as of `at`; a connection quiet for the live window starts afresh. */
+  heartbeats: (db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
+    recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
   prune: (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> => pruneConnections(db, cutoff, limit)
 } as const

@@ -20,18 +20,27 @@ export interface LiveConnection {
 }
 
 /**
- * Refreshes a connection's `last_seen`. A connection that had gone quiet (older than
- * `liveSince`) starts again: its `first_seen` moves to now, so staff see when watching resumed.
+ * Refreshes the connections' `last_seen`, one statement for the lot. A connection that had gone
+ * quiet (older than `liveSince`) starts again: its `first_seen` moves to now, so staff see when
+ * watching resumed. Beats of one connection collapse into its latest, since one statement may
+ * not update a row twice.
  */
-export async function recordHeartbeat(db: Kysely<Tables>, beat: Heartbeat, liveSince: Timestamp): Promise<void> {
+export async function recordHeartbeats(db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, liveSince: Timestamp): Promise<void> {
+  const latest = new Map<string, Heartbeat>()
+  for (const beat of beats) {
+    const key = JSON.stringify([beat.userId, beat.token, beat.ip, beat.app])
+    const seen = latest.get(key)
+    if (seen === undefined || seen.at <= beat.at) latest.set(key, beat)
+  }
+  if (latest.size === 0) return
   await db.insertInto("player_connections")
-    .values({ user_id: beat.userId, token: beat.token, ip: beat.ip, app: beat.app, first_seen: beat.at, last_seen: beat.at })
+    .values([...latest.values()].map((beat) => ({ user_id: beat.userId, token: beat.token, ip: beat.ip, app: beat.app, first_seen: beat.at, last_seen: beat.at })))
     .onConflict((oc) => oc.columns(["user_id", "token", "ip", "app"]).doUpdateSet((eb) => ({
       first_seen: eb.case()
-        .when("player_connections.last_seen", "<", liveSince).then(beat.at)
+        .when("player_connections.last_seen", "<", liveSince).then(eb.ref("excluded.first_seen"))
         .else(eb.ref("player_connections.first_seen"))
         .end(),
-      last_seen: beat.at
+      last_seen: eb.ref("excluded.last_seen")
     })))
     .execute()
 }

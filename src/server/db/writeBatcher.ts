@@ -1,56 +1,55 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "./schema.ts"
 
-/** Writes that may share a transaction with others arriving at about the same time. */
-export interface WriteBatcher {
-  /** Resolves once `work` is committed, and only then; rejects when it failed. */
-  write(work: (trx: Kysely<Tables>) => Promise<void>): Promise<void>
+/** Writes that share a transaction with the others arriving at about the same time. */
+export interface WriteBatcher<T> {
+  /** Resolves once `item` is committed, and only then; rejects when its write failed. */
+  write(item: T): Promise<void>
   /** Commits what is queued and takes no more. */
   close(): Promise<void>
 }
 
-export interface WriteBatcherOptions {
+export interface WriteBatcherOptions<T> {
   readonly db: Kysely<Tables>
+  /** Writes a batch inside the transaction it is given, ideally as one statement per table. */
+  readonly commit: (trx: Kysely<Tables>, items: ReadonlyArray<T>) => Promise<void>
   /** How long the first write of a batch waits for company. */
   readonly windowMs?: number
   readonly maxBatch?: number
 }
 
-interface Pending {
-  readonly work: (trx: Kysely<Tables>) => Promise<void>
+interface Pending<T> {
+  readonly item: T
   readonly resolve: () => void
   readonly reject: (error: unknown) => void
 }
 
 /**
  * Group commit: every commit is an fsync, and on SQLite that fsync holds the event loop, so a
- * stream of small writes (player heartbeats) turns into one transaction per few milliseconds
- * instead of one per write. Nothing is acknowledged before its transaction commits. One failing
- * write must not take its neighbours down: when a batch fails, each write is retried alone and
- * only the one at fault is rejected.
+ * stream of small writes (player heartbeats) becomes one transaction every few milliseconds
+ * instead of one per write, and on PostgreSQL one round trip per table instead of one per row.
+ * Nothing is acknowledged before its transaction commits. One bad write must not take its
+ * neighbours down: when a batch fails, each item is retried alone and only the one at fault fails.
  */
-export function createWriteBatcher(options: WriteBatcherOptions): WriteBatcher {
+export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBatcher<T> {
   const windowMs = options.windowMs ?? 5
   const maxBatch = options.maxBatch ?? 500
-  let queue: Array<Pending> = []
+  const inTransaction = (items: ReadonlyArray<T>) => options.db.transaction().execute((trx) => options.commit(trx, items))
+  let queue: Array<Pending<T>> = []
   let timer: NodeJS.Timeout | undefined
   let flushing: Promise<void> | undefined
   let closed = false
 
-  const commit = async (batch: ReadonlyArray<Pending>): Promise<void> => {
+  const commit = async (batch: ReadonlyArray<Pending<T>>): Promise<void> => {
     try {
-      await options.db.transaction().execute(async (trx) => {
-        for (const item of batch) await item.work(trx)
-      })
-      for (const item of batch) item.resolve()
+      await inTransaction(batch.map((pending) => pending.item))
+      for (const pending of batch) pending.resolve()
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error)
         return
       }
-      for (const item of batch) {
-        await options.db.transaction().execute(item.work).then(item.resolve, item.reject)
-      }
+      for (const pending of batch) await inTransaction([pending.item]).then(pending.resolve, pending.reject)
     }
   }
 
@@ -67,10 +66,10 @@ export function createWriteBatcher(options: WriteBatcherOptions): WriteBatcher {
   }
 
   return {
-    write(work) {
+    write(item) {
       if (closed) return Promise.reject(new Error("the write batcher is closed"))
       return new Promise<void>((resolve, reject) => {
-        queue.push({ work, resolve, reject })
+        queue.push({ item, resolve, reject })
         if (queue.length >= maxBatch) {
           if (timer !== undefined) clearTimeout(timer)
           flush()

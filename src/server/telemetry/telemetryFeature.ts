@@ -1,7 +1,7 @@
-import { createWriteBatcher } from "../db/writeBatcher.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { startTelemetryHousekeeping } from "./housekeeping.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
+import { createTelemetryWrites } from "./telemetryWrites.ts"
 
 /** The player's telemetry: its token, metering, analytics, health beacons and the time it syncs to. */
 export function telemetryFeature({ db, now, log }: FeatureDeps): ServerFeature {
@@ -10,8 +10,7 @@ export function telemetryFeature({ db, now, log }: FeatureDeps): ServerFeature {
     now,
     onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed; the next pass tries again")
   })
-  // Heartbeats and beacons arrive by the hundred a second; they share commits.
-  const writes = createWriteBatcher({ db })
+  const writes = createTelemetryWrites(db)
   return {
     handlers: telemetryHandlers({ now, writes, db }),
     jobs: [housekeeping, { stop: () => writes.close() }]

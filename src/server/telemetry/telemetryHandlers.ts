@@ -5,9 +5,8 @@ import type { Tables } from "../db/schema.ts"
 import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { WriteBatcher } from "../db/writeBatcher.ts"
+import type { TelemetryWrite } from "./telemetryWrites.ts"
 import { hasNoMetering, playerTokenOf } from "./playerToken.ts"
-import { connections } from "../connections/connectionsFeature.ts"
-import { insertAnalyticsEvent, insertHealthEvents, insertMetering } from "./telemetryRepo.ts"
 
 /** One view is factor 1; anything far above it is a broken or hostile client. */
 export const MAX_METERING_FACTOR = 100
@@ -17,7 +16,7 @@ export interface TelemetryDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
   /** Telemetry rows go through it: acknowledged once committed, in a commit shared with others. */
-  readonly writes: WriteBatcher
+  readonly writes: WriteBatcher<TelemetryWrite>
 }
 
 export interface TelemetryHandlers {
@@ -59,7 +58,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
       if (body.token_id !== playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
       if (await hasNoMetering(db, session.userId)) return { success: true }
       const row = { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) }
-      await writes.write((trx) => insertMetering(trx, row))
+      await writes.write({ kind: "metering", row })
       return { success: true }
     },
 
@@ -91,10 +90,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
         app: playerAppOf(body.player_id, body.source),
         at: iso(at)
       }
-      await writes.write(async (trx) => {
-        await insertAnalyticsEvent(trx, event)
-        if (beat !== undefined) await connections.heartbeat(trx, beat, at)
-      })
+      await writes.write({ kind: "analytics", event, beat, at })
       return { success: true }
     },
 
@@ -116,7 +112,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
         received_at: receivedAt,
         ip: request.ip
       }))
-      if (rows.length > 0) await writes.write((trx) => insertHealthEvents(trx, rows))
+      if (rows.length > 0) await writes.write({ kind: "health", rows })
       return { success: true }
     },
 

@@ -1,16 +1,23 @@
 import type { Insertable, Kysely } from "kysely"
 import type { AnalyticsEventsTable, HealthEventsTable, MeteringTable, Tables, Timestamp } from "../db/schema.ts"
 
-export async function insertAnalyticsEvent(db: Kysely<Tables>, row: Insertable<AnalyticsEventsTable>): Promise<void> {
-  await db.insertInto("analytics_events").values(row).execute()
+// Rows per statement: far under SQLite's 32,766 bound parameters at 14 columns a row.
+const ROWS_PER_INSERT = 1000
+
+async function insertInChunks<T>(rows: ReadonlyArray<T>, insert: (chunk: Array<T>) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) await insert(rows.slice(start, start + ROWS_PER_INSERT))
+}
+
+export async function insertAnalyticsEvents(db: Kysely<Tables>, rows: ReadonlyArray<Insertable<AnalyticsEventsTable>>): Promise<void> {
+  await insertInChunks(rows, (chunk) => db.insertInto("analytics_events").values(chunk).execute())
 }
 
 export async function insertHealthEvents(db: Kysely<Tables>, rows: ReadonlyArray<Insertable<HealthEventsTable>>): Promise<void> {
-  if (rows.length > 0) await db.insertInto("health_events").values([...rows]).execute()
+  await insertInChunks(rows, (chunk) => db.insertInto("health_events").values(chunk).execute())
 }
 
-export async function insertMetering(db: Kysely<Tables>, row: Insertable<MeteringTable>): Promise<void> {
-  await db.insertInto("metering").values(row).execute()
+export async function insertMetering(db: Kysely<Tables>, rows: ReadonlyArray<Insertable<MeteringTable>>): Promise<void> {
+  await insertInChunks(rows, (chunk) => db.insertInto("metering").values(chunk).execute())
 }
 
 type TelemetryTable = "analytics_events" | "health_events" | "metering"

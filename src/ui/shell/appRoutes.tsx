@@ -1,25 +1,13 @@
+import type { ComponentType } from "react"
 import type { LoaderFunction, RouteObject } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
-import { ConfirmEmailChangeView } from "../account/ConfirmEmailChangeView.tsx"
-import { ForgotPasswordView } from "../account/ForgotPasswordView.tsx"
-import { PasswordResetView } from "../account/PasswordResetView.tsx"
-import { ProfileView } from "../account/ProfileView.tsx"
-import { RegisterView } from "../account/RegisterView.tsx"
-import { VerifyEmailView } from "../account/VerifyEmailView.tsx"
 import { LoginView } from "../account/LoginView.tsx"
 import { LogoutView } from "./LogoutView.tsx"
 import { PublicLayout } from "./PublicLayout.tsx"
 import { RedirectIfAuthenticated } from "./RedirectIfAuthenticated.tsx"
 import { RequireSession } from "./RequireSession.tsx"
-import { GuideView } from "../guide/GuideView.tsx"
-import { HomeView } from "../streams/HomeView.tsx"
 import { Layout } from "./Layout.tsx"
 import { RequireStaff } from "./RequireStaff.tsx"
-import { InvitesView } from "../invites/InvitesView.tsx"
-import { SubscriptionView } from "../payments/SubscriptionView.tsx"
-import { TransactionsView } from "../payments/TransactionsView.tsx"
-import { ContactView } from "../support/ContactView.tsx"
-import { SupportView } from "../support/SupportView.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
 import { RouteErrorView } from "./RouteErrorView.tsx"
@@ -32,6 +20,25 @@ const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => asy
 }
 
 const titled = (title: string): RouteHandle => ({ title })
+
+/**
+ * Every page but sign-in is its own chunk, loaded when first opened: no page carries another
+ * page's code. Sign-in stays in the app's chunk, being the page most visits start from.
+ */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) })
+const lazyHome = page(() => import("../streams/HomeView.tsx"), (m) => m.HomeView)
+const lazyRegister = page(() => import("../account/RegisterView.tsx"), (m) => m.RegisterView)
+const lazyVerifyEmail = page(() => import("../account/VerifyEmailView.tsx"), (m) => m.VerifyEmailView)
+const lazyForgotPassword = page(() => import("../account/ForgotPasswordView.tsx"), (m) => m.ForgotPasswordView)
+const lazyPasswordReset = page(() => import("../account/PasswordResetView.tsx"), (m) => m.PasswordResetView)
+const lazyConfirmEmailChange = page(() => import("../account/ConfirmEmailChangeView.tsx"), (m) => m.ConfirmEmailChangeView)
+const lazyProfile = page(() => import("../account/ProfileView.tsx"), (m) => m.ProfileView)
+const lazyGuide = page(() => import("../guide/GuideView.tsx"), (m) => m.GuideView)
+const lazyInvites = page(() => import("../invites/InvitesView.tsx"), (m) => m.InvitesView)
+const lazySubscription = page(() => import("../payments/SubscriptionView.tsx"), (m) => m.SubscriptionView)
+const lazyTransactions = page(() => import("../payments/TransactionsView.tsx"), (m) => m.TransactionsView)
+const lazyContact = page(() => import("../support/ContactView.tsx"), (m) => m.ContactView)
+const lazySupport = page(() => import("../support/SupportView.tsx"), (m) => m.SupportView)
 
 // staff pages load their picker and charts only when opened
 const lazyAdminReports = async () => {
@@ -63,13 +70,13 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
             element: <RedirectIfAuthenticated />,
             children: [
               { path: "login", handle: titled("Sign in"), element: <LoginView /> },
-              { path: "register", handle: titled("Create your account"), element: <RegisterView /> },
-              { path: "verify", handle: titled("Verify your email"), element: <VerifyEmailView /> }
+              { path: "register", handle: titled("Create your account"), lazy: lazyRegister },
+              { path: "verify", handle: titled("Verify your email"), lazy: lazyVerifyEmail }
             ]
           },
-          { path: "forgot-password", handle: titled("Forgot password"), element: <ForgotPasswordView /> },
-          { path: "password-reset-confirmation", handle: titled("Reset your password"), element: <PasswordResetView /> },
-          { path: "confirm-email-change", handle: titled("Confirm email change"), element: <ConfirmEmailChangeView /> }
+          { path: "forgot-password", handle: titled("Forgot password"), lazy: lazyForgotPassword },
+          { path: "password-reset-confirmation", handle: titled("Reset your password"), lazy: lazyPasswordReset },
+          { path: "confirm-email-change", handle: titled("Confirm email change"), lazy: lazyConfirmEmailChange }
         ]
       },
       { path: "logout", handle: titled("Signing out"), loader: loaders.logout, element: <LogoutView /> },
@@ -79,17 +86,17 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => [
           {
             element: <Layout />,
             children: [
-              { index: true, handle: titled("Live streams"), element: <HomeView /> },
+              { index: true, handle: titled("Live streams"), lazy: lazyHome },
               // the players title themselves with what plays
               { path: "player", lazy: lazyPlayer(TV_PLAYER) },
               { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
-              { path: "stream-schedule", handle: titled("Stream Schedule"), element: <GuideView /> },
-              { path: "invites", handle: titled("Invites"), element: <InvitesView /> },
-              { path: "support", handle: titled("FAQ"), element: <SupportView /> },
-              { path: "contactus", handle: titled("Contact Us"), element: <ContactView /> },
-              { path: "profile", handle: titled("Account settings"), element: <ProfileView /> },
-              { path: "subscription", handle: titled("Subscription"), element: <SubscriptionView /> },
-              { path: "transactions", handle: titled("Transactions"), element: <TransactionsView /> },
+              { path: "stream-schedule", handle: titled("Stream Schedule"), lazy: lazyGuide },
+              { path: "invites", handle: titled("Invites"), lazy: lazyInvites },
+              { path: "support", handle: titled("FAQ"), lazy: lazySupport },
+              { path: "contactus", handle: titled("Contact Us"), lazy: lazyContact },
+              { path: "profile", handle: titled("Account settings"), lazy: lazyProfile },
+              { path: "subscription", handle: titled("Subscription"), lazy: lazySubscription },
+              { path: "transactions", handle: titled("Transactions"), lazy: lazyTransactions },
               {
                 element: <RequireStaff />,
                 handle: { staffOnly: true } satisfies RouteHandle,
