@@ -12,12 +12,17 @@
  *
  * Before those, the XMLTV import of a generated guide against a bare saxes pass over the same file
  * (see guideImportBench.ts), then the programme guide page with 200 channels against the same page
- * with the two demo channels (see guidePage.ts), and the staff reports over 10,000 accounts and
- * 100,000 payments on SQLite and PostgreSQL (see reportsBench.ts).
+ * with the two demo channels (see guidePage.ts), the staff reports over 10,000 accounts and
+ * 100,000 payments on SQLite and PostgreSQL (see reportsBench.ts), the server under load against
+ * bare Fastify (cold start, API, heartbeats, sign-in bursts, memory, the staff connections view;
+ * see serverBench.ts), on SQLite and, with --postgres, on PostgreSQL, and what /login loads and
+ * how soon it paints under slow 4G (see loginPage.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
- * time for the time-to-first-frame pages, default 0: loopback), --no-build; --only
- * guide|guide-page|reports|player;
+ * time for the time-to-first-frame pages, default 0: loopback; run it with 50 for the 50 ms row),
+ * --no-build; --only guide|guide-page|reports|server|login-page|player; --postgres URL (the
+ * server section on PostgreSQL too); --server-rounds N (3), --heartbeat-seconds S (60),
+ * --heartbeat-rate PER_MINUTE (30000), --api-seconds S (10);
  * --guide-programmes N (default 100000), --guide-runs N (default 3), --guide-postgres URL (also
  * import into PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test).
  */
@@ -30,6 +35,7 @@ import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
 import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
+import { benchLoginPage } from "./loginPage.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -52,7 +58,7 @@ const { values: options } = parseArgs({
     "api-seconds": { type: "string", default: "10" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "server", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only)) throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
 const iterations = Number(options.iterations)
@@ -102,6 +108,18 @@ if (runs("server")) {
   }
 }
 if (options.only === "server") process.exit(0)
+
+if (runs("login-page")) {
+  const pageServer = await startServer()
+  const pageBrowser = await launchBrowser()
+  try {
+    await benchLoginPage(pageBrowser, pageServer.url, join(root, "dist"), Math.min(iterations, 5))
+  } finally {
+    await pageBrowser.close()
+    await pageServer.stop()
+  }
+}
+if (options.only === "login-page") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"

@@ -68,7 +68,7 @@ interface Fixture {
 }
 
 /** A migrated, seeded database with 2,000 signed-in players and a staff account. */
-async function prepareFixture(postgresUrl: string | undefined): Promise<Fixture> {
+export async function prepareFixture(postgresUrl: string | undefined): Promise<Fixture> {
   const dataDir = await mkdtemp(join(tmpdir(), "streamhub-bench-"))
   let databaseUrl: string | undefined
   let schema: string | undefined
@@ -123,7 +123,7 @@ const pingBody = (n: number): string => JSON.stringify({
 })
 
 /** Heartbeats from every player in turn, at `perMinute`, for `seconds`. */
-function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<autocannon.Result> {
+export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<autocannon.Result> {
   let next = 0
   return autocannon({
     url: server.url,
@@ -146,7 +146,7 @@ function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinut
   })
 }
 
-function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute?: number; path?: string }): Promise<autocannon.Result> {
+export function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute?: number; path?: string }): Promise<autocannon.Result> {
   return autocannon({
     url: `${server.url}${options.path ?? "/api/streams/all"}`,
     connections: options.connections,
@@ -161,7 +161,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
   const name = options.postgresUrl === undefined ? "SQLite" : "PostgreSQL"
   console.log(`\nServer under load on ${name} (${options.rounds} rounds, interleaved, medians)`)
   const fixture = await prepareFixture(options.postgresUrl)
-  const memory = { idle: [] as Array<number>, bareIdle: [] as Array<number>, peak: 0, kept: [] as Array<number> }
+  const memory = { idle: [] as Array<number>, bareIdle: [] as Array<number>, peaks: new Map<string, number>(), kept: [] as Array<number> }
   try {
     // cold start, and idle memory once started
     const starts = { ours: [] as Array<number>, bare: [] as Array<number> }
@@ -187,8 +187,8 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
 
     const server = await startBenchServer(OUR_SERVER, fixture.env)
     const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
-    const peak = async (target: BenchServer) => {
-      memory.peak = Math.max(memory.peak, (await target.probe()).rssMb)
+    const peak = async (target: BenchServer, load: string) => {
+      memory.peaks.set(load, Math.max(memory.peaks.get(load) ?? 0, (await target.probe()).rssMb))
     }
     try {
       // authenticated GET against bare Fastify
@@ -198,7 +198,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       for (let round = 0; round < options.rounds; round += 1) {
         for (const [target, loads, cpu] of [[server, api.ours, api.cpuOurs], [bare, api.bare, api.cpuBare]] as const) {
           const before = await target.probe()
-          const sampler = setInterval(() => void (target === server ? peak(server) : undefined), 1000)
+          const sampler = setInterval(() => void (target === server ? peak(server, "API GETs") : undefined), 1000)
           const load = toLoad(await authenticatedGets(target, fixture.staffToken, { seconds: options.apiSeconds, connections: 100 }))
           clearInterval(sampler)
           const after = await target.probe()
@@ -219,7 +219,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       const beats = { ours: [] as Array<Load>, gets: [] as Array<Load>, stall: [] as Array<number>, getStall: [] as Array<number> }
       for (let round = 0; round < options.rounds; round += 1) {
         await server.probe()
-        const sampler = setInterval(() => void peak(server), 1000)
+        const sampler = setInterval(() => void peak(server, "heartbeats"), 1000)
         beats.ours.push(toLoad(await heartbeats(server, fixture.tokens, options.heartbeatRate, options.heartbeatSeconds)))
         beats.stall.push((await server.probe()).loopMaxMs)
         beats.gets.push(toLoad(await authenticatedGets(server, fixture.tokens[0] ?? "", { seconds: options.heartbeatSeconds, connections: 100, perMinute: options.heartbeatRate })))
@@ -246,12 +246,14 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
         others.staticIdle.push(idle[0].latency.p99)
         others.apiIdle.push(idle[1].latency.p99)
         const before = (await server.probe()).rssMb
+        const sampler = setInterval(() => void peak(server, "sign-ins"), 500)
         const burst = await Promise.all([
           signIns(server, fixture.email, 5),
           authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
           authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
         ])
-        await peak(server)
+        clearInterval(sampler)
+        await peak(server, "sign-ins")
         others.staticBurst.push(burst[1].latency.p99)
         others.apiBurst.push(burst[2].latency.p99)
         await new Promise((resolve) => setTimeout(resolve, 3000))
@@ -274,7 +276,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
     }
     console.log(row("memory, RSS MB", ["ours", "bare", "ratio"]))
     console.log(row("  idle (goal <= 100)", [fixed(median(memory.idle)), fixed(median(memory.bareIdle)), ratio(median(memory.idle), median(memory.bareIdle))]))
-    console.log(row("  most under load (goal <= 150)", [fixed(memory.peak), "", ""]))
+    for (const [load, rss] of memory.peaks) console.log(row(`  most during ${load} (goal <= 150)`, [fixed(rss), "", ""]))
     console.log(row("  kept after a sign-in burst", [fixed(median(memory.kept)), "", ""]))
   } finally {
     await fixture.dispose()

@@ -33,10 +33,10 @@ const waitForExit = (child: ChildProcess): Promise<void> =>
     : new Promise((resolve) => child.once("exit", () => resolve()))
 
 /**
- * How `npm start` runs the server (package.json): a young generation of 1 MB keeps the resident
+ * How `npm start` runs the server (package.json): a young generation of 2 MB keeps the resident
  * memory near what is live (V8's default reserves tens of MB for it) at no cost in throughput.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=1"]
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"]
 
 /**
  * Starts the real server (`src/server/main.ts`) on a free port with a fresh data dir. A caller that
