@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // the server reads it to name the app's chunks in a Link header (staticSite.ts)
+    manifest: true,
     target: "es2022"
   },
   server: {

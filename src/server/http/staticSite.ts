@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises"
 import path from "node:path"
 import fastifyStatic from "@fastify/static"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import { appPreloadHeader } from "./appChunks.ts"
 import { failureBody } from "./HttpFailure.ts"
 import { contentSecurityPolicy } from "./securityHeaders.ts"
 
@@ -36,14 +37,30 @@ const isPageRequest = (request: FastifyRequest): boolean => {
   return accept.includes("text/html") || accept.includes("*/*")
 }
 
-async function sendIndex(reply: FastifyReply, root: string, mediaOrigins: MediaOrigins): Promise<FastifyReply> {
-  const found = await stat(path.join(root, "index.html")).then((s) => s.isFile(), () => false)
-  if (!found) {
+const PLAYER_PAGE = /^\/(player|playersldp)\/?$/
+
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string, mediaOrigins: MediaOrigins, preloads: AppPreloads): Promise<FastifyReply> {
+  const index = await stat(path.join(root, "index.html")).catch(() => undefined)
+  if (index?.isFile() !== true) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
   }
   // an operator's stream change takes effect at the viewer's next page load
   const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []))
+  const pathname = request.url.split("?")[0] ?? "/"
+  const link = PLAYER_PAGE.test(pathname) ? undefined : await preloads(index.mtimeMs)
+  if (link !== undefined) reply.header("link", link)
   return reply.header("cache-control", "no-cache").header("content-security-policy", policy).sendFile("index.html")
+}
+
+/** The app's preload header, read again only when a new build replaces index.html. */
+type AppPreloads = (indexMtimeMs: number) => Promise<string | undefined>
+
+function cachedPreloads(staticDir: string): AppPreloads {
+  let cached: { mtimeMs: number; header: Promise<string | undefined> } | undefined
+  return (mtimeMs) => {
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, header: appPreloadHeader(staticDir) }
+    return cached.header
+  }
 }
 
 /** Serves the built SPA and answers unknown page routes with its index.html; 404 JSON otherwise. */
@@ -62,11 +79,12 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     }
   })
 
+  const preloads = cachedPreloads(staticDir)
   // The static handler would refuse the root directory itself.
-  app.get("/", async (_request, reply) => sendIndex(reply, staticDir, mediaOrigins))
+  app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, mediaOrigins, preloads))
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (isPageRequest(request)) return sendIndex(reply, staticDir, mediaOrigins)
+    if (isPageRequest(request)) return sendIndex(request, reply, staticDir, mediaOrigins, preloads)
     return reply.code(404).send(failureBody(404, "Not found"))
   })
 }

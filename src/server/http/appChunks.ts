@@ -1,0 +1,44 @@
+import { readFile } from "node:fs/promises"
+import path from "node:path"
+
+interface ManifestChunk {
+  readonly file: string
+  readonly imports?: ReadonlyArray<string>
+  readonly css?: ReadonlyArray<string>
+}
+
+/** The module the page's entry imports once it is not a player page (src/app/main.tsx). */
+const APP_MODULE = "src/app/mountApp.tsx"
+
+/**
+ * A `Link` header naming the app's chunks, so the browser fetches them alongside the page's small
+ * entry instead of after it: one round trip less before a page paints. Player pages go without it:
+ * there the stream starts first and the app may wait (see src/app/main.tsx). Undefined when the
+ * build has no manifest (vite.config.ts writes one).
+ */
+export async function appPreloadHeader(staticDir: string): Promise<string | undefined> {
+  const text = await readFile(path.join(staticDir, ".vite", "manifest.json"), "utf8").catch(() => undefined)
+  if (text === undefined) return undefined
+  let manifest: Record<string, ManifestChunk>
+  try {
+    manifest = JSON.parse(text) as Record<string, ManifestChunk>
+  } catch {
+    return undefined
+  }
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    // index.html is the entry the page already loads
+    if (chunk === undefined || key === "index.html" || scripts.has(chunk.file)) return
+    scripts.add(chunk.file)
+    for (const css of chunk.css ?? []) styles.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(APP_MODULE)
+  if (scripts.size === 0) return undefined
+  return [
+    ...[...scripts].map((file) => `</${file}>; rel=modulepreload; crossorigin`),
+    ...[...styles].map((file) => `</${file}>; rel=preload; as=style; crossorigin`)
+  ].join(", ")
+}
