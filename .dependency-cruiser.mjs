@@ -77,7 +77,7 @@ const layers = [
     name: "server-roots-import-features-by-feature-module",
     comment: "The composition roots list features; they must not reach past a feature's module.",
     severity: "error",
-    from: { path: ["^src/server/(app|main|seed)\\.ts$", "^src/server/cli/admin\\.ts$"] },
+    from: { path: ["^src/server/(app|main|serve|seed)\\.ts$", "^src/server/cli/admin\\.ts$"] },
     to: { path: SERVER_FOLDER, pathNot: [SHARED_SERVER, FEATURE_MODULE] }
   },
   // dependency-cruiser keeps one edge per imported module, so a re-export from a module the file

@@ -8,7 +8,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     // brotli and gzip twins of every text asset, served as they are by the server (preCompressed)
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 512, skipIfLargerOrEqual: true })
+    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(m?js|css|html|svg|json|webmanifest)$/, threshold: 512, skipIfLargerOrEqual: true })
   ],
   build: {
     outDir: "dist",

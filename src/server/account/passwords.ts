@@ -29,7 +29,9 @@ const hashingPool = (): Piscina<Argon2Task, Uint8Array> =>
     filename: join(import.meta.dirname, "argon2Worker.ts"),
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
-    idleTimeout: 30_000
+    idleTimeout: 30_000,
+    // argon2's 19 MiB live outside the JS heap; the thread's own heap holds next to nothing
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, codeRangeSizeMb: 4 }
   }))
 
 const derive = async (password: string, nonce: Buffer, params: Omit<Phc, "nonce" | "tag">, tagLength: number): Promise<Buffer> => {

@@ -1,9 +1,10 @@
 import type { Insertable, Kysely } from "kysely"
 import { connections } from "../connections/connectionsFeature.ts"
-import type { Heartbeat } from "../connections/connectionsRepo.ts"
 import type { AnalyticsEventsTable, HealthEventsTable, MeteringTable, Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import { insertAnalyticsEvents, insertHealthEvents, insertMetering } from "./telemetryRepo.ts"
+
+type Heartbeat = Parameters<typeof connections.heartbeats>[1][number]
 
 /** One request's telemetry rows. */
 export type TelemetryWrite =
