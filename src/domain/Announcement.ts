@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ResultCodeSchema } from "./ResultCode.ts"
 
 /** The latest announcement; without one the server answers NOT_FOUND and no token. */

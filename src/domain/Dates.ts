@@ -1,5 +1,5 @@
 import { format } from "date-fns/format"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** Dates are shown in en-GB format (SPEC §9). */
 export const DATE_LOCALE = "en-GB"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** An invitation (SPEC §3): registered while rewardGiven is null, completed once it is a date. */
 export class Invitation extends Schema.Class<Invitation>("Invitation")({

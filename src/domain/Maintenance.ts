@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** Site-wide maintenance status (SPEC §3); when on, the app shows only this notice. */
 export class MaintenanceStatus extends Schema.Class<MaintenanceStatus>("MaintenanceStatus")({

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** Player UI flag bit-mask (SPEC §3). */
 export const UiFlag = {

@@ -4,7 +4,7 @@ import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays"
 import { format } from "date-fns/format"
 import { startOfMonth } from "date-fns/startOfMonth"
 import { subDays } from "date-fns/subDays"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { IsoDay } from "./Dates.ts"
 
 /** The payment provider's fee per order, taken off for revenue excluding fees (SPEC §9). */

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** Result codes of the API (SPEC §8), by name. */
 export const ResultCode = {

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 // The programme guide (SPEC §2, §3): a day's programmes by channel, and what airs now and next.
 

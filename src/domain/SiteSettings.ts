@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** Site settings the server owns; every field has a sensible default. */
 export class SiteSettings extends Schema.Class<SiteSettings>("SiteSettings")({

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { playerPath, sourceFor } from "./playerChoice.ts"
 
 /** A playlist item (SPEC §3). A missing `src` means the viewer needs a subscription. */

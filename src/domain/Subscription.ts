@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { formatDate } from "./Dates.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 

@@ -1,4 +1,6 @@
-import { Result, Schema, SchemaIssue } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { decodeWith } from "./decode.ts"
 
 export const SUBJECT_MESSAGE = "Please enter a subject"

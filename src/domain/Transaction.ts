@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { formatPrice } from "./Invitation.ts"
 
 /** A payment as its payer sees it (SPEC §3), newest first in the list. */

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The user info returned to the signed-in user (SPEC §3). */
 export class UserInfo extends Schema.Class<UserInfo>("UserInfo")({

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 // "Text" has no white space, '@' or control characters (C0, DEL, C1): a NUL or an escape code in
 // an address is never a typo worth keeping, and would end up in mail headers and logs.

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Announcement } from "./Announcement.ts"
 import { Invitation } from "./Invitation.ts"
 import { MaintenanceStatus } from "./Maintenance.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ApiFailure, api, type Endpoint } from "./api.ts"
 
 type JsonObject = Record<string, unknown>
