@@ -50,7 +50,7 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
     await page.waitForURL(`${server.url}/stream-schedule`)
     await page.getByRole("heading", { name: "Stream Schedule", level: 1 }).waitFor()
     await channel(page, "Demo Channel 1").waitFor()
-    expect(await page.title()).toMatch(/^Stream Schedule/)
+    await expect.poll(() => page.title()).toMatch(/^Stream Schedule/)
 
     const days = page.getByLabel("Day")
     expect(await days.locator("option").count()).toBe(7)

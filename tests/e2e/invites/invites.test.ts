@@ -83,7 +83,8 @@ describe.each(VIEWPORTS)("/invites at $name width ($width px), in Chromium again
       await page.getByRole("banner").getByRole("link", { name: "Invites" }).click()
     }
     await page.waitForURL(`${server.url}/invites`)
-    expect(await page.title()).toMatch(/^Invites/)
+    // the title follows the page in an effect, just after the address changes
+    await expect.poll(() => page.title()).toMatch(/^Invites/)
     const stats = page.getByRole("definition")
     await expect.poll(() => stats.allTextContents()).toEqual(["0", "$2"])
     expect(await page.getByRole("textbox", { name: "Invite link" }).inputValue()).toBe(link)
