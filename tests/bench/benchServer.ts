@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { join } from "node:path"
 import { freePort, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
-import type { ProbeReading } from "./processProbe.ts"
+import type { ProbeReading, ProbeRequest } from "./processProbe.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const PROBE = join(import.meta.dirname, "processProbe.ts")
@@ -13,7 +13,8 @@ export interface BenchServer {
   readonly pid: number
   /** ms from spawn to the first good answer */
   readonly startMs: number
-  probe(): Promise<ProbeReading>
+  /** `reset: false` reads without starting a new stretch for the event-loop figures */
+  probe(options?: { reset?: boolean }): Promise<ProbeReading>
   stop(): Promise<void>
 }
 
@@ -44,9 +45,17 @@ export async function startBenchServer(script: string, env: Record<string, strin
     const ok = await fetch(`${url}/api/maintenance`).then((response) => response.ok, () => false)
     if (ok) {
       const startMs = performance.now() - started
-      const probe = () => new Promise<ProbeReading>((resolve) => {
-        child.once("message", (reading) => resolve(reading as ProbeReading))
-        child.send("probe")
+      let nextId = 0
+      const probe = ({ reset = true } = {}) => new Promise<ProbeReading>((resolve) => {
+        const request: ProbeRequest = { id: nextId++, reset }
+        const answer = (message: unknown) => {
+          const reply = message as { id: number; reading: ProbeReading }
+          if (reply.id !== request.id) return
+          child.off("message", answer)
+          resolve(reply.reading)
+        }
+        child.on("message", answer)
+        child.send(request)
       })
       return { url, pid: child.pid ?? 0, startMs, probe, stop }
     }

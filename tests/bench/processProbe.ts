@@ -1,6 +1,7 @@
 /**
- * Preloaded (`--import`) into a server the bench starts: answers the parent's `probe` message
- * with the process's memory, CPU time and the longest event-loop stall since the last probe.
+ * Preloaded (`--import`) into a server the bench starts: answers the parent's probe with the
+ * process's memory, CPU time and the longest event-loop stall since the last probe that reset it
+ * (memory samplers read without resetting, so they do not cut a measured stretch short).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks"
 
@@ -17,8 +18,14 @@ export interface ProbeReading {
   readonly loopP99Ms: number
 }
 
+export interface ProbeRequest {
+  readonly id: number
+  readonly reset: boolean
+}
+
 process.on("message", (message: unknown) => {
-  if (message !== "probe") return
+  const request = message as Partial<ProbeRequest> | null
+  if (typeof request?.id !== "number") return
   const cpu = process.cpuUsage()
   const memory = process.memoryUsage()
   const reading: ProbeReading = {
@@ -30,8 +37,8 @@ process.on("message", (message: unknown) => {
     loopMaxMs: loop.max / 1e6,
     loopP99Ms: loop.percentile(99) / 1e6
   }
-  loop.reset()
-  process.send?.(reading)
+  if (request.reset === true) loop.reset()
+  process.send?.({ id: request.id, reading })
 })
 // the IPC channel must not keep a server alive that has been told to stop
 process.channel?.unref()

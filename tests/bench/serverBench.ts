@@ -17,11 +17,10 @@ import { join } from "node:path"
 import autocannon from "autocannon"
 import pg from "pg"
 import { hashPassword } from "../../src/server/account/passwords.ts"
-import { createSession } from "../../src/server/account/sessions.ts"
+import { createSession, hashToken } from "../../src/server/account/sessions.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
 import { openDatabase } from "../../src/server/db/database.ts"
 import { playerTokenOf } from "../../src/server/telemetry/playerToken.ts"
-import { hashToken } from "../../src/server/account/sessions.ts"
 import { BARE_SERVER, type BenchServer, OUR_SERVER, startBenchServer } from "./benchServer.ts"
 import { median, row } from "./stats.ts"
 
@@ -188,7 +187,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
     const server = await startBenchServer(OUR_SERVER, fixture.env)
     const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
     const peak = async (target: BenchServer, load: string) => {
-      memory.peaks.set(load, Math.max(memory.peaks.get(load) ?? 0, (await target.probe()).rssMb))
+      memory.peaks.set(load, Math.max(memory.peaks.get(load) ?? 0, (await target.probe({ reset: false })).rssMb))
     }
     try {
       // authenticated GET against bare Fastify

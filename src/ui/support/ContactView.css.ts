@@ -10,6 +10,8 @@ export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeigh
 
 export const lead = style({ margin: 0, color: vars.color.textMuted })
 
+// Written out rather than composed from surfaces.panel: `chat` overrides its direction, and a
+// composed rule from another style file can win by stylesheet order once pages load separately.
 export const panel = style({
   padding: vars.space.xl,
   background: vars.color.surface,
@@ -120,15 +122,6 @@ export const message = style({ fontSize: vars.fontSize.small })
 export const summary = style({ cursor: "pointer", color: vars.color.textMuted, width: "fit-content" })
 
 export const description = style({ margin: `${vars.space.sm} 0 0`, whiteSpace: "pre-wrap", overflowWrap: "anywhere" })
-
-export const empty = style({
-  margin: 0,
-  padding: vars.space.xl,
-  textAlign: "center",
-  color: vars.color.textMuted,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.md
-})
 
 export const notice = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.md })
 

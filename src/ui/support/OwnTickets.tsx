@@ -11,6 +11,7 @@ import {
 } from "../../machines/support/contactMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { errorText } from "./AttachedPanel.tsx"
+import * as table from "../shared/table.css.ts"
 import * as styles from "./ContactView.css.ts"
 
 type ContactActor = ActorRefFrom<typeof contactMachine>
@@ -67,7 +68,7 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
           <button type="button" className={button({ tone: "secondary" })} onClick={() => contact.send({ type: "tickets.retry" })}>Try again</button>
         </div>
       ) : tickets.length === 0 ? (
-        <p className={styles.empty}>You have not opened any tickets yet. The tickets you open appear here, with where they stand.</p>
+        <p className={table.empty}>You have not opened any tickets yet. The tickets you open appear here, with where they stand.</p>
       ) : (
         <ul className={styles.ticketList}>
           {tickets.map((ticket) => <TicketItem key={ticket.id} ticket={ticket} />)}
