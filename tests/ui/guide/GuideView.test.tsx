@@ -23,13 +23,19 @@ const programme = (channel: string, start: number, minutes: number, title: strin
 const guideAroundNow = (now: number) => {
   const days = scheduleDays(now, zone)
   const noon = (index: number) => localDayBounds(days[index] ?? "", zone).start + 12 * 60 * MINUTE
+  // what is on now ends with today, so tomorrow's list holds tomorrow's programmes only, whatever the hour
+  const endOfToday = localDayBounds(days[0] ?? "", zone).end
+  const onNow = (channel: string, startedMinutesAgo: number, minutes: number, title: string, subtitle: string) => {
+    const start = now - startedMinutesAgo * MINUTE
+    return programme(channel, start, Math.min(minutes, Math.floor((endOfToday - start) / MINUTE)), title, subtitle)
+  }
   return `<?xml version="1.0" encoding="UTF-8"?><tv>
     ${["ch1.test", "ch2.test", "ch3.test"].map((id) => `<channel id="${id}"><display-name>${id}</display-name></channel>`).join("")}
-    ${programme("ch1.test", now - 30 * MINUTE, 60, "Evening News", "Headlines and weather")}
+    ${onNow("ch1.test", 30, 60, "Evening News", "Headlines and weather")}
     ${programme("ch1.test", noon(1), 60, "Morning Rowing", "Lake final")}
-    ${programme("ch2.test", now - 10 * MINUTE, 90, "Cup Final", "Harbour City v Northfield")}
+    ${onNow("ch2.test", 10, 90, "Cup Final", "Harbour City v Northfield")}
     ${programme("ch2.test", noon(5), 120, "Ski Jumping", "World Cup, Vikersund")}
-    ${programme("ch3.test", now - 5 * MINUTE, 60, "Closed Concert", "Live from the hall")}
+    ${onNow("ch3.test", 5, 60, "Closed Concert", "Live from the hall")}
   </tv>`
 }
 
