@@ -10,6 +10,7 @@ import type { MediaDeps } from "../adapters/media/browserMedia.ts"
 import type { CallApi } from "../adapters/http/http.ts"
 import { createPipActor } from "../adapters/screen/pip.ts"
 import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
+import { playerAccessMachine } from "../machines/player/playerAccessMachine.ts"
 import { playerMachine } from "../machines/player/playerMachine.ts"
 import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
 import type { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
@@ -55,6 +56,14 @@ export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry,
       pip: createPipActor(),
       cast: createCastActor(),
       telemetry,
+      // a stream our origin refused: why, and what the viewer can do about it
+      access: playerAccessMachine.provide({
+        actors: {
+          checkAccess: fromPromise(({ input, signal }) => callApi("streamAccess", { body: { grant: input.grant }, signal })),
+          endStream: fromPromise(({ input, signal }) => callApi("endStream", { body: { id: input.id }, signal })),
+          renewStreams: fromPromise(({ signal }) => callApi("streams", { signal }))
+        }
+      }),
       // the same guide the grid shows, for the side list and the title area
       nowNext: createNowNext(callApi),
       volume: playerVolumeMachine.provide({

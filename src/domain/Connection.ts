@@ -1,3 +1,4 @@
+import * as Schema from "effect/Schema"
 import type { ConnectionEntry, ConnectionsInfo } from "./Reports.ts"
 
 /** Which player a connection comes from, as staff see it in the 'app' column. */
@@ -30,12 +31,15 @@ export const accountsStreaming = (info: ConnectionsInfo): number =>
 
 const distinct = (values: ReadonlyArray<string>): number => new Set(values).size
 
+/** Where a connection is, as households are compared: its network when known (an IPv6 home has many addresses), else its IP. */
+const placeOf = (entry: ConnectionEntry): string => entry.network ?? entry.ip
+
 /**
- * Two connections that differ in both IP and token mean two devices in two places. With at least
- * two IPs and two tokens such a pair always exists, so counting distinct values is enough.
+ * Two connections that differ in both place and token mean two devices in two places. With at
+ * least two places and two tokens such a pair always exists, so counting distinct values is enough.
  */
 export const isSharedAcrossDevices = (entries: ReadonlyArray<ConnectionEntry>): boolean =>
-  distinct(entries.map((entry) => entry.ip)) > 1 && distinct(entries.map((entry) => entry.token)) > 1
+  distinct(entries.map(placeOf)) > 1 && distinct(entries.map((entry) => entry.token)) > 1
 
 export const connectionSeverity = (entries: ReadonlyArray<ConnectionEntry>): ConnectionSeverity =>
   isSharedAcrossDevices(entries) ? "strong" : entries.length > 1 ? "light" : "none"
@@ -55,3 +59,58 @@ export const connectionRows = (info: ConnectionsInfo): Array<ConnectionRow & { r
       return entries.map((entry) => ({ ...entry, email, severity }))
     })
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.email.localeCompare(b.email))
+
+/** A stream the account is playing elsewhere, as its owner is shown it: never a whole address. */
+export const PlayingElsewhere = Schema.Struct({
+  id: Schema.Number,
+  stream: Schema.String,
+  app: Schema.String,
+  device: Schema.String,
+  network: Schema.String,
+  since: Schema.String
+})
+export type PlayingElsewhere = typeof PlayingElsewhere.Type
+
+/** What became of a stream grant the origin refused, asked by its player. */
+export const StreamAccessStatus = Schema.Literals(["ok", "limit", "ended", "expired", "invalid"])
+export type StreamAccessStatus = typeof StreamAccessStatus.Type
+
+export const StreamAccess = Schema.Struct({
+  success: Schema.Boolean,
+  access: StreamAccessStatus,
+  /** for `ended`: who ended it; `signedOut` when the session itself is over */
+  reason: Schema.optionalKey(Schema.Literals(["staff", "replaced", "signedOut"])),
+  /** how many streams the account may watch at once; 0 for no limit */
+  maxStreams: Schema.Number,
+  /** the account's other streams, oldest first */
+  playing: Schema.Array(PlayingElsewhere)
+})
+export type StreamAccess = typeof StreamAccess.Type
+
+/** A stream grant as the player sends it back (it rides in the playlist address as `grant`). */
+export const GrantText = Schema.String.check(Schema.isMaxLength(256))
+
+/** What a viewer over the account's stream limit is told, before the list of where the others play. */
+export const streamLimitMessage = (maxStreams: number): string =>
+  maxStreams === 1
+    ? "This account can watch 1 stream at once, and it is playing somewhere else right now:"
+    : `This account can watch ${maxStreams} streams at once, and they are all playing somewhere else right now:`
+export const STREAM_LIMIT_TITLE = "Already watching elsewhere"
+export const END_OLDEST_BUTTON = "End the oldest and watch here"
+
+/** Why a stream stopped, as its viewer is told. */
+export const STREAM_STOPPED: Record<"staff" | "replaced" | "signedOut", { readonly title: string; readonly text: string }> = {
+  staff: {
+    title: "Staff ended this session",
+    text: "Someone running the service stopped this stream. You can start it again, or contact support if you think this was a mistake."
+  },
+  replaced: {
+    title: "Playing on another device now",
+    text: "This stream stopped because the account started watching somewhere else, over its limit of streams at once."
+  },
+  signedOut: {
+    title: "Signed out",
+    text: "The session this stream was opened with has ended. Sign in again to keep watching."
+  }
+}
+export const WATCH_AGAIN_BUTTON = "Play here again"

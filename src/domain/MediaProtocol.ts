@@ -45,6 +45,8 @@ export type MediaFact =
   | { readonly type: "media.firstFrame"; readonly ms: number }
   /** A fatal library error the machine may still recover from; `code` is what to show if it can't. */
   | { readonly type: "media.fault"; readonly kind: RecoveryKind; readonly code: number; readonly message: string }
+  /** Our origin refused the source's playlist (HTTP 403, 410 or 429): the grant it carries needs a word with the server. */
+  | { readonly type: "media.refused"; readonly status: number }
   /** Nothing to recover: shown as is. */
   | { readonly type: "media.failed"; readonly code: number; readonly message: string }
 

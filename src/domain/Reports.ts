@@ -40,11 +40,21 @@ export type Reports = typeof Reports.Type
 export const ReportRange = Schema.Struct({ dates: Schema.Struct({ start: IsoDay, end: IsoDay }) })
 export type ReportRange = typeof ReportRange.Type
 
+/**
+ * One player session (SPEC §3): when it began, the player, the address and the session's player
+ * token; beyond SPEC, its id (to end it), the stream, the household network it is compared by,
+ * the device and when it was last seen.
+ */
 export const ConnectionEntry = Schema.Struct({
   timestamp: Schema.String,
   app: Schema.String,
   ip: Schema.String,
-  token: Schema.String
+  token: Schema.String,
+  id: Schema.optionalKey(Schema.Number),
+  stream: Schema.optionalKey(Schema.String),
+  network: Schema.optionalKey(Schema.String),
+  device: Schema.optionalKey(Schema.String),
+  lastSeen: Schema.optionalKey(Schema.String)
 })
 export type ConnectionEntry = typeof ConnectionEntry.Type
 

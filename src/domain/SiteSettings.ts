@@ -23,11 +23,13 @@ export const DEFAULT_SITE_SETTINGS = {
  * Settings browsers never read as such: the guide's XMLTV address (`guideUrl`, imported on start
  * and every 6 hours; "" for none) may carry a provider's credentials in its query;
  * `discountRates` are the percentages off `subscriptionPrice` a month for plans of 1, 3, 6 and 12
- * months, comma-separated, which the plans endpoint answers as numbers.
+ * months, comma-separated, which the plans endpoint answers as numbers; `maxStreamsPerAccount` is
+ * how many streams one account may watch at once from our origin (0 for no limit).
  */
 export const DEFAULT_SERVER_SETTINGS = {
   guideUrl: "",
-  discountRates: "0,5,10,15"
+  discountRates: "0,5,10,15",
+  maxStreamsPerAccount: 2
 } as const satisfies Record<string, string | number>
 
 /** `discountRates` as numbers: percentages from 0 to 100; undefined when the text is not such a list. */
@@ -38,7 +40,9 @@ export const parseDiscountRates = (text: string): ReadonlyArray<number> | undefi
   return rates.every((rate) => rate >= 0 && rate <= 100) ? rates : undefined
 }
 
-export type ServerSettings = { readonly [K in keyof typeof DEFAULT_SERVER_SETTINGS]: string }
+export type ServerSettings = {
+  readonly [K in keyof typeof DEFAULT_SERVER_SETTINGS]: (typeof DEFAULT_SERVER_SETTINGS)[K] extends number ? number : string
+}
 
 export type SettingKey = keyof SiteSettings | keyof ServerSettings
 

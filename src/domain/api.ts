@@ -3,6 +3,7 @@ import { Announcement } from "./Announcement.ts"
 import { Invitation } from "./Invitation.ts"
 import { MaintenanceStatus } from "./Maintenance.ts"
 import { IsoDay } from "./Dates.ts"
+import { GrantText, StreamAccess } from "./Connection.ts"
 import { ConnectionsInfo, Reports, ReportRange, ReportSeries } from "./Reports.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 import { NowNext, ScheduleItem, ScheduleQuery } from "./Schedule.ts"
@@ -120,6 +121,10 @@ export const api = {
   reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports; the range's days are UTC days" }),
   reportSeries: endpoint({ method: "POST", path: "/api/adminreports/daily", params: none, body: ReportRange, response: ReportSeries, access: staff, summary: "The range's figures per UTC day, its totals and those of the period before it" }),
   connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account" }),
+  endConnection: endpoint({ method: "POST", path: "/api/adminreports/users/end", params: none, body: Schema.Struct({ id: Schema.Number }), response: Ok, access: staff, summary: "End a live connection: its player stops at its next playlist request and is told staff ended it" }),
+  streamAccess: endpoint({ method: "POST", path: "/api/streams/access", params: none, body: Schema.Struct({ grant: GrantText }), response: StreamAccess, access: user, summary: "Why the origin refused a stream grant of this session (or that it now opens), with the account's streams playing elsewhere" }),
+  endStream: endpoint({ method: "POST", path: "/api/streams/end", params: none, body: Schema.Struct({ id: Schema.Number }), response: Ok, access: user, summary: "End one of the account's own streams playing elsewhere, to make room for this one" }),
+  closeStream: endpoint({ method: "POST", path: "/api/streams/close", params: none, body: Schema.Struct({ grant: GrantText }), response: Ok, access: anyone, summary: "A player stopped (beacon): its connection no longer counts" }),
 
   playerToken: endpoint({ method: "GET", path: "/api/player/token", params: none, body: none, response: PlayerToken, access: user, summary: "This session's player token and its permissions" }),
   metering: endpoint({ method: "POST", path: "/api/metering", params: none, body: MeteringRequest, response: Ok, access: user, summary: "Player usage metering" }),

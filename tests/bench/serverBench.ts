@@ -20,7 +20,7 @@ import { hashPassword } from "../../src/server/account/passwords.ts"
 import { createSession, hashToken } from "../../src/server/account/sessions.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
 import { openDatabase } from "../../src/server/db/database.ts"
-import { playerTokenOf } from "../../src/server/telemetry/playerToken.ts"
+import { playerTokenOf } from "../../src/server/connections/playerTokens.ts"
 import { BARE_SERVER, type BenchServer, OUR_SERVER, startBenchServer } from "./benchServer.ts"
 import { median, row } from "./stats.ts"
 
@@ -319,14 +319,20 @@ async function benchStaffConnections(server: BenchServer, fixture: Fixture) {
     const empty = await timeView()
     const users = await db.kysely.selectFrom("users").select("id").where("email", "like", "player%").execute()
     const now = new Date().toISOString()
-    const rows = fixture.tokens.map((token, n) => ({
-      user_id: users[n % users.length]?.id ?? 1,
-      token: playerTokenOf(hashToken(token)),
-      ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-      app: n % 3 === 0 ? "lls" : "tv",
-      first_seen: now,
-      last_seen: now
-    }))
+    const rows = fixture.tokens.map((token, n) => {
+      const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+      return {
+        user_id: users[n % users.length]?.id ?? 1,
+        session_id: n + 1,
+        token: playerTokenOf(hashToken(token)),
+        stream_id: "1",
+        ip,
+        network: ip,
+        app: n % 3 === 0 ? "lls" : "tv",
+        first_seen: now,
+        last_seen: now
+      }
+    })
     for (let n = 0; n < rows.length; n += 500) await db.kysely.insertInto("player_connections").values(rows.slice(n, n + 500)).execute()
     const live = await timeView()
     return { emptyMs: empty.ms, emptyBytes: empty.bytes, liveMs: live.ms, liveBytes: live.bytes }

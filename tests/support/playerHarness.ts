@@ -4,6 +4,7 @@ import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
 import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
+import type { playerAccessMachine } from "../../src/machines/player/playerAccessMachine.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { createClockActor } from "../../src/adapters/time/clock.ts"
 import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
@@ -63,6 +64,8 @@ interface StartOptions {
   readonly telemetry?: typeof playerTelemetryMachine
   /** what airs now and next; by default a guide with nothing on it */
   readonly nowNext?: typeof nowNextMachine
+  /** what the server says of a refused stream grant */
+  readonly access?: typeof playerAccessMachine
   /** another media adapter than the fake that records commands, and the video it plays on */
   readonly media?: { readonly logic: ReturnType<typeof createMediaActor>; readonly video: HTMLVideoElement }
 }
@@ -83,7 +86,7 @@ const hlsMedia = () => {
 
 /** The player machine with every adapter faked, optionally already attached to a video. */
 export const startPlayer = async (
-  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, nowNext, media: real }: StartOptions = {}
+  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, nowNext, access, media: real }: StartOptions = {}
 ) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, FullscreenInput>()
@@ -100,6 +103,7 @@ export const startPlayer = async (
         pip: pip.logic,
         cast: cast.logic,
         ...(telemetry === undefined ? {} : { telemetry }),
+        ...(access === undefined ? {} : { access }),
         nowNext: nowNext ?? nowNextMachine.provide({ actors: { loadNowNext: answers("nowNext", { success: true, data: [] }), clock: createClockActor() } }),
         volume: playerVolumeMachine.provide({
           actors: { restoreVolume: fromPromise(async () => stored) },
@@ -116,7 +120,7 @@ export const startPlayer = async (
     send({ type: "media.attach", element: real?.video ?? element, container })
     await vi.advanceTimersByTimeAsync(0)
   }
-  const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry">(id: K) => {
+  const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry" | "access">(id: K) => {
     const ref = actor.getSnapshot().children[id]
     if (ref === undefined) throw new Error(`no ${id} child: is the video attached?`)
     return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S } ? S : never

@@ -2,6 +2,7 @@ import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { loadHls, preloadHls } from "./hlsLibrary.ts"
 import type { Session, SessionDeps } from "./hlsMediaSession.ts"
 import { prefetchMedia } from "./mediaPrefetch.ts"
+import { grantOf } from "../../domain/streamGrant.ts"
 
 /** What playing a stream needs from the browser; the media actor and a page's warm start share it. */
 export interface MediaDeps extends SessionDeps {
@@ -9,6 +10,10 @@ export interface MediaDeps extends SessionDeps {
   readonly now?: () => number
   /** a session already running on this element for this source (the page's warm start), to carry on with */
   readonly adopt?: (element: HTMLVideoElement, source: string, lowLatency: boolean, sendBack: (fact: MediaFact) => void) => Session | undefined
+  /** A source stopped playing here (another replaced it, the page left or closed): its stream no longer counts for the account. */
+  readonly closeStream?: (source: string) => void
+  /** Where the page announces it is going away; the window by default. */
+  readonly pageLifecycle?: Pick<EventTarget, "addEventListener" | "removeEventListener">
 }
 
 const canPlayHlsNatively = (): boolean =>
@@ -23,7 +28,12 @@ export const browserMediaDeps: MediaDeps = {
   prefersNative: (lowLatency) => !lowLatency && "WebKitPlaybackTargetAvailabilityEvent" in globalThis && canPlayHlsNatively(),
   now: () => performance.now(),
   // low-latency playback starts on parts the library picks itself, so only its playlist is fetched ahead
-  prefetch: (source, lowLatency) => prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency })
+  prefetch: (source, lowLatency) => prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency }),
+  // a beacon still goes out as the tab closes; only our origin's sources carry a grant to close
+  closeStream: (source) => {
+    const grant = grantOf(source)
+    if (grant !== null) globalThis.navigator?.sendBeacon?.("/api/streams/close", JSON.stringify({ grant }))
+  }
 }
 
 type FrameCallbackVideo = HTMLVideoElement & {

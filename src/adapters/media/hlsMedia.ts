@@ -14,16 +14,29 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
     const report = (fact: MediaFact): void => sendBack(fact)
     const stopWatching = watchFirstFrame(element, deps.now ?? (() => performance.now()), (ms) => report({ type: "media.firstFrame", ms }))
     let session: Session | undefined
+    let source: string | undefined
+    const end = (): void => {
+      session?.end()
+      if (source !== undefined) deps.closeStream?.(source)
+      session = undefined
+      source = undefined
+    }
+    // closing the tab ends the stream too; a page kept for going back starts it again on return
+    const lifecycle = deps.pageLifecycle ?? (typeof window === "undefined" ? undefined : window)
+    const onPageHide = (): void => {
+      if (source !== undefined) deps.closeStream?.(source)
+    }
+    lifecycle?.addEventListener("pagehide", onPageHide)
 
     receive((command) => {
       switch (command.type) {
         case "media.load":
-          session?.end()
+          end()
+          source = command.source
           session = deps.adopt?.(element, command.source, lowLatency, report) ?? startSession(deps, element, command.source, lowLatency, report)
           return
         case "media.stop":
-          session?.end()
-          session = undefined
+          end()
           return
         case "media.play":
           return session?.play()
@@ -48,6 +61,7 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
     })
     return () => {
       stopWatching()
-      session?.end()
+      lifecycle?.removeEventListener("pagehide", onPageHide)
+      end()
     }
   })

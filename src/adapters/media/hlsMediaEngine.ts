@@ -32,6 +32,15 @@ const fault = (kind: RecoveryKind, code: number): MediaFact => ({ type: "media.f
 const failed = (code: number): MediaFact => ({ type: "media.failed", code, message: mediaErrorMessage(code) })
 
 const UNSUPPORTED = new Set(["manifestIncompatibleCodecsError", "bufferIncompatibleCodecsError", "keySystemNoKeys"])
+// our origin's answers to a playlist whose stream grant it will not take: not the network's fault
+const REFUSALS = new Set([403, 410, 429])
+const PLAYLIST_LOADS = new Set(["manifestLoadError", "levelLoadError", "audioTrackLoadError", "subtitleTrackLoadError"])
+
+/** The HTTP status of a playlist the origin refused, or undefined for any other error. */
+export const refusedStatus = (data: Pick<ErrorData, "details" | "response">): number | undefined => {
+  const status = data.response?.code
+  return status !== undefined && REFUSALS.has(status) && PLAYLIST_LOADS.has(String(data.details)) ? status : undefined
+}
 
 /** Turns a fatal hls.js error into a fact: what can be retried is a fault, the rest a failure. */
 export const factForHlsError = (HlsClass: typeof Hls, data: Pick<ErrorData, "type" | "details">, networkCode: number): MediaFact => {
@@ -94,7 +103,9 @@ export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): E
 
   hls.on(HlsClass.Events.MANIFEST_PARSED, () => context.onManifest())
   hls.on(HlsClass.Events.ERROR, (_event, data) => {
-    if (data.fatal) report(factForHlsError(HlsClass, data, context.loadFailureCode()))
+    if (!data.fatal) return
+    const refused = refusedStatus(data)
+    report(refused === undefined ? factForHlsError(HlsClass, data, context.loadFailureCode()) : { type: "media.refused", status: refused })
   })
   // the manifest request goes out before the media source opens, not after
   hls.loadSource(source)

@@ -1,5 +1,6 @@
 import type { PlayerChoice } from "../../domain/Stream.ts"
 import type { MediaFact } from "../../domain/MediaProtocol.ts"
+import type { AccessOutcome } from "./playerAccessMachine.ts"
 import type { CastEvent } from "./playerCastMachine.ts"
 import type { ControlsEvent } from "./playerControlsMachine.ts"
 import type { ScreenEvent } from "./playerScreenMachine.ts"
@@ -25,6 +26,11 @@ export type PlayerEvent =
   | { readonly type: "player.seekTo"; readonly time: number }
   | { readonly type: "player.goLive" }
   | { readonly type: "streams.retry" }
+  /** over the account's stream limit: end its oldest stream elsewhere and play here */
+  | { readonly type: "access.endOldest" }
+  /** after a refusal: try the stream again */
+  | { readonly type: "access.retry" }
+  | AccessOutcome
   | TokenRejected
 
 export interface PlayerInput {

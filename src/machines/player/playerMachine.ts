@@ -5,6 +5,8 @@ import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
 import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
 import { sourceFor } from "../../domain/playerChoice.ts"
+import type { Stream } from "../../domain/Stream.ts"
+import { playerAccessMachine } from "./playerAccessMachine.ts"
 import { CAST_ID, playerCastMachine } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
@@ -37,7 +39,7 @@ export const playerMachine = setup({
     children: {} as {
       media: "media"; fullscreen: "fullscreen"; pip: "pip"; cast: "cast"
       playback: "playback"; controls: "controls"; volume: "volume"; liveEdge: "liveEdge"; screen: "screen"; casting: "casting"
-      telemetry: "telemetry"; nowNext: "nowNext"
+      telemetry: "telemetry"; nowNext: "nowNext"; access: "access"
     }
   },
   actors: {
@@ -53,7 +55,8 @@ export const playerMachine = setup({
     screen: playerScreenMachine,
     casting: playerCastMachine,
     telemetry: playerTelemetryMachine,
-    nowNext: nowNextMachine
+    nowNext: nowNextMachine,
+    access: playerAccessMachine
   },
   guards: {
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
@@ -72,6 +75,10 @@ export const playerMachine = setup({
       const streams = !isFailure(answer) && answer.success ? answer.data : []
       return { streams, index: context.index >= 0 && context.index < streams.length ? context.index : 0 }
     }),
+    keepRenewedStreams: assign(({ context }, streams: ReadonlyArray<Stream>) => ({
+      streams,
+      index: context.index < streams.length ? context.index : 0
+    })),
     keepListFailure: assign((_, answer: StreamsAnswer) => ({ error: `${PLAYER_STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     clearError: assign({ error: null }),
     selectStream: assign(({ context }, params: { readonly index: number }) => ({
@@ -94,6 +101,9 @@ export const playerMachine = setup({
     // a VOD is told apart from a live stream only once its playlist is in
     describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
     stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
+    // the origin refused the source: the access child finds out why and tells the viewer
+    checkAccess: sendTo("access", ({ context }) => ({ type: "access.check" as const, source: sourceFor(currentStream(context), context.player) ?? "" })),
+    clearAccess: sendTo("access", { type: "access.clear" as const }),
     retryPlayback: sendTo("playback", { type: "player.retry" as const })
   }
 }).createMachine({
@@ -164,7 +174,8 @@ export const playerMachine = setup({
             { id: "liveEdge", src: "liveEdge" },
             { id: "screen", src: "screen" },
             { id: "casting", src: "casting" },
-            { id: "telemetry", src: "telemetry", input: ({ context }) => ({ app: context.player === LOW_LATENCY_PLAYER ? "lls" : "tv" }) }
+            { id: "telemetry", src: "telemetry", input: ({ context }) => ({ app: context.player === LOW_LATENCY_PLAYER ? "lls" : "tv" }) },
+            { id: "access", src: "access" }
           ],
           initial: "choosing",
           on: {
@@ -188,6 +199,12 @@ export const playerMachine = setup({
             "media.failed": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
+            "media.refused": { actions: ["stopPlayback", "checkAccess"] },
+            // the refused source may open now (or a renewed list's does): play it again
+            "access.granted": { target: ".choosing" },
+            "access.renewed": { target: ".choosing", actions: { type: "keepRenewedStreams", params: ({ event }) => event.streams } },
+            "access.endOldest": { actions: forwardTo("access") },
+            "access.retry": { actions: forwardTo("access") },
             "media.firstFrame": { actions: forwardTo("playback") },
             "media.reconnected": { actions: forwardTo("playback") },
             "media.timing": [
@@ -223,7 +240,7 @@ export const playerMachine = setup({
               ]
             },
             watching: {
-              entry: ["forgetKind", "loadSource", "reportSource", "castSource"],
+              entry: ["clearAccess", "forgetKind", "loadSource", "reportSource", "castSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
             maintenance: { entry: "stopPlayback" },

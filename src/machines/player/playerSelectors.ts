@@ -69,6 +69,7 @@ export const selectCastTags = (snapshot: PlayerSnapshot): { readonly airplay: bo
 
 /** The child actors the views subscribe to; undefined until the video is attached. */
 export const selectPlayback = (snapshot: PlayerSnapshot) => snapshot.children.playback
+export const selectAccessActor = (snapshot: PlayerSnapshot) => snapshot.children.access
 export const selectControls = (snapshot: PlayerSnapshot) => snapshot.children.controls
 export const selectVolumeActor = (snapshot: PlayerSnapshot) => snapshot.children.volume
 export const selectLiveEdge = (snapshot: PlayerSnapshot) => snapshot.children.liveEdge

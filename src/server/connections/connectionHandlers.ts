@@ -1,36 +1,127 @@
 import type { Kysely } from "kysely"
+import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
 import type { ConnectionEntry } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { liveConnections } from "./connectionsRepo.ts"
-import type { PlaylistWatchers } from "./playlistWatchers.ts"
+import { type ConnectionGate, presenceOf } from "./connectionGate.ts"
+import { type ConnectionRow, endConnection, openConnections, openConnectionsOf, unknownViewersSince } from "./connectionsRepo.ts"
+import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
+import { deviceLabel, networkLabel } from "./network.ts"
+import { readGrant } from "./streamGrants.ts"
 
-/** A connection is live while its player has pinged within this window (live pings come every 60 s). */
-export const LIVE_CONNECTION_WINDOW_MS = 2 * 60 * 1000
+/** The most refused addresses the staff view lists. */
+const MAX_UNKNOWN = 500
 
 export interface ConnectionHandlers {
   connections: Handler<"connections">
+  endConnection: Handler<"endConnection">
+  streamAccess: Handler<"streamAccess">
+  endStream: Handler<"endStream">
+  closeStream: Handler<"closeStream">
 }
 
 export interface ConnectionDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
-  readonly playlists: PlaylistWatchers
+  readonly gate: ConnectionGate
+  readonly key: () => Promise<Buffer>
+  readonly maxStreams: () => Promise<number>
 }
 
-export function connectionHandlers({ db, now, playlists }: ConnectionDeps): ConnectionHandlers {
+const iso = (ms: number): string => new Date(ms).toISOString()
+const streamName = (row: ConnectionRow): string => row.stream_title ?? `Stream ${row.stream_id}`
+
+const current = (rows: ReadonlyArray<ConnectionRow>, at: number): Array<ConnectionRow> => {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return currentConnections(rows.map(presenceOf), at).flatMap((presence) => byId.get(presence.id) ?? [])
+}
+
+const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
+  id: row.id,
+  stream: streamName(row),
+  app: row.app,
+  device: deviceLabel(row.user_agent, row.is_mobile),
+  network: networkLabel(row.network),
+  since: row.first_seen
+})
+
+export function connectionHandlers({ db, now, gate, key, maxStreams }: ConnectionDeps): ConnectionHandlers {
+  // Nothing to end is no error: the connection may have ended a moment ago by itself.
+  const nothingEnded = { success: false, detail: "That connection is not live: it has ended already" } as const
   return {
     async connections() {
       const at = now()
-      const live = await liveConnections(db, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString())
+      const since = iso(at - LIVE_CONNECTION_WINDOW_MS)
+      const [rows, refused] = await Promise.all([openConnections(db, since), unknownViewersSince(db, since, MAX_UNKNOWN)])
+      const live = current(rows, at)
       const connections: Record<string, Array<ConnectionEntry>> = {}
       for (const row of live) {
-        const entry: ConnectionEntry = { timestamp: row.first_seen, app: row.app, ip: row.ip, token: row.token }
-        ;(connections[row.email] ??= []).push(entry)
+        ;(connections[row.email] ??= []).push({
+          timestamp: row.first_seen,
+          app: row.app,
+          ip: row.ip,
+          token: row.token,
+          id: row.id,
+          stream: streamName(row),
+          network: row.network,
+          device: deviceLabel(row.user_agent, row.is_mobile),
+          lastSeen: row.last_seen
+        })
       }
+      // an address that also plays with a valid grant is a viewer whose old address was refused
       const known = new Set(live.map((row) => row.ip))
-      const unknownIps = playlists.recent(at).filter((ip) => !known.has(ip))
-      return { connections, unknownIps }
+      return { connections, unknownIps: refused.filter((ip) => !known.has(ip)) }
+    },
+
+    async endConnection({ body }) {
+      const ended = await endConnection(db, body.id, "staff", iso(now()))
+      if (ended === undefined) return nothingEnded
+      gate.forget({ sessionId: ended.session_id, streamId: ended.stream_id, app: ended.app })
+      return { success: true }
+    },
+
+    async streamAccess({ body, session, request }) {
+      const grant = readGrant(await key(), body.grant)
+      const limit = await maxStreams()
+      const others = async (): Promise<Array<PlayingElsewhere>> => {
+        const at = now()
+        const rows = current(await openConnectionsOf(db, session.userId, iso(at - LIVE_CONNECTION_WINDOW_MS)), at)
+        return rows
+          .filter((row) => grant === undefined || !(row.session_id === grant.sessionId && row.stream_id === grant.streamId && row.app === grant.app))
+          .map(elsewhere)
+      }
+      const answer = async (access: StreamAccess["access"], reason?: StreamAccess["reason"]): Promise<StreamAccess> => ({
+        success: true,
+        access,
+        ...(reason === undefined ? {} : { reason }),
+        maxStreams: limit,
+        playing: await others()
+      })
+      if (grant === undefined || grant.userId !== session.userId || grant.sessionId !== session.sessionId) return answer("invalid")
+      const admission = await gate.admit(grant, request.ip)
+      if (admission.ok) return answer("ok")
+      switch (admission.reason) {
+        case "limit": return answer("limit")
+        case "staff":
+        case "replaced": return answer("ended", admission.reason)
+        case "signedOut": return answer("ended", "signedOut")
+        case "expired": return answer("expired")
+        default: return answer("invalid")
+      }
+    },
+
+    async endStream({ body, session }) {
+      // only the account's own: another account's id ends nothing
+      const ended = await endConnection(db, body.id, "replaced", iso(now()), session.userId)
+      if (ended === undefined) return nothingEnded
+      gate.forget({ sessionId: ended.session_id, streamId: ended.stream_id, app: ended.app })
+      return { success: true }
+    },
+
+    async closeStream({ body }) {
+      const grant = readGrant(await key(), body.grant)
+      if (grant !== undefined) await gate.stop(grant)
+      return { success: true }
     }
   }
 }

@@ -1,24 +1,66 @@
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { connectionHandlers, LIVE_CONNECTION_WINDOW_MS } from "./connectionHandlers.ts"
-import { type Heartbeat, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
-import { createPlaylistWatchers, registerPlaylistWatch } from "./playlistWatchers.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
+import { connectionHandlers } from "./connectionHandlers.ts"
+import { createConnectionGate } from "./connectionGate.ts"
+import { grantKey, type Heartbeat, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
+import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
+import { networkOf } from "./network.ts"
+import { playerTokenOf } from "./playerTokens.ts"
+import { ownChannelOf } from "./streamGrants.ts"
+import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
+import { createUnknownViewers, registerStreamGuard } from "./streamGuard.ts"
 
-/** Who is watching right now, for the staff users view: player heartbeats and live playlist fetches. */
-export function connectionsFeature({ db, now }: FeatureDeps): ServerFeature {
-  const playlists = createPlaylistWatchers({ windowMs: LIVE_CONNECTION_WINDOW_MS })
-  return {
-    handlers: connectionHandlers({ db, now, playlists }),
-    // on the root instance, so the hook also sees the origin's playlists
-    routes: async (app) => registerPlaylistWatch(app, playlists, now)
+// The limit is read on every start of a stream; a changed setting applies within this long.
+const SETTINGS_FOR_MS = 5000
+
+/** The key stream grants are signed with, read once from the database every instance shares. */
+export function grantKeyOf(db: Kysely<Tables>): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined
+  return () => {
+    key ??= grantKey(db).then((text) => Buffer.from(text, "base64url"))
+    key.catch(() => (key = undefined))
+    return key
   }
 }
 
-/** What player telemetry reports of a connection, and how its old rows go. */
+/**
+ * Who is watching right now and on what terms: our origin's playlists open only with a grant
+ * signed for the session, each player session is a connection staff can see and end, and an
+ * account watches no more streams at once than the site allows.
+ */
+export function connectionsFeature({ db, now, log }: FeatureDeps): ServerFeature {
+  const onError = (error: unknown) => log.warn({ err: error }, "connections: a write failed; the next request tries again")
+  let settings: { readonly at: number; readonly value: Promise<number> } | undefined
+  const maxStreams = (): Promise<number> => {
+    const at = now()
+    if (settings === undefined || at - settings.at >= SETTINGS_FOR_MS) {
+      settings = { at, value: siteSettings.inEffect(db).then((values) => values.maxStreamsPerAccount) }
+    }
+    return settings.value
+  }
+  const key = grantKeyOf(db)
+  const gate = createConnectionGate({ db, now, maxStreams, onError })
+  const unknown = createUnknownViewers(db, onError)
+  return {
+    handlers: connectionHandlers({ db, now, gate, key, maxStreams }),
+    // on the root instance, so the hook also sees the origin's playlists
+    routes: async (app) => registerStreamGuard(app, { key, gate, unknown, now }),
+    jobs: [{ stop: () => gate.close() }, { stop: () => unknown.close() }]
+  }
+}
+
+/** What player telemetry and the streams list ask of connections, and how their old rows go. */
 export const connections = {
   /** Players' heartbeats as of `at`; a connection quiet for the live window starts afresh. */
   heartbeats: (db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
     recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
-  prune: (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> => pruneConnections(db, cutoff, limit)
+  prune: (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> => pruneConnections(db, cutoff, limit),
+  playerTokenOf,
+  networkOf,
+  /** Whether an address is one of our own origin's playlists, which open only with a grant. */
+  isOwnOrigin: (src: string, publicUrl: string): boolean => ownChannelOf(src, publicUrl) !== undefined,
+  /** Signs the streams of our own origin for a session's players. */
+  signer: (db: Kysely<Tables>, publicUrl: string, now: () => number): StreamSigner => createStreamSigner(grantKeyOf(db), publicUrl, now)
 } as const

@@ -1,66 +1,263 @@
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
+/** A player's heartbeat, as the analytics endpoint hears it. */
 export interface Heartbeat {
   readonly userId: number
+  readonly sessionId: number
   readonly token: string
-  readonly ip: string
+  readonly streamId: string
   readonly app: string
+  readonly ip: string
+  readonly network: string
   readonly at: Timestamp
 }
 
-/** A connection as staff see it, with the account it belongs to. */
-export interface LiveConnection {
+/** A connection with what staff and the account's owner are shown of it. */
+export interface ConnectionRow {
+  readonly id: number
+  readonly user_id: number
+  readonly session_id: number
   readonly email: string
   readonly token: string
-  readonly ip: string
+  readonly stream_id: string
+  readonly stream_title: string | null
   readonly app: string
+  readonly ip: string
+  readonly network: string
   readonly first_seen: Timestamp
   readonly last_seen: Timestamp
+  readonly user_agent: string | null
+  readonly is_mobile: boolean
+}
+
+/** The player of a session on a stream, with its session's state, for the origin's check. */
+export interface PlayerState {
+  readonly id: number | null
+  readonly token_hash: string
+  readonly session_active: boolean
+  readonly ended_at: Timestamp | null
+  readonly ended_reason: string | null
+  readonly last_seen: Timestamp | null
 }
 
 /**
  * Refreshes the connections' `last_seen`, one statement for the lot. A connection that had gone
- * quiet (older than `liveSince`) starts again: its `first_seen` moves to now, so staff see when
- * watching resumed. Beats of one connection collapse into its latest, since one statement may
- * not update a row twice.
+ * quiet (older than `liveSince`) or whose player stopped starts again: its `first_seen` moves to
+ * now. One that staff or the account's limit ended stays ended. Beats of one connection collapse
+ * into its latest, since one statement may not update a row twice.
  */
 export async function recordHeartbeats(db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, liveSince: Timestamp): Promise<void> {
   const latest = new Map<string, Heartbeat>()
   for (const beat of beats) {
-    const key = JSON.stringify([beat.userId, beat.token, beat.ip, beat.app])
+    const key = JSON.stringify([beat.sessionId, beat.streamId, beat.app])
     const seen = latest.get(key)
     if (seen === undefined || seen.at <= beat.at) latest.set(key, beat)
   }
   if (latest.size === 0) return
   await db.insertInto("player_connections")
-    .values([...latest.values()].map((beat) => ({ user_id: beat.userId, token: beat.token, ip: beat.ip, app: beat.app, first_seen: beat.at, last_seen: beat.at })))
-    .onConflict((oc) => oc.columns(["user_id", "token", "ip", "app"]).doUpdateSet((eb) => ({
+    .values([...latest.values()].map((beat) => ({
+      user_id: beat.userId,
+      session_id: beat.sessionId,
+      token: beat.token,
+      stream_id: beat.streamId,
+      app: beat.app,
+      ip: beat.ip,
+      network: beat.network,
+      first_seen: beat.at,
+      last_seen: beat.at
+    })))
+    .onConflict((oc) => oc.columns(["session_id", "stream_id", "app"]).doUpdateSet((eb) => ({
       first_seen: eb.case()
-        .when("player_connections.last_seen", "<", liveSince).then(eb.ref("excluded.first_seen"))
+        .when(eb.or([eb("player_connections.last_seen", "<", liveSince), eb("player_connections.ended_at", "is not", null)]))
+        .then(eb.ref("excluded.first_seen"))
         .else(eb.ref("player_connections.first_seen"))
         .end(),
-      last_seen: eb.ref("excluded.last_seen")
-    })))
+      last_seen: eb.ref("excluded.last_seen"),
+      ip: eb.ref("excluded.ip"),
+      network: eb.ref("excluded.network"),
+      ended_at: null,
+      ended_reason: null
+    })).where((eb) => eb.or([eb("player_connections.ended_at", "is", null), eb("player_connections.ended_reason", "=", "stopped")])))
     .execute()
 }
 
-/** Connections with a heartbeat at or after `since`, oldest first. */
-export async function liveConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<LiveConnection>> {
+/** What the origin needs to know of a session's player on a stream; undefined when the session is gone. */
+export async function playerState(db: Kysely<Tables>, sessionId: number, streamId: string, app: string, now: Timestamp): Promise<PlayerState | undefined> {
+  const row = await db.selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("player_connections", (join) => join
+      .onRef("player_connections.session_id", "=", "sessions.id")
+      .on("player_connections.stream_id", "=", streamId)
+      .on("player_connections.app", "=", app))
+    .select(["player_connections.id", "sessions.token_hash", "users.is_active", "sessions.expires_at",
+      "player_connections.ended_at", "player_connections.ended_reason", "player_connections.last_seen"])
+    .where("sessions.id", "=", sessionId)
+    .executeTakeFirst()
+  if (row === undefined) return undefined
+  return {
+    id: row.id,
+    token_hash: row.token_hash,
+    session_active: Boolean(row.is_active) && row.expires_at > now,
+    ended_at: row.ended_at,
+    ended_reason: row.ended_reason,
+    last_seen: row.last_seen
+  }
+}
+
+export interface OpenedConnection {
+  readonly userId: number
+  readonly sessionId: number
+  readonly token: string
+  readonly streamId: string
+  readonly app: string
+  readonly ip: string
+  readonly network: string
+  readonly at: Timestamp
+}
+
+/** Starts (or starts again) a session's player on a stream; answers its id. */
+export async function openConnection(db: Kysely<Tables>, connection: OpenedConnection): Promise<number> {
+  const row = await db.insertInto("player_connections")
+    .values({
+      user_id: connection.userId,
+      session_id: connection.sessionId,
+      token: connection.token,
+      stream_id: connection.streamId,
+      app: connection.app,
+      ip: connection.ip,
+      network: connection.network,
+      first_seen: connection.at,
+      last_seen: connection.at
+    })
+    .onConflict((oc) => oc.columns(["session_id", "stream_id", "app"]).doUpdateSet((eb) => ({
+      first_seen: eb.ref("excluded.first_seen"),
+      last_seen: eb.ref("excluded.last_seen"),
+      ip: eb.ref("excluded.ip"),
+      network: eb.ref("excluded.network"),
+      ended_at: null,
+      ended_reason: null
+    })))
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** A playlist request of an open connection: it is still there, from this address. */
+export interface Touch {
+  readonly id: number
+  readonly ip: string
+  readonly network: string
+  readonly at: Timestamp
+}
+
+export async function touchConnections(db: Kysely<Tables>, touches: ReadonlyArray<Touch>): Promise<void> {
+  for (const touch of touches) {
+    await db.updateTable("player_connections")
+      .set({ last_seen: touch.at, ip: touch.ip, network: touch.network })
+      .where("id", "=", touch.id)
+      .where("ended_at", "is", null)
+      .where("last_seen", "<", touch.at)
+      .execute()
+  }
+}
+
+const connectionColumns = [
+  "player_connections.id", "player_connections.user_id", "player_connections.session_id", "users.email",
+  "player_connections.token", "player_connections.stream_id", "player_connections.app", "player_connections.ip",
+  "player_connections.network", "player_connections.first_seen", "player_connections.last_seen",
+  "sessions.user_agent", "sessions.is_mobile"
+] as const
+
+function connectionsQuery(db: Kysely<Tables>, since: Timestamp) {
   return db.selectFrom("player_connections")
     .innerJoin("users", "users.id", "player_connections.user_id")
-    .select(["users.email", "player_connections.token", "player_connections.ip", "player_connections.app",
-      "player_connections.first_seen", "player_connections.last_seen"])
+    .leftJoin("sessions", "sessions.id", "player_connections.session_id")
+    .leftJoin("streams", (join) => join.on((eb) => eb(eb.cast("streams.id", "text"), "=", eb.ref("player_connections.stream_id"))))
+    .select(connectionColumns)
+    .select("streams.title as stream_title")
     .where("player_connections.last_seen", ">=", since)
+    .where("player_connections.ended_at", "is", null)
     .orderBy("player_connections.first_seen")
     .orderBy("player_connections.id")
+}
+
+const normalise = (rows: ReadonlyArray<Omit<ConnectionRow, "is_mobile"> & { readonly is_mobile: unknown }>): Array<ConnectionRow> =>
+  rows.map((row) => ({ ...row, is_mobile: Boolean(row.is_mobile) }))
+
+/** Open connections seen at or after `since`, oldest first. */
+export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<ConnectionRow>> {
+  return normalise(await connectionsQuery(db, since).execute())
+}
+
+/** One account's open connections seen at or after `since`, oldest first. */
+export async function openConnectionsOf(db: Kysely<Tables>, userId: number, since: Timestamp): Promise<Array<ConnectionRow>> {
+  return normalise(await connectionsQuery(db, since).where("player_connections.user_id", "=", userId).execute())
+}
+
+export interface EndedConnection {
+  readonly id: number
+  readonly session_id: number
+  readonly stream_id: string
+  readonly app: string
+}
+
+/** Ends an open connection (of `userId`'s only, when given); answers it, or undefined when there was none. */
+export async function endConnection(db: Kysely<Tables>, id: number, reason: string, at: Timestamp, userId?: number): Promise<EndedConnection | undefined> {
+  let query = db.updateTable("player_connections")
+    .set({ ended_at: at, ended_reason: reason })
+    .where("id", "=", id)
+    .where("ended_at", "is", null)
+  if (userId !== undefined) query = query.where("user_id", "=", userId)
+  return query.returning(["id", "session_id", "stream_id", "app"]).executeTakeFirst()
+}
+
+/** Ends a session's player on a stream, whichever connection it is. */
+export async function endPlayer(db: Kysely<Tables>, key: { readonly sessionId: number; readonly streamId: string; readonly app: string }, reason: string, at: Timestamp): Promise<void> {
+  await db.updateTable("player_connections")
+    .set({ ended_at: at, ended_reason: reason })
+    .where("session_id", "=", key.sessionId)
+    .where("stream_id", "=", key.streamId)
+    .where("app", "=", key.app)
+    .where("ended_at", "is", null)
     .execute()
 }
 
-/** Forgets up to `limit` connections quiet since before `cutoff`; answers how many went. */
+/** Addresses refused by the origin, each with the channel it asked for last. */
+export interface UnknownViewer {
+  readonly ip: string
+  readonly channel: string
+  readonly at: Timestamp
+}
+
+export async function recordUnknownViewers(db: Kysely<Tables>, viewers: ReadonlyArray<UnknownViewer>): Promise<void> {
+  const latest = new Map(viewers.map((viewer) => [viewer.ip, viewer]))
+  if (latest.size === 0) return
+  await db.insertInto("unknown_viewers")
+    .values([...latest.values()].map((viewer) => ({ ip: viewer.ip, channel: viewer.channel, first_seen: viewer.at, last_seen: viewer.at })))
+    .onConflict((oc) => oc.column("ip").doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), last_seen: eb.ref("excluded.last_seen") })))
+    .execute()
+}
+
+/** Refused addresses seen at or after `since`, oldest sighting first. */
+export async function unknownViewersSince(db: Kysely<Tables>, since: Timestamp, limit: number): Promise<Array<string>> {
+  const rows = await db.selectFrom("unknown_viewers").select("ip").where("last_seen", ">=", since).orderBy("last_seen").limit(limit).execute()
+  return rows.map((row) => row.ip)
+}
+
+/** Forgets up to `limit` connections and refused addresses quiet since before `cutoff`; answers how many went. */
 export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const result = await db.deleteFrom("player_connections")
+  const connections = await db.deleteFrom("player_connections")
     .where("id", "in", db.selectFrom("player_connections").select("id").where("last_seen", "<", cutoff).limit(limit))
     .executeTakeFirst()
-  return Number(result.numDeletedRows)
+  const viewers = await db.deleteFrom("unknown_viewers")
+    .where("ip", "in", db.selectFrom("unknown_viewers").select("ip").where("last_seen", "<", cutoff).limit(limit))
+    .executeTakeFirst()
+  return Number(connections.numDeletedRows) + Number(viewers.numDeletedRows)
+}
+
+/** The key every instance signs stream grants with. */
+export async function grantKey(db: Kysely<Tables>): Promise<string> {
+  const row = await db.selectFrom("server_keys").select("value").where("name", "=", "stream-grants").executeTakeFirstOrThrow()
+  return row.value
 }

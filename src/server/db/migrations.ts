@@ -4,6 +4,7 @@ import type { Db, Dialect } from "./database.ts"
 import { guideSchema } from "./migrations/guideSchema.ts"
 import { healthIdsAndPlugins } from "./migrations/healthIdsAndPlugins.ts"
 import { initialSchema } from "./migrations/initialSchema.ts"
+import { liveConnections } from "./migrations/liveConnections.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
@@ -21,7 +22,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0005_health_ids_plugins": healthIdsAndPlugins(),
     "0006_guide": guideSchema(dialect),
     "0007_rewards_payments_tickets": viewerPagesSchema(dialect),
-    "0008_report_indexes": reportIndexes()
+    "0008_report_indexes": reportIndexes(),
+    "0009_live_connections": liveConnections(dialect)
   }
 }
 

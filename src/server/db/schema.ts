@@ -185,6 +185,8 @@ export interface Tables {
   one_time_tokens: OneTimeTokensTable
   password_reset_requests: PasswordResetRequestsTable
   player_connections: PlayerConnectionsTable
+  unknown_viewers: UnknownViewersTable
+  server_keys: ServerKeysTable
   analytics_events: AnalyticsEventsTable
   health_events: HealthEventsTable
   metering: MeteringTable
@@ -207,16 +209,40 @@ export type PaymentRow = Selectable<PaymentsTable>
 export type OutboxRow = Selectable<OutboxTable>
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>
 
-/** One player's live presence: a heartbeat refreshes `last_seen` of its (user, token, ip, app). */
+/**
+ * One player session: a session's player (`app`) on one stream. Heartbeats and the origin's
+ * playlist requests refresh `last_seen`; it ends when the player stops, staff end it or the
+ * account's stream limit makes room for another (`ended_reason`).
+ */
 export interface PlayerConnectionsTable {
   id: Generated<number>
   user_id: number
+  session_id: number
   /** The session's player token, a non-secret fingerprint; never the session token. */
   token: string
-  ip: string
+  stream_id: string
   app: string
+  /** the address it was last seen from, and that address's network (IPv4 address, IPv6 /64) */
+  ip: string
+  network: string
   first_seen: Timestamp
   last_seen: Timestamp
+  ended_at: Timestamp | null
+  ended_reason: string | null
+}
+
+/** An address that asked our origin for a playlist without a valid stream grant. */
+export interface UnknownViewersTable {
+  ip: string
+  channel: string
+  first_seen: Timestamp
+  last_seen: Timestamp
+}
+
+/** Keys every instance shares, made once by the migrations. */
+export interface ServerKeysTable {
+  name: string
+  value: string
 }
 
 export interface AnalyticsEventsTable {

@@ -38,7 +38,7 @@ export interface ContractOptions {
 
 // navigator.sendBeacon cannot set Content-Type: application/json without a CORS preflight, so
 // beacons arrive as text/plain. Only endpoints fed by beacons accept that.
-const BEACON_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["healthEvents"])
+const BEACON_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["healthEvents", "closeStream"])
 
 type AnyContext = {
   params: unknown

@@ -45,6 +45,12 @@ export async function readSiteSettings(db: Kysely<Tables>): Promise<SiteSettings
 
 /** Reads an operator's text as the setting's type; a message when it does not fit. */
 export function parseSettingValue(key: SiteSettingKey, text: string): { ok: true; value: string | number } | { ok: false; message: string } {
+  if (key === "maxStreamsPerAccount") {
+    const value = Number(text)
+    return /^\s*\d{1,4}\s*$/.test(text)
+      ? { ok: true, value }
+      : { ok: false, message: `maxStreamsPerAccount must be a whole number of streams, 0 for no limit (got "${text}")` }
+  }
   if (typeof DEFAULTS[key] === "number") {
     const value = Number(text)
     return text.trim() !== "" && Number.isFinite(value) && value >= 0

@@ -1,3 +1,4 @@
+import { connections } from "../connections/connectionsFeature.ts"
 import { readFile } from "node:fs/promises"
 import { deleteStream, insertStream, listStreams, setStreamMaintenance, type StreamChanges, updateStream } from "./streamsRepo.ts"
 import {
@@ -49,15 +50,18 @@ export const streamList: Command = {
   usage: "",
   summary: "List streams in display order",
   options: {},
-  async run(_args, { db, out }) {
+  async run(_args, { db, out, config }) {
     const streams = await listStreams(db)
     if (streams.length === 0) {
       out("No streams")
       return 0
     }
+    // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
+    const delivery = (src: string | null): string =>
+      src === null ? "-" : connections.isOwnOrigin(src, config.publicUrl) ? "signed" : "external, unsigned"
     out(table(
-      ["id", "title", "src", "maintenance", "tags", "epg id"],
-      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
+      ["id", "title", "src", "delivery", "maintenance", "tags", "epg id"],
+      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", delivery(s.src ?? s.src_sldp), s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
     ))
     return 0
   }

@@ -1,19 +1,26 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
+import type { Session } from "../http/session.ts"
 import { listStreams } from "./streamsRepo.ts"
 
 export interface StreamHandlers {
   streams: Handler<"streams">
 }
 
-export function streamHandlers(db: Kysely<Tables>): StreamHandlers {
+/** Our own origin's streams come back with the session's grants in their addresses. */
+export type SignStreams = <T extends { readonly id: number; readonly src: string | null; readonly src_sldp: string | null }>(
+  session: Session,
+  streams: ReadonlyArray<T>
+) => Promise<Array<T>>
+
+export function streamHandlers(db: Kysely<Tables>, sign: SignStreams): StreamHandlers {
   return {
-    async streams() {
+    async streams({ session }) {
       const rows = await listStreams(db)
       return {
         success: true,
-        data: rows.map((row) => ({
+        data: (await sign(session, rows)).map((row) => ({
           id: row.id,
           title: row.title,
           src: row.src,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import type { Command } from "../cli/command.ts"
+import { connections } from "../connections/connectionsFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove, streamSet } from "./streamCommands.ts"
@@ -7,8 +8,8 @@ import { streamHandlers } from "./streamHandlers.ts"
 import { countStreams, insertStream, listStreams, updateStream } from "./streamsRepo.ts"
 
 /** The streams of the grid and both players. */
-export function streamsFeature({ db }: FeatureDeps): ServerFeature {
-  return { handlers: streamHandlers(db) }
+export function streamsFeature({ db, config, now }: FeatureDeps): ServerFeature {
+  return { handlers: streamHandlers(db, connections.signer(db, config.publicUrl, now)) }
 }
 
 export const streamsCommands: ReadonlyArray<Command> = [streamAdd, streamSet, streamList, streamRemove, streamMaintenance, streamImport]

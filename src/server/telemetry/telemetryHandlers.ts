@@ -6,7 +6,8 @@ import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { WriteBatcher } from "../db/writeBatcher.ts"
 import type { TelemetryWrite } from "./telemetryWrites.ts"
-import { hasNoMetering, playerTokenOf } from "./playerToken.ts"
+import { connections } from "../connections/connectionsFeature.ts"
+import { hasNoMetering } from "./playerToken.ts"
 
 /** One view is factor 1; anything far above it is a broken or hostile client. */
 export const MAX_METERING_FACTOR = 100
@@ -46,7 +47,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
   return {
     async playerToken({ session }) {
       const noMetering = await hasNoMetering(db, session.userId)
-      return { success: true, token: playerTokenOf(session.tokenHash), analytics: true, noMetering }
+      return { success: true, token: connections.playerTokenOf(session.tokenHash), analytics: true, noMetering }
     },
 
     async metering({ body, session }) {
@@ -55,7 +56,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
       }
       // 401, not 403: the session is fine, the player holds a token of another session; the
       // player stops with its fatal 'token' error instead of sending the user to sign in.
-      if (body.token_id !== playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
+      if (body.token_id !== connections.playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
       if (await hasNoMetering(db, session.userId)) return { success: true }
       const row = { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) }
       await writes.write({ kind: "metering", row })
@@ -85,8 +86,11 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
       // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
       const beat = params.event === "display" ? undefined : {
         userId: session.userId,
-        token: playerTokenOf(session.tokenHash),
+        sessionId: session.sessionId,
+        token: connections.playerTokenOf(session.tokenHash),
+        streamId: body.media_id,
         ip: request.ip,
+        network: connections.networkOf(request.ip),
         app: playerAppOf(body.player_id, body.source),
         at: iso(at)
       }

@@ -68,6 +68,16 @@ export const boxTitle = style({
 
 export const boxText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
 
+export const boxList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  textAlign: "start",
+  fontSize: vars.fontSize.small,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs
+})
+
 export const header = style({
   position: "absolute",
   insetInline: 0,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import { routePath } from "../../../src/server/http/registerContract.ts"
-import { playerTokenOf } from "../../../src/server/telemetry/playerToken.ts"
+import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { type CallOptions, startTestServer, type TestServer } from "../../support/testServer.ts"
 
@@ -47,6 +47,10 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   healthEvents: { body: { events: [] } },
   timeSync: {},
   connections: {},
+  endConnection: { body: { id: 123456 } },
+  streamAccess: { body: { grant: "g1.not.a.grant" } },
+  endStream: { body: { id: 123456 } },
+  closeStream: { body: { grant: "g1.not.a.grant" } },
   reports: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
   reportSeries: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
   playerToken: {},

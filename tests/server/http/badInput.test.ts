@@ -44,7 +44,11 @@ const VALID_BODY: { readonly [N in EndpointName as (typeof api)[N]["body"] exten
   reportSeries: { dates: { start: "2026-01-01", end: "2026-01-15" } },
   metering: { token_id: "t", factor: 1, rnd: "r" },
   analytics,
-  healthEvents: { events: [healthEvent] }
+  healthEvents: { events: [healthEvent] },
+  endConnection: { id: 1 },
+  streamAccess: { grant: "g1.a.b" },
+  endStream: { id: 1 },
+  closeStream: { grant: "g1.a.b" }
 }
 type BodyEndpoint = keyof typeof VALID_BODY
 
@@ -153,7 +157,7 @@ function badBodies(name: BodyEndpoint): BadRequest[] {
 
 /** Requests the body parsers turn away, whoever sends them and wherever they go. */
 function badTransport(name: BodyEndpoint): BadRequest[] {
-  const beacon = name === "healthEvents"
+  const beacon = name === "healthEvents" || name === "closeStream"
   const malformed = { status: 400, detail: MALFORMED_JSON }
   return [
     ...["{\"email\":", "nope", "{'single': 'quotes'}", "{\"a\":1,}", "[1, 2", "\u0000"].map((payload) => ({

@@ -91,7 +91,6 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
       ["POST", "/api/nope", {}],
       ["GET", "/api", html],
       ["GET", "/assets/missing.js", html],
-      ["GET", "/live/nope/index.m3u8", html],
       ["POST", "/login", html],
       ["GET", "/login", { accept: "application/json" }]
     ] as const) {
@@ -112,10 +111,22 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     }
   })
 
-  it("serves the demo live origin and the channel posters", async () => {
-    const playlist = await get("/live/demo1/index.m3u8")
+  it("serves the demo live origin to a signed-in player and the channel posters to anyone", async () => {
+    const stream = await insertStream(server.db.kysely, { title: "Origin check", src: "/live/demo1/index.m3u8" })
+    await server.addUser({ email: "origin-viewer@example.com" })
+    const token = await server.signIn("origin-viewer@example.com")
+    const listed = (await server.call("streams", { token })).json() as { data: Array<{ id: number; src: string }> }
+    const src = listed.data.find((entry) => entry.id === stream.id)?.src ?? ""
+    const playlist = await get(src)
     expect(playlist.statusCode).toBe(200)
     expect(playlist.body).toMatch(/^#EXTM3U/)
+    // without a grant, or for a channel there is none of, the origin tells nothing
+    for (const url of ["/live/demo1/index.m3u8", "/live/nope/index.m3u8"]) {
+      const refused = await get(url, html)
+      expect(refused.statusCode, url).toBe(403)
+      expect(refused.headers["content-type"]).toMatch(/^application\/json/)
+    }
+    await deleteStream(server.db.kysely, stream.id)
     const poster = await get("/posters/demo2.svg")
     expect(poster.headers["content-type"]).toMatch(/^image\/svg\+xml/)
     expect(poster.body).toContain("Demo Channel 2")

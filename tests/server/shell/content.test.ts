@@ -60,10 +60,11 @@ describe.each(dialects)("content endpoints ($name)", (dialect) => {
     const body = (await server.call("streams", { token: customer })).json() as { data: Array<{ title: string }> }
     expect(body.data.map((s) => s.title)).toEqual(["First", "Second"])
     expect(body.data[0]).toEqual({
-      id: first.id, title: "First", src: "/live/demo1/index.m3u8", src_sldp: "/live/demo1/index.m3u8",
+      id: first.id, title: "First", src: expect.stringMatching(/^\/live\/demo1\/index\.m3u8\?grant=g1\..+\.tv\.demo1\./),
+      src_sldp: expect.stringMatching(/^\/live\/demo1\/index\.m3u8\?grant=g1\..+\.lls\.demo1\./),
       image_location: "/posters/demo1.svg", tags: "lls,?Demo", tags_sldp: "lls", maintenance_mode: true
     })
-    expect(body.data[1]).toMatchObject({ src_sldp: null, image_location: "", tags: "", maintenance_mode: false })
+    expect(body.data[1]).toMatchObject({ src: "https://example.com/b.m3u8", src_sldp: null, image_location: "", tags: "", maintenance_mode: false })
   })
 
   it("time sync answers the server clock", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
-import { playerTokenOf, setNoMetering } from "../../../src/server/telemetry/playerToken.ts"
+import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
+import { setNoMetering } from "../../../src/server/telemetry/playerToken.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
 

@@ -61,3 +61,11 @@ describe("live connections for staff", () => {
     expect(playerAppOf("", "")).toBe("tv")
   })
 })
+
+describe("households in the staff view", () => {
+  it("compares connections by network when it is known: two devices of one IPv6 home are not two places", () => {
+    const home = (ip: string, token: string): ConnectionEntry => ({ ...entry(ip, token), network: "2001:db8:1:2::/64" })
+    expect(connectionSeverity([home("2001:db8:1:2::a", "aaa"), home("2001:db8:1:2::b", "bbb")])).toBe("light")
+    expect(connectionSeverity([home("2001:db8:1:2::a", "aaa"), { ...entry("203.0.113.9", "bbb"), network: "203.0.113.9" }])).toBe("strong")
+  })
+})

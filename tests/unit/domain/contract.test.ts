@@ -28,7 +28,7 @@ describe("the API contract", () => {
   it("keeps staff-only data behind the staff role", () => {
     const staffPaths = endpoints.filter((e) => e.access === "staff").map((e) => e.path).sort()
     expect(staffPaths).toEqual([
-      "/api/adminreports/all", "/api/adminreports/daily", "/api/adminreports/users", "/api/emailservice/emailUserNotification",
+      "/api/adminreports/all", "/api/adminreports/daily", "/api/adminreports/users", "/api/adminreports/users/end", "/api/emailservice/emailUserNotification",
       "/api/support/adminsuppottickets", "/api/support/updateSupportTicket"
     ])
   })

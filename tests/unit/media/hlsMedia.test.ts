@@ -149,3 +149,33 @@ describe("createMediaActor: loading and playing", () => {
     expect(second.facts).toEqual([{ type: "media.firstFrame", ms: 381 }])
   })
 })
+
+describe("createMediaActor: our origin's stream grants", () => {
+  it("reports a playlist the origin refused as such, and any other failure as before", async () => {
+    const { reported, command } = run(deps())
+    command({ type: "media.load", source: "/live/demo1/index.m3u8?grant=G" })
+    await flush()
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "manifestLoadError", response: { code: 429, text: "" } })
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "levelLoadError", response: { code: 410, text: "" } })
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "fragLoadError", response: { code: 403, text: "" } })
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "manifestLoadError", response: { code: 404, text: "" } })
+    expect(reported().map((fact) => (fact.type === "media.refused" ? fact.status : fact.type))).toEqual([429, 410, "media.fault", "media.fault"])
+  })
+
+  it("closes each source's stream as it stops playing here: replaced, stopped, or the page going away", async () => {
+    const closeStream = vi.fn()
+    const page = new EventTarget()
+    const { parent, command } = run(deps({ closeStream, pageLifecycle: page }))
+    command({ type: "media.load", source: "/one.m3u8?grant=A" })
+    command({ type: "media.load", source: "/two.m3u8?grant=B" })
+    expect(closeStream.mock.calls).toEqual([["/one.m3u8?grant=A"]])
+    page.dispatchEvent(new Event("pagehide"))
+    expect(closeStream.mock.calls.at(-1)).toEqual(["/two.m3u8?grant=B"])
+    command({ type: "media.stop" })
+    command({ type: "media.stop" })
+    expect(closeStream).toHaveBeenCalledTimes(3)
+    command({ type: "media.load", source: "/three.m3u8?grant=C" })
+    parent.stop()
+    expect(closeStream.mock.calls.at(-1)).toEqual(["/three.m3u8?grant=C"])
+  })
+})

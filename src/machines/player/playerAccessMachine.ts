@@ -1,0 +1,159 @@
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from "xstate"
+import type { CallResult } from "../../domain/api.ts"
+import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
+import { grantOf } from "../../domain/streamGrant.ts"
+import type { Stream } from "../../domain/Stream.ts"
+import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
+import type { StreamsAnswer } from "./playerPage.ts"
+
+export const ACCESS_FAILED_MESSAGE = "This stream could not be opened."
+
+/** Why the stream stopped, as the viewer is told. */
+export type AccessStop = "staff" | "replaced" | "signedOut"
+
+export type AccessEvent =
+  /** our origin refused the source's playlist; the source carries its grant */
+  | { readonly type: "access.check"; readonly source: string }
+  | { readonly type: "access.endOldest" }
+  | { readonly type: "access.retry" }
+  /** another source is on its way: whatever was wrong with the last one is past */
+  | { readonly type: "access.clear" }
+
+/** What the player page hears back: play the source again, or play the renewed list's. */
+export type AccessOutcome =
+  | { readonly type: "access.granted" }
+  | { readonly type: "access.renewed"; readonly streams: ReadonlyArray<Stream> }
+
+interface AccessContext {
+  readonly grant: string
+  readonly maxStreams: number
+  readonly playing: ReadonlyArray<PlayingElsewhere>
+  readonly stop: AccessStop | null
+  readonly error: string | null
+}
+
+type AccessAnswer = CallResult<"streamAccess"> | undefined
+type EndAnswer = CallResult<"endStream"> | undefined
+
+const statusOf = (answer: AccessAnswer): StreamAccess["access"] | "failed" => (isFailure(answer) ? "failed" : answer.access)
+
+/**
+ * A source our origin refused: asks the server why, then tells the viewer in plain words. Over the
+ * account's stream limit it lists where the others play and offers to end the oldest; a connection
+ * staff (or a newer stream) ended says so; a grant too old to open is renewed without a word.
+ */
+export const playerAccessMachine = setup({
+  types: { context: {} as AccessContext, events: {} as AccessEvent },
+  actors: {
+    checkAccess: fromPromise<AccessAnswer, { readonly grant: string }>(notProvided("checkAccess")),
+    endStream: fromPromise<EndAnswer, { readonly id: number }>(notProvided("endStream")),
+    renewStreams: fromPromise<StreamsAnswer>(notProvided("renewStreams"))
+  },
+  guards: {
+    is: (_, params: { readonly answer: AccessAnswer; readonly status: StreamAccess["access"] | "failed" }) => statusOf(params.answer) === params.status,
+    renewed: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
+    ended: (_, answer: EndAnswer) => !isFailure(answer) && answer.success
+  },
+  actions: {
+    keepGrant: assign((_, params: { readonly source: string }) => ({ grant: grantOf(params.source) ?? "", error: null, stop: null })),
+    keepAnswer: assign((_, answer: AccessAnswer) =>
+      isFailure(answer) ? {} : { maxStreams: answer.maxStreams, playing: answer.playing, stop: answer.reason ?? null }),
+    keepFailure: assign((_, answer: object | undefined) => ({ error: `${ACCESS_FAILED_MESSAGE} ${failureHint(answer)}`.trim() })),
+    granted: sendParent((): AccessOutcome => ({ type: "access.granted" })),
+    renewed: sendParent((_, answer: StreamsAnswer): AccessOutcome => ({
+      type: "access.renewed",
+      streams: !isFailure(answer) && answer.success ? answer.data : []
+    }))
+  }
+}).createMachine({
+  id: "access",
+  context: { grant: "", maxStreams: 0, playing: [], stop: null, error: null },
+  initial: "clear",
+  on: {
+    "access.check": { target: ".checking", actions: { type: "keepGrant", params: ({ event }) => event } },
+    "access.clear": ".clear"
+  },
+  states: {
+    clear: {},
+    checking: {
+      tags: ["accessChecking"],
+      invoke: {
+        src: "checkAccess",
+        input: ({ context }) => ({ grant: context.grant }),
+        onDone: [
+          { guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "ok" }) }, target: "clear", actions: "granted" },
+          { guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "expired" }) }, target: "renewing" },
+          {
+            guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "limit" }) },
+            target: "limited",
+            actions: { type: "keepAnswer", params: ({ event }) => event.output }
+          },
+          {
+            guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "ended" }) },
+            target: "ended",
+            actions: { type: "keepAnswer", params: ({ event }) => event.output }
+          },
+          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => (isFailure(event.output) ? event.output : undefined) } }
+        ],
+        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+      }
+    },
+    renewing: {
+      tags: ["accessChecking"],
+      invoke: {
+        src: "renewStreams",
+        onDone: [
+          { guard: { type: "renewed", params: ({ event }) => event.output }, target: "clear", actions: { type: "renewed", params: ({ event }) => event.output } },
+          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
+        ],
+        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+      }
+    },
+    limited: {
+      tags: ["accessLimited"],
+      on: { "access.endOldest": "ending" }
+    },
+    ending: {
+      tags: ["accessLimited", "accessChecking"],
+      invoke: {
+        src: "endStream",
+        input: ({ context }) => ({ id: context.playing[0]?.id ?? 0 }),
+        // ended, or already gone: either way there may be room now
+        onDone: [
+          { guard: { type: "ended", params: ({ event }) => event.output }, target: "checking" },
+          { target: "checking" }
+        ],
+        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+      }
+    },
+    ended: {
+      tags: ["accessEnded"],
+      on: { "access.retry": "renewing" }
+    },
+    failed: {
+      tags: ["accessFailed"],
+      on: { "access.retry": "checking" }
+    }
+  }
+})
+
+export type AccessSnapshot = SnapshotFrom<typeof playerAccessMachine>
+
+/** What the player shows over the picture while a refused stream is sorted out; null when nothing is wrong. */
+export type AccessView =
+  | { readonly kind: "checking" }
+  | { readonly kind: "limit"; readonly maxStreams: number; readonly playing: ReadonlyArray<PlayingElsewhere>; readonly ending: boolean }
+  | { readonly kind: "ended"; readonly stop: AccessStop | null }
+  | { readonly kind: "failed"; readonly message: string }
+
+export const selectAccess = (snapshot: AccessSnapshot | undefined): AccessView | null => {
+  if (snapshot === undefined) return null
+  if (snapshot.hasTag("accessLimited")) {
+    return { kind: "limit", maxStreams: snapshot.context.maxStreams, playing: snapshot.context.playing, ending: snapshot.hasTag("accessChecking") }
+  }
+  if (snapshot.hasTag("accessChecking")) return { kind: "checking" }
+  if (snapshot.hasTag("accessEnded")) return { kind: "ended", stop: snapshot.context.stop }
+  if (snapshot.hasTag("accessFailed")) return { kind: "failed", message: snapshot.context.error ?? ACCESS_FAILED_MESSAGE }
+  return null
+}

@@ -1,0 +1,175 @@
+import { type Kysely, PostgresAdapter } from "kysely"
+import type { Tables } from "../db/schema.ts"
+import { createWriteBatcher } from "../db/writeBatcher.ts"
+import {
+  type ConnectionRow,
+  endPlayer,
+  openConnection,
+  openConnectionsOf,
+  playerState,
+  type Touch,
+  touchConnections
+} from "./connectionsRepo.ts"
+import { currentConnections, LIVE_CONNECTION_WINDOW_MS, type Presence, streamsElsewhere } from "./liveness.ts"
+import { networkOf } from "./network.ts"
+import { playerTokenOf } from "./playerTokens.ts"
+import { GRANT_START_MS, type StreamGrant } from "./streamGrants.ts"
+
+/** Why a grant was refused: by the origin's status, what the player tells the viewer. */
+export type Refusal =
+  | { readonly status: 403; readonly reason: "invalid" | "expired" | "signedOut" }
+  | { readonly status: 410; readonly reason: "staff" | "replaced" }
+  | { readonly status: 429; readonly reason: "limit"; readonly maxStreams: number }
+
+export type Admission = { readonly ok: true; readonly connectionId: number } | ({ readonly ok: false } & Refusal)
+
+export interface ConnectionGate {
+  /** A playlist request carrying `grant` from `ip`: let through (opening its connection) or refused. */
+  admit(grant: StreamGrant, ip: string): Promise<Admission>
+  /** The player of `key` ended here: its next playlist request looks again. */
+  forget(key: PlayerKey): void
+  /** The player of a grant has stopped (its page closed): it no longer counts. */
+  stop(grant: StreamGrant): Promise<void>
+  close(): Promise<void>
+}
+
+export interface PlayerKey {
+  readonly sessionId: number
+  readonly streamId: string
+  readonly app: string
+}
+
+export interface ConnectionGateDeps {
+  readonly db: Kysely<Tables>
+  readonly now: () => number
+  /** the site setting `maxStreamsPerAccount`; 0 for no limit */
+  readonly maxStreams: () => Promise<number>
+  readonly onError: (error: unknown) => void
+}
+
+// Another instance's ending of a connection reaches this one's players within this long.
+const RECHECK_MS = 2000
+// A playing player asks for its playlist every few seconds; its last_seen needs far less.
+const TOUCH_EVERY_MS = 10 * 1000
+const MAX_CACHED = 50_000
+
+interface Open {
+  readonly id: number
+  checkedAt: number
+  touchedAt: number
+  ip: string
+}
+
+const keyOf = (key: PlayerKey): string => `${key.sessionId}.${key.streamId}.${key.app}`
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+export const presenceOf = (row: ConnectionRow): Presence => ({
+  id: row.id,
+  userId: row.user_id,
+  sessionId: row.session_id,
+  streamId: row.stream_id,
+  network: row.network,
+  firstSeen: Date.parse(row.first_seen),
+  lastSeen: Date.parse(row.last_seen)
+})
+
+/**
+ * The origin's check of stream grants. An open connection is remembered for a couple of seconds
+ * so a player's frequent playlist requests cost no query; opening one counts the account's
+ * streams elsewhere against its limit, one account at a time.
+ */
+export function createConnectionGate({ db, now, maxStreams, onError }: ConnectionGateDeps): ConnectionGate {
+  const open = new Map<string, Open>()
+  const touches = createWriteBatcher<Touch>({ db, commit: touchConnections, windowMs: 50 })
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
+
+  const remember = (key: string, entry: Open): void => {
+    open.delete(key)
+    open.set(key, entry)
+    if (open.size > MAX_CACHED) {
+      const oldest = open.keys().next()
+      if (oldest.done !== true) open.delete(oldest.value)
+    }
+  }
+
+  const touch = (entry: Open, ip: string, at: number): void => {
+    if (at - entry.touchedAt < TOUCH_EVERY_MS && ip === entry.ip) return
+    entry.touchedAt = at
+    entry.ip = ip
+    touches.write({ id: entry.id, ip, network: networkOf(ip), at: iso(at) }).catch(onError)
+  }
+
+  const openFor = async (grant: StreamGrant, ip: string, tokenHash: string, at: number): Promise<Admission> => {
+    const limit = await maxStreams()
+    const network = networkOf(ip)
+    return db.transaction().execute(async (trx) => {
+      if (limit > 0) {
+        // one account's starts queue up behind each other, so two at once cannot both squeeze in
+        if (isPostgres) await trx.selectFrom("users").select("id").where("id", "=", grant.userId).forUpdate().execute()
+        const rows = await openConnectionsOf(trx, grant.userId, iso(at - LIVE_CONNECTION_WINDOW_MS))
+        const current = currentConnections(rows.map(presenceOf), at)
+        if (streamsElsewhere(current, { sessionId: grant.sessionId, streamId: grant.streamId, network }) >= limit) {
+          return { ok: false, status: 429, reason: "limit", maxStreams: limit } as const
+        }
+      }
+      const id = await openConnection(trx, {
+        userId: grant.userId,
+        sessionId: grant.sessionId,
+        token: playerTokenOf(tokenHash),
+        streamId: grant.streamId,
+        app: grant.app,
+        ip,
+        network,
+        at: iso(at)
+      })
+      return { ok: true, connectionId: id } as const
+    })
+  }
+
+  return {
+    async admit(grant, ip) {
+      const at = now()
+      const key = keyOf(grant)
+      const known = open.get(key)
+      if (known !== undefined && at - known.checkedAt < RECHECK_MS) {
+        touch(known, ip, at)
+        return { ok: true, connectionId: known.id }
+      }
+      const state = await playerState(db, grant.sessionId, grant.streamId, grant.app, iso(at))
+      if (state === undefined || !state.session_active) {
+        open.delete(key)
+        return { ok: false, status: 403, reason: "signedOut" }
+      }
+      if (state.ended_at !== null && state.ended_reason !== "stopped" && Date.parse(state.ended_at) >= grant.issuedAt) {
+        open.delete(key)
+        return { ok: false, status: 410, reason: state.ended_reason === "staff" ? "staff" : "replaced" }
+      }
+      // a touch this instance has queued may not be committed yet
+      const lastSeen = Math.max(state.last_seen === null ? 0 : Date.parse(state.last_seen), known?.id === state.id ? known.touchedAt : 0)
+      const live = state.id !== null && state.ended_at === null && lastSeen >= at - LIVE_CONNECTION_WINDOW_MS
+      if (live && state.id !== null) {
+        const entry = known ?? { id: state.id, checkedAt: at, touchedAt: 0, ip: "" }
+        entry.checkedAt = at
+        remember(key, entry)
+        touch(entry, ip, at)
+        return { ok: true, connectionId: state.id }
+      }
+      if (at - grant.issuedAt > GRANT_START_MS) {
+        open.delete(key)
+        return { ok: false, status: 403, reason: "expired" }
+      }
+      const admission = await openFor(grant, ip, state.token_hash, at)
+      if (admission.ok) remember(key, { id: admission.connectionId, checkedAt: at, touchedAt: at, ip })
+      else open.delete(key)
+      return admission
+    },
+    forget(key) {
+      open.delete(keyOf(key))
+    },
+    async stop(grant) {
+      open.delete(keyOf(grant))
+      await endPlayer(db, grant, "stopped", iso(now()))
+    },
+    close: () => touches.close()
+  }
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from "fastify"
+import type { Kysely } from "kysely"
+import type { Tables } from "../db/schema.ts"
+import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
+import type { ConnectionGate, Refusal } from "./connectionGate.ts"
+import { recordUnknownViewers, type UnknownViewer } from "./connectionsRepo.ts"
+import { readGrant } from "./streamGrants.ts"
+
+// Playlists, not segments: a player asks for its live playlist every few seconds, and segments
+// are only found through a playlist it was given.
+const LIVE_PLAYLIST = /^\/live\/([^/]+)\/[^/]+\.m3u8$/
+const RECORD_EVERY_MS = 10 * 1000
+const MAX_REMEMBERED = 10_000
+
+/** The addresses refused by the origin, written at most every few seconds each. */
+export interface UnknownViewers {
+  record(ip: string, channel: string, at: number): void
+  close(): Promise<void>
+}
+
+export function createUnknownViewers(db: Kysely<Tables>, onError: (error: unknown) => void): UnknownViewers {
+  const written = new Map<string, number>()
+  const writes: WriteBatcher<UnknownViewer> = createWriteBatcher({ db, commit: recordUnknownViewers, windowMs: 50 })
+  return {
+    record(ip, channel, at) {
+      const last = written.get(ip)
+      if (last !== undefined && at - last < RECORD_EVERY_MS) return
+      written.delete(ip)
+      written.set(ip, at)
+      if (written.size > MAX_REMEMBERED) {
+        const oldest = written.keys().next()
+        if (oldest.done !== true) written.delete(oldest.value)
+      }
+      writes.write({ ip, channel: channel.slice(0, 64), at: new Date(at).toISOString() }).catch(onError)
+    },
+    close: () => writes.close()
+  }
+}
+
+const DETAILS: Record<Refusal["reason"], string> = {
+  invalid: "This stream needs a valid grant: open it from the site's player",
+  expired: "This stream grant has expired: open the stream again",
+  signedOut: "The session this stream was opened with has ended",
+  staff: "Staff ended this connection",
+  replaced: "This connection was ended to make room for another stream of the account",
+  limit: "The account is already watching as many streams as it may at once"
+}
+
+const refuse = (reply: FastifyReply, refusal: Refusal) =>
+  reply
+    .code(refusal.status)
+    .header("Cache-Control", "no-store")
+    // players on other origins (cast receivers) must be able to read why
+    .header("Access-Control-Allow-Origin", "*")
+    .send({ success: false, status: refusal.status, detail: DETAILS[refusal.reason], reason: refusal.reason })
+
+export interface StreamGuardDeps {
+  readonly key: () => Promise<Buffer>
+  readonly gate: ConnectionGate
+  readonly unknown: UnknownViewers
+  readonly now: () => number
+}
+
+/**
+ * Our origin's live playlists open only with a stream grant for their channel (`?grant=`); an
+ * address without one is refused and shown to staff as an unknown viewer.
+ */
+export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, now }: StreamGuardDeps): void {
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return
+    const [pathname = "", search = ""] = request.url.split("?", 2)
+    const channel = LIVE_PLAYLIST.exec(pathname)?.[1]
+    if (channel === undefined) return
+    const grant = readGrant(await key(), new URLSearchParams(search).get("grant"))
+    if (grant === undefined || grant.channel !== channel) {
+      unknown.record(request.ip, channel, now())
+      return refuse(reply, { status: 403, reason: "invalid" })
+    }
+    const admission = await gate.admit(grant, request.ip)
+    if (admission.ok) return
+    if (admission.reason === "expired" || admission.reason === "signedOut") unknown.record(request.ip, channel, now())
+    return refuse(reply, admission)
+  })
+}

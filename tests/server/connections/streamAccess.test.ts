@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { grantOf } from "../../../src/domain/streamGrant.ts"
+import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
+import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
+import { dialects } from "../../support/dbHarness.ts"
+import { startTestServer, type TestServer } from "../../support/testServer.ts"
+
+const MINUTE = 60_000
+
+interface Listed {
+  readonly id: number
+  readonly title: string
+  readonly src: string | null
+  readonly src_sldp: string | null
+}
+
+describe.each(dialects)("stream grants, the origin's refusals and the account's limit ($name)", (dialect) => {
+  let server: TestServer
+  let staff: string
+  const list = async (token: string): Promise<Array<Listed>> => ((await server.call("streams", { token })).json() as { data: Array<Listed> }).data
+  const play = (src: string | null, ip: string) => server.app.inject({ method: "GET", url: src ?? "/", remoteAddress: ip })
+  const access = async (token: string, src: string | null, ip = "10.9.9.9") =>
+    (await server.call("streamAccess", { token, ip, body: { grant: grantOf(src ?? "") ?? "" } })).json() as {
+      access: string
+      reason?: string
+      maxStreams: number
+      playing: Array<{ id: number; stream: string; device: string; network: string }>
+    }
+  const staffView = async () => (await server.call("connections", { token: staff })).json() as {
+    connections: Record<string, Array<{ id: number; ip: string; network: string; stream: string }>>
+    unknownIps: Array<string>
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    await server.db.kysely.deleteFrom("streams").execute()
+    await insertStream(server.db.kysely, { title: "Sports One", src: "/live/demo1/index.m3u8", src_sldp: "/live/demo1/index.m3u8" })
+    await insertStream(server.db.kysely, { title: "Sports Two", src: "/live/demo2/index.m3u8" })
+    await insertStream(server.db.kysely, { title: "Elsewhere", src: "https://cdn.example.net/live/x/index.m3u8" })
+    await insertStream(server.db.kysely, { title: "Ours, in full", src: "http://localhost:8080/live/demo2/index.m3u8" })
+    await server.addUser({ email: "desk@example.com", staff: true })
+    staff = await server.signIn("desk@example.com")
+  })
+  beforeEach(async () => {
+    await server.db.kysely.deleteFrom("player_connections").execute()
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 2)
+    server.clock += 10 * MINUTE
+  })
+  afterAll(() => server.dispose())
+
+  const viewer = async () => {
+    const email = `viewer-${Math.random().toString(36).slice(2)}@example.com`
+    await server.addUser({ email })
+    return email
+  }
+
+  it("signs our own origin's playlists for the session and passes other origins as they are", async () => {
+    const token = await server.signIn(await viewer())
+    const [one, two, elsewhere, full] = await list(token)
+    expect(one?.src).toMatch(/^\/live\/demo1\/index\.m3u8\?grant=g1\.\d+\.\d+\.\d+\.tv\.demo1\.\d+\.[\w-]{22}$/)
+    expect(one?.src_sldp).toMatch(/\.lls\.demo1\./)
+    expect(two?.src).toMatch(/\?grant=/)
+    expect(elsewhere?.src).toBe("https://cdn.example.net/live/x/index.m3u8")
+    expect(full?.src).toMatch(/^http:\/\/localhost:8080\/live\/demo2\/index\.m3u8\?grant=/)
+    expect((await play(one?.src ?? null, "10.5.0.1")).statusCode).toBe(200)
+    const low = await play(`${one?.src_sldp ?? ""}&_HLS_msn=1`, "10.5.0.1")
+    expect(low.statusCode).toBe(200)
+  })
+
+  it("refuses a playlist without a valid grant (none, tampered, another channel's) with 403 and lists the address as unknown", async () => {
+    const token = await server.signIn(await viewer())
+    const [one] = await list(token)
+    const src = one?.src ?? ""
+    const tampered = src.replace(/.$/, (last) => (last === "A" ? "B" : "A"))
+    const refusals = await Promise.all([
+      play("/live/demo1/index.m3u8", "10.6.0.1"),
+      play(tampered, "10.6.0.2"),
+      play(src.replace("/live/demo1/", "/live/demo2/"), "10.6.0.3")
+    ])
+    expect(refusals.map((response) => response.statusCode)).toEqual([403, 403, 403])
+    expect(refusals[0]?.json()).toMatchObject({ success: false, status: 403, reason: "invalid" })
+    await expect.poll(async () => (await staffView()).unknownIps.sort()).toEqual(["10.6.0.1", "10.6.0.2", "10.6.0.3"])
+  })
+
+  it("opens a grant within two minutes of signing; an open connection keeps it alive; a signed-out session's grants die", async () => {
+    const email = await viewer()
+    const token = await server.signIn(email)
+    const [one, two] = await list(token)
+    server.clock += 2 * MINUTE + 1
+    expect((await play(two?.src ?? null, "10.7.0.1")).json()).toMatchObject({ status: 403, reason: "expired" })
+    expect((await access(token, two?.src ?? null)).access).toBe("expired")
+    const [fresh] = await list(token)
+    expect((await play(fresh?.src ?? null, "10.7.0.1")).statusCode).toBe(200)
+    for (let i = 0; i < 4; i++) {
+      server.clock += 60_000
+      expect((await play(fresh?.src ?? null, "10.7.0.1")).statusCode).toBe(200)
+    }
+    // the origin notes a playing player's presence a few times a minute, in the background
+    await expect.poll(async () => (await staffView()).connections[email]).toEqual([expect.objectContaining({ stream: "Sports One", ip: "10.7.0.1" })])
+    await server.call("logout", { token })
+    server.clock += 3000
+    expect((await play(fresh?.src ?? null, "10.7.0.1")).json()).toMatchObject({ status: 403, reason: "signedOut" })
+  })
+
+  it("holds an account to maxStreamsPerAccount across networks: the player is told where the others play and may end the oldest", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const email = await viewer()
+    const home = await server.signIn(email)
+    const away = await server.signIn(email)
+    const [homeOne] = await list(home)
+    const [, awayTwo] = await list(away)
+    expect((await play(homeOne?.src ?? null, "10.8.0.1")).statusCode).toBe(200)
+    server.clock += 1000
+    const refused = await play(awayTwo?.src ?? null, "10.8.1.1")
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ reason: "limit" })
+    const told = await access(away, awayTwo?.src ?? null, "10.8.1.1")
+    expect(told).toMatchObject({ access: "limit", maxStreams: 1, playing: [{ stream: "Sports One", network: "10.8.0.*" }] })
+    expect(JSON.stringify(told)).not.toContain("10.8.0.1")
+
+    // another account's connection is not this one's to end
+    const stranger = await server.signIn(await viewer())
+    expect((await server.call("endStream", { token: stranger, body: { id: told.playing[0]?.id ?? 0 } })).json()).toMatchObject({ success: false })
+    expect((await server.call("endStream", { token: away, body: { id: told.playing[0]?.id ?? 0 } })).json()).toEqual({ success: true })
+    expect((await play(awayTwo?.src ?? null, "10.8.1.1")).statusCode).toBe(200)
+    const ended = await play(homeOne?.src ?? null, "10.8.0.1")
+    expect(ended.statusCode).toBe(410)
+    expect(await access(home, homeOne?.src ?? null, "10.8.0.1")).toMatchObject({ access: "ended", reason: "replaced" })
+    expect(Object.values((await staffView()).connections[email] ?? [])).toHaveLength(1)
+  })
+
+  it("counts the same channel twice from one network once, lets a session switch streams, and counts nothing at 0", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const email = await viewer()
+    const tv = await server.signIn(email)
+    const phone = await server.signIn(email)
+    const [tvOne, tvTwo] = await list(tv)
+    const [phoneOne, phoneTwo] = await list(phone)
+    expect((await play(tvOne?.src ?? null, "10.10.0.1")).statusCode).toBe(200)
+    expect((await play(phoneOne?.src ?? null, "10.10.0.1")).statusCode).toBe(200)
+    // a second channel at home is a second stream
+    expect((await play(phoneTwo?.src ?? null, "10.10.0.1")).statusCode).toBe(429)
+    // the phone stops; the TV switches channels: still one stream
+    await server.app.inject({ method: "POST", url: "/api/streams/close", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ grant: grantOf(phoneOne?.src ?? "") }) })
+    expect((await play(tvTwo?.src ?? null, "10.10.0.1")).statusCode).toBe(200)
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 0)
+    server.clock += 5001
+    expect((await play(phoneTwo?.src ?? null, "10.10.0.2")).statusCode).toBe(200)
+  })
+
+  it("groups IPv6 by /64, and a household switching channels is one connection, never two", async () => {
+    const email = await viewer()
+    const token = await server.signIn(email)
+    const [one, two] = await list(token)
+    expect((await play(one?.src ?? null, "2001:db8:1:2::10")).statusCode).toBe(200)
+    server.clock += 5000
+    expect((await play(two?.src ?? null, "2001:db8:1:2:aaaa::20")).statusCode).toBe(200)
+    const entries = (await staffView()).connections[email] ?? []
+    expect(entries).toEqual([expect.objectContaining({ stream: "Sports Two", network: "2001:db8:1:2::/64", ip: "2001:db8:1:2:aaaa::20" })])
+  })
+
+  it("lets staff end any connection: the player is refused at its next playlist and told why", async () => {
+    const email = await viewer()
+    const token = await server.signIn(email)
+    const [one] = await list(token)
+    expect((await play(one?.src ?? null, "10.11.0.1")).statusCode).toBe(200)
+    const [entry] = (await staffView()).connections[email] ?? []
+    expect((await server.call("endConnection", { token, body: { id: entry?.id ?? 0 } })).statusCode).toBe(403)
+    expect((await server.call("endConnection", { token: staff, body: { id: entry?.id ?? 0 } })).json()).toEqual({ success: true })
+    expect((await server.call("endConnection", { token: staff, body: { id: entry?.id ?? 0 } })).json()).toMatchObject({ success: false })
+    expect((await play(one?.src ?? null, "10.11.0.1")).json()).toMatchObject({ status: 410, reason: "staff" })
+    expect(await access(token, one?.src ?? null)).toMatchObject({ access: "ended", reason: "staff" })
+    expect((await staffView()).connections[email]).toBeUndefined()
+    // a fresh start from the site is a new grant, which opens again
+    server.clock += 1000
+    const [again] = await list(token)
+    expect((await play(again?.src ?? null, "10.11.0.1")).statusCode).toBe(200)
+  })
+
+  it("forgets a stopped player at once (its page's beacon), and the answer tells a stranger nothing", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const email = await viewer()
+    const home = await server.signIn(email)
+    const away = await server.signIn(email)
+    const [homeOne] = await list(home)
+    const [awayOne] = await list(away)
+    expect((await play(homeOne?.src ?? null, "10.12.0.1")).statusCode).toBe(200)
+    expect((await play(awayOne?.src ?? null, "10.12.1.1")).statusCode).toBe(429)
+    const beacon = (grant: string) => server.app.inject({
+      method: "POST", url: "/api/streams/close", headers: { "content-type": "text/plain;charset=UTF-8" }, payload: JSON.stringify({ grant })
+    })
+    expect((await beacon("g1.made.up")).json()).toEqual({ success: true })
+    expect((await beacon(grantOf(homeOne?.src ?? "") ?? "")).json()).toEqual({ success: true })
+    expect((await staffView()).connections[email]).toBeUndefined()
+    expect((await play(awayOne?.src ?? null, "10.12.1.1")).statusCode).toBe(200)
+    expect((await staffView()).connections[email]).toEqual([expect.objectContaining({ ip: "10.12.1.1" })])
+  })
+})
