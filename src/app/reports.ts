@@ -12,7 +12,8 @@ export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
         const [reports, series] = await Promise.all([callApi("reports", { body, signal }), callApi("reportSeries", { body, signal })])
         return { reports, series }
       }),
-      loadConnections: fromPromise(({ signal }) => callApi("connections", { signal }))
+      loadConnections: fromPromise(({ signal }) => callApi("connections", { signal })),
+      endConnection: fromPromise(({ input, signal }) => callApi("endConnection", { body: { id: input.id }, signal }))
     },
     actions: {
       notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content }))

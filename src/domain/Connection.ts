@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import type { ConnectionEntry, ConnectionsInfo } from "./Reports.ts"
+import type { ConnectionEntry, ConnectionsInfo, StreamHealth } from "./Reports.ts"
 
 /** Which player a connection comes from, as staff see it in the 'app' column. */
 export type PlayerApp = "tv" | "lls"
@@ -114,3 +114,19 @@ export const STREAM_STOPPED: Record<"staff" | "replaced" | "signedOut", { readon
   }
 }
 export const WATCH_AGAIN_BUTTON = "Play here again"
+
+/** Above this share of watching time stalled, or with any error, a stream needs the operator's look. */
+export const REBUFFERING_ALERT = 0.02
+
+export interface StreamHealthFigures {
+  readonly firstFrame: string
+  readonly rebuffering: string
+  readonly needsAttention: boolean
+}
+
+/** A stream's quality as the users view shows it; "---" where there is nothing to tell. */
+export const streamHealthFigures = (health: StreamHealth): StreamHealthFigures => ({
+  firstFrame: health.medianFirstFrameMs === null ? "---" : `${(health.medianFirstFrameMs / 1000).toFixed(1)} s`,
+  rebuffering: health.rebufferingRatio === null ? "---" : `${(health.rebufferingRatio * 100).toFixed(1)} %`,
+  needsAttention: health.errors > 0 || (health.rebufferingRatio ?? 0) > REBUFFERING_ALERT
+})

@@ -43,6 +43,8 @@ export type MediaFact =
   | { readonly type: "media.reconnected" }
   /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }
+  /** a source's first picture, `ms` after it was asked for (from navigation start for the page's warm start) */
+  | { readonly type: "media.started"; readonly ms: number }
   /** A fatal library error the machine may still recover from; `code` is what to show if it can't. */
   | { readonly type: "media.fault"; readonly kind: RecoveryKind; readonly code: number; readonly message: string }
   /** Our origin refused the source's playlist (HTTP 403, 410 or 429): the grant it carries needs a word with the server. */

@@ -58,9 +58,24 @@ export const ConnectionEntry = Schema.Struct({
 })
 export type ConnectionEntry = typeof ConnectionEntry.Type
 
+/** How a stream has been doing for its viewers over the last hour, from their players' health beacons. */
+export const StreamHealth = Schema.Struct({
+  streamId: Schema.String,
+  stream: Schema.String,
+  viewers: Schema.Number,
+  /** median ms from asking for the stream to its first picture; null when nobody started it */
+  medianFirstFrameMs: Schema.NullOr(Schema.Number),
+  /** the share of watching time spent stalled, 0 to 1; null when nobody watched */
+  rebufferingRatio: Schema.NullOr(Schema.Number),
+  errors: Schema.Number
+})
+export type StreamHealth = typeof StreamHealth.Type
+
+/** SPEC §3's connections info, and beyond it each stream's quality over the last hour. */
 export const ConnectionsInfo = Schema.Struct({
   connections: Schema.Record(Schema.String, Schema.Array(ConnectionEntry)),
-  unknownIps: Schema.Array(Schema.String)
+  unknownIps: Schema.Array(Schema.String),
+  streams: Schema.optionalKey(Schema.Array(StreamHealth))
 })
 export type ConnectionsInfo = typeof ConnectionsInfo.Type
 

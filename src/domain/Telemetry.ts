@@ -66,7 +66,9 @@ const healthEventFields = {
   event: Text,
   current_time: Schema.Number,
   client_time: Schema.Number,
-  adjusted_time: Schema.Number
+  adjusted_time: Schema.Number,
+  /** on a `firstframe` event: ms from asking for the source to its first picture */
+  first_frame_ms: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 600_000 })))
 }
 
 /** One health record as the player sends it (SPEC §7). */

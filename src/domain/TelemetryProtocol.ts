@@ -43,7 +43,7 @@ export type AnalyticsFact =
   | { readonly type: "analytics.suspended"; readonly forMs: number }
 
 export type HealthCommand =
-  | { readonly type: "health.record"; readonly event: string; readonly currentTime: number }
+  | { readonly type: "health.record"; readonly event: string; readonly currentTime: number; readonly firstFrameMs?: number }
   | { readonly type: "health.flush" }
 
 /** What every health event of one playback shares; the health actor's input. */

@@ -7,7 +7,9 @@
  *   server's longest event-loop stall;
  * - a static file and an API GET while 4 sign-ins run at once, against the same when idle;
  * - memory: idle, the most under any of the loads above, and what a sign-in burst leaves behind;
- * - the staff connections view with 2,000 live viewers, against none.
+ * - the staff connections view with 2,000 live viewers, against none;
+ * - 2,000 players on their real schedule (the live playlist every 2 s through the stream-grant
+ *   check, a ping a minute, a health beacon every 10 s): requests, errors, p50/p99.
  * Traffic goes to 127.0.0.1 only; every load is bounded by its duration.
  */
 import { writeFileSync } from "node:fs"
@@ -145,6 +147,68 @@ export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, p
   })
 }
 
+/** Each player's signed playlist address for the first stream, as its own session's list gives it. */
+async function signedSources(server: BenchServer, tokens: ReadonlyArray<string>): Promise<{ readonly sources: Array<string>; readonly streamId: string }> {
+  const sources: Array<string> = new Array(tokens.length).fill("")
+  let streamId = ""
+  for (let start = 0; start < tokens.length; start += 25) {
+    await Promise.all(tokens.slice(start, start + 25).map(async (token, offset) => {
+      const answer = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as { data: Array<{ id: number; src: string }> }
+      const first = answer.data[0]
+      sources[start + offset] = first?.src ?? ""
+      streamId = String(first?.id ?? "")
+    }))
+  }
+  return { sources, streamId }
+}
+
+const healthBeacon = (n: number, streamId: string): string => JSON.stringify({
+  events: Array.from({ length: 5 }, (_, k) => ({
+    session_id: `bench-${n}`, device_id: `device-${n}`, version: "3.4.5", source: "hls", page_url: "/player?default=0",
+    event: k === 0 ? "playing" : "timeupdate", current_time: k, client_time: Date.now() + k, adjusted_time: Date.now() + k,
+    ids: { media_id: streamId, site_id: "web", sitegroup_id: "streamhub", player_id: "tv" }, plugins: ["analytics", "health"]
+  }))
+})
+
+/**
+ * 2,000 players watching on the TV player's schedule for `seconds`: each asks for its live
+ * playlist every 2 s (the demo's target duration), with its own session's grant; pings once a
+ * minute and sends a health beacon every 10 s. Playlists and telemetry are measured apart.
+ */
+export async function livePlayers(server: BenchServer, tokens: ReadonlyArray<string>, seconds: number): Promise<{ readonly playlists: autocannon.Result; readonly telemetry: autocannon.Result }> {
+  const { sources, streamId } = await signedSources(server, tokens)
+  let playlist = 0
+  let beat = 0
+  const [playlists, telemetry] = await Promise.all([
+    autocannon({
+      url: server.url,
+      connections: 100,
+      duration: seconds,
+      overallRate: Math.round(tokens.length / 2),
+      timeout: 10,
+      requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: sources[(playlist += 1) % sources.length] ?? "/" }) }]
+    }),
+    autocannon({
+      url: server.url,
+      connections: 50,
+      duration: seconds,
+      // a ping a minute and six beacons: one request in seven is a ping
+      overallRate: Math.round((tokens.length * 7) / 60),
+      timeout: 10,
+      requests: [{
+        setupRequest: (request) => {
+          beat += 1
+          const player = Math.floor(beat / 7) % tokens.length
+          return beat % 7 === 0
+            ? { ...request, method: "POST", path: "/api/analytics/live/streamhub/ping", headers: { "content-type": "application/json", token: tokens[player] ?? "" }, body: pingBody(player) }
+            : { ...request, method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId) }
+        }
+      }]
+    })
+  ])
+  return { playlists, telemetry }
+}
+
 export function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute?: number; path?: string }): Promise<autocannon.Result> {
   return autocannon({
     url: `${server.url}${options.path ?? "/api/streams/all"}`,
@@ -233,6 +297,22 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       console.log(row("  longest loop stall ms (<= 50)", [fixed(Math.max(...beats.stall)), fixed(Math.max(...beats.getStall)), ""]))
       console.log(row("  errors, all rounds (goal 0)", [beats.ours.reduce((s, l) => s + l.errors, 0), beats.gets.reduce((s, l) => s + l.errors, 0), ""]))
       console.log(row("  requests, all rounds", [beats.ours.reduce((s, l) => s + l.requests, 0), beats.gets.reduce((s, l) => s + l.requests, 0), ""]))
+
+      // 2,000 players on their real schedule
+      await server.probe()
+      const sampler = setInterval(() => void peak(server, "2,000 live players"), 1000)
+      const live = await livePlayers(server, fixture.tokens, options.heartbeatSeconds)
+      clearInterval(sampler)
+      const liveStall = (await server.probe()).loopMaxMs
+      const playlists = toLoad(live.playlists)
+      const telemetry = toLoad(live.telemetry)
+      console.log(row(`2,000 live players, ${options.heartbeatSeconds} s`, ["playlists", "pings+health", ""]))
+      console.log(row("  requests", [playlists.requests, telemetry.requests, ""]))
+      console.log(row("  a minute", [fixed((playlists.requests * 60) / options.heartbeatSeconds), fixed((telemetry.requests * 60) / options.heartbeatSeconds), ""]))
+      console.log(row("  p50 ms", [fixed(playlists.p50), fixed(telemetry.p50), ""]))
+      console.log(row("  p99 ms (goal < 50)", [fixed(playlists.p99), fixed(telemetry.p99), ""]))
+      console.log(row("  errors (goal 0)", [playlists.errors, telemetry.errors, ""]))
+      console.log(row("  longest loop stall ms", [fixed(liveStall), "", ""]))
 
       // other requests while 4 sign-ins run at once
       const asset = await firstAsset(server.url)

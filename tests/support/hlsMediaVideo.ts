@@ -63,8 +63,8 @@ export const run = (mediaDeps: MediaDeps, { lowLatency = true, video = new FakeV
     })
   ).start()
   const command = (value: MediaCommand) => parent.send({ type: "command", command: value })
-  /** facts other than the first-frame report */
-  const reported = () => facts.filter((fact) => fact.type !== "media.firstFrame")
+  /** facts other than the first-frame and source-start reports */
+  const reported = () => facts.filter((fact) => fact.type !== "media.firstFrame" && fact.type !== "media.started")
   return { parent, video, facts, reported, command }
 }
 

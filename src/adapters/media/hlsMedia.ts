@@ -11,8 +11,17 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
   fromCallback<MediaCommand, MediaInput>(({ input, sendBack, receive }) => {
     const { element, lowLatency } = input
     element.playsInline = true
-    const report = (fact: MediaFact): void => sendBack(fact)
-    const stopWatching = watchFirstFrame(element, deps.now ?? (() => performance.now()), (ms) => report({ type: "media.firstFrame", ms }))
+    const now = deps.now ?? (() => performance.now())
+    // each source's time to its first picture, for the operator's view of how streams start
+    let loadedAt: number | undefined
+    const report = (fact: MediaFact): void => {
+      sendBack(fact)
+      if (fact.type === "media.playing" && loadedAt !== undefined) {
+        sendBack({ type: "media.started", ms: Math.max(0, Math.round(now() - loadedAt)) })
+        loadedAt = undefined
+      }
+    }
+    const stopWatching = watchFirstFrame(element, now, (ms) => report({ type: "media.firstFrame", ms }))
     let session: Session | undefined
     let source: string | undefined
     const end = (): void => {
@@ -33,7 +42,13 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
         case "media.load":
           end()
           source = command.source
-          session = deps.adopt?.(element, command.source, lowLatency, report) ?? startSession(deps, element, command.source, lowLatency, report)
+          // a warm start's source was asked for as the page opened
+          loadedAt = 0
+          session = deps.adopt?.(element, command.source, lowLatency, report)
+          if (session === undefined) {
+            loadedAt = now()
+            session = startSession(deps, element, command.source, lowLatency, report)
+          }
           return
         case "media.stop":
           end()

@@ -88,7 +88,7 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
     if (forward !== undefined) return forward(fact)
     facts.push(fact)
     // the app shows errors: it should not wait for a picture that is not coming
-    if (fact.type === "media.failed" || fact.type === "media.fault") settle()
+    if (fact.type === "media.failed" || fact.type === "media.fault" || fact.type === "media.refused") settle()
   }
 
   const release = (): void => {

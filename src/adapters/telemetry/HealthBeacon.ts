@@ -56,8 +56,9 @@ export class HealthBeacon {
   }
 
   /** `currentTime` is the media position in seconds when the event happened. */
-  record(event: string, currentTime: number): void {
-    const record = this.#stamp(event, currentTime)
+  record(event: string, currentTime: number, firstFrameMs?: number): void {
+    const stamped = this.#stamp(event, currentTime)
+    const record = firstFrameMs === undefined ? stamped : { ...stamped, first_frame_ms: Math.round(firstFrameMs) }
     if (DEBOUNCED_HEALTH_EVENTS.has(event)) {
       this.#timers.clearTimeout(this.#debounced.get(event)?.handle)
       const handle = this.#timers.setTimeout(() => {

@@ -42,7 +42,7 @@ export const createHealthActor = (deps: HealthActorDeps) =>
     const page = deps.page ?? browserPage()
     const unwatch = page === undefined ? () => undefined : watchPageHidden(page, () => beacon.flush())
     receive((command) => {
-      if (command.type === "health.record") beacon.record(command.event, command.currentTime)
+      if (command.type === "health.record") beacon.record(command.event, command.currentTime, command.firstFrameMs)
       else beacon.flush()
     })
     return () => {

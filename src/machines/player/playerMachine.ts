@@ -206,6 +206,7 @@ export const playerMachine = setup({
             "access.endOldest": { actions: forwardTo("access") },
             "access.retry": { actions: forwardTo("access") },
             "media.firstFrame": { actions: forwardTo("playback") },
+            "media.started": { actions: forwardTo("telemetry") },
             "media.reconnected": { actions: forwardTo("playback") },
             "media.timing": [
               {

@@ -9,6 +9,10 @@ import type { NotificationContent } from "../shell/notificationsMachine.ts"
 export const REPORTS_LOADED = "Reports loaded."
 export const REPORTS_FAILED_MESSAGE = "The reports could not be loaded."
 export const USERS_FAILED_MESSAGE = "The live connections could not be loaded."
+export const CONNECTION_ENDED = "Connection ended."
+export const CONNECTION_END_FAILED = "The connection could not be ended."
+/** While the page is open, the live connections load again this often. */
+export const USERS_REFRESH_MS = 5000
 
 export interface DayRange {
   readonly start: string
@@ -28,6 +32,8 @@ export type AdminReportsEvent =
   | { readonly type: "view.toggle" }
   | { readonly type: "mode.switch" }
   | { readonly type: "users.refresh" }
+  /** staff end a live connection: its player stops at its next playlist request */
+  | { readonly type: "users.end"; readonly id: number }
   | { readonly type: "reports.retry" }
   /** a day clicked in the picker: the first starts a range, the second ends it (in either order) */
   | { readonly type: "range.day"; readonly day: string }
@@ -73,11 +79,14 @@ export const adminReportsMachine = setup({
   },
   actors: {
     loadReports: fromPromise<ReportAnswers, DayRange>(notProvided("loadReports")),
-    loadConnections: fromPromise<CallResult<"connections"> | undefined>(notProvided("loadConnections"))
+    loadConnections: fromPromise<CallResult<"connections"> | undefined>(notProvided("loadConnections")),
+    endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(notProvided("endConnection"))
   },
+  delays: { usersRefresh: USERS_REFRESH_MS },
   guards: {
     reportsLoaded: (_, answers: ReportAnswers | undefined) => answers !== undefined && !isFailure(answers.reports),
     connectionsLoaded: (_, answer: CallResult<"connections"> | undefined) => !isFailure(answer),
+    connectionEnded: (_, answer: CallResult<"endConnection"> | undefined) => !isFailure(answer) && answer.success,
     hasPendingStart: ({ context }) => context.pendingStart !== null
   },
   actions: {
@@ -127,7 +136,30 @@ export const adminReportsMachine = setup({
             onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
           }
         },
-        loaded: { on: { "users.refresh": { target: "loading" } } },
+        // the view keeps itself current while it is open, beyond the Refresh Users button
+        loaded: {
+          after: { usersRefresh: "loading" },
+          on: { "users.refresh": { target: "loading" }, "users.end": { target: "ending" } }
+        },
+        ending: {
+          tags: ["usersLoading", "connectionEnding"],
+          invoke: {
+            src: "endConnection",
+            input: ({ event }) => ({ id: event.type === "users.end" ? event.id : 0 }),
+            onDone: [
+              {
+                guard: { type: "connectionEnded", params: ({ event }) => event.output },
+                target: "loading",
+                actions: { type: "notify", params: { tone: "success", title: CONNECTION_ENDED, message: "Its player stops within a few seconds and tells the viewer staff ended it." } }
+              },
+              {
+                target: "loading",
+                actions: { type: "notify", params: ({ event }) => ({ tone: "error", title: CONNECTION_END_FAILED, message: detailOf(event.output) ?? failureHint(event.output) }) }
+              }
+            ],
+            onError: { target: "loading", actions: { type: "notify", params: { tone: "error", title: CONNECTION_END_FAILED, message: failureHint(undefined) } } }
+          }
+        },
         failed: { tags: ["usersFailed"], on: { "users.refresh": { target: "loading" } } }
       }
     },
@@ -200,6 +232,7 @@ export const selectReports = (snapshot: AdminReportsSnapshot) => ({
 })
 export const selectUsers = (snapshot: AdminReportsSnapshot) => ({
   loading: snapshot.hasTag("usersLoading"),
+  ending: snapshot.hasTag("connectionEnding"),
   error: snapshot.hasTag("usersFailed") ? snapshot.context.usersError : null,
   connections: snapshot.context.connections
 })

@@ -18,6 +18,7 @@ export type TelemetryEvent =
   | { readonly type: "media.fault" }
   | { readonly type: "media.autoMuted" }
   | { readonly type: "media.volumeChanged" }
+  | { readonly type: "media.started"; readonly ms: number }
   | { readonly type: "screen.resized"; readonly width: number }
   | ({ readonly type: "media.timing" } & MediaTiming)
   | TokenRejected
@@ -30,6 +31,8 @@ interface TelemetryContext {
   readonly playing: boolean
   /** health events from before the beacon ran */
   readonly backlog: ReadonlyArray<string>
+  /** the source's time to first picture, until the beacon runs to take it */
+  readonly firstFrameMs: number | null
 }
 
 const grantOf = (context: TelemetryContext): PlayerGrant | null => context.session?.grant ?? null
@@ -65,6 +68,13 @@ export const playerTelemetryMachine = setup({
     keepPlaying: assign((_, params: { readonly playing: boolean }) => ({ playing: params.playing })),
     remember: assign(({ context }, params: { readonly event: string }) => ({ backlog: [...context.backlog, params.event].slice(-BACKLOG_MAX) })),
     playIfPlaying: sendTo("analytics", ({ context }): AnalyticsCommand => ({ type: context.playing ? "analytics.play" : "analytics.pause" })),
+    keepFirstFrame: assign((_, params: { readonly ms: number }) => ({ firstFrameMs: params.ms })),
+    // each source's time to its first picture, for the operator's view of how streams start
+    recordFirstFrame: enqueueActions(({ context, enqueue }) => {
+      if (context.firstFrameMs === null) return
+      enqueue.sendTo("health", { type: "health.record", event: "firstframe", currentTime: context.position, firstFrameMs: context.firstFrameMs } satisfies HealthCommand)
+      enqueue.assign({ firstFrameMs: null })
+    }),
     recordBacklog: enqueueActions(({ context, enqueue }) => {
       for (const event of context.backlog) enqueue.sendTo("health", { type: "health.record", event, currentTime: context.position } satisfies HealthCommand)
       enqueue.assign({ backlog: [] })
@@ -82,12 +92,13 @@ export const playerTelemetryMachine = setup({
   }
 }).createMachine({
   id: "telemetry",
-  context: ({ input }) => ({ app: input.app, session: null, media: null, position: 0, playing: false, backlog: [] }),
+  context: ({ input }) => ({ app: input.app, session: null, media: null, position: 0, playing: false, backlog: [], firstFrameMs: null }),
   initial: "waitingForPicture",
   on: {
     "telemetry.load": { actions: { type: "keepMedia", params: ({ event }) => event } },
     "telemetry.describe": { actions: { type: "keepMedia", params: ({ event }) => event } },
-    "media.timing": { actions: { type: "keepPosition", params: ({ event }) => event } }
+    "media.timing": { actions: { type: "keepPosition", params: ({ event }) => event } },
+    "media.started": { actions: { type: "keepFirstFrame", params: ({ event }) => event } }
   },
   states: {
     waitingForPicture: {
@@ -178,10 +189,11 @@ export const playerTelemetryMachine = setup({
             // one beacon per stream: stopping it sends what it still holds
             recording: {
               invoke: { id: "health", src: "health", input: ({ context }) => healthContextOf(context) },
-              entry: "recordBacklog",
+              entry: ["recordBacklog", "recordFirstFrame"],
               on: {
                 "telemetry.load": { target: "recording", reenter: true, actions: { type: "keepMedia", params: ({ event }) => event } },
                 "media.playing": { actions: { type: "record", params: { event: healthEvents["media.playing"] } } },
+                "media.started": { actions: [{ type: "keepFirstFrame", params: ({ event }) => event }, "recordFirstFrame"] },
                 "media.paused": { actions: { type: "record", params: { event: healthEvents["media.paused"] } } },
                 "media.waiting": { actions: { type: "record", params: { event: healthEvents["media.waiting"] } } },
                 "media.ended": { actions: { type: "record", params: { event: healthEvents["media.ended"] } } },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
 import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
-import type { ConnectionEntry } from "../../domain/Reports.ts"
+import type { ConnectionEntry, StreamHealth } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { type ConnectionGate, presenceOf } from "./connectionGate.ts"
@@ -8,9 +8,13 @@ import { type ConnectionRow, endConnection, openConnections, openConnectionsOf, 
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
 import { readGrant } from "./streamGrants.ts"
+import { streamHealth } from "./streamHealth.ts"
 
 /** The most refused addresses the staff view lists. */
 const MAX_UNKNOWN = 500
+/** The streams' quality covers this much time, and is worked out again at most this often. */
+const HEALTH_WINDOW_MS = 60 * 60 * 1000
+const HEALTH_FOR_MS = 10 * 1000
 
 export interface ConnectionHandlers {
   connections: Handler<"connections">
@@ -46,6 +50,17 @@ const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
 })
 
 export function connectionHandlers({ db, now, gate, key, maxStreams }: ConnectionDeps): ConnectionHandlers {
+  let health: { readonly at: number; readonly value: Promise<Array<StreamHealth>> } | undefined
+  const healthOf = (live: ReadonlyArray<ConnectionRow>, at: number): Promise<Array<StreamHealth>> => {
+    if (health === undefined || at - health.at >= HEALTH_FOR_MS || at < health.at) {
+      const viewers = new Map<string, number>()
+      for (const row of live) viewers.set(row.stream_id, (viewers.get(row.stream_id) ?? 0) + 1)
+      const value = streamHealth(db, iso(at - HEALTH_WINDOW_MS), viewers)
+      health = { at, value }
+      value.catch(() => (health = undefined))
+    }
+    return health.value
+  }
   // Nothing to end is no error: the connection may have ended a moment ago by itself.
   const nothingEnded = { success: false, detail: "That connection is not live: it has ended already" } as const
   return {
@@ -70,7 +85,7 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
       }
       // an address that also plays with a valid grant is a viewer whose old address was refused
       const known = new Set(live.map((row) => row.ip))
-      return { connections, unknownIps: refused.filter((ip) => !known.has(ip)) }
+      return { connections, unknownIps: refused.filter((ip) => !known.has(ip)), streams: await healthOf(live, at) }
     },
 
     async endConnection({ body }) {

@@ -11,6 +11,7 @@ import { playerTokenOf } from "./playerTokens.ts"
 import { ownChannelOf } from "./streamGrants.ts"
 import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
 import { createUnknownViewers, registerStreamGuard } from "./streamGuard.ts"
+import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample } from "./streamHealth.ts"
 
 // The limit is read on every start of a stream; a changed setting applies within this long.
 const SETTINGS_FOR_MS = 5000
@@ -56,7 +57,11 @@ export const connections = {
   /** Players' heartbeats as of `at`; a connection quiet for the live window starts afresh. */
   heartbeats: (db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
     recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
-  prune: (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> => pruneConnections(db, cutoff, limit),
+  prune: async (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
+    (await pruneConnections(db, cutoff, limit)) + (await pruneQoeSamples(db, cutoff, limit)),
+  /** Reads players' health records as quality samples per stream (stalls span beacons, so it remembers). */
+  qoeTracker: createQoeTracker,
+  qoeSamples: (db: Kysely<Tables>, samples: ReadonlyArray<QoeSample>): Promise<void> => insertQoeSamples(db, samples),
   playerTokenOf,
   networkOf,
   /** Whether an address is one of our own origin's playlists, which open only with a grant. */

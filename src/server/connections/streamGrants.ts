@@ -48,18 +48,20 @@ export function readGrant(key: Buffer, text: unknown): StreamGrant | undefined {
   return { userId: Number(userId), sessionId: Number(sessionId), streamId, app, channel, issuedAt: Number(issuedAt) }
 }
 
-/** The channel of one of our origin's playlist addresses (`/live/{channel}/….m3u8`), with or without our public URL. */
-export function ownChannelOf(src: string, publicUrl: string): string | undefined {
+/**
+ * The channel of one of our origin's playlist addresses (`/live/{channel}/….m3u8`): a path, or an
+ * address at our public URL or at `host`, the name the asking browser reached us by.
+ */
+export function ownChannelOf(src: string, publicUrl: string, host?: string): string | undefined {
   let path = src
   if (/^https?:\/\//i.test(src)) {
-    const base = new URL(publicUrl)
     let url: URL
     try {
       url = new URL(src)
     } catch {
       return undefined
     }
-    if (url.origin !== base.origin) return undefined
+    if (url.origin !== new URL(publicUrl).origin && url.host !== host?.toLowerCase()) return undefined
     path = url.pathname
   }
   const match = /^\/live\/([A-Za-z0-9_-]{1,64})\/[^/?#]+\.m3u8(?:[?#].*)?$/.exec(path)

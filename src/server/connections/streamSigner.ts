@@ -9,15 +9,15 @@ interface Sources {
 }
 
 /** Adds a session's grants to the streams our own origin serves; other origins' addresses pass as they are. */
-export type StreamSigner = <T extends Sources>(session: Session, streams: ReadonlyArray<T>) => Promise<Array<T>>
+export type StreamSigner = <T extends Sources>(session: Session, streams: ReadonlyArray<T>, host?: string) => Promise<Array<T>>
 
 export function createStreamSigner(key: () => Promise<Buffer>, publicUrl: string, now: () => number): StreamSigner {
-  return async (session, streams) => {
+  return async (session, streams, host) => {
     const secret = await key()
     const issuedAt = now()
     const sign = (src: string | null, streamId: number, app: PlayerApp): string | null => {
       if (src === null) return null
-      const channel = ownChannelOf(src, publicUrl)
+      const channel = ownChannelOf(src, publicUrl, host)
       if (channel === undefined) return src
       return withGrant(src, signGrant(secret, { userId: session.userId, sessionId: session.sessionId, streamId: String(streamId), app, channel, issuedAt }))
     }

@@ -187,6 +187,7 @@ export interface Tables {
   player_connections: PlayerConnectionsTable
   unknown_viewers: UnknownViewersTable
   server_keys: ServerKeysTable
+  stream_qoe_samples: StreamQoeSamplesTable
   analytics_events: AnalyticsEventsTable
   health_events: HealthEventsTable
   metering: MeteringTable
@@ -237,6 +238,15 @@ export interface UnknownViewersTable {
   channel: string
   first_seen: Timestamp
   last_seen: Timestamp
+}
+
+/** One measurement of a stream's quality: a time to first picture or a stall (ms), or an error (1). */
+export interface StreamQoeSamplesTable {
+  id: Generated<number>
+  stream_id: string
+  kind: "ttff" | "stall" | "error"
+  value: number
+  at: Timestamp
 }
 
 /** Keys every instance shares, made once by the migrations. */

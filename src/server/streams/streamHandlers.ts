@@ -11,16 +11,18 @@ export interface StreamHandlers {
 /** Our own origin's streams come back with the session's grants in their addresses. */
 export type SignStreams = <T extends { readonly id: number; readonly src: string | null; readonly src_sldp: string | null }>(
   session: Session,
-  streams: ReadonlyArray<T>
+  streams: ReadonlyArray<T>,
+  /** the name the browser reached us by: an address there is our own origin too */
+  host?: string
 ) => Promise<Array<T>>
 
 export function streamHandlers(db: Kysely<Tables>, sign: SignStreams): StreamHandlers {
   return {
-    async streams({ session }) {
+    async streams({ session, request }) {
       const rows = await listStreams(db)
       return {
         success: true,
-        data: (await sign(session, rows)).map((row) => ({
+        data: (await sign(session, rows, request.host)).map((row) => ({
           id: row.id,
           title: row.title,
           src: row.src,

@@ -18,6 +18,8 @@ export interface TelemetryDeps {
   readonly now: () => number
   /** Telemetry rows go through it: acknowledged once committed, in a commit shared with others. */
   readonly writes: WriteBatcher<TelemetryWrite>
+  /** health records as per-stream quality samples */
+  readonly qoe: ReturnType<typeof connections.qoeTracker>
 }
 
 export interface TelemetryHandlers {
@@ -42,7 +44,7 @@ export function positionProblem(videoType: "live" | "vod", event: string, positi
   return undefined
 }
 
-export function telemetryHandlers({ db, now, writes }: TelemetryDeps): TelemetryHandlers {
+export function telemetryHandlers({ db, now, writes, qoe }: TelemetryDeps): TelemetryHandlers {
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
     async playerToken({ session }) {
@@ -116,7 +118,7 @@ export function telemetryHandlers({ db, now, writes }: TelemetryDeps): Telemetry
         received_at: receivedAt,
         ip: request.ip
       }))
-      if (rows.length > 0) await writes.write({ kind: "health", rows })
+      if (rows.length > 0) await writes.write({ kind: "health", rows, samples: qoe(body.events, receivedAt) })
       return { success: true }
     },
 

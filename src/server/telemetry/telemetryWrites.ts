@@ -5,12 +5,13 @@ import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import { insertAnalyticsEvents, insertHealthEvents, insertMetering } from "./telemetryRepo.ts"
 
 type Heartbeat = Parameters<typeof connections.heartbeats>[1][number]
+type QoeSample = Parameters<typeof connections.qoeSamples>[1][number]
 
 /** One request's telemetry rows. */
 export type TelemetryWrite =
   | { readonly kind: "analytics"; readonly event: Insertable<AnalyticsEventsTable>; readonly beat?: Heartbeat; readonly at: number }
   | { readonly kind: "metering"; readonly row: Insertable<MeteringTable> }
-  | { readonly kind: "health"; readonly rows: ReadonlyArray<Insertable<HealthEventsTable>> }
+  | { readonly kind: "health"; readonly rows: ReadonlyArray<Insertable<HealthEventsTable>>; readonly samples: ReadonlyArray<QoeSample> }
 
 /** A batch's rows, one multi-row statement per table. */
 async function commitTelemetry(trx: Kysely<Tables>, writes: ReadonlyArray<TelemetryWrite>): Promise<void> {
@@ -18,6 +19,7 @@ async function commitTelemetry(trx: Kysely<Tables>, writes: ReadonlyArray<Teleme
   const beats: Array<Heartbeat> = []
   const metering: Array<Insertable<MeteringTable>> = []
   const health: Array<Insertable<HealthEventsTable>> = []
+  const samples: Array<QoeSample> = []
   let earliest = Number.POSITIVE_INFINITY
   for (const write of writes) {
     if (write.kind === "analytics") {
@@ -28,11 +30,13 @@ async function commitTelemetry(trx: Kysely<Tables>, writes: ReadonlyArray<Teleme
       metering.push(write.row)
     } else {
       health.push(...write.rows)
+      samples.push(...write.samples)
     }
   }
   await insertAnalyticsEvents(trx, events)
   await insertMetering(trx, metering)
   await insertHealthEvents(trx, health)
+  if (samples.length > 0) await connections.qoeSamples(trx, samples)
   if (beats.length > 0) await connections.heartbeats(trx, beats, earliest)
 }
 

@@ -13,7 +13,7 @@ type PlayerActor = ActorRefFrom<typeof playerMachine>
 const time = (iso: string): string => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
 
 const Limit = ({ actor, view }: { readonly actor: PlayerActor; readonly view: Extract<AccessView, { kind: "limit" }> }) => (
-  <div className={styles.errorBox} role="alert">
+  <div className={styles.accessBox} role="alert">
     <p className={styles.boxTitle}>{STREAM_LIMIT_TITLE}</p>
     <p className={styles.boxText}>{streamLimitMessage(view.maxStreams)}</p>
     <ul className={styles.boxList}>
@@ -32,37 +32,36 @@ const Limit = ({ actor, view }: { readonly actor: PlayerActor; readonly view: Ex
   </div>
 )
 
-/** Over the picture when our origin refused the stream: why, in plain words, and what can be done. */
+/** Over the picture while the server is asked why our origin refused the stream. */
+export const AccessCheck = ({ actor }: { readonly actor: PlayerActor }) => {
+  const access = useSelector(actor, selectAccessActor)
+  const view = useSelector(access, selectAccess)
+  return view?.kind !== "checking" ? null : (
+    <div className={styles.overlay} role="status" aria-label="Checking access to the stream">
+      <div className={status.spinner} />
+    </div>
+  )
+}
+
+/**
+ * Under the picture when our origin refused the stream: why, in plain words, and what can be
+ * done. It sits below the player rather than over it, so a phone's small picture never hides it.
+ */
 export const AccessPanel = ({ actor }: { readonly actor: PlayerActor }) => {
   const access = useSelector(actor, selectAccessActor)
   const view = useSelector(access, selectAccess)
-  if (view === null) return null
-  if (view.kind === "checking") {
-    return (
-      <div className={styles.overlay} role="status" aria-label="Checking access to the stream">
-        <div className={status.spinner} />
-      </div>
-    )
-  }
-  if (view.kind === "limit") {
-    return (
-      <div className={styles.overlay}>
-        <Limit actor={actor} view={view} />
-      </div>
-    )
-  }
+  if (view === null || view.kind === "checking") return null
+  if (view.kind === "limit") return <Limit actor={actor} view={view} />
   const stopped = view.kind === "ended" ? STREAM_STOPPED[view.stop ?? "replaced"] : { title: view.message, text: "" }
   return (
-    <div className={styles.overlay}>
-      <div className={styles.errorBox} role="alert">
-        <p className={styles.boxTitle}>{stopped.title}</p>
-        {stopped.text === "" ? null : <p className={styles.boxText}>{stopped.text}</p>}
-        {view.kind === "ended" && view.stop === "signedOut" ? null : (
-          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "access.retry" })}>
-            {view.kind === "ended" ? WATCH_AGAIN_BUTTON : "Try again"}
-          </button>
-        )}
-      </div>
+    <div className={styles.accessBox} role="alert">
+      <p className={styles.boxTitle}>{stopped.title}</p>
+      {stopped.text === "" ? null : <p className={styles.boxText}>{stopped.text}</p>}
+      {view.kind === "ended" && view.stop === "signedOut" ? null : (
+        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "access.retry" })}>
+          {view.kind === "ended" ? WATCH_AGAIN_BUTTON : "Try again"}
+        </button>
+      )}
     </div>
   )
 }

@@ -68,6 +68,18 @@ export const boxTitle = style({
 
 export const boxText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
 
+/** Why a refused stream does not play, under the player: in the page's flow, at any width. */
+export const accessBox = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.danger}`
+})
+
 export const boxList = style({
   margin: 0,
   paddingInlineStart: vars.space.lg,

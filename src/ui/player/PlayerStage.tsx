@@ -21,7 +21,7 @@ import { useServices } from "../shared/ServicesContext.tsx"
 import { ControlBar } from "./ControlBar.tsx"
 import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"
-import { AccessPanel } from "./AccessPanel.tsx"
+import { AccessCheck } from "./AccessPanel.tsx"
 import { StageOverlays } from "./StageOverlays.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -130,7 +130,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       {showHeader ? <div className={styles.header}>{stream.title}</div> : null}
       <PlayerLogo actor={actor} />
       <StageOverlays actor={actor} />
-      <AccessPanel actor={actor} />
+      <AccessCheck actor={actor} />
       {chrome.controls ? <ControlBar actor={actor} chrome={chrome} shown={shown} showLatency={showLatency} /> : null}
     </div>
   )

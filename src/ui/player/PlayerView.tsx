@@ -26,6 +26,7 @@ import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
 import { StatusView } from "../shared/StatusView.tsx"
 import { PageTitle } from "../shell/PageTitle.tsx"
 import * as status from "../shared/StatusView.css.ts"
+import { AccessPanel } from "./AccessPanel.tsx"
 import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
 import { StreamList } from "./StreamList.tsx"
@@ -96,6 +97,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
       {pageTitle}
       <section className={styles.stage} aria-labelledby="player-title">
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
+        <AccessPanel actor={actor} />
         <div className={styles.meta}>
           <div className={styles.text}>
             <h1 id="player-title" className={chrome.title ? styles.title : styles.visuallyHidden}>{title}</h1>

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { accountsWithMultipleConnections, connectionRows } from "../../domain/Connection.ts"
+import { accountsWithMultipleConnections, connectionRows, streamHealthFigures } from "../../domain/Connection.ts"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
@@ -13,7 +13,7 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 
 /** The Users view (SPEC §2): unknown addresses, accounts on several devices, and every live session. */
 export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
-  const { loading, error, connections } = useSelector(actor, selectUsers)
+  const { loading, ending, error, connections } = useSelector(actor, selectUsers)
 
   if (error !== null) {
     return (
@@ -33,6 +33,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
   }
   const shared = accountsWithMultipleConnections(connections)
   const rows = connectionRows(connections)
+  const streams = connections.streams ?? []
   return (
     <div className={styles.page} aria-busy={loading || undefined}>
       {connections.unknownIps.length === 0 ? null : (
@@ -73,33 +74,84 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       </div>
 
       <div className={styles.section}>
+        <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="stream-health">
+          <table className={table.table}>
+            <caption id="stream-health" className={table.caption}>Stream health, last hour</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={table.headCell}>Stream</th>
+                <th scope="col" className={table.numberHeadCell}>Viewers now</th>
+                <th scope="col" className={table.numberHeadCell}>Median start</th>
+                <th scope="col" className={table.numberHeadCell}>Rebuffering</th>
+                <th scope="col" className={table.numberHeadCell}>Errors</th>
+              </tr>
+            </thead>
+            <tbody>
+              {streams.map((stream) => {
+                const figures = streamHealthFigures(stream)
+                return (
+                  <tr key={stream.streamId} className={figures.needsAttention ? styles.lightRow : undefined}>
+                    <td className={table.nowrapCell}>
+                      {stream.stream}
+                      {figures.needsAttention ? <span className={visuallyHidden}> (needs attention)</span> : null}
+                    </td>
+                    <td className={table.numberCell}>{stream.viewers}</td>
+                    <td className={table.numberCell}>{figures.firstFrame}</td>
+                    <td className={table.numberCell}>{figures.rebuffering}</td>
+                    <td className={table.numberCell}>{stream.errors}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        {streams.length === 0 ? <p className={table.empty}>No stream has been watched in the last hour.</p> : null}
+      </div>
+
+      <div className={styles.section}>
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="sessions-streaming">
           <table className={table.table}>
             <caption id="sessions-streaming" className={table.caption}>Sessions Streaming</caption>
             <thead>
               <tr>
-                {["Date", "Time (UTC)", "Time (local)", "Email", "App", "IP", "Token"].map((name) => (
+                {["Date", "Time (UTC)", "Time (local)", "Email", "App", "IP", "Token", "Stream", "Device"].map((name) => (
                   <th key={name} scope="col" className={table.headCell}>{name}</th>
                 ))}
+                <th scope="col" className={table.headCell}><span className={visuallyHidden}>Actions</span></th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => {
                 return (
                   <tr
-                    key={`${row.email} ${row.token} ${row.ip} ${row.app} ${row.timestamp}`}
+                    key={row.id ?? `${row.email} ${row.token} ${row.ip} ${row.app} ${row.timestamp}`}
                     className={row.severity === "strong" ? styles.strongRow : row.severity === "light" ? styles.lightRow : undefined}
                   >
                     <td className={table.nowrapCell}>{formatDate(row.timestamp)}</td>
                     <td className={table.nowrapCell}>{formatTimeUtc(row.timestamp)}</td>
                     <td className={table.nowrapCell}>{formatTimeLocal(row.timestamp)}</td>
-                    <td className={table.cell}>
+                    <td className={table.nowrapCell}>
                       {row.email}
                       {row.severity === "none" ? null : <span className={visuallyHidden}> ({severityLabel[row.severity]})</span>}
                     </td>
                     <td className={table.cell}>{row.app}</td>
                     <td className={table.nowrapCell}>{row.ip}</td>
                     <td className={table.cell}>{row.token}</td>
+                    <td className={table.nowrapCell}>{row.stream ?? "---"}</td>
+                    <td className={table.nowrapCell}>{row.device ?? "---"}</td>
+                    <td className={table.nowrapCell}>
+                      {row.id === undefined ? null : (
+                        <button
+                          type="button"
+                          className={button({ tone: "secondary" })}
+                          disabled={ending}
+                          aria-label={`End ${row.email}'s connection${row.stream === undefined ? "" : ` to ${row.stream}`}`}
+                          onClick={() => actor.send({ type: "users.end", id: row.id ?? 0 })}
+                        >
+                          End
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 )
               })}

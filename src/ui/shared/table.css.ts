@@ -2,7 +2,8 @@ import { style } from "@vanilla-extract/css"
 import { media, vars } from "./theme.css.ts"
 
 /** Tables of the data pages: scroll sideways inside their frame on a narrow screen, never the page. */
-export const tableWrap = style({ overflowX: "auto", maxWidth: "100%" })
+// positioned, so that visually hidden labels (absolutely placed) scroll and clip with the table
+export const tableWrap = style({ overflowX: "auto", maxWidth: "100%", position: "relative" })
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.body })
 

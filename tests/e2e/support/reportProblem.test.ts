@@ -49,8 +49,14 @@ describe.each(VIEWPORTS)("'Report a problem' from a broken stream at $name width
     await page.getByRole("heading", { name: "Contact Us" }).waitFor()
   }
 
-  it("the source really answers 404", async () => {
-    expect((await fetch(missing)).status).toBe(404)
+  it("the source really answers 404, with the grant the viewer's list gives it", async () => {
+    const signed = await page.evaluate(async () => {
+      const answer = await fetch("/api/streams/all", { headers: { Token: localStorage.getItem("Token") ?? "" } })
+      const { data } = (await answer.json()) as { data: Array<{ title: string; src: string }> }
+      return data.find((stream) => stream.title === "Broken Channel")?.src ?? ""
+    })
+    expect(signed.startsWith(`${missing}?grant=`)).toBe(true)
+    expect((await fetch(signed)).status).toBe(404)
   })
 
   for (const { path, player, label } of PLAYERS) {

@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import type { ConnectionsInfo, Reports, ReportSeries } from "../../../src/domain/Reports.ts"
 import {
   adminReportsMachine,
+  CONNECTION_END_FAILED,
+  CONNECTION_ENDED,
   type DayRange,
   REPORTS_FAILED_MESSAGE,
   REPORTS_LOADED,
@@ -14,7 +16,8 @@ import {
   selectReports,
   selectUsers,
   selectView,
-  USERS_FAILED_MESSAGE
+  USERS_FAILED_MESSAGE,
+  USERS_REFRESH_MS
 } from "../../../src/machines/reports/adminReportsMachine.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 
@@ -31,8 +34,9 @@ const SERIES: ReportSeries = { days: [], totals: TOTALS, previous: { start: "202
 const CONNECTIONS: ConnectionsInfo = { connections: { "ann@example.com": [{ timestamp: "2026-11-24T10:00:00.000Z", app: "tv", ip: "10.0.0.1", token: "t1" }] }, unknownIps: [] }
 const TODAY = new Date(2026, 10, 24, 15, 0)
 
-const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: () => Promise<unknown> } = {}) => {
+const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: () => Promise<unknown>; end?: () => Promise<unknown> } = {}) => {
   const ranges: DayRange[] = []
+  const ended: number[] = []
   const notes: NotificationContent[] = []
   let connectionLoads = 0
   const actor = createActor(
@@ -45,13 +49,17 @@ const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>;
         loadConnections: fromPromise<CallResult<"connections"> | undefined>(async () => {
           connectionLoads += 1
           return (await (options.connections?.() ?? Promise.resolve(CONNECTIONS))) as CallResult<"connections">
+        }),
+        endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(async ({ input }) => {
+          ended.push(input.id)
+          return (await (options.end?.() ?? Promise.resolve({ success: true }))) as CallResult<"endConnection">
         })
       },
       actions: { notify: (_, content) => void notes.push(content) }
     }),
     { input: { today: TODAY } }
   ).start()
-  return { actor, ranges, notes, connectionLoads: () => connectionLoads }
+  return { actor, ranges, notes, ended, connectionLoads: () => connectionLoads }
 }
 
 const settled = (actor: ReturnType<typeof start>["actor"]) =>
@@ -129,6 +137,41 @@ describe("admin reports machine", () => {
     snapshot = await settled(actor)
     expect(selectUsers(snapshot)).toMatchObject({ error: null, connections: CONNECTIONS })
     expect(connectionLoads()).toBe(2)
+  })
+
+  it("loads the users again every few seconds while open", async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, connectionLoads } = start()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectionLoads()).toBe(1)
+      await vi.advanceTimersByTimeAsync(USERS_REFRESH_MS)
+      expect(connectionLoads()).toBe(2)
+      await vi.advanceTimersByTimeAsync(USERS_REFRESH_MS)
+      expect(connectionLoads()).toBe(3)
+      actor.stop()
+      await vi.advanceTimersByTimeAsync(3 * USERS_REFRESH_MS)
+      expect(connectionLoads()).toBe(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("ends a connection on request, says so, and loads the users again; a failure says why", async () => {
+    let endings = 0
+    const { actor, ended, notes, connectionLoads } = start({
+      end: async () => (endings++ === 0 ? { success: true } : { success: false, detail: "That connection is not live: it has ended already" })
+    })
+    await settled(actor)
+    actor.send({ type: "users.end", id: 7 })
+    let snapshot = await settled(actor)
+    expect(ended).toEqual([7])
+    expect(connectionLoads()).toBe(2)
+    expect(notes.at(-1)).toMatchObject({ tone: "success", title: CONNECTION_ENDED })
+    expect(selectUsers(snapshot).ending).toBe(false)
+    actor.send({ type: "users.end", id: 7 })
+    snapshot = await settled(actor)
+    expect(notes.at(-1)).toEqual({ tone: "error", title: CONNECTION_END_FAILED, message: "That connection is not live: it has ended already" })
   })
 
   it("toggles the view and the report mode", async () => {

@@ -195,4 +195,41 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect((await play(awayOne?.src ?? null, "10.12.1.1")).statusCode).toBe(200)
     expect((await staffView()).connections[email]).toEqual([expect.objectContaining({ ip: "10.12.1.1" })])
   })
+
+  it("shows each stream's quality over the last hour: viewers now, median time to first picture, rebuffering and errors", async () => {
+    const email = await viewer()
+    const token = await server.signIn(email)
+    const [one, two] = await list(token)
+    expect((await play(one?.src ?? null, "10.13.0.1")).statusCode).toBe(200)
+    const record = (session: string, media: string, event: string, clientTime: number, extra: Record<string, unknown> = {}) => ({
+      session_id: session, device_id: "d", version: "3.4.5", source: "hls", page_url: "/player", event, current_time: 0,
+      client_time: clientTime, adjusted_time: clientTime, ids: { media_id: media, site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: [],
+      ...extra
+    })
+    const beacon = (events: Array<unknown>) => server.app.inject({
+      method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ events })
+    })
+    const oneId = String(one?.id)
+    const twoId = String(two?.id)
+    // three starts of stream one; a 3 s stall split across two beacons; an error on stream two
+    await beacon([
+      record("a", oneId, "firstframe", 1000, { first_frame_ms: 800 }),
+      record("a", oneId, "waiting", 900),
+      record("a", oneId, "playing", 1000),
+      record("b", oneId, "firstframe", 1000, { first_frame_ms: 1200 }),
+      record("c", oneId, "firstframe", 1000, { first_frame_ms: 2000 }),
+      record("a", oneId, "waiting", 60_000)
+    ])
+    await beacon([record("a", oneId, "playing", 63_000), record("z", twoId, "error", 5000)])
+    // a minute of watching, by the live ping
+    const ping = { session_id: "a", sitegroup_id: "default", media_id: oneId, site_id: "web", player_id: "tv", video_type: "live", created: 0, position: 60,
+      player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false, customer_user_id: "" }
+    await server.call("analytics", { token, params: { videoType: "live", siteGroupId: "default", event: "ping" }, body: ping })
+    server.clock += 11_000
+    const streams = (await server.call("connections", { token: staff })).json() as { streams: Array<Record<string, unknown>> }
+    expect(streams.streams).toEqual([
+      { streamId: oneId, stream: "Sports One", viewers: 1, medianFirstFrameMs: 1200, rebufferingRatio: 3000 / 63_000, errors: 0 },
+      { streamId: twoId, stream: "Sports Two", viewers: 0, medianFirstFrameMs: null, rebufferingRatio: null, errors: 1 }
+    ])
+  })
 })

@@ -44,7 +44,7 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     const refused = await server.call("connections", { token: customer })
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toEqual({ success: false, status: 403, detail: "Only staff may do this." })
-    expect(await connections()).toEqual({ connections: {}, unknownIps: [] })
+    expect(await connections()).toEqual({ connections: {}, unknownIps: [], streams: expect.any(Array) })
   })
 
   it("lists live heartbeats by account: two accounts, two IPs, each session's own token", async () => {
@@ -64,7 +64,8 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
         "sharer@example.com": [entry(start, "tv", "10.1.0.1", home), entry(start + 1000, "lls", "10.1.0.2", away)],
         "single@example.com": [entry(start + 1000, "tv", "10.1.0.3", customer)]
       },
-      unknownIps: []
+      unknownIps: [],
+      streams: expect.any(Array)
     })
   })
 
@@ -73,7 +74,7 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     server.clock += 90_000
     expect((await connections()).connections["single@example.com"]).toHaveLength(1)
     server.clock += 1
-    expect(await connections()).toEqual({ connections: {}, unknownIps: [] })
+    expect(await connections()).toEqual({ connections: {}, unknownIps: [], streams: expect.any(Array) })
     await ping(customer, "10.2.0.1")
     expect((await connections()).connections["single@example.com"]).toEqual([
       expect.objectContaining({ timestamp: iso(server.clock), ip: "10.2.0.1" })

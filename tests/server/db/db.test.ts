@@ -50,7 +50,7 @@ describe.each(dialects)("database on $name", (dialect) => {
       expect(tables).toEqual([
         "analytics_events", "announcements", "guide_channels", "guide_programmes", "guide_staging", "health_events", "invitations",
         "job_leases", "maintenance", "metering", "one_time_tokens", "outbox", "password_reset_requests", "payments", "player_connections",
-        "player_permissions", "reward_ledger", "server_keys", "sessions", "settings", "streams", "tickets", "unknown_viewers", "users"
+        "player_permissions", "reward_ledger", "server_keys", "sessions", "settings", "stream_qoe_samples", "streams", "tickets", "unknown_viewers", "users"
       ])
     } finally {
       await fresh.dispose()

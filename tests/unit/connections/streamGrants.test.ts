@@ -42,6 +42,9 @@ describe("stream grants", () => {
     expect(ownChannelOf("https://cdn.example.net/live/demo2/index.m3u8", ours)).toBeUndefined()
     expect(ownChannelOf("/vod/film.m3u8", ours)).toBeUndefined()
     expect(ownChannelOf("/live/../x/index.m3u8", ours)).toBeUndefined()
+    // the name a browser reached us by is ours too
+    expect(ownChannelOf("http://127.0.0.1:8080/live/demo3/index.m3u8", ours, "127.0.0.1:8080")).toBe("demo3")
+    expect(ownChannelOf("http://127.0.0.1:8081/live/demo3/index.m3u8", ours, "127.0.0.1:8080")).toBeUndefined()
   })
 })
 

@@ -179,3 +179,20 @@ describe("createMediaActor: our origin's stream grants", () => {
     expect(closeStream.mock.calls.at(-1)).toEqual(["/three.m3u8?grant=C"])
   })
 })
+
+describe("createMediaActor: how long each source takes to start", () => {
+  it("reports each source's first picture once, timed from its load", async () => {
+    let clock = 1000
+    const { video, facts, command } = run(deps({ now: () => clock }))
+    command({ type: "media.load", source: "/one.m3u8" })
+    await flush()
+    clock = 1750
+    video.dispatchEvent(new Event("playing"))
+    video.dispatchEvent(new Event("playing"))
+    command({ type: "media.load", source: "/two.m3u8" })
+    await flush()
+    clock = 2100
+    video.dispatchEvent(new Event("playing"))
+    expect(facts.filter((fact) => fact.type === "media.started")).toEqual([{ type: "media.started", ms: 750 }, { type: "media.started", ms: 350 }])
+  })
+})

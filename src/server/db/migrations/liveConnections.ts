@@ -8,7 +8,8 @@ import { idColumn, type SchemaBuilder } from "./idColumn.ts"
 // comes from, which staff or the account's limit may end. The old rows were keyed by address and
 // only ever live for two minutes, so the table starts afresh. Addresses refused by the signed
 // stream URLs are kept for the staff view, and the key that signs those URLs is shared by every
-// instance through the database.
+// instance through the database. Players' starts, stalls and errors per stream feed the staff
+// view's quality figures.
 export function liveConnections(dialect: Dialect): Migration {
   const id = idColumn(dialect)
   const up = async (db: Kysely<unknown>): Promise<void> => {
@@ -41,6 +42,17 @@ export function liveConnections(dialect: Dialect): Migration {
       .addColumn("last_seen", "text", (c) => c.notNull())
       .execute()
     await schema.createIndex("unknown_viewers_last_seen_idx").on("unknown_viewers").column("last_seen").execute()
+
+    // what the users view's per-stream quality figures are made of: a stream's times to first
+    // picture, its stalls and its errors, each a row as the players' health beacons tell them
+    await schema.createTable("stream_qoe_samples")
+      .addColumn("id", "integer", id)
+      .addColumn("stream_id", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("value", "double precision", (c) => c.notNull())
+      .addColumn("at", "text", (c) => c.notNull())
+      .execute()
+    await schema.createIndex("stream_qoe_samples_at_idx").on("stream_qoe_samples").columns(["at", "kind"]).execute()
 
     await schema.createTable("server_keys")
       .addColumn("name", "text", (c) => c.primaryKey())

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { seriousViolations } from "../../support/axe.ts"
+import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+
+const PASSWORD = "correct horse battery"
+const VIEWER = "sharer@example.com"
+const STAFF = "desk@example.com"
+
+let server: RunningServer
+let browser: Browser
+const contexts: Array<BrowserContext> = []
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
+  await admin(server, "user:create", "--email", VIEWER, "--password", PASSWORD)
+  await admin(server, "user:create", "--email", STAFF, "--password", PASSWORD, "--staff")
+  await admin(server, "settings:set", "--key", "maxStreamsPerAccount", "--value", "1")
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A browser of its own (its own session), signed in as `email`. */
+const device = async (email: string, width = 1440): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" })
+  contexts.push(context)
+  const page = await context.newPage()
+  await signIn(page, server, email, PASSWORD)
+  return page
+}
+
+const expectPlaying = async (page: Page) => {
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+}
+
+const usersView = async (page: Page) => {
+  await page.goto(`${server.url}/adminreports`)
+  await page.getByRole("button", { name: "Show users" }).click()
+  await page.getByRole("table", { name: "Sessions Streaming" }).waitFor()
+}
+
+describe("signed streams, the account's limit and staff ending a session, in Chromium against the real server", () => {
+  it("shows an address that fetches a playlist without a grant to staff as an unknown IP", async () => {
+    const anonymous = await fetch(`${server.url}/live/demo1/index.m3u8`)
+    expect(anonymous.status).toBe(403)
+    expect(await anonymous.json()).toMatchObject({ success: false, status: 403, reason: "invalid" })
+    const staff = await device(STAFF)
+    await usersView(staff)
+    const unknown = staff.getByRole("table", { name: "UNKNOWN IP WATCHING STREAM" })
+    await unknown.waitFor()
+    expect(await unknown.getByRole("cell").allTextContents()).toEqual(["127.0.0.1"])
+    expect(await seriousViolations(staff)).toEqual([])
+    await staff.context().close()
+  })
+
+  it("over the limit, a second device is told where the account plays, may end the oldest, and the first is told why it stopped", async () => {
+    const home = await device(VIEWER)
+    await home.goto(`${server.url}/player?default=0`)
+    await expectPlaying(home)
+
+    const away = await device(VIEWER, 390)
+    await away.goto(`${server.url}/player?default=1`)
+    const limit = away.getByRole("alert").filter({ hasText: "Already watching elsewhere" })
+    await limit.waitFor({ timeout: 20_000 })
+    expect(await limit.textContent()).toContain("This account can watch 1 stream at once, and it is playing somewhere else right now:")
+    expect(await limit.getByRole("listitem").textContent()).toMatch(/^Demo Channel 1 on Chrome on Linux, network 127\.0\.0\.\*, since \d\d:\d\d/)
+    expect(await seriousViolations(away)).toEqual([])
+    await away.screenshot({ path: "/tmp/limit-phone.png" })
+
+    await limit.getByRole("button", { name: "End the oldest and watch here" }).click()
+    await expectPlaying(away)
+    const stopped = home.getByRole("alert").filter({ hasText: "Playing on another device now" })
+    await stopped.waitFor({ timeout: 20_000 })
+    expect(await stopped.textContent()).toContain("the account started watching somewhere else")
+    await home.context().close()
+    // leaving the page stops its stream at once (the page's beacon), so the account is free again
+    await away.goto("about:blank")
+    await away.context().close()
+  })
+
+  it("lets staff end a viewer's session from the users view; the viewer is told staff ended it", async () => {
+    const viewer = await device(VIEWER)
+    await viewer.goto(`${server.url}/playersldp?default=0`)
+    await expectPlaying(viewer)
+
+    const staff = await device(STAFF)
+    await usersView(staff)
+    const row = staff.getByRole("row").filter({ hasText: VIEWER }).filter({ hasText: "Demo Channel 1" })
+    // the view keeps itself current: the viewer shows up without Refresh Users
+    await row.waitFor({ timeout: 15_000 })
+    const health = staff.getByRole("table", { name: "Stream health, last hour" }).getByRole("row").filter({ hasText: "Demo Channel 1" })
+    await expect.poll(() => health.getByRole("cell").nth(1).textContent(), { timeout: 15_000 }).toBe("1")
+    expect(await seriousViolations(staff)).toEqual([])
+    await staff.screenshot({ path: "/tmp/users-desktop.png", fullPage: true })
+    await staff.setViewportSize({ width: 390, height: 844 })
+    await staff.screenshot({ path: "/tmp/users-phone.png", fullPage: true })
+    await staff.setViewportSize({ width: 1440, height: 900 })
+    await row.getByRole("button", { name: `End ${VIEWER}'s connection to Demo Channel 1` }).click()
+    await staff.getByRole("list", { name: "Notifications" }).getByText("Connection ended.", { exact: true }).waitFor()
+
+    const told = viewer.getByRole("alert").filter({ hasText: "Staff ended this session" })
+    await told.waitFor({ timeout: 20_000 })
+    expect(await seriousViolations(viewer)).toEqual([])
+    await viewer.screenshot({ path: "/tmp/staff-ended.png" })
+    await told.getByRole("button", { name: "Play here again" }).click()
+    await expectPlaying(viewer)
+  })
+})
