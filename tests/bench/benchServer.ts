@@ -23,7 +23,7 @@ export async function startBenchServer(script: string, env: Record<string, strin
   const port = await freePort()
   const started = performance.now()
   // ours runs as `npm start` runs it; the baseline with Node's defaults
-  const flags = script === OUR_SERVER ? SERVER_NODE_FLAGS : []
+  const flags = script === OUR_SERVER ? [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)] : []
   const child: ChildProcess = spawn(process.execPath, [...flags, "--import", PROBE, script], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },

@@ -1,3 +1,4 @@
+import { sessionsEpoch } from "./sessionCache.ts"
 import type { FastifyRequest } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
 import type { Command } from "../cli/command.ts"
@@ -57,6 +58,9 @@ export const accountCommands: ReadonlyArray<Command> = [userCreate, userList, us
 
 /** The first start's staff account. */
 export const accountSeed = { staff: seedStaff } as const
+
+/** What other features may know of sessions: a number that changes whenever one ends or changes here. */
+export const accountSessions = { epoch: sessionsEpoch } as const
 
 function describePrune(prune: AccountPrune): string {
   return `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +

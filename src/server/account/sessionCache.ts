@@ -10,6 +10,9 @@ export const sessionsChanged = (): void => {
   epoch += 1
 }
 
+/** Changes with every write to sessions or accounts in this process; others' caches key on it. */
+export const sessionsEpoch = (): number => epoch
+
 export interface SessionCache {
   get(tokenHash: string, now: number): SessionWithUser | undefined
   set(tokenHash: string, row: SessionWithUser, now: number): void

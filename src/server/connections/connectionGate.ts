@@ -1,8 +1,11 @@
 import { type Kysely, PostgresAdapter } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher } from "../db/writeBatcher.ts"
+import { startPeriodicJob } from "../http/periodicJob.ts"
+import { accountSessions } from "../account/accountFeature.ts"
 import {
   type ConnectionRow,
+  endedSince,
   endPlayer,
   openConnection,
   openConnectionsOf,
@@ -47,19 +50,35 @@ export interface ConnectionGateDeps {
   readonly onError: (error: unknown) => void
 }
 
-// Another instance's ending of a connection reaches this one's players within this long.
-const RECHECK_MS = 2000
+// A known connection's session is looked at again this often (a sign-out elsewhere ends its grants);
+// connections ended anywhere are picked up every second (ENDED_POLL_MS).
+const RECHECK_MS = 10 * 1000
+const ENDED_POLL_MS = 1000
 // A playing player asks for its playlist every few seconds; its last_seen needs far less.
 const TOUCH_EVERY_MS = 10 * 1000
 const MAX_CACHED = 50_000
 
+interface OpenRequest {
+  readonly grant: StreamGrant
+  readonly ip: string
+  readonly tokenHash: string
+  readonly at: number
+  readonly limit: number
+  /** set by the commit that opened (or refused) it */
+  result?: Admission
+}
+
 interface Open {
   readonly id: number
   checkedAt: number
+  /** the sessions' epoch when checked: a sign-out here since means checking again */
+  epoch: number
   touchedAt: number
   ip: string
 }
 
+// players that started together (a match kicking off) are looked at again spread out, not at once
+const staggered = (at: number): number => at - Math.random() * (RECHECK_MS / 2)
 const keyOf = (key: PlayerKey): string => `${key.sessionId}.${key.streamId}.${key.app}`
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -83,6 +102,14 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
   const touches = createWriteBatcher<Touch>({ db, commit: touchConnections, windowMs: 50 })
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
 
+  // Ended connections, whichever instance ended them: their players are refused at the next playlist.
+  let polledUntil = now()
+  const poll = startPeriodicJob(async () => {
+    const until = now()
+    for (const key of await endedSince(db, iso(polledUntil - ENDED_POLL_MS))) open.delete(keyOf(key))
+    polledUntil = until
+  }, { everyMs: ENDED_POLL_MS, firstAfterMs: ENDED_POLL_MS, onError })
+
   const remember = (key: string, entry: Open): void => {
     open.delete(key)
     open.set(key, entry)
@@ -99,31 +126,40 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
     touches.write({ id: entry.id, ip, network: networkOf(ip), at: iso(at) }).catch(onError)
   }
 
-  const openFor = async (grant: StreamGrant, ip: string, tokenHash: string, at: number): Promise<Admission> => {
-    const limit = await maxStreams()
+  // Starts arrive in bursts (a match kicks off): they share commits, one account's after another's.
+  const openIn = async (trx: Kysely<Tables>, { grant, ip, tokenHash, at, limit }: OpenRequest): Promise<Admission> => {
     const network = networkOf(ip)
-    return db.transaction().execute(async (trx) => {
-      if (limit > 0) {
-        // one account's starts queue up behind each other, so two at once cannot both squeeze in
-        if (isPostgres) await trx.selectFrom("users").select("id").where("id", "=", grant.userId).forUpdate().execute()
-        const rows = await openConnectionsOf(trx, grant.userId, iso(at - LIVE_CONNECTION_WINDOW_MS))
-        const current = currentConnections(rows.map(presenceOf), at)
-        if (streamsElsewhere(current, { sessionId: grant.sessionId, streamId: grant.streamId, network }) >= limit) {
-          return { ok: false, status: 429, reason: "limit", maxStreams: limit } as const
-        }
+    if (limit > 0) {
+      // one account's starts queue up behind each other, so two at once cannot both squeeze in
+      if (isPostgres) await trx.selectFrom("users").select("id").where("id", "=", grant.userId).forUpdate().execute()
+      const rows = await openConnectionsOf(trx, grant.userId, iso(at - LIVE_CONNECTION_WINDOW_MS))
+      const current = currentConnections(rows.map(presenceOf), at)
+      if (streamsElsewhere(current, { sessionId: grant.sessionId, streamId: grant.streamId, network }) >= limit) {
+        return { ok: false, status: 429, reason: "limit", maxStreams: limit }
       }
-      const id = await openConnection(trx, {
-        userId: grant.userId,
-        sessionId: grant.sessionId,
-        token: playerTokenOf(tokenHash),
-        streamId: grant.streamId,
-        app: grant.app,
-        ip,
-        network,
-        at: iso(at)
-      })
-      return { ok: true, connectionId: id } as const
+    }
+    const id = await openConnection(trx, {
+      userId: grant.userId,
+      sessionId: grant.sessionId,
+      token: playerTokenOf(tokenHash),
+      streamId: grant.streamId,
+      app: grant.app,
+      ip,
+      network,
+      at: iso(at)
     })
+    return { ok: true, connectionId: id }
+  }
+  const opens = createWriteBatcher<OpenRequest>({
+    db,
+    commit: async (trx, requests) => {
+      for (const request of requests) request.result = await openIn(trx, request)
+    }
+  })
+  const openFor = async (grant: StreamGrant, ip: string, tokenHash: string, at: number): Promise<Admission> => {
+    const request: OpenRequest = { grant, ip, tokenHash, at, limit: await maxStreams() }
+    await opens.write(request)
+    return request.result ?? { ok: false, status: 403, reason: "invalid" }
   }
 
   return {
@@ -131,10 +167,11 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       const at = now()
       const key = keyOf(grant)
       const known = open.get(key)
-      if (known !== undefined && at - known.checkedAt < RECHECK_MS) {
+      if (known !== undefined && at - known.checkedAt < RECHECK_MS && known.epoch === accountSessions.epoch()) {
         touch(known, ip, at)
         return { ok: true, connectionId: known.id }
       }
+      const epoch = accountSessions.epoch()
       const state = await playerState(db, grant.sessionId, grant.streamId, grant.app, iso(at))
       if (state === undefined || !state.session_active) {
         open.delete(key)
@@ -148,8 +185,9 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       const lastSeen = Math.max(state.last_seen === null ? 0 : Date.parse(state.last_seen), known?.id === state.id ? known.touchedAt : 0)
       const live = state.id !== null && state.ended_at === null && lastSeen >= at - LIVE_CONNECTION_WINDOW_MS
       if (live && state.id !== null) {
-        const entry = known ?? { id: state.id, checkedAt: at, touchedAt: 0, ip: "" }
-        entry.checkedAt = at
+        const entry = known ?? { id: state.id, checkedAt: at, epoch: 0, touchedAt: 0, ip: "" }
+        entry.checkedAt = staggered(at)
+        entry.epoch = epoch
         remember(key, entry)
         touch(entry, ip, at)
         return { ok: true, connectionId: state.id }
@@ -159,7 +197,7 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
         return { ok: false, status: 403, reason: "expired" }
       }
       const admission = await openFor(grant, ip, state.token_hash, at)
-      if (admission.ok) remember(key, { id: admission.connectionId, checkedAt: at, touchedAt: at, ip })
+      if (admission.ok) remember(key, { id: admission.connectionId, checkedAt: staggered(at), epoch, touchedAt: at, ip })
       else open.delete(key)
       return admission
     },
@@ -170,6 +208,10 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       open.delete(keyOf(grant))
       await endPlayer(db, grant, "stopped", iso(now()))
     },
-    close: () => touches.close()
+    close: async () => {
+      await poll.stop()
+      await opens.close()
+      await touches.close()
+    }
   }
 }

@@ -7,7 +7,7 @@ import { type ConnectionGate, presenceOf } from "./connectionGate.ts"
 import { type ConnectionRow, endConnection, openConnections, openConnectionsOf, unknownViewersSince } from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
-import { readGrant } from "./streamGrants.ts"
+import { readGrant, type GrantKey } from "./streamGrants.ts"
 import { streamHealth } from "./streamHealth.ts"
 
 /** The most refused addresses the staff view lists. */
@@ -28,7 +28,7 @@ export interface ConnectionDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
   readonly gate: ConnectionGate
-  readonly key: () => Promise<Buffer>
+  readonly key: () => Promise<GrantKey>
   readonly maxStreams: () => Promise<number>
 }
 

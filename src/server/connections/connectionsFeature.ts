@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
@@ -8,7 +9,7 @@ import { grantKey, type Heartbeat, pruneConnections, recordHeartbeats } from "./
 import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { networkOf } from "./network.ts"
 import { playerTokenOf } from "./playerTokens.ts"
-import { ownChannelOf } from "./streamGrants.ts"
+import { ownChannelOf, type GrantKey } from "./streamGrants.ts"
 import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
 import { createUnknownViewers, registerStreamGuard } from "./streamGuard.ts"
 import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample } from "./streamHealth.ts"
@@ -17,10 +18,10 @@ import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample } f
 const SETTINGS_FOR_MS = 5000
 
 /** The key stream grants are signed with, read once from the database every instance shares. */
-export function grantKeyOf(db: Kysely<Tables>): () => Promise<Buffer> {
-  let key: Promise<Buffer> | undefined
+export function grantKeyOf(db: Kysely<Tables>): () => Promise<GrantKey> {
+  let key: Promise<GrantKey> | undefined
   return () => {
-    key ??= grantKey(db).then((text) => Buffer.from(text, "base64url"))
+    key ??= grantKey(db).then((text) => createSecretKey(Buffer.from(text, "base64url")))
     key.catch(() => (key = undefined))
     return key
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { hotQuery } from "../db/hotQuery.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
 /** A player's heartbeat, as the analytics endpoint hears it. */
@@ -82,18 +83,20 @@ export async function recordHeartbeats(db: Kysely<Tables>, beats: ReadonlyArray<
     .execute()
 }
 
+// asked for at every few playlist requests of every player: built and compiled once
+const playerStateQuery = hotQuery((db, sessionId: number, streamId: string, app: string) => db.selectFrom("sessions")
+  .innerJoin("users", "users.id", "sessions.user_id")
+  .leftJoin("player_connections", (join) => join
+    .onRef("player_connections.session_id", "=", "sessions.id")
+    .on("player_connections.stream_id", "=", streamId)
+    .on("player_connections.app", "=", app))
+  .select(["player_connections.id", "sessions.token_hash", "users.is_active", "sessions.expires_at",
+    "player_connections.ended_at", "player_connections.ended_reason", "player_connections.last_seen"])
+  .where("sessions.id", "=", sessionId))
+
 /** What the origin needs to know of a session's player on a stream; undefined when the session is gone. */
 export async function playerState(db: Kysely<Tables>, sessionId: number, streamId: string, app: string, now: Timestamp): Promise<PlayerState | undefined> {
-  const row = await db.selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .leftJoin("player_connections", (join) => join
-      .onRef("player_connections.session_id", "=", "sessions.id")
-      .on("player_connections.stream_id", "=", streamId)
-      .on("player_connections.app", "=", app))
-    .select(["player_connections.id", "sessions.token_hash", "users.is_active", "sessions.expires_at",
-      "player_connections.ended_at", "player_connections.ended_reason", "player_connections.last_seen"])
-    .where("sessions.id", "=", sessionId)
-    .executeTakeFirst()
+  const [row] = await playerStateQuery(db, sessionId, streamId, app)
   if (row === undefined) return undefined
   return {
     id: row.id,
@@ -210,6 +213,12 @@ export async function endConnection(db: Kysely<Tables>, id: number, reason: stri
     .where("ended_at", "is", null)
   if (userId !== undefined) query = query.where("user_id", "=", userId)
   return query.returning(["id", "session_id", "stream_id", "app"]).executeTakeFirst()
+}
+
+/** The players whose connections ended at or after `since` (by staff, a limit or a stop). */
+export async function endedSince(db: Kysely<Tables>, since: Timestamp): Promise<Array<{ readonly sessionId: number; readonly streamId: string; readonly app: string }>> {
+  const rows = await db.selectFrom("player_connections").select(["session_id", "stream_id", "app"]).where("ended_at", ">=", since).execute()
+  return rows.map((row) => ({ sessionId: row.session_id, streamId: row.stream_id, app: row.app }))
 }
 
 /** Ends a session's player on a stream, whichever connection it is. */

@@ -4,7 +4,7 @@ import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import type { ConnectionGate, Refusal } from "./connectionGate.ts"
 import { recordUnknownViewers, type UnknownViewer } from "./connectionsRepo.ts"
-import { readGrant } from "./streamGrants.ts"
+import { readGrant, type GrantKey } from "./streamGrants.ts"
 
 // Playlists, not segments: a player asks for its live playlist every few seconds, and segments
 // are only found through a playlist it was given.
@@ -55,7 +55,7 @@ const refuse = (reply: FastifyReply, refusal: Refusal) =>
     .send({ success: false, status: refusal.status, detail: DETAILS[refusal.reason], reason: refusal.reason })
 
 export interface StreamGuardDeps {
-  readonly key: () => Promise<Buffer>
+  readonly key: () => Promise<GrantKey>
   readonly gate: ConnectionGate
   readonly unknown: UnknownViewers
   readonly now: () => number

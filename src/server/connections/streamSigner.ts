@@ -1,6 +1,6 @@
 import type { PlayerApp } from "../../domain/Connection.ts"
 import type { Session } from "../http/session.ts"
-import { ownChannelOf, signGrant, withGrant } from "./streamGrants.ts"
+import { ownChannelOf, signGrant, withGrant, type GrantKey } from "./streamGrants.ts"
 
 interface Sources {
   readonly id: number
@@ -11,7 +11,7 @@ interface Sources {
 /** Adds a session's grants to the streams our own origin serves; other origins' addresses pass as they are. */
 export type StreamSigner = <T extends Sources>(session: Session, streams: ReadonlyArray<T>, host?: string) => Promise<Array<T>>
 
-export function createStreamSigner(key: () => Promise<Buffer>, publicUrl: string, now: () => number): StreamSigner {
+export function createStreamSigner(key: () => Promise<GrantKey>, publicUrl: string, now: () => number): StreamSigner {
   return async (session, streams, host) => {
     const secret = await key()
     const issuedAt = now()

@@ -57,11 +57,12 @@ export const streamList: Command = {
       return 0
     }
     // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
-    const delivery = (src: string | null): string =>
-      src === null ? "-" : connections.isOwnOrigin(src, config.publicUrl) ? "signed" : "external, unsigned"
+    const kind = (src: string): string => (connections.isOwnOrigin(src, config.publicUrl) ? "signed" : "external, unsigned")
+    const delivery = (tv: string | null, lowLatency: string | null): string =>
+      [tv === null ? "" : `tv ${kind(tv)}`, lowLatency === null ? "" : `ll ${kind(lowLatency)}`].filter(Boolean).join("; ") || "-"
     out(table(
       ["id", "title", "src", "delivery", "maintenance", "tags", "epg id"],
-      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", delivery(s.src ?? s.src_sldp), s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
+      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", delivery(s.src, s.src_sldp), s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
     ))
     return 0
   }

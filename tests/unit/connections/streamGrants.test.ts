@@ -1,10 +1,11 @@
+import { createSecretKey } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { currentConnections, type Presence, streamsElsewhere, SWITCH_GRACE_MS } from "../../../src/server/connections/liveness.ts"
 import { deviceLabel, networkLabel, networkOf } from "../../../src/server/connections/network.ts"
 import { ownChannelOf, readGrant, signGrant, type StreamGrant, withGrant } from "../../../src/server/connections/streamGrants.ts"
 
-const key = Buffer.alloc(32, 7)
+const key = createSecretKey(Buffer.alloc(32, 7))
 const grant: StreamGrant = { userId: 12, sessionId: 345, streamId: "6", app: "tv", channel: "demo1", issuedAt: 1_760_000_000_000 }
 
 describe("stream grants", () => {
@@ -15,7 +16,7 @@ describe("stream grants", () => {
 
   it("refuse another key's signature, any changed field, and anything malformed", () => {
     const signed = signGrant(key, grant)
-    expect(readGrant(Buffer.alloc(32, 8), signed)).toBeUndefined()
+    expect(readGrant(createSecretKey(Buffer.alloc(32, 8)), signed)).toBeUndefined()
     const fields = signed.split(".")
     for (let index = 1; index < 7; index++) {
       const changed = [...fields]
