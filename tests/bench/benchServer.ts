@@ -22,7 +22,7 @@ export interface BenchServer {
 export async function startBenchServer(script: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort()
   const started = performance.now()
-  // ours runs as `npm start` runs it; the baseline with Node's defaults
+  // ours runs as `npm start` runs it (plus BENCH_NODE_FLAGS, e.g. --cpu-prof to profile it); the baseline with Node's defaults
   const flags = script === OUR_SERVER ? [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)] : []
   const child: ChildProcess = spawn(process.execPath, [...flags, "--import", PROBE, script], {
     cwd: root,
