@@ -11,6 +11,8 @@ import { readGrant, type GrantKey } from "./streamGrants.ts"
 const LIVE_PLAYLIST = /^\/live\/([^/]+)\/[^/]+\.m3u8$/
 const RECORD_EVERY_MS = 10 * 1000
 const MAX_REMEMBERED = 10_000
+// a flood of made-up addresses must not fill the disk: past this many new rows a second, the rest go unrecorded
+const MAX_WRITES_PER_SECOND = 50
 
 /** The addresses refused by the origin, written at most every few seconds each. */
 export interface UnknownViewers {
@@ -20,11 +22,20 @@ export interface UnknownViewers {
 
 export function createUnknownViewers(db: Kysely<Tables>, onError: (error: unknown) => void): UnknownViewers {
   const written = new Map<string, number>()
+  let second = 0
+  let writesThisSecond = 0
   const writes: WriteBatcher<UnknownViewer> = createWriteBatcher({ db, commit: recordUnknownViewers, windowMs: 50 })
   return {
     record(ip, channel, at) {
       const last = written.get(ip)
       if (last !== undefined && at - last < RECORD_EVERY_MS) return
+      const thisSecond = Math.floor(at / 1000)
+      if (thisSecond !== second) {
+        second = thisSecond
+        writesThisSecond = 0
+      }
+      if (writesThisSecond >= MAX_WRITES_PER_SECOND) return
+      writesThisSecond += 1
       written.delete(ip)
       written.set(ip, at)
       if (written.size > MAX_REMEMBERED) {

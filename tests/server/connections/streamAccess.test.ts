@@ -82,6 +82,16 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     await expect.poll(async () => (await staffView()).unknownIps.sort()).toEqual(["10.6.0.1", "10.6.0.2", "10.6.0.3"])
   })
 
+  it("records no more than 50 refused addresses a second, however many ask", async () => {
+    server.clock += 2 * MINUTE
+    const before = (await staffView()).unknownIps.length
+    await Promise.all(Array.from({ length: 120 }, (_, n) => play("/live/demo1/index.m3u8", `10.14.${n >> 8}.${n & 255}`)))
+    server.clock += 1000
+    await play("/live/demo1/index.m3u8", "10.14.9.9")
+    await expect.poll(async () => (await staffView()).unknownIps.filter((ip) => ip.startsWith("10.14.")).length).toBe(51)
+    expect(before).toBeLessThan(120)
+  })
+
   it("opens a grant within two minutes of signing; an open connection keeps it alive; a signed-out session's grants die", async () => {
     const email = await viewer()
     const token = await server.signIn(email)
