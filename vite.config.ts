@@ -13,7 +13,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // maps for whoever debugs the build, never served (staticSite.ts refuses .map) nor named in the code
+    sourcemap: "hidden",
     // the server reads it to name the app's chunks in a Link header (staticSite.ts)
     manifest: true,
     target: "es2022"

@@ -27,3 +27,33 @@ export const decodeWith = <S extends Schema.ConstraintDecoder<unknown>>(schema: 
       : { ok: false, detail: describeIssue(result.failure) }
   }
 }
+
+// C0 controls and DEL, but for tab, line feed and carriage return (a ticket's lines): no field
+// of the contract holds them, and PostgreSQL refuses a NUL outright.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+export const CONTROL_CHARACTERS_MESSAGE = "Control characters are not allowed"
+
+/** Where in `input` a text holds a control character (`subject`, `events.0.ids.media_id`), or undefined. */
+export const controlCharacterPath = (input: unknown): string | undefined => {
+  // iterative, so a deeply nested body cannot exhaust the stack
+  const pending: Array<readonly [unknown, string]> = [[input, ""]]
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as readonly [unknown, string]
+    if (typeof value === "string") {
+      if (CONTROL.test(value)) return path
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, inner] of Object.entries(value)) pending.push([inner, path === "" ? key : `${path}.${key}`])
+    }
+  }
+  return undefined
+}
+
+/** Decodes what a client sent: first no control characters anywhere in it, then the schema. */
+export const decodeInputWith = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
+  const decode = decodeWith(schema)
+  return (input: unknown): Decoded<S["Type"]> => {
+    const path = controlCharacterPath(input)
+    if (path === undefined) return decode(input)
+    return { ok: false, detail: path === "" ? CONTROL_CHARACTERS_MESSAGE : `${path}: ${CONTROL_CHARACTERS_MESSAGE}` }
+  }
+}

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs"
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
 import type { SqliteDatabase, SqliteStatement } from "kysely"
 
@@ -9,6 +10,12 @@ import type { SqliteDatabase, SqliteStatement } from "kysely"
  * writer, synchronous=FULL so a committed write survives power loss, not just a process crash.
  */
 export function openSqliteDatabase(file: string): SqliteDatabase {
+  // The file holds every account: only the server's own user may read it. SQLite gives its WAL
+  // and shared-memory files the database file's permissions.
+  closeSync(openSync(file, "a", 0o600))
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(own)) chmodSync(own, 0o600)
+  }
   const db = new DatabaseSync(file)
   // busy_timeout first: switching to WAL needs a lock another process may briefly hold.
   db.exec("PRAGMA busy_timeout=5000")

@@ -9,7 +9,7 @@ import {
   type ParamsOf,
   type QueryOf
 } from "../../domain/api.ts"
-import { decodeWith } from "../../domain/decode.ts"
+import { decodeInputWith, decodeWith } from "../../domain/decode.ts"
 import type { Session } from "./session.ts"
 import { PlainTextBody } from "./bodyParsers.ts"
 import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
@@ -62,9 +62,9 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
 }
 
 function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: Endpoint, handler: AnyHandler, options: ContractOptions) {
-  const decodeParams = endpoint.params === undefined ? undefined : decodeWith(endpoint.params)
-  const decodeQuery = endpoint.query === undefined ? undefined : decodeWith(endpoint.query)
-  const decodeBody = endpoint.body === undefined ? undefined : decodeWith(endpoint.body)
+  const decodeParams = endpoint.params === undefined ? undefined : decodeInputWith(endpoint.params)
+  const decodeQuery = endpoint.query === undefined ? undefined : decodeInputWith(endpoint.query)
+  const decodeBody = endpoint.body === undefined ? undefined : decodeInputWith(endpoint.body)
   const checkResponse = decodeWith(endpoint.response)
   const config = options.routeConfig?.(name)
 

@@ -54,12 +54,16 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin",
+    // other sites may not embed what we answer; the hook below opens the cast receiver's share
+    "cross-origin-resource-policy": "same-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     // Only over https: sent on plain http it would be ignored at best and lock users out of a
     // site that is not ready for https at worst.
     ...(publicUrl.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {})
   }
 }
+
+const isCastable = (url: string): boolean => url.startsWith("/live/") || url.startsWith("/posters/")
 
 const isApiPath = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") ||
   url === "/time.json" || url.startsWith("/time.json?")
@@ -69,6 +73,8 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
   const headers = securityHeaders(publicUrl)
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers)
+    // A cast receiver on another origin loads the live streams and the posters; nothing else is for other sites.
+    if (isCastable(request.url)) reply.header("cross-origin-resource-policy", "cross-origin")
     // Answers carry per-user data and a session's view of the world; no cache may keep them.
     if (isApiPath(request.url)) reply.header("cache-control", "no-store")
   })

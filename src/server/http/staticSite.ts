@@ -74,6 +74,8 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     preCompressed: true,
     // The build may simply not exist yet; sendIndex explains that to whoever asks.
     suppressWarning: true,
+    // the build's source maps are for its developers, not for every visitor
+    allowedPath: (pathName) => !pathName.endsWith(".map"),
     setHeaders: (reply, file) => {
       reply.header("cache-control", cacheControlFor(staticDir, file))
     }

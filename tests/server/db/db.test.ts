@@ -1,6 +1,9 @@
+import { chmod, mkdtemp, rm, stat, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { sql } from "kysely"
-import { type Db, inTransaction, isUniqueViolation } from "../../../src/server/db/database.ts"
+import { type Db, inTransaction, isUniqueViolation, openDatabase } from "../../../src/server/db/database.ts"
 import { migrateToLatest } from "../../../src/server/db/migrations.ts"
 import * as users from "../../../src/server/account/usersRepo.ts"
 import * as sessions from "../../../src/server/account/sessionsRepo.ts"
@@ -210,5 +213,27 @@ describe.each(dialects)("database on $name", (dialect) => {
     })
     await expect(failing).rejects.toThrow("boom")
     expect(await streams.countStreams(db.kysely)).toBe(0)
+  })
+})
+
+describe("the SQLite file", () => {
+  it("is readable by the server's own user alone, whatever it was before, and so are its WAL files", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "streamhub-mode-"))
+    try {
+      const mode = async (file: string) => (await stat(join(dataDir, file))).mode & 0o777
+      const fresh = await openDatabase({ dataDir })
+      await migrateToLatest(fresh)
+      expect(await mode("app.db")).toBe(0o600)
+      expect(await mode("app.db-wal")).toBe(0o600)
+      await fresh.close()
+      // an older install's file, world-readable, is closed up on the next start
+      await writeFile(join(dataDir, "app.db"), "", { flag: "a", mode: 0o644 })
+      await chmod(join(dataDir, "app.db"), 0o644)
+      const again = await openDatabase({ dataDir })
+      expect(await mode("app.db")).toBe(0o600)
+      await again.close()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

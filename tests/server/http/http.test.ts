@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises"
+import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api } from "../../../src/domain/api.ts"
 import { deleteStream, insertStream } from "../../../src/server/streams/streamsRepo.ts"
@@ -14,6 +16,7 @@ const expectSecurityHeaders = (headers: Record<string, unknown>) => {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
   expect(headers["x-frame-options"]).toBe("DENY")
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin")
+  expect(headers["cross-origin-resource-policy"]).toMatch(/^(same-origin|cross-origin)$/)
   expect(headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/)
 }
 
@@ -109,6 +112,18 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     for (const endpoint of Object.values(api)) {
       expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()], endpoint.path).toBeDefined()
     }
+  })
+
+  it("lets other sites load only what a cast receiver needs (the live streams and posters), and serves no source maps", async () => {
+    expect((await get("/login", html)).headers["cross-origin-resource-policy"]).toBe("same-origin")
+    expect((await get("/api/maintenance")).headers["cross-origin-resource-policy"]).toBe("same-origin")
+    expect((await get("/live/demo1/index.m3u8")).headers["cross-origin-resource-policy"]).toBe("cross-origin")
+    expect((await get("/posters/demo1.svg")).headers["cross-origin-resource-policy"]).toBe("cross-origin")
+    await writeFile(path.join(server.config.staticDir, "assets", "index-abc123.js.map"), "{\"version\":3}")
+    const map = await get("/assets/index-abc123.js.map")
+    expect(map.statusCode).toBe(404)
+    expect(map.json()).toEqual({ success: false, status: 404, detail: "Not found" })
+    expect((await get("/assets/index-abc123.js")).statusCode).toBe(200)
   })
 
   it("serves the demo live origin to a signed-in player and the channel posters to anyone", async () => {
