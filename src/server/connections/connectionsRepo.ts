@@ -108,16 +108,8 @@ export async function playerState(db: Kysely<Tables>, sessionId: number, streamI
   }
 }
 
-export interface OpenedConnection {
-  readonly userId: number
-  readonly sessionId: number
-  readonly token: string
-  readonly streamId: string
-  readonly app: string
-  readonly ip: string
-  readonly network: string
-  readonly at: Timestamp
-}
+/** A player session as it starts: what a heartbeat says of it. */
+export type OpenedConnection = Heartbeat
 
 /** Starts (or starts again) a session's player on a stream; answers its id. */
 export async function openConnection(db: Kysely<Tables>, connection: OpenedConnection): Promise<number> {
