@@ -52,8 +52,7 @@ export const playerAccessMachine = setup({
   },
   guards: {
     is: (_, params: { readonly answer: AccessAnswer; readonly status: StreamAccess["access"] | "failed" }) => statusOf(params.answer) === params.status,
-    renewed: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
-    ended: (_, answer: EndAnswer) => !isFailure(answer) && answer.success
+    renewed: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0
   },
   actions: {
     keepGrant: assign((_, params: { readonly source: string }) => ({ grant: grantOf(params.source) ?? "", error: null, stop: null })),
@@ -120,10 +119,7 @@ export const playerAccessMachine = setup({
         src: "endStream",
         input: ({ context }) => ({ id: context.playing[0]?.id ?? 0 }),
         // ended, or already gone: either way there may be room now
-        onDone: [
-          { guard: { type: "ended", params: ({ event }) => event.output }, target: "checking" },
-          { target: "checking" }
-        ],
+        onDone: { target: "checking" },
         onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
       }
     },
