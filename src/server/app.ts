@@ -7,6 +7,7 @@ import { connectionsFeature } from "./connections/connectionsFeature.ts"
 import type { Db } from "./db/database.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
 import { registerCompression } from "./http/compression.ts"
+import { memoryCounters, postgresCounters } from "./http/counters.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
 import { type Handlers, registerContract } from "./http/registerContract.ts"
@@ -62,16 +63,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app)
   registerBodyParsers(app)
 
+  const now = options.now ?? Date.now
+  const counters = db.dialect === "postgres" ? postgresCounters(db.kysely, now) : memoryCounters(now)
   const deps: FeatureDeps = {
     db: db.kysely,
     config,
-    now: options.now ?? Date.now,
+    now,
+    counters,
     limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits, ...options.limits },
     mailWorker: options.mail ?? { wake: () => undefined },
     log: app.log
   }
   const features: Array<ServerFeature> = []
-  const stopJobs = () => Promise.all(features.flatMap((feature) => feature.jobs ?? []).map((job) => job.stop()))
+  const stopJobs = async () => {
+    await Promise.all(features.flatMap((feature) => feature.jobs ?? []).map((job) => job.stop()))
+    await counters.close()
+  }
   try {
     // one at a time, so the jobs of those already built stop if a later one fails
     const account = accountFeature(deps, { housekeeping: options.housekeeping })
@@ -87,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     for (const feature of features) await feature.routes?.(app)
     await app.register(async (scope) => {
-      await registerApiRateLimit(scope, deps.limits)
+      await registerApiRateLimit(scope, deps.limits, counters, now)
       registerContract(scope, {
         handlers: mergeHandlers(features),
         authenticate: account.authenticate,

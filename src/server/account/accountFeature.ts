@@ -28,10 +28,10 @@ export interface AccountFeatureOptions {
 
 /** Sign-in and sessions, sign-up with its verification, password reset and profile changes. */
 export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions = {}): AccountFeature {
-  const { db, now, limits, mailWorker, config, log } = deps
+  const { db, now, limits, mailWorker, config, log, counters } = deps
   // One limiter: a wrong current password on the profile page counts like a failed sign-in.
-  const accountLimiter = createAccountLimiter(limits, now)
-  const signUpLimiter = createSignUpLimiter(db, now, limits)
+  const accountLimiter = createAccountLimiter(limits, counters)
+  const signUpLimiter = createSignUpLimiter(db, now, limits, counters)
   const housekeeping = startAccountHousekeeping({
     db,
     now,

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig } from "fastify"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
-import { createWindowCounter } from "../http/windowCounter.ts"
+import type { Counters } from "../http/counters.ts"
 
 const MINUTE = 60 * 1000
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
@@ -27,30 +27,63 @@ export const signInLimit = (limits: Pick<RateLimits, "signInPerMinute">): Fastif
 })
 
 export interface AccountLimiter {
-  /** Throws a 429 once the account has used up its failed attempts. */
-  check(email: string): void
-  recordFailure(email: string): void
-  /** The right password: whatever failed before no longer counts against the account. */
-  recordSuccess(email: string): void
+  /** Throws a 429 while the account refuses password checks from `network`. */
+  check(email: string, network: string): Promise<void>
+  recordFailure(email: string, network: string): Promise<void>
+  /** The right password: what that network got wrong no longer counts, and it is known to the account. */
+  recordSuccess(email: string, network: string): Promise<void>
 }
 
+// The third wrong password in a row from one network pauses that network's checks for the
+// account a little, the fourth longer; at the limit it is refused until the window closes.
+const SLOW_FROM_FAILURE = 3
+const slowDownMs = (failures: number): number => (failures === SLOW_FROM_FAILURE ? 5_000 : 30_000)
+// A network the account signed in from lately keeps working when the account as a whole has had
+// too many wrong passwords from elsewhere.
+const KNOWN_NETWORK_MS = 30 * 24 * 60 * 60 * 1000
+
 /**
- * Counts failed sign-ins per account, whatever IP they come from, so a password cannot be
- * guessed slowly from many addresses. A successful sign-in clears the count, so the owner's own
- * typos do not add up to a lockout over the day.
+ * Counts failed password checks per account and client network (IPv4 address, IPv6 /64), so
+ * guessing from one network is slowed and then refused without locking out the owner signing
+ * in from another. Across all networks an account takes at most `failedSignInsPerAccountAnyNetwork`
+ * wrong passwords in its window (ASVS 2.2.1); past that only networks it signed in from lately
+ * are still heard. A successful sign-in clears its network's count, so the owner's own typos do
+ * not add up to a pause over the day. The counters are shared by all instances on PostgreSQL.
  */
-export function createAccountLimiter(limits: RateLimits, now: () => number): AccountLimiter {
-  const failures = createWindowCounter({ max: limits.failedSignInsPerAccount, windowMs: limits.failedSignInWindowMs, now })
+export function createAccountLimiter(limits: RateLimits, counters: Counters): AccountLimiter {
+  const perNetwork = (email: string, network: string) => `signin-fail ${email} ${network}`
+  const paused = (email: string, network: string) => `signin-slow ${email} ${network}`
+  const anyNetwork = (email: string) => `signin-fail ${email}`
+  const known = (email: string, network: string) => `signin-known ${email} ${network}`
   return {
-    check(email) {
-      const wait = failures.blockedFor(email)
-      if (wait > 0) throw lockoutRefusal(seconds(wait))
+    async check(email, network) {
+      const [failures, pause, all] = await Promise.all([
+        counters.read(perNetwork(email, network)),
+        counters.read(paused(email, network)),
+        counters.read(anyNetwork(email))
+      ])
+      if (failures.count >= limits.failedSignInsPerAccount) throw lockoutRefusal(seconds(failures.msLeft))
+      if (pause.count > 0) throw lockoutRefusal(seconds(pause.msLeft))
+      if (all.count >= limits.failedSignInsPerAccountAnyNetwork && (await counters.read(known(email, network))).count === 0) {
+        throw lockoutRefusal(seconds(all.msLeft))
+      }
     },
-    recordFailure(email) {
-      failures.hit(email)
+    async recordFailure(email, network) {
+      const [{ count }] = await Promise.all([
+        counters.add(perNetwork(email, network), limits.failedSignInWindowMs),
+        counters.add(anyNetwork(email), limits.failedSignInAnyNetworkWindowMs)
+      ])
+      if (count >= SLOW_FROM_FAILURE && count < limits.failedSignInsPerAccount) {
+        await counters.reset(paused(email, network))
+        await counters.add(paused(email, network), slowDownMs(count))
+      }
     },
-    recordSuccess(email) {
-      failures.reset(email)
+    async recordSuccess(email, network) {
+      await Promise.all([
+        counters.reset(perNetwork(email, network)),
+        counters.reset(paused(email, network)),
+        counters.add(known(email, network), KNOWN_NETWORK_MS)
+      ])
     }
   }
 }

@@ -7,6 +7,7 @@ import { findUserByEmail } from "./usersRepo.ts"
 import { invites } from "../invites/invitesFeature.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { AccountLimiter } from "./accountLimiter.ts"
+import { requestNetwork } from "../http/clientNetwork.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
 import { createSession } from "./sessions.ts"
@@ -34,16 +35,17 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
     async login({ body, request }) {
       const email = normaliseEmail(body.email)
       // Refused before the password is looked at, so a locked account gives no oracle.
-      accountLimiter.check(email)
+      const network = requestNetwork(request)
+      await accountLimiter.check(email, network)
       const user = await findUserByEmail(db, email)
       const matches = user === undefined
         ? await verifyAgainstDummy(body.password)
         : await verifyPassword(body.password, user.password_hash)
       if (user === undefined || !matches) {
-        accountLimiter.recordFailure(email)
+        await accountLimiter.recordFailure(email, network)
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: LOGIN_MISMATCH }
       }
-      accountLimiter.recordSuccess(email)
+      await accountLimiter.recordSuccess(email, network)
       // Only after the password matched: these answers would otherwise reveal that the account exists.
       if (user.email_verified_at === null) {
         return { success: false, resultCode: ResultCode.EMAIL_NOT_VERIFIED, detail: LOGIN_NOT_VERIFIED }

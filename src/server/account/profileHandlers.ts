@@ -1,5 +1,7 @@
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
+import type { FastifyRequest } from "fastify"
+import { requestNetwork } from "../http/clientNetwork.ts"
 import type { Session } from "../http/session.ts"
 import { hashPassword, verifyPassword } from "./passwords.ts"
 import { setEmail, setUsername } from "./accountsRepo.ts"
@@ -33,20 +35,21 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
   const { db, now, mailWorker, accountLimiter } = deps
 
   /** The signed-in account, if `password` is its password. Misses count toward the lockout. */
-  const confirmedUser = async (session: Session, password: string): Promise<UserRow | undefined> => {
-    accountLimiter.check(session.email)
+  const confirmedUser = async (session: Session, password: string, request: FastifyRequest): Promise<UserRow | undefined> => {
+    const network = requestNetwork(request)
+    await accountLimiter.check(session.email, network)
     const user = await findUserById(db, session.userId)
     if (user !== undefined && (await verifyPassword(password, user.password_hash))) {
-      accountLimiter.recordSuccess(session.email)
+      await accountLimiter.recordSuccess(session.email, network)
       return user
     }
-    accountLimiter.recordFailure(session.email)
+    await accountLimiter.recordFailure(session.email, network)
     return undefined
   }
 
   return {
-    async updatePassword({ body, session }) {
-      const user = await confirmedUser(session, body.currentPassword)
+    async updatePassword({ body, session, request }) {
+      const user = await confirmedUser(session, body.currentPassword, request)
       if (user === undefined) {
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: INCORRECT_PASSWORD }
       }
@@ -61,9 +64,9 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
       return { success: true, resultCode: ResultCode.SUCCESS, detail: PASSWORD_UPDATED }
     },
 
-    async updateUsernameAndEmail({ body, session }) {
+    async updateUsernameAndEmail({ body, session, request }) {
       const unchanged = { emailUpdatePending: false, usernameUpdated: false }
-      const user = await confirmedUser(session, body.password)
+      const user = await confirmedUser(session, body.password, request)
       if (user === undefined) {
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, ...unchanged, detail: INCORRECT_PASSWORD }
       }

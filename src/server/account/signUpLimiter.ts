@@ -2,7 +2,7 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
-import { createWindowCounter } from "../http/windowCounter.ts"
+import type { Counters } from "../http/counters.ts"
 import { invites } from "../invites/invitesFeature.ts"
 
 export type SignUpLimits = Pick<RateLimits, "signUpsPerInvite" | "signUpAttemptsPerEmail" | "signUpWindowMs">
@@ -19,10 +19,10 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 
 /**
  * Per-account limits of sign-up, on top of the per-IP one. Sign-ups per invite are counted from
- * the invitations table, so they hold across restarts; attempts per address are kept in memory.
+ * the invitations table, so they hold across restarts; attempts per address in the shared counters.
  */
-export function createSignUpLimiter(db: Kysely<Tables>, now: () => number, limits: SignUpLimits): SignUpLimiter {
-  const attempts = createWindowCounter({ max: limits.signUpAttemptsPerEmail, windowMs: limits.signUpWindowMs, now })
+export function createSignUpLimiter(db: Kysely<Tables>, now: () => number, limits: SignUpLimits, counters: Counters): SignUpLimiter {
+  const attempts = (email: string) => `signup ${email}`
   return {
     async admit(inviterId, email) {
       const at = now()
@@ -35,12 +35,12 @@ export function createSignUpLimiter(db: Kysely<Tables>, now: () => number, limit
           wait
         )
       }
-      const blocked = attempts.blockedFor(email)
-      if (blocked > 0) {
-        const wait = seconds(blocked)
+      const tried = await counters.read(attempts(email))
+      if (tried.count >= limits.signUpAttemptsPerEmail) {
+        const wait = seconds(tried.msLeft)
         throw tooManyRequests(`Too many sign-up attempts for this email address. Try again in ${waitText(wait)}.`, wait)
       }
-      attempts.hit(email)
+      await counters.add(attempts(email), limits.signUpWindowMs)
     }
   }
 }

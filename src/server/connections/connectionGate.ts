@@ -14,7 +14,7 @@ import {
   touchConnections
 } from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS, type Presence, streamsElsewhere } from "./liveness.ts"
-import { networkOf } from "./network.ts"
+import { networkOf } from "../http/clientNetwork.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { GRANT_START_MS, type StreamGrant } from "./streamGrants.ts"
 

@@ -8,6 +8,7 @@ import { liveConnections } from "./migrations/liveConnections.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
+import { rateLimits } from "./migrations/rateLimits.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
 import { viewerPagesSchema } from "./migrations/viewerPagesSchema.ts"
 
@@ -23,7 +24,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0006_guide": guideSchema(dialect),
     "0007_rewards_payments_tickets": viewerPagesSchema(dialect),
     "0008_report_indexes": reportIndexes(),
-    "0009_live_connections": liveConnections(dialect)
+    "0009_live_connections": liveConnections(dialect),
+    "0011_rate_limits": rateLimits()
   }
 }
 

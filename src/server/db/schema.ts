@@ -196,6 +196,15 @@ export interface Tables {
   guide_programmes: GuideProgrammesTable
   guide_staging: GuideStagingTable
   job_leases: JobLeasesTable
+  rate_limits: RateLimitsTable
+}
+
+/** One fixed window of a rate-limit or lockout counter (PostgreSQL; SQLite counts in memory). */
+export interface RateLimitsTable {
+  key: string
+  count: number
+  /** Epoch ms. */
+  closes_at: number
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely"
 import type { EndpointName } from "../../domain/api.ts"
 import type { Config } from "../config.ts"
 import type { Tables } from "../db/schema.ts"
+import type { Counters } from "./counters.ts"
 import type { RateLimits } from "./rateLimits.ts"
 import type { Handlers } from "./registerContract.ts"
 
@@ -18,6 +19,8 @@ export interface FeatureDeps {
   /** Epoch ms; injectable so tests can move time. */
   readonly now: () => number
   readonly limits: RateLimits
+  /** Rate-limit and lockout counters, shared by all instances on one PostgreSQL. */
+  readonly counters: Counters
   readonly mailWorker: MailWaker
   readonly log: FastifyBaseLogger
 }

@@ -164,6 +164,72 @@ describe.each(dialects)("auth ($name)", (dialect) => {
   })
 })
 
+describe.each(dialects)("wrong passwords from many networks ($name)", (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { limits: { failedSignInsPerAccountAnyNetwork: 6, signInPerMinute: 100 } })
+    await server.addUser({ email: "popular@example.com" })
+  })
+  afterAll(() => server.dispose())
+
+  it("slows a network after its third wrong password and refuses it after its fifth", async () => {
+    const ip = nextIp()
+    const attempt = (password: string) => server.call("login", { ip, body: { email: "popular@example.com", password } })
+    for (let i = 0; i < 3; i += 1) expect((await attempt(`guess-${i}`)).json()).toMatchObject({ resultCode: 12 })
+    const paused = await attempt(PASSWORD)
+    expect(paused.statusCode).toBe(429)
+    expect((paused.json() as { detail: string }).detail).toContain("paused for 5 seconds")
+    const start = server.clock
+    try {
+      server.clock = start + 5_000
+      expect((await attempt("guess-3")).json()).toMatchObject({ resultCode: 12 })
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ status: 429 })
+      server.clock = start + 35_000
+      expect((await attempt("guess-4")).json()).toMatchObject({ resultCode: 12 })
+      server.clock = start + 10 * 60_000
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ status: 429 })
+    } finally {
+      server.clock = start
+    }
+  })
+
+  it("clears a network's failed attempts once it signs in, and lifts its pause when the window is over", async () => {
+    await server.addUser({ email: "forgetful@example.com" })
+    const home = nextIp()
+    const attempt = async (password: string) => server.call("login", { ip: home, body: { email: "forgetful@example.com", password } })
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 2; i += 1) expect((await attempt(`typo-${round}-${i}`)).json()).toMatchObject({ resultCode: 12 })
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    }
+    const start = server.clock
+    try {
+      // the third and fourth wrong passwords each pause the network; the fifth refuses it for the window
+      for (let i = 0; i < 5; i += 1) {
+        if (i === 3) server.clock += 5_000
+        if (i === 4) server.clock += 30_000
+        expect((await attempt(`guess-${i}`)).json()).toMatchObject({ resultCode: 12 })
+      }
+      expect((await attempt(PASSWORD)).statusCode).toBe(429)
+      server.clock = start + 15 * 60 * 1000
+      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+    } finally {
+      server.clock = start
+    }
+  })
+
+  it("takes only a limited number of wrong passwords an hour from all networks, and then still hears the owner's known network", async () => {
+    await server.addUser({ email: "owner@example.com" })
+    const home = nextIp()
+    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({ success: true })
+    for (let i = 0; i < 6; i += 1) {
+      expect((await server.call("login", { ip: nextIp(), body: { email: "owner@example.com", password: `guess-${i}` } })).json()).toMatchObject({ resultCode: 12 })
+    }
+    const stranger = await server.call("login", { ip: nextIp(), body: { email: "owner@example.com", password: PASSWORD } })
+    expect(stranger.statusCode).toBe(429)
+    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({ success: true })
+  })
+})
+
 describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
   let server: TestServer
   beforeAll(async () => {
@@ -172,35 +238,31 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
   })
   afterAll(() => server.dispose())
 
-  it("locks an account after repeated failures from any address, before checking the password", async () => {
+  it("refuses a network that got an account's password wrong too often, before checking the password, while the owner still gets in from another", async () => {
+    const attacker = nextIp()
     for (let i = 0; i < 3; i += 1) {
-      const body = (await server.call("login", { body: { email: "target@example.com", password: "guess-" + i } })).json()
+      const body = (await server.call("login", { ip: attacker, body: { email: "target@example.com", password: "guess-" + i } })).json()
       expect(body).toMatchObject({ resultCode: 12 })
     }
-    const response = await server.call("login", { body: { email: "TARGET@example.com", password: PASSWORD } })
+    const response = await server.call("login", { ip: attacker, body: { email: "TARGET@example.com", password: PASSWORD } })
     expect(response.statusCode).toBe(429)
     const body = response.json() as { detail: string }
     expect(body).toMatchObject({ success: false, status: 429 })
     expect(body.detail).toMatch(/^Too many wrong passwords for this account, so password checks are paused for 15 minutes\. Try again then, or use Forgot password on the sign-in page\.$/)
     expect(Number(response.headers["retry-after"])).toBeGreaterThan(0)
+    // the same IPv6 /64 is the same network, whichever address of it is used
+    const owner = await server.call("login", { ip: nextIp(), body: { email: "target@example.com", password: PASSWORD } })
+    expect(owner.json()).toMatchObject({ success: true, resultCode: 1 })
   })
 
-  it("clears an account's failed attempts once it signs in, and lifts a lockout when the window is over", async () => {
-    await server.addUser({ email: "forgetful@example.com" })
-    const attempt = async (password: string) => server.call("login", { body: { email: "forgetful@example.com", password } })
-    for (let round = 0; round < 3; round += 1) {
-      for (let i = 0; i < 2; i += 1) expect((await attempt(`typo-${round}-${i}`)).json()).toMatchObject({ resultCode: 12 })
-      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
+  it("counts an IPv6 network by its /64", async () => {
+    await server.addUser({ email: "six@example.com" })
+    for (let i = 0; i < 3; i += 1) {
+      await server.call("login", { ip: `2001:db8:1:2::${i + 1}`, body: { email: "six@example.com", password: "guess-" + i } })
     }
-    for (let i = 0; i < 3; i += 1) await attempt(`guess-${i}`)
-    expect((await attempt(PASSWORD)).statusCode).toBe(429)
-    const start = server.clock
-    try {
-      server.clock = start + 15 * 60 * 1000
-      expect((await attempt(PASSWORD)).json()).toMatchObject({ success: true, resultCode: 1 })
-    } finally {
-      server.clock = start
-    }
+    expect((await server.call("login", { ip: "2001:db8:1:2:ffff::9", body: { email: "six@example.com", password: PASSWORD } })).statusCode).toBe(429)
+    expect((await server.call("login", { ip: "2001:db8:1:3::1", body: { email: "six@example.com", password: PASSWORD } })).json())
+      .toMatchObject({ success: true })
   })
 
   it("limits sign-in attempts per address", async () => {

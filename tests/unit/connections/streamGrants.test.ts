@@ -2,7 +2,8 @@ import { createSecretKey } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { currentConnections, type Presence, streamsElsewhere, SWITCH_GRACE_MS } from "../../../src/server/connections/liveness.ts"
-import { deviceLabel, networkLabel, networkOf } from "../../../src/server/connections/network.ts"
+import { networkOf } from "../../../src/server/http/clientNetwork.ts"
+import { deviceLabel, networkLabel } from "../../../src/server/connections/network.ts"
 import { ownChannelOf, readGrant, signGrant, type StreamGrant, withGrant } from "../../../src/server/connections/streamGrants.ts"
 
 const key = createSecretKey(Buffer.alloc(32, 7))

@@ -1,0 +1,194 @@
+import { type Kysely, sql } from "kysely"
+import type { Tables } from "../db/schema.ts"
+
+/** A key's open window: how many events fell into it, and ms until it closes (0 when none is open). */
+export interface Count {
+  readonly count: number
+  readonly msLeft: number
+}
+
+const NONE: Count = { count: 0, msLeft: 0 }
+
+/**
+ * Fixed-window event counters behind every rate limit and lockout: the first event of a key opens
+ * a window of `windowMs`, later ones add to it until it closes. On SQLite (one instance) they are
+ * kept in memory; on PostgreSQL they live in `rate_limits`, so all instances count together.
+ */
+export interface Counters {
+  /** Counts `points` events now and answers the window as it stands after them. */
+  add(key: string, windowMs: number, points?: number): Promise<Count>
+  /**
+   * Counts one event and answers at once from what this instance knows: the count reaches the
+   * shared store within `flushMs` and comes back with what the other instances counted. For the
+   * per-request API limit, where a query per request would cost more than the request.
+   */
+  addSoon(key: string, windowMs: number): Count
+  read(key: string): Promise<Count>
+  reset(key: string): Promise<void>
+  /** Sends what is still pending and stops the timers. */
+  close(): Promise<void>
+}
+
+interface Window {
+  count: number
+  closesAt: number
+}
+
+/** Past this many keys, closed windows are swept on the next new key. */
+const SWEEP_ABOVE = 10_000
+
+function memoryWindows(now: () => number) {
+  const windows = new Map<string, Window>()
+  const open = (key: string, at: number): Window | undefined => {
+    const window = windows.get(key)
+    return window === undefined || window.closesAt <= at ? undefined : window
+  }
+  const add = (key: string, windowMs: number, points: number): Count => {
+    const at = now()
+    let window = open(key, at)
+    if (window === undefined) {
+      if (windows.size >= SWEEP_ABOVE) {
+        for (const [k, w] of windows) if (w.closesAt <= at) windows.delete(k)
+      }
+      window = { count: 0, closesAt: at + windowMs }
+      windows.set(key, window)
+    }
+    window.count += points
+    return { count: window.count, msLeft: window.closesAt - at }
+  }
+  const read = (key: string): Count => {
+    const at = now()
+    const window = open(key, at)
+    return window === undefined ? NONE : { count: window.count, msLeft: window.closesAt - at }
+  }
+  return { windows, open, add, read }
+}
+
+/** One instance's counters, in memory: right for SQLite, which one instance serves. */
+export function memoryCounters(now: () => number): Counters {
+  const memory = memoryWindows(now)
+  return {
+    add: async (key, windowMs, points = 1) => memory.add(key, windowMs, points),
+    addSoon: (key, windowMs) => memory.add(key, windowMs, 1),
+    read: async (key) => memory.read(key),
+    reset: async (key) => {
+      memory.windows.delete(key)
+    },
+    close: async () => undefined
+  }
+}
+
+export interface PostgresCountersOptions {
+  /** How long `addSoon` counts gather before they go to the database in one statement. */
+  readonly flushMs?: number
+  /** How often windows closed for an hour are deleted. */
+  readonly sweepEveryMs?: number
+}
+
+interface Row {
+  key: string
+  count: number
+  closes_at: number
+}
+
+/**
+ * Counters shared through PostgreSQL. `add` is one upsert that opens, resets or adds to the key's
+ * window and returns it. `addSoon` counts in memory and sends the counts of all keys every
+ * `flushMs` in one statement; the totals that come back (with every instance's counts) replace
+ * the local ones, so a key blocked anywhere is blocked here within one flush, at no query per
+ * request. Should the database fail, counting goes on locally and the next flush tries again.
+ */
+export function postgresCounters(db: Kysely<Tables>, now: () => number, options: PostgresCountersOptions = {}): Counters {
+  const flushMs = options.flushMs ?? 250
+  const local = memoryWindows(now)
+  let pending = new Map<string, { points: number; windowMs: number }>()
+  let flushTimer: NodeJS.Timeout | undefined
+  let flushing: Promise<void> = Promise.resolve()
+  let closed = false
+
+  const upsert = async (entries: ReadonlyArray<readonly [string, number, number]>): Promise<ReadonlyArray<Row>> => {
+    const at = now()
+    const values = sql.join(entries.map(([key, points, windowMs]) => sql`(${key}, ${points}::integer, ${at + windowMs}::bigint)`))
+    // A closed window starts again with these points; an open one adds them.
+    const result = await sql<Row>`
+      insert into rate_limits as r (key, count, closes_at) values ${values}
+      on conflict (key) do update set
+        count = case when r.closes_at <= ${at}::bigint then excluded.count else r.count + excluded.count end,
+        closes_at = case when r.closes_at <= ${at}::bigint then excluded.closes_at else r.closes_at end
+      returning key, count, closes_at`.execute(db)
+    return result.rows
+  }
+
+  const adopt = (row: Row) => {
+    const window = local.windows.get(row.key)
+    const waiting = pending.get(row.key)?.points ?? 0
+    if (window === undefined) local.windows.set(row.key, { count: row.count + waiting, closesAt: Number(row.closes_at) })
+    else {
+      window.count = row.count + waiting
+      window.closesAt = Number(row.closes_at)
+    }
+  }
+
+  const flush = async (): Promise<void> => {
+    flushTimer = undefined
+    if (pending.size === 0) return
+    const batch = pending
+    pending = new Map()
+    try {
+      const rows = await upsert([...batch].map(([key, { points, windowMs }]) => [key, points, windowMs] as const))
+      for (const row of rows) adopt(row)
+    } catch {
+      // kept for the next flush: the counts are late, not lost
+      for (const [key, entry] of batch) {
+        const later = pending.get(key)
+        pending.set(key, { points: entry.points + (later?.points ?? 0), windowMs: entry.windowMs })
+      }
+      schedule()
+    }
+  }
+  const schedule = () => {
+    if (closed || flushTimer !== undefined) return
+    flushTimer = setTimeout(() => {
+      flushing = flushing.then(flush)
+    }, flushMs)
+    flushTimer.unref()
+  }
+
+  const sweepTimer = setInterval(() => {
+    void db.deleteFrom("rate_limits").where("closes_at", "<", now() - 60 * 60 * 1000).execute().catch(() => undefined)
+  }, options.sweepEveryMs ?? 5 * 60 * 1000)
+  sweepTimer.unref()
+
+  return {
+    async add(key, windowMs, points = 1) {
+      const [row] = await upsert([[key, points, windowMs]])
+      if (row === undefined) return NONE
+      return { count: row.count, msLeft: Math.max(0, Number(row.closes_at) - now()) }
+    },
+    addSoon(key, windowMs) {
+      const count = local.add(key, windowMs, 1)
+      const entry = pending.get(key)
+      if (entry === undefined) pending.set(key, { points: 1, windowMs })
+      else entry.points += 1
+      schedule()
+      return count
+    },
+    async read(key) {
+      const row = await db.selectFrom("rate_limits").select(["count", "closes_at"]).where("key", "=", key)
+        .where("closes_at", ">", now()).executeTakeFirst()
+      return row === undefined ? NONE : { count: row.count, msLeft: Number(row.closes_at) - now() }
+    },
+    async reset(key) {
+      local.windows.delete(key)
+      pending.delete(key)
+      await db.deleteFrom("rate_limits").where("key", "=", key).execute()
+    },
+    async close() {
+      closed = true
+      clearInterval(sweepTimer)
+      if (flushTimer !== undefined) clearTimeout(flushTimer)
+      flushing = flushing.then(flush)
+      await flushing
+    }
+  }
+}
