@@ -61,8 +61,6 @@ const refuse = (reply: FastifyReply, refusal: Refusal) =>
   reply
     .code(refusal.status)
     .header("Cache-Control", "no-store")
-    // players on other origins (cast receivers) must be able to read why
-    .header("Access-Control-Allow-Origin", "*")
     .send({ success: false, status: refusal.status, detail: DETAILS[refusal.reason], reason: refusal.reason })
 
 export interface StreamGuardDeps {

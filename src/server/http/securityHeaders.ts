@@ -68,13 +68,25 @@ const isCastable = (url: string): boolean => url.startsWith("/live/") || url.sta
 const isApiPath = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") ||
   url === "/time.json" || url.startsWith("/time.json?")
 
+/**
+ * The pages that may read the live streams and posters from script: this site's own, and Google's
+ * Cast receivers, which play a cast stream from their own origin and ask for it with CORS.
+ */
+export const CAST_RECEIVER_ORIGINS = ["https://www.gstatic.com"]
+
 /** Sets the headers before anything runs, so error and 404 answers carry them too. */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const headers = securityHeaders(publicUrl)
+  const mediaReaders = new Set([new URL(publicUrl).origin, ...CAST_RECEIVER_ORIGINS])
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers)
     // A cast receiver on another origin loads the live streams and the posters; nothing else is for other sites.
-    if (isCastable(request.url)) reply.header("cross-origin-resource-policy", "cross-origin")
+    if (isCastable(request.url)) {
+      reply.header("cross-origin-resource-policy", "cross-origin")
+      const origin = request.headers.origin
+      if (origin !== undefined && mediaReaders.has(origin)) reply.header("access-control-allow-origin", origin)
+      reply.header("vary", "Origin")
+    }
     // Answers carry per-user data and a session's view of the world; no cache may keep them.
     if (isApiPath(request.url)) reply.header("cache-control", "no-store")
   })

@@ -1,11 +1,10 @@
 import type { FastifyReply } from "fastify"
 
-// Players and cast receivers may load the demo channels from another origin.
+// Which other origins may read them (cast receivers) is decided with the security headers.
 export const playlistReply = (reply: FastifyReply, text: string) =>
   reply
     .type("application/vnd.apple.mpegurl")
     .header("Cache-Control", "no-cache")
-    .header("Access-Control-Allow-Origin", "*")
     .send(text)
 
 // A sequence number always names the same bytes, so media may be cached forever.
@@ -13,7 +12,6 @@ export const mediaReply = (reply: FastifyReply, bytes: Buffer) =>
   reply
     .type("video/mp2t")
     .header("Cache-Control", "public, max-age=31536000, immutable")
-    .header("Access-Control-Allow-Origin", "*")
     .send(bytes)
 
 export const refuse = (reply: FastifyReply, status: 400 | 404 | 503, detail: string) =>

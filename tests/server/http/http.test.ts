@@ -126,6 +126,16 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     expect((await get("/assets/index-abc123.js")).statusCode).toBe(200)
   })
 
+  it("lets only this site and Google's cast receivers read the live streams from script", async () => {
+    const live = (origin: string) => get("/live/demo1/index.m3u8", { origin })
+    expect((await live("https://www.gstatic.com")).headers["access-control-allow-origin"]).toBe("https://www.gstatic.com")
+    expect((await live("http://localhost:8080")).headers["access-control-allow-origin"]).toBe("http://localhost:8080")
+    const stranger = await live("https://evil.example")
+    expect(stranger.headers["access-control-allow-origin"]).toBeUndefined()
+    expect(stranger.headers.vary).toMatch(/Origin/)
+    expect((await get("/api/maintenance", { origin: "https://www.gstatic.com" })).headers["access-control-allow-origin"]).toBeUndefined()
+  })
+
   it("serves the demo live origin to a signed-in player and the channel posters to anyone", async () => {
     const stream = await insertStream(server.db.kysely, { title: "Origin check", src: "/live/demo1/index.m3u8" })
     await server.addUser({ email: "origin-viewer@example.com" })

@@ -50,7 +50,7 @@ describe("demo live origin", () => {
         expect(playlist.statusCode).toBe(200)
         expect(playlist.headers["content-type"]).toBe("application/vnd.apple.mpegurl")
         expect(playlist.headers["cache-control"]).toBe("no-cache")
-        expect(playlist.headers["access-control-allow-origin"]).toBe("*")
+        expect(playlist.headers["access-control-allow-origin"]).toBeUndefined()
         expect(playlist.body.startsWith("#EXTM3U\n")).toBe(true)
         expect(playlist.body).not.toContain("#EXT-X-ENDLIST")
 

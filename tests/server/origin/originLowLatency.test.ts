@@ -60,7 +60,7 @@ describe("low-latency origin", () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers["content-type"]).toBe("application/vnd.apple.mpegurl")
     expect(response.headers["cache-control"]).toBe("no-cache")
-    expect(response.headers["access-control-allow-origin"]).toBe("*")
+    expect(response.headers["access-control-allow-origin"]).toBeUndefined()
     expect(response.body).toContain("#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.2,HOLD-BACK=6\n")
     expect(response.body).toContain("#EXT-X-PART-INF:PART-TARGET=0.4\n")
     expect(response.body).toContain('#EXT-X-PART:DURATION=0.4,URI="part/6.1.ts",INDEPENDENT=YES\n')
