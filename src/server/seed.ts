@@ -28,12 +28,15 @@ export interface SeedResult {
   readonly staff: { readonly email: string; readonly password: string } | undefined
 }
 
-/** First-start content; safe to run on every start. */
+/**
+ * First-start content; safe to run on every start, and by instances starting together (serve.ts
+ * also runs it under the start-up lock, which keeps even the staff account to one).
+ */
 export async function seed(db: Kysely<Tables>, options: SeedOptions): Promise<SeedResult> {
   const now = new Date((options.now ?? Date.now)()).toISOString()
   await firstStart.seedSettings(db)
-  const seededStreams = await firstStart.onceEver(db, SEEDED_MARKER, now, () => seedDemoStreams(db, options.mediaDir, now)) ?? 0
-  await firstStart.onceEver(db, DEMO_GUIDE_MARKER, now, () => tieDemoGuide(db, options.mediaDir, now))
+  const seededStreams = await firstStart.onceEver(db, SEEDED_MARKER, now, (trx) => seedDemoStreams(trx, options.mediaDir, now)) ?? 0
+  await firstStart.onceEver(db, DEMO_GUIDE_MARKER, now, (trx) => tieDemoGuide(trx, options.mediaDir, now))
   // every start, so a server restarted now and then never runs out of demo programmes
   await demoGuide.keepAhead(db, Date.parse(now))
   const staff = await accountSeed.staff(db, now)

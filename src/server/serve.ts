@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts"
 import { ConfigError, loadConfig } from "./config.ts"
 import { openDatabase } from "./db/database.ts"
 import { migrateToLatest } from "./db/migrations.ts"
+import { withStartupLock } from "./db/startupLock.ts"
 import { mailDelivery } from "./mail/mailFeature.ts"
 import { seed } from "./seed.ts"
 import { serverAddress } from "./shell/shellFeature.ts"
@@ -41,9 +42,13 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void stop("SIGTERM"))
 
   try {
-    await migrateToLatest(db)
-    await seed(db.kysely, { out: (text) => console.log(text), publicUrl: config.publicUrl, mediaDir: config.mediaDir })
-    await serverAddress.remember(db.kysely, { publicUrl: config.publicUrl, startedAt: new Date().toISOString() })
+    // Instances started together on one PostgreSQL take turns here: the first migrates and seeds,
+    // the others find it done (and print no second set of staff credentials).
+    await withStartupLock(db, async () => {
+      await migrateToLatest(db)
+      await seed(db.kysely, { out: (text) => console.log(text), publicUrl: config.publicUrl, mediaDir: config.mediaDir })
+      await serverAddress.remember(db.kysely, { publicUrl: config.publicUrl, startedAt: new Date().toISOString() })
+    }, { onWait: () => console.log("Another instance is starting on this database; waiting for it to finish migrating and seeding") })
     // The worker logs through the app's logger, so it starts after the app; until then a wake-up
     // has nothing to wake, and the worker's first pass sends whatever is pending anyway.
     app = await buildApp({

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
+import { withStartupLock } from "../db/startupLock.ts"
 import { accountCommands } from "../account/accountFeature.ts"
 import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
@@ -72,8 +73,11 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
 
   const db = io.db ?? await openDatabase({ dataDir: io.config.dataDir, databaseUrl: io.config.databaseUrl })
   try {
-    // The CLI may be the first thing run against a fresh DATA_DIR or database.
-    if (io.db === undefined) await migrateToLatest(db)
+    // The CLI may be the first thing run against a fresh DATA_DIR or database, perhaps while a
+    // server starts on it: it waits for that start's migrating and seeding, as another server would.
+    if (io.db === undefined) {
+      await withStartupLock(db, () => migrateToLatest(db), { onWait: () => err("Waiting for a server starting on this database to finish migrating") })
+    }
     return await command.run(args, { db: db.kysely, config: io.config, out: io.out, err, now: io.now ?? Date.now })
   } catch (error) {
     if (error instanceof UsageError) {

@@ -50,6 +50,11 @@ const isSchemaVanished = (error: unknown): boolean => {
   return false
 }
 
+// Safe to run from several processes at once, also outside the start-up lock (tests, tools):
+// on PostgreSQL Kysely runs the pending migrations under its own database-wide advisory lock, all
+// of them with their bookkeeping rows in one transaction, deciding what is pending only once it
+// holds the lock. Its two bookkeeping tables are created before that lock; a process that loses
+// that race sees its `create` fail, finds the table there and carries on.
 async function migrateOnce(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,

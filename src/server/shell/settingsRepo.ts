@@ -24,6 +24,19 @@ export async function setSetting(db: Kysely<Tables>, key: string, value: unknown
     .execute()
 }
 
+/**
+ * Stores a setting unless one exists; true when this call stored it. On PostgreSQL a concurrent
+ * caller's uncommitted row makes this wait for its transaction, so exactly one caller gets true.
+ */
+export async function addSettingIfAbsent(db: Kysely<Tables>, key: string, value: unknown): Promise<boolean> {
+  const added = await db.insertInto("settings")
+    .values({ key, value: encode(key, value) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .returning("key")
+    .executeTakeFirst()
+  return added !== undefined
+}
+
 /** Sets several settings at once: readers see all of them changed or none. */
 export async function setSettings(db: Kysely<Tables>, values: Record<string, unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
