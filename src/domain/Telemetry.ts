@@ -1,6 +1,9 @@
 import * as Schema from "effect/Schema"
+import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_TOKEN_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "./TelemetryLimits.ts"
 
 const Text = Schema.String.check(Schema.isMaxLength(2048))
+const HealthId = Schema.String.check(Schema.isMaxLength(HEALTH_ID_MAX_LENGTH))
+const HealthUrl = Schema.String.check(Schema.isMaxLength(HEALTH_URL_MAX_LENGTH))
 
 /** Usage metering (SPEC §7): one call per factor of use, `rnd` defeats caches. */
 export const MeteringRequest = Schema.Struct({
@@ -31,7 +34,7 @@ export const AnalyticsEvent = Schema.Struct({
   site_id: Text,
   player_id: Text,
   video_type: Text,
-  created: Schema.Number,
+  created: Schema.Finite,
   position: Schema.Union([Schema.Number, Schema.Array(Schema.Number)]),
   player_version: Text,
   source: Text,
@@ -45,28 +48,30 @@ export type AnalyticsEvent = typeof AnalyticsEvent.Type
 
 /** What a health event is about, by the same ids analytics use (SPEC §3 media metadata). */
 export const HealthIds = Schema.Struct({
-  media_id: Text,
-  site_id: Text,
-  sitegroup_id: Text,
-  player_id: Text
+  media_id: HealthId,
+  site_id: HealthId,
+  sitegroup_id: HealthId,
+  player_id: HealthId
 })
 export type HealthIds = typeof HealthIds.Type
 
 /** The player's optional parts at work in the playback the event is from. */
 export const HEALTH_PLUGINS = ["analytics", "metering", "health", "time-sync", "low-latency"] as const
 
-const HealthPlugins = Schema.Array(Text).check(Schema.isMaxLength(HEALTH_PLUGINS.length))
+const HealthPlugins = Schema.Array(HealthId).check(Schema.isMaxLength(HEALTH_PLUGINS.length))
 
+// Every text is capped and every number finite (`1e309` reads as Infinity): whatever a client
+// sends is what the database keeps.
 const healthEventFields = {
-  session_id: Text,
-  device_id: Text,
-  version: Text,
-  source: Text,
-  page_url: Text,
-  event: Text,
-  current_time: Schema.Number,
-  client_time: Schema.Number,
-  adjusted_time: Schema.Number,
+  session_id: HealthId,
+  device_id: HealthId,
+  version: HealthId,
+  source: HealthUrl,
+  page_url: HealthUrl,
+  event: HealthId,
+  current_time: Schema.Finite,
+  client_time: Schema.Finite,
+  adjusted_time: Schema.Finite,
   /** on a `firstframe` event: ms from asking for the source to its first picture */
   first_frame_ms: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 600_000 })))
 }
@@ -75,11 +80,16 @@ const healthEventFields = {
 export const HealthEvent = Schema.Struct({ ...healthEventFields, ids: HealthIds, plugins: HealthPlugins })
 export type HealthEvent = typeof HealthEvent.Type
 
-/** The beacon's body. A tab still on an earlier build sends records without ids and plugins: still worth keeping. */
+/**
+ * The beacon's body. A beacon cannot set headers, so the session token travels in it; requests
+ * that send the Token header (the fetch fallback) need not repeat it here. A tab still on an
+ * earlier build sends records without ids and plugins: still worth keeping.
+ */
 export const HealthEvents = Schema.Struct({
+  token: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(HEALTH_TOKEN_MAX_LENGTH))),
   events: Schema.Array(
     Schema.Struct({ ...healthEventFields, ids: Schema.optionalKey(HealthIds), plugins: Schema.optionalKey(HealthPlugins) })
-  ).check(Schema.isMaxLength(100))
+  ).check(Schema.isMaxLength(HEALTH_EVENTS_PER_REQUEST))
 })
 export type HealthEvents = typeof HealthEvents.Type
 

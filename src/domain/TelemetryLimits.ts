@@ -22,3 +22,12 @@ export const HEALTH_FLUSH_EVENTS = 10
 /** Volume and resize events: only the last of a burst within this long is kept. */
 export const HEALTH_DEBOUNCE_MS = 800
 export const HEALTH_TIME_UPDATE_MS = 5000
+
+/** Health records one request may carry; the player sends 10 at a time. */
+export const HEALTH_EVENTS_PER_REQUEST = 50
+/** Longest id-like text of a health record: session, device, version, event, ids, plugin names. */
+export const HEALTH_ID_MAX_LENGTH = 64
+/** Longest URL of a health record: the page and the stream's source. */
+export const HEALTH_URL_MAX_LENGTH = 2048
+/** Longest session token a beacon may carry (they are 43 characters). */
+export const HEALTH_TOKEN_MAX_LENGTH = 128

@@ -129,7 +129,7 @@ export const api = {
   playerToken: endpoint({ method: "GET", path: "/api/player/token", params: none, body: none, response: PlayerToken, access: user, summary: "This session's player token and its permissions" }),
   metering: endpoint({ method: "POST", path: "/api/metering", params: none, body: MeteringRequest, response: Ok, access: user, summary: "Player usage metering" }),
   analytics: endpoint({ method: "POST", path: "/api/analytics/{videoType}/{siteGroupId}/{event}", params: Schema.Struct({ videoType: Schema.Literals(["live", "vod"]), siteGroupId: Schema.String, event: Schema.Literals(["display", "ping", "view"]) }), body: AnalyticsEvent, response: Ok, access: user, summary: "Player analytics event" }),
-  healthEvents: endpoint({ method: "POST", path: "/api/health-events", params: none, body: HealthEvents, response: Ok, access: anyone, summary: "Player health events (beacon)" }),
+  healthEvents: endpoint({ method: "POST", path: "/api/health-events", params: none, body: HealthEvents, response: Ok, access: user, summary: "Player health events (beacon): the session token travels in the body's `token` when no Token header can be sent" }),
   timeSync: endpoint({ method: "GET", path: "/time.json", params: none, body: none, response: TimeSync, access: anyone, summary: "Server time for clock correction" })
 } as const
 

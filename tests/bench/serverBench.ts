@@ -162,7 +162,8 @@ async function signedSources(server: BenchServer, tokens: ReadonlyArray<string>)
   return { sources, streamId }
 }
 
-const healthBeacon = (n: number, streamId: string): string => JSON.stringify({
+const healthBeacon = (n: number, streamId: string, token: string): string => JSON.stringify({
+  token,
   events: Array.from({ length: 5 }, (_, k) => ({
     session_id: `bench-${n}`, device_id: `device-${n}`, version: "3.4.5", source: "hls", page_url: "/player?default=0",
     event: k === 0 ? "playing" : "timeupdate", current_time: k, client_time: Date.now() + k, adjusted_time: Date.now() + k,
@@ -218,7 +219,7 @@ export async function livePlayers(
           const player = Math.floor(beat / 7) % tokens.length
           return beat % 7 === 0
             ? { ...request, method: "POST", path: "/api/analytics/live/streamhub/ping", headers: { "content-type": "application/json", token: tokens[player] ?? "" }, body: pingBody(player) }
-            : { ...request, method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId) }
+            : { ...request, method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId, tokens[player] ?? "") }
         }
       }]
     })

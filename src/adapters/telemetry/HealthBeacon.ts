@@ -1,6 +1,14 @@
 import { api } from "../../domain/api.ts"
 import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
-import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_EVENTS, HEALTH_FLUSH_MS, HEALTH_TIME_UPDATE_MS } from "../../domain/TelemetryLimits.ts"
+import {
+  HEALTH_DEBOUNCE_MS,
+  HEALTH_EVENTS_PER_REQUEST,
+  HEALTH_FLUSH_EVENTS,
+  HEALTH_FLUSH_MS,
+  HEALTH_ID_MAX_LENGTH,
+  HEALTH_TIME_UPDATE_MS,
+  HEALTH_URL_MAX_LENGTH
+} from "../../domain/TelemetryLimits.ts"
 import type { HealthEvent } from "../../domain/Telemetry.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
@@ -12,7 +20,10 @@ export interface HealthBeaconDeps {
   readonly sendBeacon?: (url: string, data: Blob) => boolean
   /** The fallback when a beacon is refused; sent with `keepalive` so it outlives the page. */
   readonly fetch: typeof globalThis.fetch
-  /** Only the fallback can carry the session: beacons cannot set headers. */
+  /**
+   * The session the events are reported under; the server refuses them without it. Beacons cannot
+   * set headers, so it travels in the body, and the fetch fallback sends the Token header too.
+   */
   readonly getToken?: () => string | null
   readonly timers?: Timers
 }
@@ -27,8 +38,27 @@ export const HEALTH_EVENTS_URL = api.healthEvents.path
 /** Only the last of a burst of these matters: dragging a volume slider or resizing a window. */
 export const DEBOUNCED_HEALTH_EVENTS: ReadonlySet<string> = new Set(["volumechange", "resize"])
 export const TIME_UPDATE_EVENT = "timeupdate"
-// The server takes at most this many events per request.
-const MAX_BATCH = 100
+const clip = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text)
+
+/** The context within the server's limits, so an unusually long page or source URL never loses the events. */
+const clipped = (context: HealthContext): HealthContext => {
+  const id = (text: string) => clip(text, HEALTH_ID_MAX_LENGTH)
+  return {
+    ...context,
+    session_id: id(context.session_id),
+    device_id: id(context.device_id),
+    version: id(context.version),
+    source: clip(context.source, HEALTH_URL_MAX_LENGTH),
+    page_url: clip(context.page_url, HEALTH_URL_MAX_LENGTH),
+    ids: {
+      media_id: id(context.ids.media_id),
+      site_id: id(context.ids.site_id),
+      sitegroup_id: id(context.ids.sitegroup_id),
+      player_id: id(context.ids.player_id)
+    },
+    plugins: context.plugins.map(id)
+  }
+}
 
 /**
  * Collects player health events and sends them in batches (SPEC §9): every 2 s, or at once when
@@ -46,7 +76,7 @@ export class HealthBeacon {
 
   constructor(deps: HealthBeaconDeps, context: HealthContext, onFlushed?: (count: number, transport: HealthTransport) => void) {
     this.#deps = deps
-    this.#context = context
+    this.#context = clipped(context)
     this.#timers = deps.timers ?? systemTimers
     this.#onFlushed = onFlushed
   }
@@ -79,7 +109,7 @@ export class HealthBeacon {
   flush(): void {
     this.#timers.clearTimeout(this.#flushTimer)
     this.#flushTimer = undefined
-    while (this.#queue.length > 0) this.#deliver(this.#queue.splice(0, MAX_BATCH))
+    while (this.#queue.length > 0) this.#deliver(this.#queue.splice(0, HEALTH_EVENTS_PER_REQUEST))
   }
 
   /** Sends what is waiting, debounced events as they stand; reports nothing more. */
@@ -105,11 +135,11 @@ export class HealthBeacon {
   }
 
   #deliver(events: Array<HealthEvent>): void {
-    const payload = JSON.stringify({ events })
+    const token = this.#deps.getToken?.() ?? null
+    const payload = JSON.stringify(token === null ? { events } : { token, events })
     // text/plain is the one type a beacon may carry without a CORS preflight; the server reads it as JSON.
     const sent = this.#deps.sendBeacon?.(HEALTH_EVENTS_URL, new Blob([payload], { type: "text/plain;charset=UTF-8" })) === true
     if (!sent) {
-      const token = this.#deps.getToken?.() ?? null
       const headers: Record<string, string> = { "Content-Type": "application/json" }
       if (token !== null) headers[TOKEN_STORAGE_KEY] = token
       // Called unbound: window.fetch throws "Illegal invocation" when `this` is another object.

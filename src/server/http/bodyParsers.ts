@@ -6,12 +6,15 @@ export const MALFORMED_JSON = "Malformed JSON body"
 /** A text/plain body, kept apart so only the endpoints that expect one will read it. */
 export class PlainTextBody {
   readonly text: string
+  #parsed: { readonly value: unknown } | undefined
   constructor(text: string) {
     this.text = text
   }
 
+  /** The body read as JSON, parsed once however often it is asked for. */
   json(): unknown {
-    return parseJson(this.text)
+    this.#parsed ??= { value: parseJson(this.text) }
+    return this.#parsed.value
   }
 }
 

@@ -73,7 +73,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: En
     url: routePath(endpoint.path),
     ...(config === undefined ? {} : { config }),
     handler: async (request, reply) => {
-      const session = await authorise(request, endpoint, options)
+      const session = await authorise(request, endpoint, options, BEACON_ENDPOINTS.has(name) ? beaconToken(request) : undefined)
       const params = decodeParams === undefined ? undefined : decoded(decodeParams(request.params))
       const query = decodeQuery === undefined ? undefined : decoded(decodeQuery(request.query))
       const body = decodeBody === undefined ? undefined : decoded(decodeBody(requestBody(request, name)))
@@ -89,8 +89,16 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: En
   })
 }
 
-async function authorise(request: FastifyRequest, endpoint: Endpoint, options: ContractOptions): Promise<Session | undefined> {
-  const hasToken = typeof request.headers.token === "string" && request.headers.token !== ""
+async function authorise(
+  request: FastifyRequest,
+  endpoint: Endpoint,
+  options: ContractOptions,
+  bodyToken: string | undefined
+): Promise<Session | undefined> {
+  // A beacon cannot set headers: the token its body carries stands in for the missing header,
+  // and is resolved exactly as the header would be.
+  if (!hasTokenHeader(request) && bodyToken !== undefined && bodyToken !== "") request.headers.token = bodyToken
+  const hasToken = hasTokenHeader(request)
   const session = hasToken ? await options.authenticate(request) : undefined
   if (endpoint.access === "anyone") return session
   if (session === undefined) {
@@ -98,6 +106,23 @@ async function authorise(request: FastifyRequest, endpoint: Endpoint, options: C
   }
   if (endpoint.access === "staff" && !session.isStaff) throw forbidden("Only staff may do this.")
   return session
+}
+
+const hasTokenHeader = (request: FastifyRequest): boolean =>
+  typeof request.headers.token === "string" && request.headers.token !== ""
+
+/** The session token a beacon's body carries, read before the body is decoded; undefined when there is none. */
+function beaconToken(request: FastifyRequest): string | undefined {
+  let body = request.body
+  if (body instanceof PlainTextBody) {
+    try {
+      body = body.json()
+    } catch {
+      return undefined // the body is malformed, which decoding reports once access is settled
+    }
+  }
+  if (body === null || typeof body !== "object" || !("token" in body)) return undefined
+  return typeof body.token === "string" ? body.token : undefined
 }
 
 function decoded<T>(result: { ok: true; value: T } | { ok: false; detail: string }): T {

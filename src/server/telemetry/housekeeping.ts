@@ -2,9 +2,14 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 import { type PeriodicJob, startPeriodicJob } from "../http/periodicJob.ts"
-import { pruneTelemetryBatch } from "./telemetryRepo.ts"
+import { healthIdBeyond, pruneHealthUpTo, pruneTelemetryBatch } from "./telemetryRepo.ts"
 
 export const TELEMETRY_RETENTION_DAYS = 30
+/**
+ * Health records kept at most, whatever their age: a few days of a busy install, some hundred
+ * megabytes at their largest. The oldest go first.
+ */
+export const HEALTH_ROW_BUDGET = 300_000
 const MINUTE_MS = 60 * 1000
 const DAY_MS = 24 * 60 * MINUTE_MS
 
@@ -12,7 +17,11 @@ export interface TelemetryPruneOptions {
   readonly retentionMs?: number
   /** Rows per table and statement. */
   readonly batch?: number
+  /** Health records kept at most (HEALTH_ROW_BUDGET unless given). */
+  readonly healthRowBudget?: number
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * Deletes telemetry and connections older than the retention, a batch at a time, handing the
@@ -26,7 +35,24 @@ export async function pruneOldTelemetry(db: Kysely<Tables>, now: number, options
     const deleted = await pruneTelemetryBatch(db, cutoff, batch) + await connections.prune(db, cutoff, batch)
     total += deleted
     if (deleted === 0) return total
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
+  }
+}
+
+/**
+ * Deletes the oldest health records beyond the budget, a batch at a time; answers how many went.
+ * Records arriving meanwhile are newer than any it deletes, so the newest are always kept.
+ */
+export async function pruneHealthOverBudget(db: Kysely<Tables>, options: TelemetryPruneOptions = {}): Promise<number> {
+  const lastId = await healthIdBeyond(db, options.healthRowBudget ?? HEALTH_ROW_BUDGET)
+  if (lastId === undefined) return 0
+  const batch = options.batch ?? 2000
+  let total = 0
+  for (;;) {
+    const deleted = await pruneHealthUpTo(db, lastId, batch)
+    total += deleted
+    if (deleted < batch) return total
+    await nextTurn()
   }
 }
 
@@ -38,9 +64,10 @@ export interface TelemetryHousekeepingOptions extends TelemetryPruneOptions {
   readonly onError?: (error: unknown) => void
 }
 
-/** Telemetry pruning as a background job, away from the requests that write it. */
+/** Telemetry pruning by age and by the health budget, as a background job, away from the requests that write it. */
 export function startTelemetryHousekeeping(options: TelemetryHousekeepingOptions): PeriodicJob<number> {
-  return startPeriodicJob(() => pruneOldTelemetry(options.db, options.now(), options), {
+  const prune = async () => await pruneOldTelemetry(options.db, options.now(), options) + await pruneHealthOverBudget(options.db, options)
+  return startPeriodicJob(prune, {
     everyMs: options.everyMs ?? 10 * MINUTE_MS,
     firstAfterMs: options.firstAfterMs ?? MINUTE_MS,
     onError: options.onError

@@ -1,19 +1,32 @@
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { startTelemetryHousekeeping } from "./housekeeping.ts"
+import { memoryHealthQuota } from "./healthQuota.ts"
+import { startTelemetryHousekeeping, type TelemetryHousekeepingOptions } from "./housekeeping.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
 import { createTelemetryWrites } from "./telemetryWrites.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 
+export interface TelemetryFeatureOptions {
+  /** Health records kept at most; the oldest are pruned by the housekeeping job. */
+  readonly healthRowBudget?: number
+  /** Health records one session may send a minute. */
+  readonly healthRecordsPerMinute?: number
+  /** Timing of the housekeeping job, which runs until the app closes. */
+  readonly housekeeping?: Pick<TelemetryHousekeepingOptions, "everyMs" | "firstAfterMs" | "batch">
+}
+
 /** The player's telemetry: its token, metering, analytics, health beacons and the time it syncs to. */
-export function telemetryFeature({ db, now, log }: FeatureDeps): ServerFeature {
+export function telemetryFeature({ db, now, log }: FeatureDeps, options: TelemetryFeatureOptions = {}): ServerFeature {
   const housekeeping = startTelemetryHousekeeping({
     db,
     now,
+    ...options.housekeeping,
+    healthRowBudget: options.healthRowBudget,
     onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed; the next pass tries again")
   })
   const writes = createTelemetryWrites(db)
+  const healthQuota = memoryHealthQuota({ now, perMinute: options.healthRecordsPerMinute })
   return {
-    handlers: telemetryHandlers({ now, writes, db, qoe: connections.qoeTracker() }),
+    handlers: telemetryHandlers({ now, writes, db, qoe: connections.qoeTracker(), healthQuota }),
     jobs: [housekeeping, { stop: () => writes.close() }]
   }
 }

@@ -2,11 +2,12 @@ import type { Kysely } from "kysely"
 import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import { playerAppOf } from "../../domain/Connection.ts"
 import type { Tables } from "../db/schema.ts"
-import { HttpFailure, invalidInput } from "../http/HttpFailure.ts"
+import { HttpFailure, invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { WriteBatcher } from "../db/writeBatcher.ts"
 import type { TelemetryWrite } from "./telemetryWrites.ts"
 import { connections } from "../connections/connectionsFeature.ts"
+import type { HealthQuota } from "./healthQuota.ts"
 import { hasNoMetering } from "./playerToken.ts"
 
 /** One view is factor 1; anything far above it is a broken or hostile client. */
@@ -20,6 +21,8 @@ export interface TelemetryDeps {
   readonly writes: WriteBatcher<TelemetryWrite>
   /** health records as per-stream quality samples */
   readonly qoe: ReturnType<typeof connections.qoeTracker>
+  /** How many health records a session may still send; refused ones are not stored. */
+  readonly healthQuota: HealthQuota
 }
 
 export interface TelemetryHandlers {
@@ -44,7 +47,7 @@ export function positionProblem(videoType: "live" | "vod", event: string, positi
   return undefined
 }
 
-export function telemetryHandlers({ db, now, writes, qoe }: TelemetryDeps): TelemetryHandlers {
+export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: TelemetryDeps): TelemetryHandlers {
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
     async playerToken({ session }) {
@@ -101,9 +104,14 @@ export function telemetryHandlers({ db, now, writes, qoe }: TelemetryDeps): Tele
     },
 
     async healthEvents({ body, session, request }) {
+      const waitMs = await healthQuota(session.sessionId, body.events.length)
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+        throw tooManyRequests(`Too many health events from this session. Try again in ${waitText(seconds)}.`, seconds)
+      }
       const receivedAt = iso(now())
       const rows = body.events.map((event) => ({
-        user_id: session?.userId ?? null,
+        user_id: session.userId,
         session_id: event.session_id,
         device_id: event.device_id,
         version: event.version,

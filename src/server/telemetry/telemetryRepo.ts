@@ -39,3 +39,20 @@ export async function pruneTelemetryBatch(db: Kysely<Tables>, cutoff: Timestamp,
   }
   return deleted
 }
+
+/**
+ * The id of the newest health record beyond the newest `keep`, or undefined when there are no
+ * more than `keep`. Ids grow with arrival, so it and every lower id are the oldest records.
+ */
+export async function healthIdBeyond(db: Kysely<Tables>, keep: number): Promise<number | undefined> {
+  const row = await db.selectFrom("health_events").select("id").orderBy("id", "desc").limit(1).offset(keep).executeTakeFirst()
+  return row === undefined ? undefined : Number(row.id)
+}
+
+/** Deletes up to `limit` of the oldest health records with ids up to `lastId`; answers how many went. */
+export async function pruneHealthUpTo(db: Kysely<Tables>, lastId: number, limit: number): Promise<number> {
+  const result = await db.deleteFrom("health_events")
+    .where("id", "in", db.selectFrom("health_events").select("id").where("id", "<=", lastId).orderBy("id").limit(limit))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -217,7 +217,7 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
       ...extra
     })
     const beacon = (events: Array<unknown>) => server.app.inject({
-      method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ events })
+      method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ token, events })
     })
     const oneId = String(one?.id)
     const twoId = String(two?.id)

@@ -34,7 +34,7 @@ describe.each(dialects)("control characters are invalid input ($name)", (dialect
       await server.app.inject({ method: "GET", url: "/api/scheduler/2026-01-15?tz=Europe%2FOslo%00", headers: { token: customer } }),
       await server.app.inject({
         method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" },
-        payload: JSON.stringify({ events: [{ session_id: "s\u0000", device_id: "d", version: "v", source: "hls", page_url: "/", event: "playing", current_time: 0, client_time: 0, adjusted_time: 0 }] })
+        payload: JSON.stringify({ token: customer, events: [{ session_id: "s\u0000", device_id: "d", version: "v", source: "hls", page_url: "/", event: "playing", current_time: 0, client_time: 0, adjusted_time: 0 }] })
       })
     ]
     for (const response of refusals) {

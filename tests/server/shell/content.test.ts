@@ -81,10 +81,10 @@ describe.each(dialects)("content endpoints ($name)", (dialect) => {
     }
 
     it("are accepted as JSON and as text/plain (navigator.sendBeacon)", async () => {
-      expect((await server.call("healthEvents", { body: { events: [event] } })).json()).toEqual({ success: true })
+      expect((await server.call("healthEvents", { token: customer, body: { events: [event] } })).json()).toEqual({ success: true })
       const beacon = await server.app.inject({
         method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" },
-        payload: JSON.stringify({ events: [event, event] })
+        payload: JSON.stringify({ token: customer, events: [event, event] })
       })
       expect(beacon.statusCode).toBe(200)
       expect(beacon.json()).toEqual({ success: true })
@@ -92,7 +92,7 @@ describe.each(dialects)("content endpoints ($name)", (dialect) => {
 
     it("refuse malformed text and text/plain elsewhere", async () => {
       const malformed = await server.app.inject({
-        method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" }, payload: "{events:"
+        method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain", token: customer }, payload: "{events:"
       })
       expect(malformed.statusCode).toBe(400)
       expect(malformed.json()).toEqual({ success: false, status: 400, resultCode: 19, detail: "Malformed JSON body" })
@@ -105,7 +105,7 @@ describe.each(dialects)("content endpoints ($name)", (dialect) => {
     })
 
     it("validate the events", async () => {
-      const response = await server.call("healthEvents", { body: { events: [{ ...event, current_time: "1" }] } })
+      const response = await server.call("healthEvents", { token: customer, body: { events: [{ ...event, current_time: "1" }] } })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ resultCode: 19, detail: "events.0.current_time: Expected number" })
     })

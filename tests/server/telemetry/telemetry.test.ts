@@ -183,24 +183,24 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
       expect(stored.at(-1)).toMatchObject({ event: "older", ids: "{}", plugins: "[]" })
     })
 
-    it("stores a text/plain beacon without an account", async () => {
+    it("stores a text/plain beacon under the session its body's token names", async () => {
       const beacon = await server.app.inject({
         method: "POST", url: "/api/health-events", remoteAddress: "10.9.9.9",
-        headers: { "content-type": "text/plain;charset=UTF-8" }, payload: JSON.stringify({ events: [{ ...healthEvent, event: "ended" }] })
+        headers: { "content-type": "text/plain;charset=UTF-8" }, payload: JSON.stringify({ token, events: [{ ...healthEvent, event: "ended" }] })
       })
       expect(beacon.statusCode).toBe(200)
-      expect((await rows.health_events()).at(-1)).toMatchObject({ event: "ended", user_id: null, ip: "10.9.9.9" })
+      expect((await rows.health_events()).at(-1)).toMatchObject({ event: "ended", user_id: viewer.id, ip: "10.9.9.9" })
     })
 
-    it("refuses more than 100 events and malformed ones, keeping none", async () => {
+    it("refuses more than 50 events and malformed ones, keeping none", async () => {
       const before = (await rows.health_events()).length
-      const tooMany = await server.call("healthEvents", { body: { events: Array.from({ length: 101 }, () => healthEvent) } })
+      const tooMany = await server.call("healthEvents", { token, body: { events: Array.from({ length: 51 }, () => healthEvent) } })
       expect(tooMany.statusCode).toBe(400)
       expect(tooMany.json()).toMatchObject({ resultCode: 19, detail: expect.stringMatching(/^events: /) })
-      const bad = await server.call("healthEvents", { body: { events: [healthEvent, { ...healthEvent, client_time: "now" }] } })
+      const bad = await server.call("healthEvents", { token, body: { events: [healthEvent, { ...healthEvent, client_time: "now" }] } })
       expect(bad.json()).toEqual(invalid("events.1.client_time: Expected number"))
-      expect((await server.call("healthEvents", { body: { events: Array.from({ length: 100 }, () => healthEvent) } })).statusCode).toBe(200)
-      expect(await rows.health_events()).toHaveLength(before + 100)
+      expect((await server.call("healthEvents", { token, body: { events: Array.from({ length: 50 }, () => healthEvent) } })).statusCode).toBe(200)
+      expect(await rows.health_events()).toHaveLength(before + 50)
     })
   })
 

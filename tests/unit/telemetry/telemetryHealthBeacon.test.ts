@@ -3,6 +3,9 @@ import { createActor, sendTo, setup } from "xstate"
 import { createHealthActor, type PageLifecycle } from "../../../src/adapters/telemetry/healthActor.ts"
 import type { HealthCommand, HealthFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { HealthBeacon, type HealthBeaconDeps } from "../../../src/adapters/telemetry/HealthBeacon.ts"
+import { HealthEvents } from "../../../src/domain/Telemetry.ts"
+import { decodeWith } from "../../../src/domain/decode.ts"
+import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "../../../src/domain/TelemetryLimits.ts"
 import { fakeClock } from "../../support/telemetryFakes.ts"
 
 const context = {
@@ -12,12 +15,12 @@ const context = {
 
 /** Beacons land here, decoded; `accept` false makes sendBeacon refuse like a full browser queue. */
 const beacons = () => {
-  const sent: Array<{ url: string; type: string; events: Array<Record<string, unknown>> }> = []
+  const sent: Array<{ url: string; type: string; token?: string; events: Array<Record<string, unknown>> }> = []
   const pending: Array<Promise<void>> = []
   let accept = true
   const sendBeacon = vi.fn((url: string, data: Blob) => {
     if (!accept) return false
-    pending.push(data.text().then((text) => void sent.push({ url, type: data.type, events: (JSON.parse(text) as { events: [] }).events })))
+    pending.push(data.text().then((text) => void sent.push({ url, type: data.type, ...(JSON.parse(text) as { token?: string; events: [] }) })))
     return true
   })
   return { sent, sendBeacon, refuse: () => void (accept = false), settle: () => Promise.all(pending) }
@@ -28,8 +31,8 @@ describe("HealthBeacon", () => {
   let fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>
   let beacon: HealthBeacon
   const clock = fakeClock()
-  const make = (overrides: Partial<HealthBeaconDeps> = {}) =>
-    new HealthBeacon({ clock, sendBeacon: out.sendBeacon, fetch, getToken: () => "session-token", ...overrides }, context)
+  const make = (overrides: Partial<HealthBeaconDeps> = {}, health: typeof context = context) =>
+    new HealthBeacon({ clock, sendBeacon: out.sendBeacon, fetch, getToken: () => "session-token", ...overrides }, health)
 
   beforeEach(() => {
     vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 12) })
@@ -43,7 +46,7 @@ describe("HealthBeacon", () => {
     vi.useRealTimers()
   })
 
-  it("flushes 2 s after the first event, by beacon to /api/health-events as text/plain JSON", async () => {
+  it("flushes 2 s after the first event, by beacon to /api/health-events as text/plain JSON carrying the session", async () => {
     beacon.record("play", 0)
     await vi.advanceTimersByTimeAsync(1000)
     beacon.record("pause", 1.5)
@@ -54,6 +57,8 @@ describe("HealthBeacon", () => {
     expect(out.sent).toHaveLength(1)
     expect(out.sent[0]?.url).toBe("/api/health-events")
     expect(out.sent[0]?.type).toBe("text/plain;charset=utf-8")
+    // a beacon cannot set the Token header: the session token travels in the body
+    expect(out.sent[0]?.token).toBe("session-token")
     const start = Date.UTC(2026, 0, 15, 12)
     expect(out.sent[0]?.events).toEqual([
       { ...context, event: "play", current_time: 0, client_time: start, adjusted_time: start + 250 },
@@ -106,12 +111,31 @@ describe("HealthBeacon", () => {
     const [url, init] = fetch.mock.calls[0] ?? []
     expect(url).toBe("/api/health-events")
     expect(init).toMatchObject({ method: "POST", keepalive: true, headers: { "Content-Type": "application/json", Token: "session-token" } })
-    expect((JSON.parse(String(init?.body)) as { events: [] }).events).toHaveLength(1)
+    expect(JSON.parse(String(init?.body))).toMatchObject({ token: "session-token", events: [expect.objectContaining({ event: "error" })] })
 
     const withoutBeacon = make({ sendBeacon: undefined, getToken: () => null })
     withoutBeacon.record("error", 1)
     withoutBeacon.flush()
     expect(fetch.mock.calls[1]?.[1]?.headers).toEqual({ "Content-Type": "application/json" })
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).not.toHaveProperty("token")
+  })
+
+  it("keeps every request within the server's limits, clipping an unusually long URL or id", async () => {
+    const long = make({}, {
+      ...context,
+      page_url: `https://example.com/playertv?${"q".repeat(HEALTH_URL_MAX_LENGTH)}`,
+      source: `https://cdn.example.com/${"s".repeat(HEALTH_URL_MAX_LENGTH)}.m3u8`,
+      device_id: "d".repeat(HEALTH_ID_MAX_LENGTH + 10)
+    })
+    for (let i = 0; i < HEALTH_EVENTS_PER_REQUEST + 5; i++) long.record("waiting", i)
+    long.flush()
+    await out.settle()
+    expect(out.sent.map((b) => b.events.length)).toEqual([10, 10, 10, 10, 10, 5])
+    for (const body of out.sent) expect(decodeWith(HealthEvents)(body)).toMatchObject({ ok: true })
+    expect(out.sent[0]?.events[0]).toMatchObject({ page_url: expect.stringMatching(/^https:\/\/example\.com\/playertv\?q+$/) })
+    expect(String(out.sent[0]?.events[0]?.page_url)).toHaveLength(HEALTH_URL_MAX_LENGTH)
+    expect(String(out.sent[0]?.events[0]?.device_id)).toHaveLength(HEALTH_ID_MAX_LENGTH)
+    long.dispose()
   })
 
   it("sends what waits, pending debounced events included, when disposed", async () => {
