@@ -7,6 +7,7 @@ import { connectionsFeature } from "./connections/connectionsFeature.ts"
 import type { Db } from "./db/database.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
 import { registerCompression } from "./http/compression.ts"
+import { capConnectionsPerAddress, CLIENT_TIMEOUTS, clientErrorReply } from "./http/connectionLimits.ts"
 import { memoryCounters, postgresCounters } from "./http/counters.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   readonly logger?: FastifyServerOptions["logger"]
   /** Over the defaults and the configured ones. */
   readonly limits?: Partial<RateLimits>
+  /** Over `CLIENT_TIMEOUTS`, e.g. shorter for a test of a slow client. */
+  readonly clientTimeouts?: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>>
   /** Largest request body in bytes. */
   readonly bodyLimit?: number
   /** The mail worker, nudged once a request's mail is committed; without it mail waits for its poll. */
@@ -49,15 +52,23 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options
   const replyToUnreadableUrl = frameworkErrorReply(securityHeaders(config.publicUrl))
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts }
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
+    requestTimeout: timeouts.requestTimeoutMs,
+    // Node checks for overdue requests on this interval (30 s unless told), so a shorter timeout needs it shorter.
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs, 30_000) / 2 },
+    connectionTimeout: timeouts.idleTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    clientErrorHandler: clientErrorReply(securityHeaders(config.publicUrl)),
     // Players poll playlists every couple of seconds; per-request logs would drown real problems.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     frameworkErrors: (error, _request, reply) => replyToUnreadableUrl(error, reply)
   })
+  if (config.connectionsPerAddress !== undefined) capConnectionsPerAddress(app.server, config.connectionsPerAddress)
   registerSecurityHeaders(app, config.publicUrl)
   await registerCompression(app)
   registerErrorHandler(app)
@@ -112,6 +123,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error
   }
   return app
+}
+
+/**
+ * Fastify's `trustProxy` from ours. A number of proxies becomes a function trusting that many hops
+ * from the socket: the client is the address the outermost proxy appended, whatever the client
+ * wrote further left. (Fastify's own number option trusts no one, as it cannot tell a proxy from
+ * a client connecting directly: so a hop count suits a server only the proxies can reach.)
+ */
+function trustedHops(trust: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (trust === false) return false
+  if (typeof trust === "number") return (_address: string, hop: number) => hop < trust
+  return [...trust]
 }
 
 /** Every feature's handlers as one table; two features answering one endpoint is a wiring mistake. */

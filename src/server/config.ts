@@ -1,4 +1,5 @@
 import path from "node:path"
+import ipaddr from "ipaddr.js"
 
 export interface Config {
   readonly port: number
@@ -17,8 +18,14 @@ export interface Config {
   readonly staticDir: string
   /** Absolute. The demo live origin's channels. */
   readonly mediaDir: string
-  /** Honour X-Forwarded-For when a reverse proxy sits in front, so rate limits see real clients. */
-  readonly trustProxy: boolean
+  /**
+   * Which `X-Forwarded-For` entries to believe, so rate limits see real clients: false (none), a
+   * number of proxies in front (each appends the address it received from), or the proxies'
+   * addresses. Never the leftmost entry as such: a client writes that one itself.
+   */
+  readonly trustProxy: false | number | ReadonlyArray<string>
+  /** Open connections one address may hold; unset behind a proxy, whose connections carry everyone's. */
+  readonly connectionsPerAddress: number | undefined
   /** Per-IP overrides of the built-in limits, e.g. for an end-to-end suite that signs in often. */
   readonly rateLimits: { readonly signInPerMinute?: number; readonly apiPerMinute?: number }
 }
@@ -79,12 +86,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const mailFrom = value(env, "MAIL_FROM") ?? `StreamHub <no-reply@${mailDomain(publicUrl)}>`
   if (!/@[^\s@>]+/.test(mailFrom)) fail(`MAIL_FROM must contain an email address (got "${mailFrom}")`)
 
-  const trustText = value(env, "TRUST_PROXY")?.toLowerCase()
-  const trustProxy = trustText === undefined || ["0", "false", "no"].includes(trustText)
-    ? false
-    : ["1", "true", "yes"].includes(trustText)
-      ? true
-      : fail(`TRUST_PROXY must be true or false (got "${trustText}")`) ?? false
+  const trustProxy = parseTrustProxy(value(env, "TRUST_PROXY"), fail)
 
   const perMinute = (key: string): number | undefined => {
     const text = value(env, key)
@@ -107,10 +109,39 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     staticDir: path.resolve(cwd, value(env, "STATIC_DIR") ?? path.join(projectRoot, "dist")),
     mediaDir: path.resolve(cwd, value(env, "MEDIA_DIR") ?? path.join(projectRoot, "media")),
     trustProxy,
+    connectionsPerAddress: trustProxy === false ? 256 : undefined,
     rateLimits: {
       ...(signInPerMinute === undefined ? {} : { signInPerMinute }),
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
     }
+  }
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"])
+
+/**
+ * TRUST_PROXY: false/0/no, true/yes (one proxy), a number of proxies (1–10), or the proxies'
+ * addresses: a comma-separated list of IP addresses, CIDR ranges, or loopback/linklocal/uniquelocal.
+ */
+function parseTrustProxy(text: string | undefined, fail: (message: string) => undefined): Config["trustProxy"] {
+  if (text === undefined) return false
+  const lower = text.toLowerCase()
+  if (["0", "false", "no"].includes(lower)) return false
+  if (["true", "yes"].includes(lower)) return 1
+  if (/^([1-9]|10)$/.test(lower)) return Number(lower)
+  const entries = lower.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
+  const readable = (entry: string) => PROXY_NAMES.has(entry) || ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry) || isCidr(entry)
+  if (entries.length > 0 && entries.every(readable)) return entries
+  fail(`TRUST_PROXY must be false, true (one proxy), the number of proxies in front (1 to 10), or their addresses (got "${text}")`)
+  return false
+}
+
+function isCidr(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text)
+    return true
+  } catch {
+    return false
   }
 }
 

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       smtpUrl: undefined,
       mailFrom: "StreamHub <no-reply@streamhub.local>",
       trustProxy: false,
+      connectionsPerAddress: 256,
       rateLimits: {}
     })
     expect(path.basename(config.staticDir)).toBe("dist")
@@ -29,9 +30,14 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       port: 9000, host: "0.0.0.0", dataDir: "/srv/app/state", databaseUrl: "postgres://u:p@db/app",
       publicUrl: "https://tv.example.com", smtpUrl: "smtps://u:p@mail.example.com",
-      mailFrom: "StreamHub <no-reply@tv.example.com>", trustProxy: true
+      mailFrom: "StreamHub <no-reply@tv.example.com>", trustProxy: 1, connectionsPerAddress: undefined
     })
     expect(loadConfig({ PORT: "9000" }).publicUrl).toBe("http://localhost:9000")
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,loopback" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback"])
+    expect(loadConfig({ TRUST_PROXY: "no" }).trustProxy).toBe(false)
+    expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY must be/)
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY must be/)
     expect(loadConfig({ DATABASE_URL: "  " }).databaseUrl).toBeUndefined()
     expect(loadConfig({ SIGN_IN_LIMIT_PER_MINUTE: "1000", API_LIMIT_PER_MINUTE: "5000" }).rateLimits).toEqual({ signInPerMinute: 1000, apiPerMinute: 5000 })
   })

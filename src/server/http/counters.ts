@@ -18,11 +18,11 @@ export interface Counters {
   /** Counts `points` events now and answers the window as it stands after them. */
   add(key: string, windowMs: number, points?: number): Promise<Count>
   /**
-   * Counts one event and answers at once from what this instance knows: the count reaches the
-   * shared store within `flushMs` and comes back with what the other instances counted. For the
-   * per-request API limit, where a query per request would cost more than the request.
+   * Counts `points` events and answers at once from what this instance knows: the count reaches
+   * the shared store within `flushMs` and comes back with what the other instances counted. For
+   * limits checked on every request, where a query each would cost more than the request.
    */
-  addSoon(key: string, windowMs: number): Count
+  addSoon(key: string, windowMs: number, points?: number): Count
   read(key: string): Promise<Count>
   reset(key: string): Promise<void>
   /** Sends what is still pending and stops the timers. */
@@ -69,7 +69,7 @@ export function memoryCounters(now: () => number): Counters {
   const memory = memoryWindows(now)
   return {
     add: async (key, windowMs, points = 1) => memory.add(key, windowMs, points),
-    addSoon: (key, windowMs) => memory.add(key, windowMs, 1),
+    addSoon: (key, windowMs, points = 1) => memory.add(key, windowMs, points),
     read: async (key) => memory.read(key),
     reset: async (key) => {
       memory.windows.delete(key)
@@ -165,11 +165,11 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
       if (row === undefined) return NONE
       return { count: row.count, msLeft: Math.max(0, Number(row.closes_at) - now()) }
     },
-    addSoon(key, windowMs) {
-      const count = local.add(key, windowMs, 1)
+    addSoon(key, windowMs, points = 1) {
+      const count = local.add(key, windowMs, points)
       const entry = pending.get(key)
-      if (entry === undefined) pending.set(key, { points: 1, windowMs })
-      else entry.points += 1
+      if (entry === undefined) pending.set(key, { points, windowMs })
+      else entry.points += points
       schedule()
       return count
     },

@@ -1,3 +1,5 @@
+import type { Counters } from "../http/counters.ts"
+
 /**
  * How many health records one session may send a minute. A player sends a dozen or two: a time
  * update every 5 s and its playing, waiting and pause events; ten times that covers a few tabs
@@ -14,27 +16,17 @@ const MINUTE_MS = 60 * 1000
 export type HealthQuota = (sessionId: number, records: number) => Promise<number>
 
 export interface HealthQuotaOptions {
-  readonly now: () => number
+  readonly counters: Counters
   readonly perMinute?: number
 }
 
-// Past this many sessions, closed windows are swept when a new one opens.
-const SWEEP_ABOVE = 10_000
-
-/** The quota in this process's memory: fixed one-minute windows per session. */
-export function memoryHealthQuota({ now, perMinute = HEALTH_RECORDS_PER_MINUTE }: HealthQuotaOptions): HealthQuota {
-  const windows = new Map<number, { count: number; closesAt: number }>()
+/**
+ * The quota in fixed one-minute windows per session, in the shared counters: counted without a
+ * query per beacon, and across instances within a moment.
+ */
+export function healthQuota({ counters, perMinute = HEALTH_RECORDS_PER_MINUTE }: HealthQuotaOptions): HealthQuota {
   return async (sessionId, records) => {
-    const at = now()
-    let window = windows.get(sessionId)
-    if (window === undefined || window.closesAt <= at) {
-      if (windows.size >= SWEEP_ABOVE) {
-        for (const [key, old] of windows) if (old.closesAt <= at) windows.delete(key)
-      }
-      window = { count: 0, closesAt: at + MINUTE_MS }
-      windows.set(sessionId, window)
-    }
-    window.count += Math.max(1, records)
-    return window.count > perMinute ? window.closesAt - at : 0
+    const { count, msLeft } = counters.addSoon(`health ${sessionId}`, MINUTE_MS, Math.max(1, records))
+    return count > perMinute ? msLeft : 0
   }
 }

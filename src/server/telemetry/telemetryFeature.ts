@@ -1,5 +1,5 @@
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { memoryHealthQuota } from "./healthQuota.ts"
+import { healthQuota as sessionHealthQuota } from "./healthQuota.ts"
 import { startTelemetryHousekeeping, type TelemetryHousekeepingOptions } from "./housekeeping.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
 import { createTelemetryWrites } from "./telemetryWrites.ts"
@@ -15,7 +15,7 @@ export interface TelemetryFeatureOptions {
 }
 
 /** The player's telemetry: its token, metering, analytics, health beacons and the time it syncs to. */
-export function telemetryFeature({ db, now, log }: FeatureDeps, options: TelemetryFeatureOptions = {}): ServerFeature {
+export function telemetryFeature({ db, now, log, counters }: FeatureDeps, options: TelemetryFeatureOptions = {}): ServerFeature {
   const housekeeping = startTelemetryHousekeeping({
     db,
     now,
@@ -24,7 +24,7 @@ export function telemetryFeature({ db, now, log }: FeatureDeps, options: Telemet
     onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed; the next pass tries again")
   })
   const writes = createTelemetryWrites(db)
-  const healthQuota = memoryHealthQuota({ now, perMinute: options.healthRecordsPerMinute })
+  const healthQuota = sessionHealthQuota({ counters, perMinute: options.healthRecordsPerMinute })
   return {
     handlers: telemetryHandlers({ now, writes, db, qoe: connections.qoeTracker(), healthQuota }),
     jobs: [housekeeping, { stop: () => writes.close() }]

@@ -1,0 +1,70 @@
+import { STATUS_CODES, type Server } from "node:http"
+import type { Socket } from "node:net"
+import { ResultCode } from "../../domain/ResultCode.ts"
+import { failureBody } from "./HttpFailure.ts"
+
+/**
+ * How long a client may take, in ms. A request must arrive whole (headers and body) within
+ * `requestTimeoutMs`, its headers within `headersTimeoutMs`; a connection with nothing moving for
+ * `idleTimeoutMs` is closed. Answers are not bounded: a player reading a long segment keeps going.
+ */
+export const CLIENT_TIMEOUTS = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  idleTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 10_000
+} as const
+
+/**
+ * Closes connections past `max` open ones from one address at once, before they are read, so one
+ * host cannot hold every socket the server has. Off behind a proxy, which carries everyone.
+ */
+export function capConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>()
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "unknown"
+    const count = (open.get(address) ?? 0) + 1
+    if (count > max) {
+      socket.destroy()
+      return
+    }
+    open.set(address, count)
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left <= 0) open.delete(address)
+      else open.set(address, left)
+    })
+  })
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: "The request took too long to arrive" },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: "Request headers are too large" }
+}
+
+/**
+ * For Fastify's `clientErrorHandler`: a request Node cannot parse (bytes after a complete
+ * request, a malformed header, a request too slow to arrive) is answered with the contract's
+ * failure body and our security headers, then the connection is closed. It is the client's
+ * mistake, so nothing is logged above debug.
+ */
+export function clientErrorReply(headers: Readonly<Record<string, string>>) {
+  return function (this: unknown, error: Error & { code?: string }, socket: Socket): void {
+    if (error.code === "ECONNRESET" || socket.destroyed) return
+    const known = error.code === undefined ? undefined : CLIENT_ERRORS[error.code]
+    const status = known?.status ?? 400
+    const body = JSON.stringify(failureBody(status, known?.detail ?? "Malformed request", status === 400 ? ResultCode.INVALID_INPUT : undefined))
+    ;(this as { log?: { debug(object: unknown, message: string): void } }).log?.debug({ err: error }, "unreadable request")
+    if (socket.writable) {
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}`,
+        ...Object.entries({ ...headers, "cache-control": "no-store" }).map(([name, value]) => `${name}: ${value}`),
+        "content-type: application/json; charset=utf-8",
+        `content-length: ${Buffer.byteLength(body)}`,
+        "connection: close"
+      ]
+      socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`)
+    }
+    socket.destroy()
+  }
+}
