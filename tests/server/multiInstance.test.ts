@@ -26,7 +26,9 @@ describe.skipIf(postgres === undefined)("two instances on one PostgreSQL", () =>
     dataDirs = [await mkdtemp(join(tmpdir(), "streamhub-a-")), await mkdtemp(join(tmpdir(), "streamhub-b-"))]
     const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl!, TRUST_PROXY: "loopback", API_LIMIT_PER_MINUTE: String(API_LIMIT) })
     // started in the same instant on an empty database
-    ;[a, b] = await Promise.all(dataDirs.map((dataDir) => startServer(env(dataDir))))
+    const [first, second] = await Promise.all(dataDirs.map((dataDir) => startServer(env(dataDir))))
+    a = first!
+    b = second!
     await admin(a, "user:create", "--email", "viewer@example.com", "--password", PASSWORD)
   }, 120_000)
 
