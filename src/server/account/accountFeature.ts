@@ -17,8 +17,8 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import type { Session } from "../http/session.ts"
 
 export interface AccountFeature extends ServerFeature {
-  /** The live session the request's Token header names, if any. */
-  readonly authenticate: (request: FastifyRequest) => Promise<Session | undefined>
+  /** The live session `token` (the request's Token header, or a beacon's) names, if any. */
+  readonly authenticate: (request: FastifyRequest, token: string) => Promise<Session | undefined>
 }
 
 export interface AccountFeatureOptions {
@@ -50,7 +50,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],
-    authenticate: (request) => resolveSession(db, request.headers.token as string | undefined, request.ip, now(), sessions)
+    authenticate: (request, token) => resolveSession(db, token, request.ip, now(), sessions)
   }
 }
 

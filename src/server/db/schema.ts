@@ -283,7 +283,7 @@ export interface AnalyticsEventsTable {
 
 export interface HealthEventsTable {
   id: Generated<number>
-  /** Set when the beacon came with a live Token header. */
+  /** The account whose live session sent the beacon; null only in rows kept from before beacons needed one. */
   user_id: number | null
   session_id: string
   device_id: string

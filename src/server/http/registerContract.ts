@@ -31,7 +31,8 @@ export type Handlers = { readonly [N in EndpointName]?: Handler<N> }
 export interface ContractOptions {
   readonly handlers: Handlers
   /** The live session named by the request's Token header, if any. */
-  readonly authenticate: (request: FastifyRequest) => Promise<Session | undefined>
+  /** The live session `token` names, for a request from that client. */
+  readonly authenticate: (request: FastifyRequest, token: string) => Promise<Session | undefined>
   /** Per-route config, e.g. a stricter rate limit for sign-in. */
   readonly routeConfig?: (name: EndpointName) => FastifyContextConfig | undefined
 }
@@ -97,19 +98,16 @@ async function authorise(
 ): Promise<Session | undefined> {
   // A beacon cannot set headers: the token its body carries stands in for the missing header,
   // and is resolved exactly as the header would be.
-  if (!hasTokenHeader(request) && bodyToken !== undefined && bodyToken !== "") request.headers.token = bodyToken
-  const hasToken = hasTokenHeader(request)
-  const session = hasToken ? await options.authenticate(request) : undefined
+  const header = request.headers.token
+  const token = typeof header === "string" && header !== "" ? header : bodyToken !== "" ? bodyToken : undefined
+  const session = token === undefined ? undefined : await options.authenticate(request, token)
   if (endpoint.access === "anyone") return session
   if (session === undefined) {
-    throw forbidden(hasToken ? "Your session has ended. Please sign in again." : "Please sign in to continue.")
+    throw forbidden(token !== undefined ? "Your session has ended. Please sign in again." : "Please sign in to continue.")
   }
   if (endpoint.access === "staff" && !session.isStaff) throw forbidden("Only staff may do this.")
   return session
 }
-
-const hasTokenHeader = (request: FastifyRequest): boolean =>
-  typeof request.headers.token === "string" && request.headers.token !== ""
 
 /** The session token a beacon's body carries, read before the body is decoded; undefined when there is none. */
 function beaconToken(request: FastifyRequest): string | undefined {

@@ -36,7 +36,7 @@ async function appWith(handlers: Handlers) {
   registerBodyParsers(app)
   registerContract(app, {
     handlers,
-    authenticate: async (request) => (request.headers.token === "staff" ? staff : request.headers.token === "customer" ? customer : undefined)
+    authenticate: async (_request, token) => (token === "staff" ? staff : token === "customer" ? customer : undefined)
   })
   await app.ready()
   return { app, lines }
