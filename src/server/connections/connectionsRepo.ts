@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely"
 import { hotQuery } from "../db/hotQuery.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
+import { isStoredId } from "../db/storedId.ts"
 
 /** A player's heartbeat, as the analytics endpoint hears it. */
 export interface Heartbeat {
@@ -199,6 +200,8 @@ export interface EndedConnection {
 
 /** Ends an open connection (of `userId`'s only, when given); answers it, or undefined when there was none. */
 export async function endConnection(db: Kysely<Tables>, id: number, reason: string, at: Timestamp, userId?: number): Promise<EndedConnection | undefined> {
+  // the id comes from a client: 1.5 or 2^40 names no connection (and PostgreSQL would refuse it)
+  if (!isStoredId(id)) return undefined
   let query = db.updateTable("player_connections")
     .set({ ended_at: at, ended_reason: reason })
     .where("id", "=", id)

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
 import { TICKETS_PER_HOUR, ticketStatusLabel } from "../../domain/Ticket.ts"
 import type { Tables } from "../db/schema.ts"
+import { isStoredId } from "../db/storedId.ts"
 import { invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
@@ -18,7 +19,6 @@ import {
   updateTicketStatus
 } from "./ticketsRepo.ts"
 
-const MAX_ID = 2 ** 31 - 1
 const HOUR_MS = 60 * 60 * 1000
 
 export const TICKET_SUBMITTED = "Ticket submitted"
@@ -50,8 +50,6 @@ export interface TicketHandlerDeps {
   readonly site: () => Promise<MailSite>
   readonly mailWorker: MailWaker
 }
-
-const isTicketId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ID
 
 export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps): TicketHandlers {
   const isoNow = () => new Date(now()).toISOString()
@@ -88,8 +86,7 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
 
     async updateTicket({ body }) {
       if (!Number.isInteger(body.ticketId)) throw invalidInput("ticketId: Expected an integer")
-      // Ids are 32-bit in the database; PostgreSQL would reject a larger one outright.
-      const ticket = isTicketId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
+      const ticket = isStoredId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
       if (ticket === undefined) return { success: false, resultCode: ResultCode.NOT_FOUND, detail: TICKET_NOT_FOUND }
       if (ticket.status === body.newStatus) return { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_UNCHANGED }
       const [from, at] = [await site(), isoNow()]
@@ -105,7 +102,7 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
 
     async replyToTicket({ body }) {
       if (!Number.isInteger(body.ticketId) || !Number.isInteger(body.userId)) throw invalidInput("ticketId, userId: Expected an integer")
-      const ticket = isTicketId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
+      const ticket = isStoredId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
       // the desk names the ticket's author too: a reply never goes to anyone else
       if (ticket === undefined || ticket.user_id !== body.userId) {
         return { success: false, resultCode: TicketResult.FAIL, detail: REPLY_NO_SUCH_TICKET }
