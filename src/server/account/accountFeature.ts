@@ -45,7 +45,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
   const sessions = createSessionCache()
   return {
     handlers: {
-      ...authHandlers({ db, now, accountLimiter }),
+      ...authHandlers({ db, now, accountLimiter, counters, limits, mailWorker, publicUrl: config.publicUrl, log }),
       ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mailWorker, publicUrl: config.publicUrl })
     },
     routeConfig: (name: EndpointName) => routeConfig(name),

@@ -29,7 +29,8 @@ export const signInLimit = (limits: Pick<RateLimits, "signInPerMinute">): Fastif
 export interface AccountLimiter {
   /** Throws a 429 while the account refuses password checks from `network`. */
   check(email: string, network: string): Promise<void>
-  recordFailure(email: string, network: string): Promise<void>
+  /** Counts a wrong password; true when this one made the network refused for the account. */
+  recordFailure(email: string, network: string): Promise<boolean>
   /** The right password: what that network got wrong no longer counts, and it is known to the account. */
   recordSuccess(email: string, network: string): Promise<void>
 }
@@ -77,6 +78,7 @@ export function createAccountLimiter(limits: RateLimits, counters: Counters): Ac
         await counters.reset(paused(email, network))
         await counters.add(paused(email, network), slowDownMs(count))
       }
+      return count === limits.failedSignInsPerAccount
     },
     async recordSuccess(email, network) {
       await Promise.all([

@@ -50,6 +50,20 @@ export function emailChangeNoticeMail(input: MailSite & { to: string; newEmail: 
   ])
 }
 
+/**
+ * Goes to the owner when a network got the account's password wrong so often that it is refused
+ * for a while: someone may be guessing it. No link, so it cannot be mistaken for phishing.
+ */
+export function signInPausedMail(input: MailSite & { to: string; network: string; minutes: number }): Mail {
+  return mail.compose(input, "sign-in-paused", `Sign-in attempts to your ${input.siteName} account were paused`, [
+    `The password of your ${input.siteName} account was entered wrongly several times from the network ` +
+      `${input.network}, so password checks from there are paused for ${input.minutes} minutes. Signing in ` +
+      "from your usual networks still works.",
+    "If this was you, wait or use Forgot password on the sign-in page. If it was not, someone may be " +
+      "trying to guess your password: make sure it is long and not used anywhere else."
+  ])
+}
+
 function lifetime(purpose: keyof typeof TOKEN_LIFETIME_MS): string {
   const hours = Math.round(TOKEN_LIFETIME_MS[purpose] / 3_600_000)
   return hours === 1 ? "1 hour" : `${hours} hours`

@@ -6,7 +6,14 @@ import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.t
 import { findUserByEmail } from "./usersRepo.ts"
 import { invites } from "../invites/invitesFeature.ts"
 import type { Handler } from "../http/registerContract.ts"
+import type { FastifyBaseLogger } from "fastify"
 import type { AccountLimiter } from "./accountLimiter.ts"
+import { mailSite } from "./accountDeps.ts"
+import { signInPausedMail } from "./accountMails.ts"
+import { mail } from "../mail/mailFeature.ts"
+import type { Counters } from "../http/counters.ts"
+import type { RateLimits } from "../http/rateLimits.ts"
+import type { MailWaker } from "../http/serverFeature.ts"
 import { requestNetwork } from "../http/clientNetwork.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
@@ -20,7 +27,14 @@ export interface AuthDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
   readonly accountLimiter: AccountLimiter
+  readonly counters: Counters
+  readonly limits: Pick<RateLimits, "failedSignInWindowMs">
+  readonly mailWorker: MailWaker
+  readonly publicUrl: string
+  readonly log: FastifyBaseLogger
 }
+
+const OWNER_MAIL_EVERY_MS = 60 * 60 * 1000
 
 export interface AuthHandlers {
   login: Handler<"login">
@@ -30,7 +44,22 @@ export interface AuthHandlers {
   userInfo: Handler<"userInfo">
 }
 
-export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandlers {
+export function authHandlers({ db, now, accountLimiter, counters, limits, mailWorker, publicUrl, log }: AuthDeps): AuthHandlers {
+  /**
+   * Mails the owner that a network was refused for their account, at most once an hour however
+   * many networks try. Not awaited: the answer takes as long whether or not the account exists.
+   */
+  const tellOwner = async (to: string, network: string) => {
+    try {
+      if ((await counters.add(`sign-in-paused-mail ${to}`, OWNER_MAIL_EVERY_MS)).count > 1) return
+      const site = await mailSite({ db, publicUrl })
+      const minutes = Math.round(limits.failedSignInWindowMs / 60_000)
+      await mail.enqueue(db, signInPausedMail({ ...site, to, network, minutes }), new Date(now()))
+      mailWorker.wake()
+    } catch (error) {
+      log.warn({ err: error }, "could not queue the mail about paused sign-ins")
+    }
+  }
   return {
     async login({ body, request }) {
       const email = normaliseEmail(body.email)
@@ -42,7 +71,8 @@ export function authHandlers({ db, now, accountLimiter }: AuthDeps): AuthHandler
         ? await verifyAgainstDummy(body.password)
         : await verifyPassword(body.password, user.password_hash)
       if (user === undefined || !matches) {
-        await accountLimiter.recordFailure(email, network)
+        const refused = await accountLimiter.recordFailure(email, network)
+        if (refused && user !== undefined) void tellOwner(user.email, network)
         return { success: false, resultCode: ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH, detail: LOGIN_MISMATCH }
       }
       await accountLimiter.recordSuccess(email, network)

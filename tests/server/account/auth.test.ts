@@ -230,6 +230,37 @@ describe.each(dialects)("wrong passwords from many networks ($name)", (dialect) 
   })
 })
 
+describe.each(dialects)("telling the owner ($name)", (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+  })
+  afterAll(() => server.dispose())
+
+  it("mails the owner once when a network is refused for the account, however many networks try", async () => {
+    await server.addUser({ email: "guarded@example.com" })
+    const outbox = () => server.db.kysely.selectFrom("outbox").select(["kind", "text_body"]).where("to_address", "=", "guarded@example.com").execute()
+    for (const ip of [nextIp(), nextIp()]) {
+      const start = server.clock
+      try {
+        for (let i = 0; i < 5; i += 1) {
+          server.clock += 60_000
+          expect((await server.call("login", { ip, body: { email: "guarded@example.com", password: `guess-${i}` } })).json()).toMatchObject({ resultCode: 12 })
+        }
+      } finally {
+        server.clock = start
+      }
+    }
+    await expect.poll(outbox).toHaveLength(1)
+    const [mail] = await outbox()
+    expect(mail?.kind).toBe("sign-in-paused")
+    expect(mail?.text_body).toContain("paused for 15 minutes")
+    // an address without an account gets nothing, and its answer is the same
+    for (let i = 0; i < 5; i += 1) await server.call("login", { ip: "10.250.0.1", body: { email: "ghost@example.com", password: `guess-${i}` }, })
+    expect(await server.db.kysely.selectFrom("outbox").select("id").where("to_address", "=", "ghost@example.com").execute()).toEqual([])
+  })
+})
+
 describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
   let server: TestServer
   beforeAll(async () => {
