@@ -67,6 +67,7 @@ export function startAccountHousekeeping(options: AccountHousekeepingOptions): A
     everyMs: options.everyMs ?? 60 * MINUTE,
     firstAfterMs: options.firstAfterMs ?? MINUTE,
     onDone: options.onPrune,
-    onError: options.onError
+    onError: options.onError,
+    lease: { db: options.db, name: "account-housekeeping", now: options.now }
   })
 }

@@ -8,7 +8,7 @@ import { pruneProgrammes } from "./guideImportRepo.ts"
 import { describeSource, guideText } from "./guideSource.ts"
 import { type GuideImportResult, importGuide } from "./importGuide.ts"
 import { describeFailure, describeImport } from "./importReport.ts"
-import { releaseLease, takeLease } from "./jobLease.ts"
+import { releaseLease, takeLease } from "../db/jobLease.ts"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

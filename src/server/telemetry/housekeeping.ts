@@ -70,6 +70,7 @@ export function startTelemetryHousekeeping(options: TelemetryHousekeepingOptions
   return startPeriodicJob(prune, {
     everyMs: options.everyMs ?? 10 * MINUTE_MS,
     firstAfterMs: options.firstAfterMs ?? MINUTE_MS,
-    onError: options.onError
+    onError: options.onError,
+    lease: { db: options.db, name: "telemetry-housekeeping", now: options.now }
   })
 }
