@@ -45,7 +45,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 const isSchemaVanished = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === "3F000") return true
+    // 3F000: a schema, 42P01: a table, gone between the catalogue's listing and the lookup
+    const code = (e as { code?: unknown }).code
+    if (code === "3F000" || code === "42P01") return true
   }
   return false
 }

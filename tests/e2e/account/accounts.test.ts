@@ -153,7 +153,7 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
     await phone.context().close()
   })
 
-  it("says what happened, in minutes, when wrong current passwords on /profile pause the account's password checks", async () => {
+  it("says what happened, and for how long, when wrong current passwords on /profile pause the account's password checks", async () => {
     const email = "forgetful@example.com"
     const password = "forgetful passphrase"
     await admin(server, "user:create", "--email", email, "--password", password)
@@ -167,22 +167,15 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
       await form.getByLabel("Confirm new password", { exact: true }).fill("a new passphrase")
       await form.getByRole("button", { name: "Update password" }).click()
     }
-    for (let i = 0; i < 5; i += 1) {
+    // the third wrong password in a row from one network pauses its checks for a few seconds
+    for (let i = 0; i < 3; i += 1) {
       await attempt(`wrong guess ${i}`)
       await page.getByText("Incorrect password").last().waitFor()
       await page.getByRole("button", { name: "Dismiss notification" }).last().click()
     }
     await attempt(password)
-    const paused = /Too many wrong passwords for this account, so password checks are paused for 15 minutes/
-    await page.getByText(paused).waitFor()
+    await page.getByText(/Too many wrong passwords for this account, so password checks are paused for \d seconds\. Try again then, or use Forgot password on the sign-in page\./).waitFor()
     expect(await page.getByText("Please try again.").count()).toBe(0)
-
-    const signInAgain = await openPage("/login")
-    await signInAgain.getByLabel("Email").fill(email)
-    await signInAgain.getByLabel("Password", { exact: true }).fill(password)
-    await signInAgain.getByRole("button", { name: "Sign in" }).click()
-    expect(await signInAgain.getByRole("alert").textContent()).toMatch(paused)
     await page.context().close()
-    await signInAgain.context().close()
   })
 })

@@ -142,7 +142,10 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
     // stopping is not a failure worth a warning
     expect(lines).toEqual([])
 
-    const quick = await serveGuide(GUIDE)
+    // this app runs on the real clock and keeps only recent programmes: a guide of the coming day
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000
+    const coming = xmltv([{ id: "a.tv", name: "Alpha" }], hourly("a.tv", new Date(hour).toISOString(), new Date(hour + 24 * 3_600_000).toISOString(), "Slot"))
+    const quick = await serveGuide(coming)
     await setSetting(database.db.kysely, "guideUrl", quick.url)
     const again = await buildApp({ config, db: database.db, guideRefresh: { firstAfterMs: 0, everyMs: 100 } })
     try {
