@@ -36,6 +36,10 @@ interface Window {
 
 /** Past this many keys, closed windows are swept on the next new key. */
 const SWEEP_ABOVE = 10_000
+/** Past this many open windows (a flood from very many addresses), the oldest tenth is forgotten. */
+const MAX_KEYS = 200_000
+/** Keys per statement when counts go to PostgreSQL: three parameters each, well within its 65,535. */
+const FLUSH_CHUNK = 5_000
 
 function memoryWindows(now: () => number) {
   const windows = new Map<string, Window>()
@@ -49,6 +53,13 @@ function memoryWindows(now: () => number) {
     if (window === undefined) {
       if (windows.size >= SWEEP_ABOVE) {
         for (const [k, w] of windows) if (w.closesAt <= at) windows.delete(k)
+      }
+      if (windows.size >= MAX_KEYS) {
+        let forget = MAX_KEYS / 10
+        for (const k of windows.keys()) {
+          if (forget-- <= 0) break
+          windows.delete(k)
+        }
       }
       window = { count: 0, closesAt: at + windowMs }
       windows.set(key, window)
@@ -135,8 +146,14 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
     const batch = pending
     pending = new Map()
     try {
-      const rows = await upsert([...batch].map(([key, { points, windowMs }]) => [key, points, windowMs] as const))
-      for (const row of rows) adopt(row)
+      const entries = [...batch].map(([key, { points, windowMs }]) => [key, points, windowMs] as const)
+      for (let start = 0; start < entries.length; start += FLUSH_CHUNK) {
+        const chunk = entries.slice(start, start + FLUSH_CHUNK)
+        const rows = await upsert(chunk)
+        // counted: a later chunk failing must not send these again
+        for (const [key] of chunk) batch.delete(key)
+        for (const row of rows) adopt(row)
+      }
     } catch {
       // kept for the next flush: the counts are late, not lost
       for (const [key, entry] of batch) {
