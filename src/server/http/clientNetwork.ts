@@ -8,6 +8,9 @@ import ipaddr from "ipaddr.js"
  * IPv4-mapped IPv6 counts as the IPv4 address; anything unreadable is its own network.
  */
 export function networkOf(ip: string): string {
+  // most addresses are plain IPv4, as they are or mapped into IPv6: no parsing needed for those
+  if (!ip.includes(":")) return ip
+  if (ip.startsWith("::ffff:") && ip.includes(".")) return ip.slice(7)
   if (!ipaddr.isValid(ip)) return ip
   const address = ipaddr.process(ip)
   if (address.kind() === "ipv4") return address.toString()
