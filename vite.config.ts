@@ -61,9 +61,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // Each file drives its own server and Chromium, which wait on each other more than they
-          // compute: two at a time on two cores, no more.
-          maxWorkers: 2,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }
