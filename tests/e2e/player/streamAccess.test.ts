@@ -34,7 +34,26 @@ const device = async (email: string, width = 1440): Promise<Page> => {
 }
 
 const expectPlaying = async (page: Page) => {
-  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+  const playing = await page
+    .waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+    .then(() => true, () => false)
+  // a player that never starts says why on the page: show that rather than a bare timeout
+  if (!playing) expect(await page.getByRole("alert").allTextContents(), "the player did not start").toEqual([])
+  expect(playing, "the player did not start").toBe(true)
+}
+
+/** The viewer's live connections as staff see them, through the API. */
+const viewerConnections = async (): Promise<number> => {
+  const login = await fetch(`${server.url}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: STAFF, password: PASSWORD, isMobile: false })
+  })
+  const { token } = (await login.json()) as { token: string }
+  const info = (await (await fetch(`${server.url}/api/adminreports/users`, { headers: { token } })).json()) as {
+    readonly connections: Record<string, ReadonlyArray<unknown>>
+  }
+  return info.connections[VIEWER]?.length ?? 0
 }
 
 const usersView = async (page: Page) => {
@@ -79,6 +98,7 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     await home.context().close()
     // leaving the page stops its stream at once (the page's beacon), so the account is free again
     await away.goto("about:blank")
+    await expect.poll(viewerConnections, { timeout: 15_000 }).toBe(0)
     await away.context().close()
   })
 
