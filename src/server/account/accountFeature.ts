@@ -1,5 +1,4 @@
 import { sessionsEpoch } from "./sessionCache.ts"
-import type { FastifyRequest } from "fastify"
 import type { EndpointName } from "../../domain/api.ts"
 import type { Command } from "../cli/command.ts"
 import type { AccountHousekeepingOptions, AccountPrune } from "./accountHousekeeping.ts"
@@ -9,16 +8,16 @@ import { createAccountLimiter } from "./accountLimiter.ts"
 import { accountRateLimits } from "./accountRateLimits.ts"
 import { authHandlers } from "./authHandlers.ts"
 import { seedStaff } from "./seedStaff.ts"
-import { createSessionCache } from "./sessionCache.ts"
+import { createSessionCache, TELEMETRY_SESSION_MAX_AGE_MS } from "./sessionCache.ts"
 import { resolveSession } from "./sessions.ts"
 import { createSignUpLimiter } from "./signUpLimiter.ts"
 import { userCreate, userList, userPassword } from "./userCommands.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import type { Session } from "../http/session.ts"
+import type { ContractOptions } from "../http/registerContract.ts"
 
 export interface AccountFeature extends ServerFeature {
   /** The live session `token` (the request's Token header, or a beacon's) names, if any. */
-  readonly authenticate: (request: FastifyRequest, token: string) => Promise<Session | undefined>
+  readonly authenticate: ContractOptions["authenticate"]
 }
 
 export interface AccountFeatureOptions {
@@ -50,7 +49,8 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],
-    authenticate: (request, token) => resolveSession(db, token, request.ip, now(), sessions)
+    authenticate: (request, token, purpose) =>
+      resolveSession(db, token, request.ip, now(), sessions, purpose === "telemetry" ? TELEMETRY_SESSION_MAX_AGE_MS : undefined)
   }
 }
 

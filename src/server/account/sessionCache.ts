@@ -14,7 +14,8 @@ export const sessionsChanged = (): void => {
 export const sessionsEpoch = (): number => epoch
 
 export interface SessionCache {
-  get(tokenHash: string, now: number): SessionWithUser | undefined
+  /** The cached session, if read within `maxAgeMs` (the cache's lifetime when not given). */
+  get(tokenHash: string, now: number, maxAgeMs?: number): SessionWithUser | undefined
   set(tokenHash: string, row: SessionWithUser, now: number): void
 }
 
@@ -24,23 +25,29 @@ interface Entry {
   readonly epoch: number
 }
 
+/** How stale a session may be for telemetry, which changes nothing a viewer or staff relies on. */
+export const TELEMETRY_SESSION_MAX_AGE_MS = 30_000
+
 /**
- * Sessions looked up in the last `ttlMs`: a player sends a heartbeat a minute and a page a few
- * requests at once, so most requests find their session here instead of in the database.
+ * Sessions looked up in the last `ttlMs`: a page sends a few requests at once, so most requests
+ * find their session here instead of in the database. Telemetry (a player's health beacon every
+ * 10 s) accepts entries up to `keepMs` old, so a playing viewer's beacons cost no session read.
  */
-export function createSessionCache(options: { ttlMs?: number; maxEntries?: number } = {}): SessionCache {
+export function createSessionCache(options: { ttlMs?: number; keepMs?: number; maxEntries?: number } = {}): SessionCache {
   const ttlMs = options.ttlMs ?? 1000
+  const keepMs = Math.max(ttlMs, options.keepMs ?? TELEMETRY_SESSION_MAX_AGE_MS)
   const maxEntries = options.maxEntries ?? 10_000
   const entries = new Map<string, Entry>()
   return {
-    get(tokenHash, now) {
+    get(tokenHash, now, maxAgeMs = ttlMs) {
       const entry = entries.get(tokenHash)
       if (entry === undefined) return undefined
-      if (entry.epoch !== epoch || now - entry.at >= ttlMs || now < entry.at) {
+      const age = now - entry.at
+      if (entry.epoch !== epoch || age >= keepMs || age < 0) {
         entries.delete(tokenHash)
         return undefined
       }
-      return entry.row
+      return age < Math.min(maxAgeMs, keepMs) ? entry.row : undefined
     },
     set(tokenHash, row, now) {
       if (ttlMs <= 0) return

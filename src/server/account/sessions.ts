@@ -38,18 +38,22 @@ export async function createSession(db: Kysely<Tables>, userId: number, device: 
 // Tokens are 43 base64url characters; anything far off is rejected without a query.
 const PLAUSIBLE_TOKEN = /^[A-Za-z0-9_-]{16,128}$/
 
-/** The live session a `Token` header names, sliding its expiry; undefined when there is none. */
+/**
+ * The live session a `Token` header names, sliding its expiry; undefined when there is none. A
+ * cached read up to `maxAgeMs` old stands (the cache's own lifetime when not given).
+ */
 export async function resolveSession(
   db: Kysely<Tables>,
   token: string | undefined,
   ip: string,
   now: number,
-  cache?: SessionCache
+  cache?: SessionCache,
+  maxAgeMs?: number
 ): Promise<Session | undefined> {
   if (token === undefined || !PLAUSIBLE_TOKEN.test(token)) return undefined
   const tokenHash = hashToken(token)
   const nowIso = new Date(now).toISOString()
-  let row = cache?.get(tokenHash, now)
+  let row = cache?.get(tokenHash, now, maxAgeMs)
   if (row === undefined || row.expires_at <= nowIso) {
     row = await findSessionByTokenHash(db, tokenHash, nowIso)
     if (row === undefined) return undefined

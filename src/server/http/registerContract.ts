@@ -30,9 +30,11 @@ export type Handlers = { readonly [N in EndpointName]?: Handler<N> }
 
 export interface ContractOptions {
   readonly handlers: Handlers
-  /** The live session named by the request's Token header, if any. */
-  /** The live session `token` names, for a request from that client. */
-  readonly authenticate: (request: FastifyRequest, token: string) => Promise<Session | undefined>
+  /**
+   * The live session `token` names, for a request from that client. For telemetry a session read
+   * a little earlier stands (see TELEMETRY_ENDPOINTS).
+   */
+  readonly authenticate: (request: FastifyRequest, token: string, purpose: SessionPurpose) => Promise<Session | undefined>
   /** Per-route config, e.g. a stricter rate limit for sign-in. */
   readonly routeConfig?: (name: EndpointName) => FastifyContextConfig | undefined
 }
@@ -40,6 +42,13 @@ export interface ContractOptions {
 // navigator.sendBeacon cannot set Content-Type: application/json without a CORS preflight, so
 // beacons arrive as text/plain. Only endpoints fed by beacons accept that.
 const BEACON_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["healthEvents", "closeStream"])
+
+/** What a request does with its session: act for the viewer, or only report how playback goes. */
+export type SessionPurpose = "request" | "telemetry"
+
+// A playing viewer reports every few seconds. What these record changes nothing the viewer or staff
+// act on, so a session read a little earlier may stand for them instead of a read per report.
+const TELEMETRY_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["healthEvents", "analytics", "metering"])
 
 type AnyContext = {
   params: unknown
@@ -68,13 +77,14 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: En
   const decodeBody = endpoint.body === undefined ? undefined : decodeInputWith(endpoint.body)
   const checkResponse = decodeWith(endpoint.response)
   const config = options.routeConfig?.(name)
+  const purpose: SessionPurpose = TELEMETRY_ENDPOINTS.has(name) ? "telemetry" : "request"
 
   app.route({
     method: endpoint.method,
     url: routePath(endpoint.path),
     ...(config === undefined ? {} : { config }),
     handler: async (request, reply) => {
-      const session = await authorise(request, endpoint, options, BEACON_ENDPOINTS.has(name) ? beaconToken(request) : undefined)
+      const session = await authorise(request, endpoint, options, purpose, BEACON_ENDPOINTS.has(name) ? beaconToken(request) : undefined)
       const params = decodeParams === undefined ? undefined : decoded(decodeParams(request.params))
       const query = decodeQuery === undefined ? undefined : decoded(decodeQuery(request.query))
       const body = decodeBody === undefined ? undefined : decoded(decodeBody(requestBody(request, name)))
@@ -94,13 +104,14 @@ async function authorise(
   request: FastifyRequest,
   endpoint: Endpoint,
   options: ContractOptions,
+  purpose: SessionPurpose,
   bodyToken: string | undefined
 ): Promise<Session | undefined> {
   // A beacon cannot set headers: the token its body carries stands in for the missing header,
   // and is resolved exactly as the header would be.
   const header = request.headers.token
   const token = typeof header === "string" && header !== "" ? header : bodyToken !== "" ? bodyToken : undefined
-  const session = token === undefined ? undefined : await options.authenticate(request, token)
+  const session = token === undefined ? undefined : await options.authenticate(request, token, purpose)
   if (endpoint.access === "anyone") return session
   if (session === undefined) {
     throw forbidden(token !== undefined ? "Your session has ended. Please sign in again." : "Please sign in to continue.")

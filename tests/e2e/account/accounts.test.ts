@@ -97,6 +97,8 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
   it("resets a forgotten password through the mailed link", async () => {
     const page = await openPage("/login")
     await page.getByRole("link", { name: "Forgot password?" }).click()
+    // the sign-in form has an Email field too: fill the new page's, once its chunk has loaded
+    await page.getByRole("heading", { name: "Forgot password" }).waitFor()
     await page.getByLabel("Email").fill(MEMBER.toUpperCase())
     // submitted from the keyboard
     await page.getByLabel("Email").press("Enter")

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { createSessionCache } from "../../../src/server/account/sessionCache.ts"
+import { createSessionCache, TELEMETRY_SESSION_MAX_AGE_MS } from "../../../src/server/account/sessionCache.ts"
 import { createSession, hashToken, resolveSession } from "../../../src/server/account/sessions.ts"
 import { deleteSessionByTokenHash } from "../../../src/server/account/sessionsRepo.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
@@ -28,6 +28,23 @@ describe.each(dialects)("cached sessions on $name", (dialect) => {
     await test.db.kysely.deleteFrom("sessions").execute()
     expect((await resolve(cache, T0 + 999))?.userId).toBe(userId)
     expect(await resolve(cache, T0 + 1000)).toBeUndefined()
+  })
+
+  it("lets telemetry use a session read up to 30 s earlier, while requests still ask again after a second", async () => {
+    const cache = createSessionCache({ ttlMs: 1000 })
+    const telemetry = (at: number) => resolveSession(test.db.kysely, token, "10.0.0.1", at, cache, TELEMETRY_SESSION_MAX_AGE_MS)
+    expect((await resolve(cache, T0))?.userId).toBe(userId)
+    await test.db.kysely.deleteFrom("sessions").execute()
+    expect((await telemetry(T0 + 29_999))?.userId).toBe(userId)
+    expect(await resolve(cache, T0 + 1000)).toBeUndefined()
+    expect(await telemetry(T0 + 30_000)).toBeUndefined()
+  })
+
+  it("ends telemetry's allowance too when this process ends the session", async () => {
+    const cache = createSessionCache({ ttlMs: 1000 })
+    expect(await resolve(cache, T0)).toBeDefined()
+    await deleteSessionByTokenHash(test.db.kysely, hashToken(token))
+    expect(await resolveSession(test.db.kysely, token, "10.0.0.1", T0 + 1, cache, TELEMETRY_SESSION_MAX_AGE_MS)).toBeUndefined()
   })
 
   it("forgets everything at once when this process ends a session or changes an account", async () => {

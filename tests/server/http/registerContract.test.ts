@@ -91,4 +91,28 @@ describe("registerContract", () => {
     expect((await call("staff", {})).statusCode).toBe(400)
     expect((await call("staff", { ticketId: 1, newStatus: 2 })).statusCode).toBe(200)
   })
+
+  it("asks for a fresh session on every request but telemetry, and reads a beacon's token from its body", async () => {
+    const purposes: Array<[string, string]> = []
+    app = Fastify({ logger: false })
+    registerErrorHandler(app)
+    registerBodyParsers(app)
+    registerContract(app, {
+      handlers: { payments: async () => ({ success: true, data: [] }), healthEvents: async () => ({ success: true }) },
+      authenticate: async (_request, token, purpose) => {
+        purposes.push([token, purpose])
+        return customer
+      }
+    })
+    await app.ready()
+    expect((await app.inject({ method: "GET", url: "/api/payments", headers: { token: "header-token" } })).statusCode).toBe(200)
+    const beacon = await app.inject({
+      method: "POST",
+      url: "/api/health-events",
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      payload: JSON.stringify({ token: "beacon-token", events: [] })
+    })
+    expect(beacon.statusCode).toBe(200)
+    expect(purposes).toEqual([["header-token", "request"], ["beacon-token", "telemetry"]])
+  })
 })
