@@ -61,7 +61,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          fileParallelism: false,
+          // Each file drives its own server and Chromium, which wait on each other more than they
+          // compute: two at a time on two cores, no more.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }

@@ -7,19 +7,11 @@ import type { Inspect } from "../adapters/devtools/inspector.ts"
 import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore, type VolumeStore } from "../adapters/storage/volumeStore.ts"
-import { ServicesContext, type Services } from "../ui/shared/ServicesContext.tsx"
+import { ServicesContext, type FeatureName, type FeatureServices, type Services, type ShellServices } from "../ui/shared/ServicesContext.tsx"
 import { BootGate } from "../ui/shell/BootGate.tsx"
 import { createAppRoutes } from "../ui/shell/appRoutes.tsx"
-import { createAccount } from "./account.ts"
-import { createGuide } from "./guide.ts"
-import { createInvites } from "./invites.ts"
-import { createPayments } from "./payments.ts"
-import { createReports } from "./reports.ts"
-import { createPlayer } from "./player.ts"
 import { createShell } from "./shell.ts"
-import { createStreams } from "./streams.ts"
-import { createSupport } from "./support.ts"
-import { createTelemetry } from "./telemetry.ts"
+import type { FeatureWiring } from "./featureWiring.ts"
 import { watchHandover } from "./warmHandover.ts"
 
 type Router = ReturnType<typeof createBrowserRouter>
@@ -58,34 +50,23 @@ export const createApp = ({
   const forbidden = createForbiddenSignal()
   const callApi = createCallApi({ fetch, getToken: storage.getToken, onForbidden: forbidden.emit })
   const shell = createShell({ callApi, forbidden, storage, isMobile, actorOptions })
-  const router = createRouter(createAppRoutes({ logout: shell.logoutLoader }))
+  // A route loads its feature once the feature's chunk has arrived, by when the router below exists.
+  let context: FeatureContext | undefined
+  const { services, loadFeature } = featureServices({ boot: shell.boot, notifications: shell.notifications, actorOptions }, () => {
+    if (context === undefined) throw new Error("a feature was loaded before the app was created")
+    return context
+  })
+  const router = createRouter(createAppRoutes({ logout: shell.logoutLoader, feature: loadFeature }))
   const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
   // SPEC §8: any 403 sends the visitor to /login, whichever page made the call; the session ends itself
   const stopForbidden = forbidden.subscribe(() => navigate("/login", true))
-  const { playerTelemetry } = createTelemetry({ callApi, fetch, getToken: storage.getToken })
-  const wiring = { callApi, storage, notifications: shell.notifications, boot: shell.boot, navigate }
-
-  const services: Services = {
-    boot: shell.boot,
-    notifications: shell.notifications,
-    actorOptions,
-    ...createAccount({ callApi, notifications: shell.notifications, boot: shell.boot }),
-    ...createStreams({ callApi, storage, notifications: shell.notifications, navigate }),
-    ...createGuide({ callApi, storage, location: router.state.location, signedIn: storage.getToken() !== null }),
-    ...createInvites(wiring),
-    ...createSupport(wiring),
-    ...createPayments(wiring),
-    ...createReports(wiring),
-    ...createPlayer({
-      callApi,
-      media,
-      volumeStore,
-      navigate,
-      telemetry: playerTelemetry,
-      location: router.state.location,
-      signedIn: storage.getToken() !== null,
-      warm
-    })
+  context = {
+    wiring: { callApi, storage, notifications: shell.notifications, boot: shell.boot, navigate },
+    opened: { location: router.state.location, signedIn: storage.getToken() !== null },
+    fetch,
+    media,
+    volumeStore,
+    warm
   }
 
   shell.notifications.start()
@@ -114,5 +95,60 @@ export const createApp = ({
       shell.notifications.stop()
       router.dispose()
     }
+  }
+}
+
+/**
+ * The services the views read, which grow by a feature's machines when a route loads them. A
+ * feature loads once; one whose chunk failed to arrive is asked for again by the next route.
+ */
+const featureServices = (
+  shell: ShellServices,
+  context: () => FeatureContext
+): { readonly services: Services; readonly loadFeature: (name: FeatureName) => Promise<void> } => {
+  // Only a route's view reads a feature's services, after that route has loaded them.
+  const services = { ...shell } as Services
+  const loading = new Map<FeatureName, Promise<void>>()
+  const loadFeature = (name: FeatureName): Promise<void> => {
+    const known = loading.get(name)
+    if (known !== undefined) return known
+    const load = FEATURES[name](context).then(
+      (loaded) => void Object.assign(services, loaded),
+      (error: unknown) => {
+        loading.delete(name)
+        throw error
+      }
+    )
+    loading.set(name, load)
+    return load
+  }
+  return { services, loadFeature }
+}
+
+/** What the features' wiring needs from the app. */
+interface FeatureContext {
+  readonly wiring: FeatureWiring & { readonly navigate: (to: string, replace?: boolean) => void }
+  /** where the visit started: a feature may start its page's calls early when it was opened there */
+  readonly opened: { readonly location: { readonly pathname: string }; readonly signedIn: boolean }
+  readonly fetch: typeof globalThis.fetch
+  readonly media: MediaDeps
+  readonly volumeStore: VolumeStore
+  readonly warm: WarmPlayer | undefined
+}
+
+/** Each feature's machines in a chunk of their own, imported by the first route that needs them. */
+const FEATURES: { readonly [K in FeatureName]: (context: () => FeatureContext) => Promise<FeatureServices[K]> } = {
+  account: async (context) => (await import("./account.ts")).createAccount(context().wiring),
+  streams: async (context) => (await import("./streams.ts")).createStreams(context().wiring),
+  guide: async (context) => (await import("./guide.ts")).createGuide({ ...context().wiring, ...context().opened }),
+  invites: async (context) => (await import("./invites.ts")).createInvites(context().wiring),
+  support: async (context) => (await import("./support.ts")).createSupport(context().wiring),
+  payments: async (context) => (await import("./payments.ts")).createPayments(context().wiring),
+  reports: async (context) => (await import("./reports.ts")).createReports(context().wiring),
+  player: async (context) => {
+    const [{ createPlayer }, { createTelemetry }] = await Promise.all([import("./player.ts"), import("./telemetry.ts")])
+    const { wiring, opened, fetch, media, volumeStore, warm } = context()
+    const { playerTelemetry } = createTelemetry({ callApi: wiring.callApi, fetch, getToken: wiring.storage.getToken })
+    return createPlayer({ ...wiring, ...opened, media, volumeStore, telemetry: playerTelemetry, warm })
   }
 }

@@ -78,9 +78,24 @@ export interface PlayerServices {
   readonly placeVideo: (container: HTMLElement) => HTMLVideoElement
 }
 
+/** Each feature's page machines, loaded with the first page that needs them. */
+export interface FeatureServices {
+  readonly account: AccountServices
+  readonly streams: StreamsServices
+  readonly guide: GuideServices
+  readonly invites: InvitesServices
+  readonly support: SupportServices
+  readonly payments: PaymentsServices
+  readonly reports: ReportsServices
+  readonly player: PlayerServices
+}
+
+export type FeatureName = keyof FeatureServices
+
 /**
  * What src/app hands to the views, feature by feature: the long-lived actors, and the page
- * machines already wired to their adapters.
+ * machines already wired to their adapters. A feature's machines are there once a route that
+ * needs them has loaded them (see RouteLoaders.feature), which is before its page renders.
  */
 export type Services = ShellServices &
   AccountServices &

@@ -52,7 +52,7 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
     await channel(page, "Demo Channel 1").waitFor()
     await expect.poll(() => page.title()).toMatch(/^Stream Schedule/)
 
-    const days = page.getByLabel("Day")
+    const days = page.getByLabel("Day", { exact: true })
     expect(await days.locator("option").count()).toBe(7)
     expect(await days.locator("option").first().textContent()).toMatch(/^Today, \w+day \d{1,2} \w+$/)
     expect(await days.locator("option").nth(1).textContent()).toMatch(/^Tomorrow, /)
@@ -75,7 +75,7 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
   it("switches days from the select, by keyboard too", async () => {
     await page.goto(`${server.url}/stream-schedule`)
     await channel(page, "Demo Channel 1").waitFor()
-    const days = page.getByLabel("Day")
+    const days = page.getByLabel("Day", { exact: true })
     const third = await days.locator("option").nth(2).getAttribute("value")
     await days.selectOption(third ?? "")
     // the whole day is ahead: its first programme starts at midnight or just before
@@ -92,7 +92,7 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
   it("searches titles and subtitles across the seven days and shows each result's day and channel", async () => {
     await page.goto(`${server.url}/stream-schedule`)
     await channel(page, "Demo Channel 2").waitFor()
-    await page.getByLabel("Day").selectOption({ index: 5 })
+    await page.getByLabel("Day", { exact: true }).selectOption({ index: 5 })
     const later = channel(page, "Demo Channel 2").getByRole("listitem").nth(2)
     await later.waitFor()
     const title = (await later.locator("p").nth(1).textContent()) ?? ""

@@ -20,7 +20,7 @@ const staticGraph = (entry: string): { readonly files: Set<string>; readonly pac
       else packages.add(specifier.split("?")[0]?.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/") ?? specifier)
     }
   }
-  visit(join(root, "src/app/main.tsx"))
+  visit(join(root, entry))
   return { files, packages }
 }
 
@@ -29,5 +29,14 @@ describe("the page's entry", () => {
     const { files, packages } = staticGraph("src/app/main.tsx")
     expect([...packages].sort()).toEqual(["@vanilla-extract/css", "hls.js"])
     expect([...files].map((file) => file.slice(root.length + 1)).filter((file) => /machines\/|\.tsx$/.test(file))).toEqual(["src/app/main.tsx"])
+  })
+
+  it("mounts the app with the shell's machines only: each feature's machines load with its first page", () => {
+    const { files } = staticGraph("src/app/mountApp.tsx")
+    const machines = [...files].map((file) => file.slice(root.length + 1)).filter((file) => file.includes("/machines/"))
+    // sign-in is the shell's: its form is the only page machine a visit's first page always needs
+    expect(machines.filter((file) => !file.startsWith("src/machines/shell/") && !file.startsWith("src/machines/shared/"))).toEqual([
+      "src/machines/account/loginFormMachine.ts"
+    ])
   })
 })
