@@ -5,7 +5,7 @@ import type { ProbeReading, ProbeRequest } from "./processProbe.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const PROBE = join(import.meta.dirname, "processProbe.ts")
-export const OUR_SERVER = join(root, "src/server/main.ts")
+export const OUR_SERVER = join(root, "build/server/main.js")
 export const BARE_SERVER = join(import.meta.dirname, "bareApi.ts")
 
 export interface BenchServer {

@@ -36,6 +36,7 @@ import { benchGuideImport } from "./guideImportBench.ts"
 import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
 import { benchLoginPage } from "./loginPage.ts"
+import { buildServer } from "../../scripts/buildServer.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -84,6 +85,7 @@ if (options.only === "reports") process.exit(0)
 if (!options["no-build"]) {
   const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })
   if (build.status !== 0) throw new Error("vite build failed")
+  await buildServer()
 }
 
 if (runs("guide-page")) {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import { existsSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -38,9 +39,13 @@ const waitForExit = (child: ChildProcess): Promise<void> =>
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"]
 
+/** The server as it ships: `npm run build` bundles it (scripts/buildServer.ts), as `npm test` does first. */
+export const SERVER_ENTRY = join(root, "build/server/main.js")
+
 /**
- * Starts the real server (`src/server/main.ts`) on a free port with a fresh data dir. A caller that
- * needs the address before the start (PUBLIC_URL for mailed links) picks the port and passes PORT.
+ * Starts the real server (the bundle `npm run serve` runs) on a free port with a fresh data dir. A
+ * caller that needs the address before the start (PUBLIC_URL for mailed links) picks the port and
+ * passes PORT.
  */
 export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
   // a caller's own DATA_DIR outlives the server: it is the caller's to remove
@@ -48,7 +53,8 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
   const dataDir = extraEnv.DATA_DIR ?? await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
   const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT)
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extraEnv }
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, "src/server/main.ts")], {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`)
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"]

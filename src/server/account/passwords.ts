@@ -25,8 +25,9 @@ interface Phc {
 let pool: Piscina<Argon2Task, Uint8Array> | undefined
 const hashingPool = (): Piscina<Argon2Task, Uint8Array> =>
   (pool ??= new Piscina({
-    // a path, not import.meta.url: under a test runner's browser emulation the URL is http://
-    filename: join(import.meta.dirname, "argon2Worker.ts"),
+    // a path, not import.meta.url: under a test runner's browser emulation the URL is http://;
+    // the worker is a source file of its own, or build/server's bundle of it (scripts/buildServer.ts)
+    filename: join(import.meta.dirname, import.meta.filename.endsWith(".ts") ? "argon2Worker.ts" : "argon2Worker.js"),
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
     idleTimeout: 30_000,
