@@ -1,4 +1,5 @@
 import { createSecretKey } from "node:crypto"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { currentConnections, type Presence, streamsElsewhere, SWITCH_GRACE_MS } from "../../../src/server/connections/liveness.ts"
@@ -91,6 +92,26 @@ describe("who is watching now", () => {
     expect(currentConnections(secondScreen, now).map((row) => row.id)).toEqual([1, 2])
     const elsewhere = [at(1, { network: "n2", lastSeen: now - 20_000 }), at(2, { streamId: "2", firstSeen: now - 20_000 })]
     expect(currentConnections(elsewhere, now).map((row) => row.id)).toEqual([1, 2])
+  })
+
+  it("gives way exactly when some newer start of the household began within the grace of the last sighting", () => {
+    // the rule as written, pair by pair, against the linear pass
+    const pairwise = (rows: ReadonlyArray<Presence>) => {
+      const live = rows.filter((row) => row.lastSeen >= now - 90_000)
+      return live.filter((row) => !live.some((newer) =>
+        newer.id !== row.id && newer.userId === row.userId && newer.network === row.network &&
+        newer.firstSeen > row.firstSeen && row.lastSeen <= newer.firstSeen + SWITCH_GRACE_MS))
+    }
+    const presence = fc.record({
+      userId: fc.integer({ min: 1, max: 3 }),
+      network: fc.constantFrom("n1", "n2"),
+      firstSeen: fc.integer({ min: now - 200_000, max: now }),
+      age: fc.integer({ min: 0, max: 120_000 })
+    })
+    fc.assert(fc.property(fc.array(presence, { maxLength: 12 }), (drawn) => {
+      const rows = drawn.map((row, index) => at(index + 1, { userId: row.userId, network: row.network, firstSeen: row.firstSeen, lastSeen: Math.max(row.firstSeen, now - row.age) }))
+      expect(currentConnections(rows, now).map((row) => row.id)).toEqual(pairwise(rows).map((row) => row.id))
+    }), { numRuns: 500 })
   })
 
   it("counts streams elsewhere by channel and network, leaving out the starting session's own", () => {
