@@ -3,7 +3,8 @@ import { createClockActor } from "../adapters/time/clock.ts"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import type { CallResult } from "../domain/api.ts"
-import { isTimeZone, scheduleDays } from "../domain/Schedule.ts"
+import { isTimeZone } from "../domain/Schedule.ts"
+import { scheduleDays } from "../domain/ScheduleDays.ts"
 import { guideMachine, type GuideViewer } from "../machines/guide/guideMachine.ts"
 
 export interface GuideDeps {

@@ -1,4 +1,3 @@
-import { format } from "date-fns/format"
 import * as Schema from "effect/Schema"
 
 /** Dates are shown in en-GB format (SPEC §9). */
@@ -48,14 +47,6 @@ export const yearPage = (year: number): ReadonlyArray<number> => {
   return Array.from({ length: yearsPerPage }, (_, index) => first + index).filter((candidate) => candidate <= maxYear)
 }
 
-/** A local date's calendar day, YYYY-MM-DD. */
-export const dayOf = (date: Date): string => format(date, "yyyy-MM-dd")
-
-/** A picker's month caption (SPEC §9: 'MMMM YYYY'), e.g. November 2026. */
-export const monthCaption = (date: Date): string => format(date, "MMMM yyyy")
-
-/** A picker day's spoken name, its visible number first: 24 November 2026, Tuesday. */
-export const dayName = (date: Date): string => format(date, "d MMMM yyyy, EEEE")
 
 const utcTime = new Intl.DateTimeFormat(DATE_LOCALE, { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit" })
 const localTime = new Intl.DateTimeFormat(DATE_LOCALE, { hour: "2-digit", minute: "2-digit", second: "2-digit" })

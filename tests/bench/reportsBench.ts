@@ -5,7 +5,7 @@
  * reads one row (`/api/player/token`). Runs on SQLite and, when it answers, on PostgreSQL.
  */
 import type { AddressInfo } from "node:net"
-import { defaultReportRange } from "../../src/domain/Reports.ts"
+import { defaultReportRange } from "../../src/domain/ReportRanges.ts"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { buildApp } from "../../src/server/app.ts"
 import { loadConfig } from "../../src/server/config.ts"

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, not, raise, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { scheduleDays, upcomingProgrammes, type ScheduleItem } from "../../domain/Schedule.ts"
+import { upcomingProgrammes, type ScheduleItem } from "../../domain/Schedule.ts"
+import { scheduleDays } from "../../domain/ScheduleDays.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
-import { type EpgEntry, localDayBounds, type NowNext, type ScheduleItem } from "../../domain/Schedule.ts"
+import type { EpgEntry, NowNext, ScheduleItem } from "../../domain/Schedule.ts"
+import { localDayBounds } from "../../domain/ScheduleDays.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"

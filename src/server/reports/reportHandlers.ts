@@ -1,13 +1,6 @@
 import type { Kysely } from "kysely"
-import {
-  daysOf,
-  MAX_SERIES_DAYS,
-  previousRange,
-  rangeDays,
-  type ReportRange,
-  type ReportTotals,
-  revenueExcludingFees
-} from "../../domain/Reports.ts"
+import { daysOf, previousRange, rangeDays } from "../../domain/ReportRanges.ts"
+import { MAX_SERIES_DAYS, type ReportRange, type ReportTotals, revenueExcludingFees } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import { invalidInput } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"

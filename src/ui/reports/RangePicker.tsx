@@ -1,7 +1,8 @@
 import { useState } from "react"
 import { DayPicker } from "react-day-picker"
 import "react-day-picker/style.css"
-import { DATE_PICKER, dayName, dayOf, monthCaption, yearPage } from "../../domain/Dates.ts"
+import { dayName, dayOf, monthCaption } from "../../domain/DateCaptions.ts"
+import { DATE_PICKER, yearPage } from "../../domain/Dates.ts"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "./RangePicker.css.ts"
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { localDayBounds, scheduleDays } from "../../../src/domain/Schedule.ts"
+import { localDayBounds, scheduleDays } from "../../../src/domain/ScheduleDays.ts"
 import { PLAYER_CHOICE_STORAGE_KEY } from "../../../src/domain/StorageKeys.ts"
 import { TV_PLAYER } from "../../../src/domain/playerChoice.ts"
 import { importGuide } from "../../../src/server/guide/importGuide.ts"

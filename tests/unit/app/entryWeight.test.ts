@@ -32,11 +32,13 @@ describe("the page's entry", () => {
   })
 
   it("mounts the app with the shell's machines only: each feature's machines load with its first page", () => {
-    const { files } = staticGraph("src/app/mountApp.tsx")
+    const { files, packages } = staticGraph("src/app/mountApp.tsx")
     const machines = [...files].map((file) => file.slice(root.length + 1)).filter((file) => file.includes("/machines/"))
     // sign-in is the shell's: its form is the only page machine a visit's first page always needs
     expect(machines.filter((file) => !file.startsWith("src/machines/shell/") && !file.startsWith("src/machines/shared/"))).toEqual([
       "src/machines/account/loginFormMachine.ts"
     ])
+    // the contract's schemas need no calendar: date arithmetic comes with the pages that do it
+    expect([...packages].filter((name) => name.includes("date-fns"))).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { formatDay, yearPage } from "../../../src/domain/Dates.ts"
-import { changeAgainst, daysOf, defaultReportRange, previousRange, rangeDays, reportCsv, revenueExcludingFees } from "../../../src/domain/Reports.ts"
+import { daysOf, defaultReportRange, previousRange, rangeDays } from "../../../src/domain/ReportRanges.ts"
+import { changeAgainst, reportCsv, revenueExcludingFees } from "../../../src/domain/Reports.ts"
 
 describe("report ranges", () => {
   it("counts both ends and nothing for a range that ends first", () => {
