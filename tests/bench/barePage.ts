@@ -33,7 +33,7 @@ export interface BarePage {
   readonly close: () => Promise<void>
 }
 
-/** Serves the bare page and hls.js's own build from a port of its own (the stream allows any origin). */
+/** Serves the bare page and hls.js's own build from a port of its own (the server's PUBLIC_URL, see run.ts). */
 export const startBarePage = async (port: number): Promise<BarePage> => {
   const library = await readFile(join(root, "node_modules/hls.js/dist/hls.min.js"))
   const server: Server = createServer((request, response) => {

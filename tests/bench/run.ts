@@ -125,8 +125,11 @@ if (options.only === "login-page") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"
-const server = await startServer({ SIGN_IN_LIMIT_PER_MINUTE: "100000" })
-const bare = await startBarePage(await freePort())
+// Our origin lets only its PUBLIC_URL (and the Cast receivers) read its streams from another
+// origin: the bare page, served from a port of its own, stands in for that address.
+const barePort = await freePort()
+const server = await startServer({ SIGN_IN_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: `http://127.0.0.1:${barePort}` })
+const bare = await startBarePage(barePort)
 let browser: Browser | undefined
 
 /** Where a measured page is opened from: another page, or the context's first blank tab. */
