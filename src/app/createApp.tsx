@@ -100,7 +100,9 @@ export const createApp = ({
 
 /**
  * The services the views read, which grow by a feature's machines when a route loads them. A
- * feature loads once; one whose chunk failed to arrive is asked for again by the next route.
+ * feature loads once; one whose chunk failed to arrive is asked for again by the next route of
+ * that feature (the router keeps a route's own failed load until the page is reloaded, which its
+ * error view offers).
  */
 const featureServices = (
   shell: ShellServices,

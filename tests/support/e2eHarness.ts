@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, readdirSync, statSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -42,6 +42,24 @@ export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"]
 /** The server as it ships: `npm run build` bundles it (scripts/buildServer.ts), as `npm test` does first. */
 export const SERVER_ENTRY = join(root, "build/server/main.js")
 
+const newestSource = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name)
+    return Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs)
+  }, 0)
+
+let bundleChecked = false
+/** Refuses to test a bundle older than the server's sources: it would test code that is gone. */
+const assertServerBuilt = (): void => {
+  if (bundleChecked) return
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`)
+  const built = statSync(SERVER_ENTRY).mtimeMs
+  if (["src/server", "src/domain"].some((dir) => newestSource(join(root, dir)) > built)) {
+    throw new Error(`${SERVER_ENTRY} is older than the server's sources: run npm run build first`)
+  }
+  bundleChecked = true
+}
+
 /**
  * Starts the real server (the bundle `npm run serve` runs) on a free port with a fresh data dir. A
  * caller that needs the address before the start (PUBLIC_URL for mailed links) picks the port and
@@ -53,7 +71,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
   const dataDir = extraEnv.DATA_DIR ?? await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
   const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT)
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extraEnv }
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`)
+  assertServerBuilt()
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, ...env },

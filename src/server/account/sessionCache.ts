@@ -16,7 +16,14 @@ export const sessionsEpoch = (): number => epoch
 export interface SessionCache {
   /** The cached session, if read within `maxAgeMs` (the cache's lifetime when not given). */
   get(tokenHash: string, now: number, maxAgeMs?: number): SessionWithUser | undefined
-  set(tokenHash: string, row: SessionWithUser, now: number): void
+  /**
+   * Keeps a row read at `now`, when nothing changed sessions or accounts in this process since
+   * `epochAtRead` (sessionsEpoch() before the read): a row read before a sign-out is not kept.
+   */
+  set(tokenHash: string, row: SessionWithUser, now: number, epochAtRead: number): void
+  /** Replaces a kept row with what was just written to it, leaving its age as it was. */
+  update(tokenHash: string, row: SessionWithUser): void
+  forget(tokenHash: string): void
 }
 
 interface Entry {
@@ -49,10 +56,17 @@ export function createSessionCache(options: { ttlMs?: number; keepMs?: number; m
       }
       return age < Math.min(maxAgeMs, keepMs) ? entry.row : undefined
     },
-    set(tokenHash, row, now) {
-      if (ttlMs <= 0) return
+    set(tokenHash, row, now, epochAtRead) {
+      if (ttlMs <= 0 || epochAtRead !== epoch) return
       if (entries.size >= maxEntries) entries.clear()
       entries.set(tokenHash, { row, at: now, epoch })
+    },
+    update(tokenHash, row) {
+      const entry = entries.get(tokenHash)
+      if (entry !== undefined && entry.epoch === epoch) entries.set(tokenHash, { ...entry, row })
+    },
+    forget(tokenHash) {
+      entries.delete(tokenHash)
     }
   }
 }

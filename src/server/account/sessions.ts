@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import type { Session } from "../http/session.ts"
-import type { SessionCache } from "./sessionCache.ts"
+import { type SessionCache, sessionsEpoch } from "./sessionCache.ts"
 import { findSessionByTokenHash, insertSession, touchSession } from "./sessionsRepo.ts"
 
 export const SESSION_DAYS = 30
@@ -55,15 +55,23 @@ export async function resolveSession(
   const nowIso = new Date(now).toISOString()
   let row = cache?.get(tokenHash, now, maxAgeMs)
   if (row === undefined || row.expires_at <= nowIso) {
+    // a sign-out while the read is under way must not leave its row cached
+    const epochAtRead = sessionsEpoch()
     row = await findSessionByTokenHash(db, tokenHash, nowIso)
     if (row === undefined) return undefined
-    cache?.set(tokenHash, row, now)
+    cache?.set(tokenHash, row, now, epochAtRead)
   }
   if (!row.is_active) return undefined
   if (now - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS || row.ip !== ip) {
     const touch = { ip, last_seen_at: nowIso, expires_at: new Date(now + SESSION_MS).toISOString() }
-    await touchSession(db, row.session_id, touch)
-    cache?.set(tokenHash, { ...row, ...touch }, now)
+    if (!(await touchSession(db, row.session_id, touch))) {
+      // ended elsewhere (another instance, the CLI) since it was cached
+      cache?.forget(tokenHash)
+      return undefined
+    }
+    // the cached row is as old as its read, not as this write: an address that keeps changing
+    // does not keep a session alive in the cache
+    cache?.update(tokenHash, { ...row, ...touch })
   }
   return {
     sessionId: row.session_id,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { createSessionCache, TELEMETRY_SESSION_MAX_AGE_MS } from "../../../src/server/account/sessionCache.ts"
+import { createSessionCache, sessionsChanged, sessionsEpoch, TELEMETRY_SESSION_MAX_AGE_MS } from "../../../src/server/account/sessionCache.ts"
 import { createSession, hashToken, resolveSession } from "../../../src/server/account/sessions.ts"
-import { deleteSessionByTokenHash } from "../../../src/server/account/sessionsRepo.ts"
+import { deleteSessionByTokenHash, findSessionByTokenHash } from "../../../src/server/account/sessionsRepo.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
@@ -45,6 +45,34 @@ describe.each(dialects)("cached sessions on $name", (dialect) => {
     expect(await resolve(cache, T0)).toBeDefined()
     await deleteSessionByTokenHash(test.db.kysely, hashToken(token))
     expect(await resolveSession(test.db.kysely, token, "10.0.0.1", T0 + 1, cache, TELEMETRY_SESSION_MAX_AGE_MS)).toBeUndefined()
+  })
+
+  it("keeps no row read before a sign-out in this process, however late the read comes back", async () => {
+    const cache = createSessionCache({ ttlMs: 1000 })
+    const row = await findSessionByTokenHash(test.db.kysely, hashToken(token), new Date(T0).toISOString())
+    if (row === undefined) throw new Error("no session")
+    const epochAtRead = sessionsEpoch()
+    sessionsChanged()
+    cache.set(hashToken(token), row, T0, epochAtRead)
+    expect(cache.get(hashToken(token), T0 + 1, TELEMETRY_SESSION_MAX_AGE_MS)).toBeUndefined()
+  })
+
+  it("ages a cached session from its read, not from a later touch, and drops it when the touch finds it gone", async () => {
+    const cache = createSessionCache({ ttlMs: 1000 })
+    const telemetry = (at: number, ip: string) => resolveSession(test.db.kysely, token, ip, at, cache, TELEMETRY_SESSION_MAX_AGE_MS)
+    expect(await telemetry(T0, "10.0.0.1")).toBeDefined()
+    // a new address touches the session, which still exists
+    expect(await telemetry(T0 + 20_000, "10.0.0.2")).toBeDefined()
+    // ended behind the process's back, as another instance or the CLI would
+    await test.db.kysely.deleteFrom("sessions").execute()
+    expect(await telemetry(T0 + 30_000, "10.0.0.2")).toBeUndefined()
+
+    const again = await createSession(test.db.kysely, userId, { isMobile: false, userAgent: "test", ip: "10.0.0.1" }, T0)
+    expect(await resolveSession(test.db.kysely, again, "10.0.0.1", T0, cache)).toBeDefined()
+    await test.db.kysely.deleteFrom("sessions").execute()
+    // cached, but the touch a new address needs finds no row
+    expect(await resolveSession(test.db.kysely, again, "10.0.0.3", T0 + 500, cache)).toBeUndefined()
+    expect(await resolveSession(test.db.kysely, again, "10.0.0.3", T0 + 600, cache)).toBeUndefined()
   })
 
   it("forgets everything at once when this process ends a session or changes an account", async () => {
