@@ -103,7 +103,7 @@ describe("responsive layout, in Chromium against the real server", () => {
     await page.waitForURL(`${server.url}/stream-schedule`)
     await menu.waitFor({ state: "detached" })
     await button.click()
-    expect(await menu.getByRole("link", { name: "Stream Schedule" }).getAttribute("aria-current")).toBe("page")
+    await expect.poll(() => menu.getByRole("link", { name: "Stream Schedule" }).getAttribute("aria-current")).toBe("page")
     expect(await menu.getByRole("link", { name: "Home", exact: true }).getAttribute("aria-current")).toBeNull()
     await button.click()
     await menu.waitFor({ state: "detached" })
@@ -126,7 +126,8 @@ describe("responsive layout, in Chromium against the real server", () => {
       await page.waitForURL(`${server.url}${path}`)
       // off the link, so its hover style is not what is measured
       await page.mouse.move(5, 800)
-      expect(await link(name).getAttribute("aria-current"), name).toBe("page")
+      // the router moves the address first and renders the new page in a transition just after
+      await expect.poll(() => link(name).getAttribute("aria-current"), { message: name }).toBe("page")
       expect(await background(name), name).not.toBe(idle)
       const others = ["Home", "Stream Schedule", "Invites"].filter((other) => other !== name)
       for (const other of others) expect(await link(other).getAttribute("aria-current"), `${other} on ${path}`).toBeNull()
