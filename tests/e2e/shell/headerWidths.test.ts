@@ -60,6 +60,15 @@ const focused = (page: Page): Promise<Stop & { readonly inHeader: boolean; reado
  * Tabs through the header as a keyboard user would, opening every closed menu on the way
  * (Enter), and answers each stop. No page may scroll sideways at any point.
  */
+/** The focused menu button says it is open: its items are there to Tab into. */
+const menuOpened = (page: Page) => page.waitForFunction(() => document.activeElement?.getAttribute("aria-expanded") === "true")
+
+/** The home page after its first render: the streams have loaded, so every actor it starts has started. */
+const homeReady = async (page: Page) => {
+  await page.locator("header").waitFor()
+  await page.getByRole("list", { name: "Streams" }).waitFor()
+}
+
 const walkHeader = async (page: Page): Promise<Array<Stop>> => {
   const stops: Array<Stop> = []
   let entered = false
@@ -74,6 +83,7 @@ const walkHeader = async (page: Page): Promise<Array<Stop>> => {
     stops.push(stop)
     if (stop.menuButton && !stop.expanded) {
       await page.keyboard.press("Enter")
+      await menuOpened(page)
       const { scrollWidth, innerWidth } = await sideways(page)
       expect(scrollWidth, `${stop.name} opened`).toBeLessThanOrEqual(innerWidth)
     }
@@ -97,7 +107,7 @@ const sweep = (user: "customer" | "staff", email: string, destinations: Readonly
       async (width, follow) => {
         await page.setViewportSize({ width, height: 800 })
         await page.goto(`${server.url}/`)
-        await page.locator("header").waitFor()
+        await homeReady(page)
         const { scrollWidth, innerWidth } = await sideways(page)
         expect(scrollWidth, "document width").toBeLessThanOrEqual(innerWidth)
 
@@ -109,12 +119,15 @@ const sweep = (user: "customer" | "staff", email: string, destinations: Readonly
 
         // and a destination works from the keyboard: walk to it again, press Enter
         await page.goto(`${server.url}/`)
-        await page.locator("header").waitFor()
+        await homeReady(page)
         for (let presses = 0; presses < 40; presses++) {
           await page.keyboard.press("Tab")
           const stop = await focused(page)
           if (stop.name === follow) break
-          if (stop.inHeader && stop.menuButton && !stop.expanded) await page.keyboard.press("Enter")
+          if (stop.inHeader && stop.menuButton && !stop.expanded) {
+            await page.keyboard.press("Enter")
+            await menuOpened(page)
+          }
         }
         expect((await focused(page)).name).toBe(follow)
         await page.keyboard.press("Enter")
@@ -125,12 +138,15 @@ const sweep = (user: "customer" | "staff", email: string, destinations: Readonly
     it("logs out from the keyboard at 700 px", async () => {
       await page.setViewportSize({ width: 700, height: 800 })
       await page.goto(`${server.url}/`)
-      await page.locator("header").waitFor()
+      await homeReady(page)
       for (let presses = 0; presses < 40; presses++) {
         await page.keyboard.press("Tab")
         const stop = await focused(page)
         if (stop.name === "Log out") break
-        if (stop.inHeader && stop.menuButton && !stop.expanded) await page.keyboard.press("Enter")
+        if (stop.inHeader && stop.menuButton && !stop.expanded) {
+          await page.keyboard.press("Enter")
+          await menuOpened(page)
+        }
       }
       expect((await focused(page)).name).toBe("Log out")
       await page.keyboard.press("Enter")
