@@ -12,7 +12,7 @@ export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
         const [reports, series] = await Promise.all([callApi("reports", { body, signal }), callApi("reportSeries", { body, signal })])
         return { reports, series }
       }),
-      loadConnections: fromPromise(({ signal }) => callApi("connections", { signal })),
+      loadConnections: fromPromise(({ input, signal }) => callApi("connections", { query: { page: String(input.page) }, signal })),
       endConnection: fromPromise(({ input, signal }) => callApi("endConnection", { body: { id: input.id }, signal }))
     },
     actions: {

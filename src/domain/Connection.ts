@@ -23,42 +23,61 @@ export interface MultipleConnections {
 export const playerAppOf = (playerId: string, source: string): PlayerApp =>
   playerId.toLowerCase() === "lls" || source.toLowerCase() === "lls" ? "lls" : "tv"
 
+/** The 'Total connections' counter: over every page when the answer is one page. */
 export const totalConnections = (info: ConnectionsInfo): number =>
-  Object.values(info.connections).reduce((sum, entries) => sum + entries.length, 0)
+  info.page?.rows ?? Object.values(info.connections).reduce((sum, entries) => sum + entries.length, 0)
 
+/** The 'Accounts streaming' counter: over every page when the answer is one page. */
 export const accountsStreaming = (info: ConnectionsInfo): number =>
-  Object.values(info.connections).filter((entries) => entries.length > 0).length
+  info.accounts ?? Object.values(info.connections).filter((entries) => entries.length > 0).length
 
 const distinct = (values: ReadonlyArray<string>): number => new Set(values).size
 
+/** What the households rule compares of a connection. */
+export type Household = Pick<ConnectionEntry, "ip" | "network" | "token">
+
 /** Where a connection is, as households are compared: its network when known (an IPv6 home has many addresses), else its IP. */
-const placeOf = (entry: ConnectionEntry): string => entry.network ?? entry.ip
+const placeOf = (entry: Household): string => entry.network ?? entry.ip
 
 /**
  * Two connections that differ in both place and token mean two devices in two places. With at
  * least two places and two tokens such a pair always exists, so counting distinct values is enough.
  */
-export const isSharedAcrossDevices = (entries: ReadonlyArray<ConnectionEntry>): boolean =>
+export const isSharedAcrossDevices = (entries: ReadonlyArray<Household>): boolean =>
   distinct(entries.map(placeOf)) > 1 && distinct(entries.map((entry) => entry.token)) > 1
 
-export const connectionSeverity = (entries: ReadonlyArray<ConnectionEntry>): ConnectionSeverity =>
+export const connectionSeverity = (entries: ReadonlyArray<Household>): ConnectionSeverity =>
   isSharedAcrossDevices(entries) ? "strong" : entries.length > 1 ? "light" : "none"
 
-/** The 'Users With multiple connections' table, most connections first. */
-export const accountsWithMultipleConnections = (info: ConnectionsInfo): Array<MultipleConnections> =>
-  Object.entries(info.connections)
+/** The 'Users With multiple connections' table, most connections first (the server's, when it sent one page). */
+export const accountsWithMultipleConnections = (info: ConnectionsInfo): ReadonlyArray<MultipleConnections> =>
+  info.multiple ?? Object.entries(info.connections)
     .filter(([, entries]) => isSharedAcrossDevices(entries))
     .map(([email, entries]) => ({ email, connections: entries.length }))
-    .sort((a, b) => b.connections - a.connections || a.email.localeCompare(b.email))
+    .sort(byConnectionsThenEmail)
 
-/** The 'Sessions Streaming' rows, oldest connection first, each with its account's severity. */
+/** The 'Users With multiple connections' order: most connections first, then by email. */
+export const byConnectionsThenEmail = (a: MultipleConnections, b: MultipleConnections): number =>
+  b.connections - a.connections || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)
+
+/**
+ * The order of the 'Sessions Streaming' rows: oldest connection first, then by email. Code-unit
+ * order, not the locale's, so the server's pages and the browser's rows agree.
+ */
+export const byStartThenEmail = (a: { readonly timestamp: string; readonly email: string }, b: { readonly timestamp: string; readonly email: string }): number =>
+  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.email < b.email ? -1 : a.email > b.email ? 1 : 0
+
+/**
+ * The 'Sessions Streaming' rows, oldest connection first, each with its account's severity: as
+ * the server worked it out when it sent one, since a page may hold only some of an account's rows.
+ */
 export const connectionRows = (info: ConnectionsInfo): Array<ConnectionRow & { readonly severity: ConnectionSeverity }> =>
   Object.entries(info.connections)
     .flatMap(([email, entries]) => {
       const severity = connectionSeverity(entries)
-      return entries.map((entry) => ({ ...entry, email, severity }))
+      return entries.map((entry) => ({ ...entry, email, severity: entry.severity ?? severity }))
     })
-    .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.email.localeCompare(b.email))
+    .sort(byStartThenEmail)
 
 /** A stream the account is playing elsewhere, as its owner is shown it: never a whole address. */
 export const PlayingElsewhere = Schema.Struct({

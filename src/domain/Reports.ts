@@ -48,7 +48,12 @@ export const ConnectionEntry = Schema.Struct({
   stream: Schema.optionalKey(Schema.String),
   network: Schema.optionalKey(Schema.String),
   device: Schema.optionalKey(Schema.String),
-  lastSeen: Schema.optionalKey(Schema.String)
+  lastSeen: Schema.optionalKey(Schema.String),
+  /**
+   * Its account's row colour, worked out over all the account's connections: a page of the
+   * table may hold only some of them.
+   */
+  severity: Schema.optionalKey(Schema.Literals(["strong", "light", "none"]))
 })
 export type ConnectionEntry = typeof ConnectionEntry.Type
 
@@ -65,11 +70,39 @@ export const StreamHealth = Schema.Struct({
 })
 export type StreamHealth = typeof StreamHealth.Type
 
-/** SPEC §3's connections info, and beyond it each stream's quality over the last hour. */
+/** The 'Sessions Streaming' table shows this many rows at a time. */
+export const CONNECTIONS_PAGE_SIZE = 50
+
+/** Which page of the 'Sessions Streaming' table to send; without one, every connection comes. */
+export const ConnectionsQuery = Schema.Struct({
+  page: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[1-9][0-9]{0,5}$/)))
+})
+export type ConnectionsQuery = typeof ConnectionsQuery.Type
+
+/** Where a page of the 'Sessions Streaming' table sits among all the live connections. */
+export const ConnectionsPage = Schema.Struct({
+  /** 1-based; the last page when the one asked for is past the end */
+  number: Schema.Number,
+  size: Schema.Number,
+  /** live connections in all, on every page: the 'Total connections' counter */
+  rows: Schema.Number
+})
+export type ConnectionsPage = typeof ConnectionsPage.Type
+
+/**
+ * SPEC §3's connections info, and beyond it each stream's quality over the last hour. Asked for
+ * one page, `connections` holds only that page's rows and the counters and the 'Users With
+ * multiple connections' table come worked out over all of them, so the answer grows with what the
+ * staff page shows, not with the audience.
+ */
 export const ConnectionsInfo = Schema.Struct({
   connections: Schema.Record(Schema.String, Schema.Array(ConnectionEntry)),
   unknownIps: Schema.Array(Schema.String),
-  streams: Schema.optionalKey(Schema.Array(StreamHealth))
+  streams: Schema.optionalKey(Schema.Array(StreamHealth)),
+  page: Schema.optionalKey(ConnectionsPage),
+  /** accounts with a live connection: the 'Accounts streaming' counter */
+  accounts: Schema.optionalKey(Schema.Number),
+  multiple: Schema.optionalKey(Schema.Array(Schema.Struct({ email: Schema.String, connections: Schema.Number })))
 })
 export type ConnectionsInfo = typeof ConnectionsInfo.Type
 

@@ -4,7 +4,7 @@ import { Invitation } from "./Invitation.ts"
 import { MaintenanceStatus } from "./Maintenance.ts"
 import { IsoDay } from "./Dates.ts"
 import { GrantText, StreamAccess } from "./Connection.ts"
-import { ConnectionsInfo, Reports, ReportRange, ReportSeries } from "./Reports.ts"
+import { ConnectionsInfo, ConnectionsQuery, Reports, ReportRange, ReportSeries } from "./Reports.ts"
 import { ResultCodeSchema } from "./ResultCode.ts"
 import { NowNext, ScheduleItem, ScheduleQuery } from "./Schedule.ts"
 import { SiteSettings } from "./SiteSettings.ts"
@@ -120,7 +120,7 @@ export const api = {
   replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: Schema.String.check(Schema.isMinLength(1, { message: "Please enter a message" })) }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),
   reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports; the range's days are UTC days" }),
   reportSeries: endpoint({ method: "POST", path: "/api/adminreports/daily", params: none, body: ReportRange, response: ReportSeries, access: staff, summary: "The range's figures per UTC day, its totals and those of the period before it" }),
-  connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account" }),
+  connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, query: ConnectionsQuery, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account; with `page`, one page of them with the counters over all" }),
   endConnection: endpoint({ method: "POST", path: "/api/adminreports/users/end", params: none, body: Schema.Struct({ id: Schema.Number }), response: Ok, access: staff, summary: "End a live connection: its player stops at its next playlist request and is told staff ended it" }),
   streamAccess: endpoint({ method: "POST", path: "/api/streams/access", params: none, body: Schema.Struct({ grant: GrantText }), response: StreamAccess, access: user, summary: "Why the origin refused a stream grant of this session (or that it now opens), with the account's streams playing elsewhere" }),
   endStream: endpoint({ method: "POST", path: "/api/streams/end", params: none, body: Schema.Struct({ id: Schema.Number }), response: Ok, access: user, summary: "End one of the account's own streams playing elsewhere, to make room for this one" }),

@@ -35,6 +35,8 @@ export type AdminReportsEvent =
   | { readonly type: "users.refresh" }
   /** staff end a live connection: its player stops at its next playlist request */
   | { readonly type: "users.end"; readonly id: number }
+  /** another page of the 'Sessions Streaming' table (1-based) */
+  | { readonly type: "users.page"; readonly page: number }
   | { readonly type: "reports.retry" }
   /** a day clicked in the picker: the first starts a range, the second ends it (in either order) */
   | { readonly type: "range.day"; readonly day: string }
@@ -53,6 +55,8 @@ export interface AdminReportsContext {
   readonly seriesNote: string | null
   readonly reportsError: string | null
   readonly connections: ConnectionsInfo | null
+  /** the page of the 'Sessions Streaming' table shown, kept across refreshes */
+  readonly usersPage: number
   readonly usersError: string | null
 }
 
@@ -80,7 +84,7 @@ export const adminReportsMachine = setup({
   },
   actors: {
     loadReports: fromPromise<ReportAnswers, DayRange>(notProvided("loadReports")),
-    loadConnections: fromPromise<CallResult<"connections"> | undefined>(notProvided("loadConnections")),
+    loadConnections: fromPromise<CallResult<"connections"> | undefined, { readonly page: number }>(notProvided("loadConnections")),
     endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(notProvided("endConnection"))
   },
   delays: { usersRefresh: USERS_REFRESH_MS },
@@ -96,7 +100,9 @@ export const adminReportsMachine = setup({
     keepReportsFailure: assign((_, answers: ReportAnswers | undefined) => ({
       reportsError: `${REPORTS_FAILED_MESSAGE} ${failureHint(answers?.reports)}`
     })),
-    keepConnections: assign((_, answer: ConnectionsInfo) => ({ connections: answer, usersError: null })),
+    // the server sends the last page when the one asked for has emptied meanwhile
+    keepConnections: assign(({ context }, answer: ConnectionsInfo) => ({ connections: answer, usersPage: answer.page?.number ?? context.usersPage, usersError: null })),
+    turnPage: assign((_, page: number) => ({ usersPage: Math.max(1, Math.floor(page)) })),
     keepConnectionsFailure: assign((_, answer: CallResult<"connections"> | undefined) => ({
       usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
     })),
@@ -116,6 +122,7 @@ export const adminReportsMachine = setup({
     seriesNote: null,
     reportsError: null,
     connections: null,
+    usersPage: 1,
     usersError: null
   }),
   on: {
@@ -128,8 +135,10 @@ export const adminReportsMachine = setup({
       states: {
         loading: {
           tags: ["usersLoading"],
+          on: { "users.page": { target: "loading", reenter: true, actions: { type: "turnPage", params: ({ event }) => event.page } } },
           invoke: {
             src: "loadConnections",
+            input: ({ context }) => ({ page: context.usersPage }),
             onDone: [
               { guard: { type: "connectionsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo } },
               { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
@@ -140,7 +149,11 @@ export const adminReportsMachine = setup({
         // the view keeps itself current while it is open, beyond the Refresh Users button
         loaded: {
           after: { usersRefresh: "loading" },
-          on: { "users.refresh": { target: "loading" }, "users.end": { target: "ending" } }
+          on: {
+            "users.refresh": { target: "loading" },
+            "users.end": { target: "ending" },
+            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } }
+          }
         },
         ending: {
           tags: ["usersLoading", "connectionEnding"],
@@ -161,7 +174,13 @@ export const adminReportsMachine = setup({
             onError: { target: "loading", actions: { type: "notify", params: { tone: "error", title: CONNECTION_END_FAILED, message: failureHint(undefined) } } }
           }
         },
-        failed: { tags: ["usersFailed"], on: { "users.refresh": { target: "loading" } } }
+        failed: {
+          tags: ["usersFailed"],
+          on: {
+            "users.refresh": { target: "loading" },
+            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } }
+          }
+        }
       }
     },
     reports: {
@@ -235,5 +254,6 @@ export const selectUsers = (snapshot: AdminReportsSnapshot) => ({
   loading: snapshot.hasTag("usersLoading"),
   ending: snapshot.hasTag("connectionEnding"),
   error: snapshot.hasTag("usersFailed") ? snapshot.context.usersError : null,
-  connections: snapshot.context.connections
+  connections: snapshot.context.connections,
+  page: snapshot.context.usersPage
 })

@@ -4,7 +4,7 @@ import { createWriteBatcher } from "../db/writeBatcher.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import { accountSessions } from "../account/accountFeature.ts"
 import {
-  type ConnectionRow,
+  type LiveConnectionRow,
   endedSince,
   endPlayer,
   openConnection,
@@ -82,7 +82,7 @@ const staggered = (at: number): number => at - Math.random() * (RECHECK_MS / 2)
 const keyOf = (key: PlayerKey): string => `${key.sessionId}.${key.streamId}.${key.app}`
 const iso = (ms: number): string => new Date(ms).toISOString()
 
-export const presenceOf = (row: ConnectionRow): Presence => ({
+export const presenceOf = (row: LiveConnectionRow): Presence => ({
   id: row.id,
   userId: row.user_id,
   sessionId: row.session_id,

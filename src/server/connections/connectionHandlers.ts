@@ -1,10 +1,26 @@
 import type { Kysely } from "kysely"
-import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
-import type { ConnectionEntry, StreamHealth } from "../../domain/Reports.ts"
+import {
+  byConnectionsThenEmail,
+  byStartThenEmail,
+  connectionSeverity,
+  type ConnectionSeverity,
+  type MultipleConnections,
+  type PlayingElsewhere,
+  type StreamAccess
+} from "../../domain/Connection.ts"
+import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type StreamHealth } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
 import { type ConnectionGate, presenceOf } from "./connectionGate.ts"
-import { type ConnectionRow, endConnection, openConnections, openConnectionsOf, unknownViewersSince } from "./connectionsRepo.ts"
+import {
+  type ConnectionRow,
+  connectionsWithDetails,
+  endConnection,
+  type LiveConnectionRow,
+  openConnections,
+  openConnectionsOf,
+  unknownViewersSince
+} from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
 import { readGrant, type GrantKey } from "./streamGrants.ts"
@@ -33,9 +49,9 @@ export interface ConnectionDeps {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
-const streamName = (row: ConnectionRow): string => row.stream_title ?? `Stream ${row.stream_id}`
+const streamName = (row: Pick<ConnectionRow, "stream_title" | "stream_id">): string => row.stream_title ?? `Stream ${row.stream_id}`
 
-const current = (rows: ReadonlyArray<ConnectionRow>, at: number): Array<ConnectionRow> => {
+const current = <Row extends LiveConnectionRow>(rows: ReadonlyArray<Row>, at: number): Array<Row> => {
   const byId = new Map(rows.map((row) => [row.id, row]))
   return currentConnections(rows.map(presenceOf), at).flatMap((presence) => byId.get(presence.id) ?? [])
 }
@@ -51,7 +67,7 @@ const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
 
 export function connectionHandlers({ db, now, gate, key, maxStreams }: ConnectionDeps): ConnectionHandlers {
   let health: { readonly at: number; readonly value: Promise<Array<StreamHealth>> } | undefined
-  const healthOf = (live: ReadonlyArray<ConnectionRow>, at: number): Promise<Array<StreamHealth>> => {
+  const healthOf = (live: ReadonlyArray<LiveConnectionRow>, at: number): Promise<Array<StreamHealth>> => {
     if (health === undefined || at - health.at >= HEALTH_FOR_MS || at < health.at) {
       const viewers = new Map<string, number>()
       for (const row of live) viewers.set(row.stream_id, (viewers.get(row.stream_id) ?? 0) + 1)
@@ -64,28 +80,61 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
   // Nothing to end is no error: the connection may have ended a moment ago by itself.
   const nothingEnded = { success: false, detail: "That connection is not live: it has ended already" } as const
   return {
-    async connections() {
+    async connections({ query }) {
       const at = now()
       const since = iso(at - LIVE_CONNECTION_WINDOW_MS)
       const [rows, refused] = await Promise.all([openConnections(db, since), unknownViewersSince(db, since, MAX_UNKNOWN)])
       const live = current(rows, at)
-      const connections: Record<string, Array<ConnectionEntry>> = {}
+      const byAccount = new Map<string, Array<LiveConnectionRow>>()
       for (const row of live) {
+        const entries = byAccount.get(row.email)
+        if (entries === undefined) byAccount.set(row.email, [row])
+        else entries.push(row)
+      }
+      const severities = new Map<string, ConnectionSeverity>()
+      const multiple: Array<MultipleConnections> = []
+      for (const [email, entries] of byAccount) {
+        const severity = connectionSeverity(entries)
+        severities.set(email, severity)
+        if (severity === "strong") multiple.push({ email, connections: entries.length })
+      }
+      // one page of the table, or all of it for a caller that asked for no page (SPEC §3's shape)
+      const ordered = live.map((row) => ({ row, timestamp: row.first_seen, email: row.email })).sort(byStartThenEmail)
+      const size = query?.page === undefined ? Math.max(1, ordered.length) : CONNECTIONS_PAGE_SIZE
+      const pages = Math.max(1, Math.ceil(ordered.length / size))
+      const number = Math.min(Number(query?.page ?? 1), pages)
+      const shown = ordered.slice((number - 1) * size, number * size)
+      // the device and the stream's name only for the rows shown: the rest are only counted
+      const details = new Map((await connectionsWithDetails(db, shown.map(({ row }) => row.id))).map((row) => [row.id, row]))
+      const connections: Record<string, Array<ConnectionEntry>> = {}
+      for (const { row } of shown) {
+        const detail = details.get(row.id)
         ;(connections[row.email] ??= []).push({
           timestamp: row.first_seen,
           app: row.app,
           ip: row.ip,
           token: row.token,
           id: row.id,
-          stream: streamName(row),
+          stream: streamName({ stream_id: row.stream_id, stream_title: detail?.stream_title ?? null }),
           network: row.network,
-          device: deviceLabel(row.user_agent, row.is_mobile),
-          lastSeen: row.last_seen
+          device: deviceLabel(detail?.user_agent ?? null, detail?.is_mobile ?? false),
+          lastSeen: row.last_seen,
+          severity: severities.get(row.email) ?? "none"
         })
       }
       // an address that also plays with a valid grant is a viewer whose old address was refused
       const known = new Set(live.map((row) => row.ip))
-      return { connections, unknownIps: refused.filter((ip) => !known.has(ip)), streams: await healthOf(live, at) }
+      const unknownIps = refused.filter((ip) => !known.has(ip))
+      const streams = await healthOf(live, at)
+      if (query?.page === undefined) return { connections, unknownIps, streams }
+      return {
+        connections,
+        unknownIps,
+        streams,
+        page: { number, size, rows: ordered.length },
+        accounts: byAccount.size,
+        multiple: multiple.sort(byConnectionsThenEmail)
+      }
     },
 
     async endConnection({ body }) {

@@ -15,23 +15,30 @@ export interface Heartbeat {
   readonly at: Timestamp
 }
 
-/** A connection with what staff and the account's owner are shown of it. */
-export interface ConnectionRow {
+/** A live connection as the staff view weighs it: whose, from where, since and until when. */
+export interface LiveConnectionRow {
   readonly id: number
   readonly user_id: number
   readonly session_id: number
   readonly email: string
   readonly token: string
   readonly stream_id: string
-  readonly stream_title: string | null
   readonly app: string
   readonly ip: string
   readonly network: string
   readonly first_seen: Timestamp
   readonly last_seen: Timestamp
+}
+
+/** What a connection's row shows beyond that: its stream's name and its device. */
+export interface ConnectionDetails {
+  readonly stream_title: string | null
   readonly user_agent: string | null
   readonly is_mobile: boolean
 }
+
+/** A connection with what staff and the account's owner are shown of it. */
+export interface ConnectionRow extends LiveConnectionRow, ConnectionDetails {}
 
 /** The player of a session on a stream, with its session's state, for the origin's check. */
 export interface PlayerState {
@@ -158,37 +165,68 @@ export async function touchConnections(db: Kysely<Tables>, touches: ReadonlyArra
   }
 }
 
-const connectionColumns = [
+const liveColumns = [
   "player_connections.id", "player_connections.user_id", "player_connections.session_id", "users.email",
   "player_connections.token", "player_connections.stream_id", "player_connections.app", "player_connections.ip",
-  "player_connections.network", "player_connections.first_seen", "player_connections.last_seen",
-  "sessions.user_agent", "sessions.is_mobile"
+  "player_connections.network", "player_connections.first_seen", "player_connections.last_seen"
 ] as const
 
-function connectionsQuery(db: Kysely<Tables>, since: Timestamp) {
+function liveQuery(db: Kysely<Tables>, since: Timestamp) {
   return db.selectFrom("player_connections")
     .innerJoin("users", "users.id", "player_connections.user_id")
-    .leftJoin("sessions", "sessions.id", "player_connections.session_id")
-    .leftJoin("streams", (join) => join.on((eb) => eb(eb.cast("streams.id", "text"), "=", eb.ref("player_connections.stream_id"))))
-    .select(connectionColumns)
-    .select("streams.title as stream_title")
+    .select(liveColumns)
     .where("player_connections.last_seen", ">=", since)
     .where("player_connections.ended_at", "is", null)
     .orderBy("player_connections.first_seen")
     .orderBy("player_connections.id")
 }
 
-const normalise = (rows: ReadonlyArray<Omit<ConnectionRow, "is_mobile"> & { readonly is_mobile: unknown }>): Array<ConnectionRow> =>
-  rows.map((row) => ({ ...row, is_mobile: Boolean(row.is_mobile) }))
-
-/** Open connections seen at or after `since`, oldest first. */
-export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<ConnectionRow>> {
-  return normalise(await connectionsQuery(db, since).execute())
+function detailedQuery(db: Kysely<Tables>) {
+  return db.selectFrom("player_connections")
+    .innerJoin("users", "users.id", "player_connections.user_id")
+    .leftJoin("sessions", "sessions.id", "player_connections.session_id")
+    .leftJoin("streams", (join) => join.on((eb) => eb(eb.cast("streams.id", "text"), "=", eb.ref("player_connections.stream_id"))))
+    .select(liveColumns)
+    .select(["sessions.user_agent", "sessions.is_mobile", "streams.title as stream_title"])
 }
+
+// The rows are the driver's own fresh objects: fixed in place, not copied (a session left joined
+// may have no device, which counts as not mobile).
+const normalise = (rows: Array<Omit<ConnectionRow, "is_mobile"> & { is_mobile: unknown }>): Array<ConnectionRow> => {
+  for (const row of rows) if (typeof row.is_mobile !== "boolean") row.is_mobile = Boolean(row.is_mobile)
+  return rows as Array<ConnectionRow>
+}
+
+/**
+ * Open connections seen at or after `since`, oldest first, without their details: the staff view
+ * weighs thousands of them and shows a page (see `connectionsWithDetails`).
+ */
+export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<LiveConnectionRow>> {
+  return liveQuery(db, since).execute()
+}
+
+/** The connections of `ids` with their details, in no particular order; ended ones too. */
+export async function connectionsWithDetails(db: Kysely<Tables>, ids: ReadonlyArray<number>): Promise<Array<ConnectionRow>> {
+  const rows: Array<ConnectionRow> = []
+  // a statement takes a bounded number of parameters (SQLite's limit is the lower)
+  for (let start = 0; start < ids.length; start += DETAILS_PER_QUERY) {
+    const chunk = ids.slice(start, start + DETAILS_PER_QUERY)
+    rows.push(...normalise(await detailedQuery(db).where("player_connections.id", "in", chunk).execute()))
+  }
+  return rows
+}
+
+const DETAILS_PER_QUERY = 500
 
 /** One account's open connections seen at or after `since`, oldest first. */
 export async function openConnectionsOf(db: Kysely<Tables>, userId: number, since: Timestamp): Promise<Array<ConnectionRow>> {
-  return normalise(await connectionsQuery(db, since).where("player_connections.user_id", "=", userId).execute())
+  return normalise(await detailedQuery(db)
+    .where("player_connections.user_id", "=", userId)
+    .where("player_connections.last_seen", ">=", since)
+    .where("player_connections.ended_at", "is", null)
+    .orderBy("player_connections.first_seen")
+    .orderBy("player_connections.id")
+    .execute())
 }
 
 export interface EndedConnection {

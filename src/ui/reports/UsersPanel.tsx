@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { accountsWithMultipleConnections, connectionRows, streamHealthFigures } from "../../domain/Connection.ts"
+import type { ConnectionsPage } from "../../domain/Reports.ts"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
@@ -13,7 +14,7 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 
 /** The Users view (SPEC §2): unknown addresses, accounts on several devices, and every live session. */
 export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
-  const { loading, ending, error, connections } = useSelector(actor, selectUsers)
+  const { loading, ending, error, connections, page } = useSelector(actor, selectUsers)
 
   if (error !== null) {
     return (
@@ -159,7 +160,39 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
           </table>
         </div>
         {rows.length === 0 ? <p className={table.empty}>Nobody is streaming right now.</p> : null}
+        {connections.page === undefined || connections.page.rows <= connections.page.size ? null : (
+          <Pager page={connections.page} asked={page} loading={loading} onPage={(next) => actor.send({ type: "users.page", page: next })} />
+        )}
       </div>
     </div>
+  )
+}
+
+const count = new Intl.NumberFormat("en-US")
+
+/** Which rows of the 'Sessions Streaming' table are shown, and the way to the others. */
+const Pager = ({ page, asked, loading, onPage }: {
+  readonly page: ConnectionsPage
+  /** the page asked for: ahead of `page` while it loads */
+  readonly asked: number
+  readonly loading: boolean
+  readonly onPage: (page: number) => void
+}) => {
+  const pages = Math.ceil(page.rows / page.size)
+  const first = (page.number - 1) * page.size + 1
+  const last = Math.min(page.number * page.size, page.rows)
+  return (
+    <nav className={styles.pager} aria-label="Sessions Streaming pages">
+      <p className={styles.pagerText} aria-live="polite">
+        Rows {count.format(first)}–{count.format(last)} of {count.format(page.rows)}
+        {loading && asked !== page.number ? <span className={styles.muted}> · loading page {count.format(asked)}…</span> : null}
+      </p>
+      <div className={styles.toolbar}>
+        <button type="button" className={button({ tone: "secondary" })} disabled={asked <= 1} onClick={() => onPage(1)}>First</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={asked <= 1} onClick={() => onPage(asked - 1)}>Previous</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={asked >= pages} onClick={() => onPage(asked + 1)}>Next</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={asked >= pages} onClick={() => onPage(pages)}>Last</button>
+      </div>
+    </nav>
   )
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { format, subMonths } from "date-fns"
 import { seriousViolations } from "../../support/axe.ts"
+import { openDatabase } from "../../../src/server/db/database.ts"
 import { admin, freePort, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 
 const PASSWORD = "correct horse battery"
@@ -119,6 +120,69 @@ describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium 
     await expect.poll(() => figure(page, "Total connections").textContent()).toBe("0")
     expect(await seriousViolations(page)).toEqual([])
     await page.getByRole("button", { name: "Show reports" }).click()
+  })
+})
+
+describe.each(VIEWPORTS)("the Sessions Streaming table at $name width, a page at a time", (viewport) => {
+  const ROWS = 120
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    // 120 live connections, written where the server keeps them, as 120 players' heartbeats would
+    const db = await openDatabase({ dataDir: server.env.DATA_DIR ?? "" })
+    try {
+      await db.kysely.deleteFrom("player_connections").execute()
+      const users = await db.kysely.selectFrom("users").select(["id", "email"]).execute()
+      const viewer = users.find((user) => user.email === VIEWER)?.id ?? 0
+      const now = Date.now()
+      await db.kysely.insertInto("player_connections").values(Array.from({ length: ROWS }, (_, n) => ({
+        user_id: viewer, session_id: 10_000 + n, token: `player-${String(n).padStart(3, "0")}`, stream_id: "1", app: "tv",
+        ip: `10.20.0.${n}`, network: `10.20.0.${n}`, first_seen: new Date(now - (ROWS - n) * 1000).toISOString(), last_seen: new Date(now).toISOString()
+      }))).execute()
+    } finally {
+      await db.close()
+    }
+    context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: "reduce" })
+    page = await context.newPage()
+    await signIn(page, server, STAFF, PASSWORD)
+    await page.goto(`${server.url}/adminreports`)
+    await page.getByRole("button", { name: "Show users" }).click()
+  })
+  afterAll(async () => context?.close())
+
+  const sessions = () => page.getByRole("table", { name: "Sessions Streaming" })
+  const pages = () => page.getByRole("navigation", { name: "Sessions Streaming pages" })
+
+  it("shows the first 50 rows with the counters over all 120, axe clean", async () => {
+    await pages().getByText("Rows 1–50 of 120").waitFor()
+    expect(await sessions().locator("tbody tr").count()).toBe(50)
+    expect(await figure(page, "Total connections").textContent()).toBe("120")
+    expect(await figure(page, "Accounts streaming").textContent()).toBe("1")
+    expect(await page.getByRole("table", { name: "Users With multiple connections" }).getByText(VIEWER).isVisible()).toBe(true)
+    expect(await pages().getByRole("button", { name: "Previous" }).isDisabled()).toBe(true)
+    expect(await sessions().getByText("player-000", { exact: true }).count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: `test-results/admin-sessions-pages-${viewport.name}.png`, fullPage: true })
+  })
+
+  it("turns to the next and the last page by keyboard, and keeps the page across refreshes", async () => {
+    await pages().getByRole("button", { name: "Next" }).focus()
+    await page.keyboard.press("Enter")
+    await pages().getByText("Rows 51–100 of 120").waitFor()
+    await expect.poll(() => sessions().getByText("player-050", { exact: true }).count()).toBe(1)
+    expect(await sessions().getByText("player-000", { exact: true }).count()).toBe(0)
+    await page.getByRole("button", { name: "Refresh Users" }).click()
+    await page.getByRole("button", { name: "Refresh Users" }).waitFor()
+    await expect.poll(() => page.getByRole("button", { name: "Refresh Users" }).isEnabled()).toBe(true)
+    expect(await pages().getByText("Rows 51–100 of 120").isVisible()).toBe(true)
+    await pages().getByRole("button", { name: "Last" }).focus()
+    await page.keyboard.press("Space")
+    await pages().getByText("Rows 101–120 of 120").waitFor()
+    await expect.poll(() => sessions().locator("tbody tr").count()).toBe(20)
+    expect(await pages().getByRole("button", { name: "Next" }).isDisabled()).toBe(true)
+    await pages().getByRole("button", { name: "First" }).click()
+    await pages().getByText("Rows 1–50 of 120").waitFor()
   })
 })
 

@@ -34,11 +34,12 @@ const SERIES: ReportSeries = { days: [], totals: TOTALS, previous: { start: "202
 const CONNECTIONS: ConnectionsInfo = { connections: { "ann@example.com": [{ timestamp: "2026-11-24T10:00:00.000Z", app: "tv", ip: "10.0.0.1", token: "t1" }] }, unknownIps: [] }
 const TODAY = new Date(2026, 10, 24, 15, 0)
 
-const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: () => Promise<unknown>; end?: () => Promise<unknown> } = {}) => {
+const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: (page: number) => Promise<unknown>; end?: () => Promise<unknown> } = {}) => {
   const ranges: DayRange[] = []
   const ended: number[] = []
   const notes: NotificationContent[] = []
   let connectionLoads = 0
+  const pages: number[] = []
   const actor = createActor(
     adminReportsMachine.provide({
       actors: {
@@ -46,9 +47,10 @@ const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>;
           ranges.push(input)
           return options.reports?.(input) ?? Promise.resolve({ reports: REPORTS, series: SERIES })
         }),
-        loadConnections: fromPromise<CallResult<"connections"> | undefined>(async () => {
+        loadConnections: fromPromise<CallResult<"connections"> | undefined, { readonly page: number }>(async ({ input }) => {
           connectionLoads += 1
-          return (await (options.connections?.() ?? Promise.resolve(CONNECTIONS))) as CallResult<"connections">
+          pages.push(input.page)
+          return (await (options.connections?.(input.page) ?? Promise.resolve(CONNECTIONS))) as CallResult<"connections">
         }),
         endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(async ({ input }) => {
           ended.push(input.id)
@@ -59,7 +61,7 @@ const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>;
     }),
     { input: { today: TODAY } }
   ).start()
-  return { actor, ranges, notes, ended, connectionLoads: () => connectionLoads }
+  return { actor, ranges, notes, ended, pages, connectionLoads: () => connectionLoads }
 }
 
 const settled = (actor: ReturnType<typeof start>["actor"]) =>
@@ -172,6 +174,42 @@ describe("admin reports machine", () => {
     actor.send({ type: "users.end", id: 7 })
     snapshot = await settled(actor)
     expect(notes.at(-1)).toEqual({ tone: "error", title: CONNECTION_END_FAILED, message: "That connection is not live: it has ended already" })
+  })
+
+  it("turns the pages of the sessions table, keeps the page across refreshes, and follows the server to the last page", async () => {
+    const paged = (page: number): ConnectionsInfo => ({ ...CONNECTIONS, page: { number: Math.min(page, 3), size: 50, rows: 120 }, accounts: 1, multiple: [] })
+    const { actor, pages } = start({ connections: async (page) => paged(page) })
+    let snapshot = await settled(actor)
+    expect(selectUsers(snapshot).page).toBe(1)
+    actor.send({ type: "users.page", page: 2 })
+    snapshot = await settled(actor)
+    expect(selectUsers(snapshot)).toMatchObject({ page: 2, connections: paged(2) })
+    actor.send({ type: "users.refresh" })
+    snapshot = await settled(actor)
+    expect(pages).toEqual([1, 2, 2])
+    // a page that emptied meanwhile: the server answers with its last page, and the view follows
+    actor.send({ type: "users.page", page: 5 })
+    snapshot = await settled(actor)
+    expect(selectUsers(snapshot).page).toBe(3)
+    // a newer page replaces one still loading; a page below the first is the first
+    actor.send({ type: "users.page", page: 2 })
+    actor.send({ type: "users.page", page: 0 })
+    snapshot = await settled(actor)
+    expect(pages.slice(-2)).toEqual([2, 1])
+    expect(selectUsers(snapshot).page).toBe(1)
+  })
+
+  it("asks for the page it shows again after a failure", async () => {
+    let calls = 0
+    const { actor, pages } = start({ connections: async (page) => (calls++ === 1 ? { success: false, status: 0, detail: "offline" } : { ...CONNECTIONS, page: { number: page, size: 50, rows: 200 } }) })
+    await settled(actor)
+    actor.send({ type: "users.page", page: 3 })
+    let snapshot = await settled(actor)
+    expect(selectUsers(snapshot).error).toMatch(USERS_FAILED_MESSAGE)
+    actor.send({ type: "users.page", page: 4 })
+    snapshot = await settled(actor)
+    expect(pages).toEqual([1, 3, 4])
+    expect(selectUsers(snapshot)).toMatchObject({ error: null, page: 4 })
   })
 
   it("toggles the view and the report mode", async () => {

@@ -93,6 +93,70 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     expect((await connections()).unknownIps).toEqual(["10.3.0.8"])
   })
 
+  it("sends one page of the sessions table, with the counters, the shared accounts and each row's colour worked out over every page", async () => {
+    const db = server.db.kysely
+    await server.addUser({ email: "many@example.com" })
+    await server.addUser({ email: "home@example.com" })
+    const ids = Object.fromEntries((await db.selectFrom("users").select(["id", "email"]).execute()).map((user) => [user.email, user.id]))
+    const start = server.clock - 60_000
+    const at = (ms: number) => iso(start + ms)
+    const row = (email: string, n: number, firstSeenMs: number, network: string) => ({
+      user_id: ids[email] ?? 0, session_id: 1000 + n, token: `player-${n}`, stream_id: "1", app: "tv",
+      ip: network, network, first_seen: at(firstSeenMs), last_seen: iso(server.clock)
+    })
+    const rows = [
+      // 110 connections from 110 places: strongly red
+      ...Array.from({ length: 110 }, (_, n) => row("many@example.com", n, n * 100, `10.9.${n >> 8}.${n & 255}`)),
+      // two devices at home: lightly red; one lands on page 2, the other on page 3
+      row("home@example.com", 200, 5_450, "10.8.0.1"),
+      row("home@example.com", 201, 10_550, "10.8.0.1"),
+      row("single@example.com", 300, 50, "10.7.0.1")
+    ]
+    await db.insertInto("player_connections").values(rows).execute()
+    type Paged = {
+      connections: Record<string, Array<{ timestamp: string; token: string; severity?: string }>>
+      page?: { number: number; size: number; rows: number }
+      accounts?: number
+      multiple?: Array<{ email: string; connections: number }>
+    }
+    const page = async (number?: string) => {
+      const response = await server.call("connections", { token: staff, ...(number === undefined ? {} : { query: { page: number } }) })
+      expect(response.statusCode).toBe(200)
+      return { body: response.json() as Paged, bytes: response.body.length }
+    }
+    const entries = (answer: Paged) => Object.values(answer.connections).flat()
+
+    const second = await page("2")
+    expect(second.body.page).toEqual({ number: 2, size: 50, rows: 113 })
+    expect(second.body.accounts).toBe(3)
+    expect(second.body.multiple).toEqual([{ email: "many@example.com", connections: 110 }])
+    expect(entries(second.body)).toHaveLength(50)
+    // rows 51 to 100, oldest first: the single viewer's row is the 2nd, home's first the 56th
+    expect(second.body.connections["single@example.com"]).toBeUndefined()
+    expect(second.body.connections["home@example.com"]).toEqual([expect.objectContaining({ token: "player-200", severity: "light" })])
+    expect(second.body.connections["many@example.com"]?.every((entry) => entry.severity === "strong")).toBe(true)
+    expect(second.body.connections["many@example.com"]?.[0]?.timestamp).toBe(at(49 * 100))
+
+    const first = await page("1")
+    expect(first.body.connections["single@example.com"]).toEqual([expect.objectContaining({ severity: "none" })])
+    // a page past the end is the last one
+    const past = await page("9")
+    expect(past.body.page).toEqual({ number: 3, size: 50, rows: 113 })
+    expect(entries(past.body)).toHaveLength(13)
+    expect(past.body.connections["home@example.com"]).toEqual([expect.objectContaining({ token: "player-201", severity: "light" })])
+
+    // without a page: every connection, in SPEC's shape
+    const all = await page()
+    expect(entries(all.body)).toHaveLength(113)
+    expect(Object.keys(all.body).sort()).toEqual(["connections", "streams", "unknownIps"])
+    expect(all.bytes).toBeGreaterThan(2 * second.bytes)
+
+    for (const bad of ["0", "-1", "1.5", "two", "1234567", ""]) {
+      const response = await server.call("connections", { token: staff, query: { page: bad } })
+      expect(response.statusCode, bad).toBe(400)
+    }
+  })
+
   it("prunes telemetry older than 30 days in a background job, a batch at a time", async () => {
     const db = server.db.kysely
     const user = await db.selectFrom("users").select("id").where("email", "=", "single@example.com").executeTakeFirstOrThrow()

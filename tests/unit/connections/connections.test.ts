@@ -54,6 +54,21 @@ describe("live connections for staff", () => {
     expect(rows.at(-1)).toMatchObject({ email: "two-tabs@example.com", timestamp: "2026-01-15T12:02:00.000Z", severity: "light" })
   })
 
+  it("takes the counters, the shared accounts and the row colours from a one-page answer, which holds only some rows", () => {
+    const page: ConnectionsInfo = {
+      // the page holds one of the sharer's rows; the server saw both
+      connections: { "sharer@example.com": [{ ...entry("10.0.0.1", "aaa"), severity: "strong" }] },
+      unknownIps: [],
+      page: { number: 2, size: 50, rows: 120 },
+      accounts: 40,
+      multiple: [{ email: "sharer@example.com", connections: 2 }]
+    }
+    expect(totalConnections(page)).toBe(120)
+    expect(accountsStreaming(page)).toBe(40)
+    expect(accountsWithMultipleConnections(page)).toEqual([{ email: "sharer@example.com", connections: 2 }])
+    expect(connectionRows(page)).toEqual([expect.objectContaining({ email: "sharer@example.com", severity: "strong" })])
+  })
+
   it("names the app from the player id or source", () => {
     expect(playerAppOf("lls", "hls")).toBe("lls")
     expect(playerAppOf("tv", "LLS")).toBe("lls")
