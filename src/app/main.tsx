@@ -1,5 +1,6 @@
 import { browserMediaDeps, watchFirstFrame } from "../adapters/media/browserMedia.ts"
 import { startEarlyCalls, type EarlyCalls } from "../adapters/http/earlyCalls.ts"
+import { STARTUP_ROUTES, takeKickoff, type KickoffScope } from "../adapters/http/kickoff.ts"
 import { createStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore } from "../adapters/storage/volumeStore.ts"
 import { startWarmPlayer } from "../adapters/media/warmPlayer.ts"
@@ -21,7 +22,7 @@ const volumeStore = createVolumeStore()
 let early: EarlyCalls | undefined
 const warm = startWarmPlayer(window.location, {
   answers: (token) => {
-    early = startEarlyCalls(plainFetch, token, [MAINTENANCE_ROUTE, STREAMS_ROUTE])
+    early = startEarlyCalls(plainFetch, token, STARTUP_ROUTES, takeKickoff(window as unknown as KickoffScope, token))
     return { maintenance: early.json(MAINTENANCE_ROUTE), streams: early.json(STREAMS_ROUTE) }
   },
   media: browserMediaDeps,

@@ -1,5 +1,6 @@
 import type { StartupRoute } from "../../domain/startupRoutes.ts"
 import { apiRequestInit } from "./apiRequest.ts"
+import { startupKey } from "./kickoff.ts"
 
 export interface EarlyCalls {
   /** `fetch`, except that each early call's first request is answered with the response already on its way */
@@ -12,7 +13,7 @@ export interface EarlyCalls {
   readonly json: (route: StartupRoute) => Promise<unknown>
 }
 
-const keyOf = (method: string, url: string): string => `${method.toUpperCase()} ${url}`
+const keyOf = startupKey
 
 /**
  * Sends start-up calls before the code that decodes their answers has loaded, so the network
@@ -22,12 +23,14 @@ const keyOf = (method: string, url: string): string => `${method.toUpperCase()} 
 export const startEarlyCalls = (
   fetch: typeof globalThis.fetch,
   token: string,
-  routes: ReadonlyArray<StartupRoute>
+  routes: ReadonlyArray<StartupRoute>,
+  /** the same calls, already sent by the page's inline script (kickoff.ts) */
+  sentAlready?: ReadonlyMap<string, Promise<Response>>
 ): EarlyCalls => {
   const forApp = new Map<string, Promise<Response>>()
   const forWarm = new Map<string, Promise<unknown>>()
   for (const route of routes) {
-    const sent = fetch(route.path, apiRequestInit(route.method, token))
+    const sent = sentAlready?.get(keyOf(route.method, route.path)) ?? fetch(route.path, apiRequestInit(route.method, token))
     // cloned before either side reads the body; a failed request fails the app's call as it would have
     const copies = sent.then((response) => [response, response.clone()] as const)
     const response = copies.then(([original]) => original)

@@ -7,17 +7,18 @@ import type { FastifyInstance } from "fastify"
 export const CAST_SCRIPT_SOURCES = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/sender/"]
 
 /**
- * No inline script anywhere: the SPA build emits module files only. Styles allow inline because
+ * No inline script but those named by hash (`inlineScripts`: the app's page has one, see
+ * vite.config.ts); the rest of the SPA build is module files. Styles allow inline because
  * React and the player set element styles at run time. Streams and posters load from this site
  * and from exactly the origins `mediaOrigins` names (those of the configured streams), whatever
  * their scheme: an http stream plays on an http site, and an https page is kept from it by the
  * browser's own mixed-content rule, which the player reports as such.
  */
-export const contentSecurityPolicy = (mediaOrigins: ReadonlyArray<string> = []): string => {
+export const contentSecurityPolicy = (mediaOrigins: ReadonlyArray<string> = [], inlineScripts: ReadonlyArray<string> = []): string => {
   const media = mediaOrigins.length === 0 ? "" : ` ${mediaOrigins.join(" ")}`
   return [
     "default-src 'self'",
-    `script-src 'self' ${CAST_SCRIPT_SOURCES.join(" ")}`,
+    `script-src 'self' ${[...inlineScripts, ...CAST_SCRIPT_SOURCES].join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${media}`,
     `media-src 'self' blob:${media}`,

@@ -1,4 +1,5 @@
-import { stat } from "node:fs/promises"
+import { createHash } from "node:crypto"
+import { readFile, stat } from "node:fs/promises"
 import path from "node:path"
 import fastifyStatic from "@fastify/static"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
@@ -39,27 +40,47 @@ const isPageRequest = (request: FastifyRequest): boolean => {
 
 const PLAYER_PAGE = /^\/(player|playersldp)\/?$/
 
-async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string, mediaOrigins: MediaOrigins, preloads: AppPreloads): Promise<FastifyReply> {
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string, mediaOrigins: MediaOrigins, page: AppPage): Promise<FastifyReply> {
   const index = await stat(path.join(root, "index.html")).catch(() => undefined)
   if (index?.isFile() !== true) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
   }
+  const { preloads, inlineScripts } = await page(index.mtimeMs)
   // an operator's stream change takes effect at the viewer's next page load
-  const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []))
+  const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []), inlineScripts)
   const pathname = request.url.split("?")[0] ?? "/"
-  const link = PLAYER_PAGE.test(pathname) ? undefined : await preloads(index.mtimeMs)
+  const link = PLAYER_PAGE.test(pathname) ? undefined : preloads
   if (link !== undefined) reply.header("link", link)
   return reply.header("cache-control", "no-cache").header("content-security-policy", policy).sendFile("index.html")
 }
 
-/** The app's preload header, read again only when a new build replaces index.html. */
-type AppPreloads = (indexMtimeMs: number) => Promise<string | undefined>
+interface AppPageFacts {
+  /** the Link header naming the app's chunks */
+  readonly preloads: string | undefined
+  /** the page's inline scripts, as the policy allows them: by hash */
+  readonly inlineScripts: ReadonlyArray<string>
+}
 
-function cachedPreloads(staticDir: string): AppPreloads {
-  let cached: { mtimeMs: number; header: Promise<string | undefined> } | undefined
+/** What the server tells of the app's page, read again only when a new build replaces index.html. */
+type AppPage = (indexMtimeMs: number) => Promise<AppPageFacts>
+
+// The build's own index.html (vite.config.ts inlines one script): not HTML from anyone else.
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g
+
+const inlineScriptHashes = (html: string): Array<string> =>
+  [...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`)
+
+function cachedPage(staticDir: string): AppPage {
+  let cached: { mtimeMs: number; facts: Promise<AppPageFacts> } | undefined
   return (mtimeMs) => {
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, header: appPreloadHeader(staticDir) }
-    return cached.header
+    if (cached?.mtimeMs !== mtimeMs) {
+      const facts = Promise.all([
+        appPreloadHeader(staticDir),
+        readFile(path.join(staticDir, "index.html"), "utf8").then(inlineScriptHashes, () => [])
+      ]).then(([preloads, inlineScripts]) => ({ preloads, inlineScripts }))
+      cached = { mtimeMs, facts }
+    }
+    return cached.facts
   }
 }
 
@@ -81,12 +102,12 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     }
   })
 
-  const preloads = cachedPreloads(staticDir)
+  const page = cachedPage(staticDir)
   // The static handler would refuse the root directory itself.
-  app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, mediaOrigins, preloads))
+  app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, mediaOrigins, page))
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (isPageRequest(request)) return sendIndex(request, reply, staticDir, mediaOrigins, preloads)
+    if (isPageRequest(request)) return sendIndex(request, reply, staticDir, mediaOrigins, page)
     return reply.code(404).send(failureBody(404, "Not found"))
   })
 }

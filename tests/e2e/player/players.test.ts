@@ -120,6 +120,15 @@ describe("the players, in Chromium against the real server", () => {
     const appCode = requests.findIndex((path) => /^\/assets\/mountApp-/.test(path))
     expect(firstSegment).toBeGreaterThanOrEqual(0)
     expect(appCode).toBeGreaterThan(firstSegment)
+    // the page's inline script (allowed by its hash) sent the start-up calls, each once, before
+    // the app's first script had arrived
+    expect(requests.filter((path) => path === "/api/streams/all" || path === "/api/maintenance").sort()).toEqual(["/api/maintenance", "/api/streams/all"])
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>
+      const end = (pattern: RegExp) => entries.find((entry) => pattern.test(new URL(entry.name).pathname))
+      return { streams: end(/^\/api\/streams\/all$/)?.startTime, entry: end(/^\/assets\/index-[^/]+\.js$/)?.responseEnd }
+    })
+    expect(timing.streams).toBeLessThan(timing.entry ?? 0)
     // the page the app rendered drives the very element that was playing
     await player(page).hover()
     await page.getByRole("button", { name: "Pause" }).click()

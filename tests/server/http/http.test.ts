@@ -1,4 +1,5 @@
-import { writeFile } from "node:fs/promises"
+import { createHash } from "node:crypto"
+import { utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api } from "../../../src/domain/api.ts"
@@ -68,6 +69,26 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
       await deleteStream(server.db.kysely, added.id)
     }
     expect((await get("/", html)).headers["content-security-policy"]).toBe(contentSecurityPolicy())
+  })
+
+  it("lets the page's own inline script run by its hash, and nothing else inline", async () => {
+    const index = path.join(server.config.staticDir, "index.html")
+    const script = "window.kickedOff=1"
+    try {
+      await writeFile(index, INDEX_HTML.replace("</head>", `<script>${script}</script></head>`))
+      // a new build is told by its time stamp: one a second later
+      await utimes(index, new Date(), new Date(Date.now() + 1000))
+      const policy = String((await get("/player?default=0", html)).headers["content-security-policy"])
+      const hash = createHash("sha256").update(script).digest("base64")
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}' https://www.gstatic.com/cv/js/sender/`)
+      expect(policy).not.toMatch(/unsafe-inline[^;]*;[^;]*script-src|script-src[^;]*unsafe-inline/)
+      // the API keeps the fixed policy, which allows no inline script at all
+      expect((await get("/api/maintenance")).headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY)
+    } finally {
+      await writeFile(index, INDEX_HTML)
+      await utimes(index, new Date(), new Date(Date.now() + 2000))
+    }
+    expect((await get("/login", html)).headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY)
   })
 
   it("caches nothing from the API, hashed assets forever and index.html never", async () => {
