@@ -1,12 +1,28 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { join } from "node:path"
 import { freePort, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
-import type { ProbeReading, ProbeRequest } from "./processProbe.ts"
 
 const root = join(import.meta.dirname, "..", "..")
-const PROBE = join(import.meta.dirname, "processProbe.ts")
+// both plain JavaScript, so neither side loads Node's TypeScript stripper (see processProbe.mjs)
+const PROBE = join(import.meta.dirname, "processProbe.mjs")
 export const OUR_SERVER = join(root, "build/server/main.js")
-export const BARE_SERVER = join(import.meta.dirname, "bareApi.ts")
+export const BARE_SERVER = join(import.meta.dirname, "bareApi.mjs")
+
+/** What processProbe.mjs answers. */
+export interface ProbeReading {
+  readonly rssMb: number
+  readonly heapMb: number
+  readonly heapTotalMb: number
+  readonly externalMb: number
+  readonly cpuMs: number
+  readonly loopMaxMs: number
+  readonly loopP99Ms: number
+}
+
+export interface ProbeRequest {
+  readonly id: number
+  readonly reset: boolean
+}
 
 export interface BenchServer {
   readonly url: string

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
-import nodemailer from "nodemailer"
+import type { SendMailOptions, Transporter } from "nodemailer"
 import { firstLink } from "./messages.ts"
 
 /** What a transport needs of an outbox row. */
@@ -34,6 +34,28 @@ export interface TransportOptions {
 
 const DEFAULT_FROM = "no-reply@localhost"
 
+/**
+ * A nodemailer transporter made on the first mail: the library is a good share of the server's
+ * code, and a server that sends no mail (most of its life) need not hold it in memory.
+ */
+function lazyTransporter(
+  create: (mailer: typeof import("nodemailer").default) => Transporter<unknown>
+): { readonly sendMail: (mail: SendMailOptions) => Promise<{ rejected?: unknown; message?: unknown }>; readonly close: () => void } {
+  let made: Promise<Transporter<unknown>> | undefined
+  let closed = false
+  return {
+    sendMail: async (mail) => {
+      if (closed) throw new Error("the mail transport is closed")
+      made ??= import("nodemailer").then(({ default: mailer }) => create(mailer))
+      return (await made).sendMail(mail) as Promise<{ rejected?: unknown; message?: unknown }>
+    },
+    close: () => {
+      closed = true
+      void made?.then((transporter) => transporter.close(), () => undefined)
+    }
+  }
+}
+
 // Transactional mail must not set off autoresponders (RFC 3834), which would mail back to a
 // no-reply address or, worse, loop.
 const HEADERS = { "Auto-Submitted": "auto-generated" }
@@ -47,7 +69,7 @@ const NO_EXTERNAL_CONTENT = { disableFileAccess: true, disableUrlAccess: true }
  * nodemailer's query options (e.g. `?requireTLS=true`).
  */
 export function smtpTransport(smtpUrl: string, options: TransportOptions = {}): MailTransport {
-  const transporter = nodemailer.createTransport(
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport(
     {
       url: smtpUrl,
       // Bounded well below the worker's lease, so a hung server cannot outlive our claim on a mail.
@@ -57,12 +79,13 @@ export function smtpTransport(smtpUrl: string, options: TransportOptions = {}): 
       ...NO_EXTERNAL_CONTENT
     },
     { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
-  )
+  ))
   return {
     description: `SMTP ${redact(smtpUrl)}`,
     async send(mail) {
       const info = await transporter.sendMail(mail)
-      if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`)
+      const rejected = Array.isArray(info.rejected) ? info.rejected : []
+      if (rejected.length > 0) throw new Error(`SMTP server rejected ${rejected.join(", ")}`)
     },
     close: () => transporter.close()
   }
@@ -73,10 +96,10 @@ export function smtpTransport(smtpUrl: string, options: TransportOptions = {}): 
  * without SMTP still lets people verify and reset: the operator opens the file or the link.
  */
 export function fileTransport(dir: string, logger: MailLogger, options: TransportOptions = {}): MailTransport {
-  const composer = nodemailer.createTransport(
+  const composer = lazyTransporter((nodemailer) => nodemailer.createTransport(
     { streamTransport: true, buffer: true, newline: "windows", ...NO_EXTERNAL_CONTENT },
     { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
-  )
+  ))
   return {
     description: `files in ${dir}`,
     async send(mail) {
