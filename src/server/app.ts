@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const counters = db.dialect === "postgres" ? postgresCounters(db.kysely, now) : memoryCounters(now)
   const deps: FeatureDeps = {
     db: db.kysely,
+    tableVersion: (table) => db.tableVersion(table),
     config,
     now,
     counters,
@@ -116,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scope.get("/api/openapi.json", async () => openApi)
     })
     // last: the single-page app answers every other GET
-    await registerStaticSite(app, config.staticDir, async () => originsOf(await streams.mediaLocations(deps.db)))
+    await registerStaticSite(app, config.staticDir, async () => originsOf(await streams.mediaLocations(deps.db, deps.tableVersion)))
     await app.ready()
   } catch (error) {
     await stopJobs()

@@ -4,12 +4,23 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely"
 import pg from "pg"
 import type { Tables } from "./schema.ts"
 import { openSqliteDatabase } from "./sqliteDriver.ts"
+import { countOwnWrites, listenForTableChanges, type WatchedTable } from "./tableChanges.ts"
 
 export type Dialect = "sqlite" | "postgres"
 
 export interface Db {
   readonly kysely: Kysely<Tables>
   readonly dialect: Dialect
+  /**
+   * A number that moves whenever `table` changes, from this process or any other: while it
+   * answers the same, what was read of the table since it first gave that answer is still
+   * current. Undefined when that cannot be known; the caller then reads the table. On SQLite it
+   * moves with the commit itself (undefined inside a transaction on this connection). On
+   * PostgreSQL another process's change moves it when its notification arrives, milliseconds
+   * after the commit; undefined until the listening connection, opened on the first call, is up,
+   * and whenever it is down.
+   */
+  tableVersion(table: WatchedTable): number | undefined
   close(): Promise<void>
 }
 
@@ -30,7 +41,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     await kysely.destroy()
     database.close()
   }
-  return { kysely, dialect: "sqlite", close: once(close) }
+  return { kysely, dialect: "sqlite", tableVersion: (table) => database.tableVersion(table), close: once(close) }
 }
 
 // Shutdown paths overlap (signal handler, test teardown); closing twice must not throw.
@@ -45,12 +56,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 async function openPostgres(databaseUrl: string): Promise<Db> {
   const { connectionString, schema } = splitSchema(databaseUrl)
-  const pool = new pg.Pool({
-    connectionString,
-    types: pgTypes(),
-    // Set at connection startup, so no query can ever run against the wrong schema.
-    ...(schema ? { options: `-c search_path=${schema}` } : {})
-  })
+  // Set at connection startup, so no query can ever run against the wrong schema.
+  const options = schema ? `-c search_path=${schema}` : undefined
+  const pool = new pg.Pool({ connectionString, types: pgTypes(), ...(options === undefined ? {} : { options }) })
   // An idle client losing its server emits on the pool; unheard, that would crash the process.
   pool.on("error", (error) => console.warn(`database: idle connection failed: ${error.message}`))
   try {
@@ -59,13 +67,16 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     await pool.end()
     throw error
   }
-  const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  // the schema in its name lets one server's listener be told from another's on a shared database
+  const changes = listenForTableChanges({ connectionString, options, applicationName: `streamhub changes ${schema ?? "(default schema)"}` })
+  const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [countOwnWrites(changes)] })
   const close = async () => {
+    await changes.close()
     await kysely.destroy()
     // Kysely ends only a pool it has used; an unused pool would hold the process open.
     if (!pool.ending && !pool.ended) await pool.end()
   }
-  return { kysely, dialect: "postgres", close: once(close) }
+  return { kysely, dialect: "postgres", tableVersion: changes.version, close: once(close) }
 }
 
 function splitSchema(databaseUrl: string): { connectionString: string; schema?: string } {

@@ -9,6 +9,7 @@ import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { rateLimits } from "./migrations/rateLimits.ts"
+import { tableVersions } from "./migrations/tableVersions.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
 import { viewerPagesSchema } from "./migrations/viewerPagesSchema.ts"
 
@@ -25,7 +26,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_rewards_payments_tickets": viewerPagesSchema(dialect),
     "0008_report_indexes": reportIndexes(),
     "0009_live_connections": liveConnections(dialect),
-    "0011_rate_limits": rateLimits()
+    "0011_rate_limits": rateLimits(),
+    "0012_table_versions": tableVersions(dialect)
   }
 }
 

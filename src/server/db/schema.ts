@@ -197,6 +197,7 @@ export interface Tables {
   guide_staging: GuideStagingTable
   job_leases: JobLeasesTable
   rate_limits: RateLimitsTable
+  table_versions: TableVersionsTable
 }
 
 /** One fixed window of a rate-limit or lockout counter (PostgreSQL; SQLite counts in memory). */
@@ -205,6 +206,12 @@ export interface RateLimitsTable {
   count: number
   /** Epoch ms. */
   closes_at: number
+}
+
+/** How many times a table has changed (SQLite, kept by triggers; PostgreSQL announces changes instead). */
+export interface TableVersionsTable {
+  name: string
+  version: number
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -5,11 +5,21 @@ import type { SqliteDatabase, SqliteStatement } from "kysely"
 // Kysely's SqliteDialect speaks to a better-sqlite3-shaped object; node:sqlite is built in and
 // needs no native build, so this adapter bridges the two.
 
+/** The database as Kysely uses it, and the one read that goes around Kysely. */
+export interface SqliteConnection extends SqliteDatabase {
+  /**
+   * How many times `table` has changed, as migration 0012's triggers count it; undefined while a
+   * transaction is open on this connection (its count may yet roll back, and its snapshot may
+   * predate another process's commit) or before that migration has run.
+   */
+  readonly tableVersion: (table: string) => number | undefined
+}
+
 /**
  * Opens (creating if needed) an SQLite file tuned for durability: WAL so readers never block the
  * writer, synchronous=FULL so a committed write survives power loss, not just a process crash.
  */
-export function openSqliteDatabase(file: string): SqliteDatabase {
+export function openSqliteDatabase(file: string): SqliteConnection {
   // The file holds every account: only the server's own user may read it. SQLite gives its WAL
   // and shared-memory files the database file's permissions.
   closeSync(openSync(file, "a", 0o600))
@@ -25,7 +35,21 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
   // Kysely prepares every query it runs; preparing costs more than running most of ours, and the
   // app issues a few dozen distinct statements, so each is prepared once and kept.
   const statements = new Map<string, SqliteStatement>()
+  // Asked on every request that might answer from memory: one indexed read straight from the
+  // driver, without Kysely's query building, mutex and promise.
+  let versionOf: StatementSync | undefined
   return {
+    tableVersion: (table) => {
+      if (!db.isOpen || db.isTransaction) return undefined
+      try {
+        versionOf ??= db.prepare("select version from table_versions where name = ?")
+        const row = versionOf.get(table) as { version: number } | undefined
+        return row?.version
+      } catch {
+        // not migrated yet, or the file unreadable: the caller reads the table itself, which tells
+        return undefined
+      }
+    },
     prepare: (sql) => {
       let statement = statements.get(sql)
       if (statement === undefined) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from "f
 import type { Kysely } from "kysely"
 import type { EndpointName } from "../../domain/api.ts"
 import type { Config } from "../config.ts"
+import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Counters } from "./counters.ts"
 import type { RateLimits } from "./rateLimits.ts"
@@ -15,6 +16,8 @@ export interface MailWaker {
 /** What every feature of the server is built from. */
 export interface FeatureDeps {
   readonly db: Kysely<Tables>
+  /** Moves with every change to a table, from any process: what may be kept in memory until it does. */
+  readonly tableVersion: Db["tableVersion"]
   readonly config: Config
   /** Epoch ms; injectable so tests can move time. */
   readonly now: () => number

@@ -1,8 +1,6 @@
-import type { Kysely } from "kysely"
-import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { Session } from "../http/session.ts"
-import { listStreams } from "./streamsRepo.ts"
+import type { StreamList } from "./streamListCache.ts"
 
 export interface StreamHandlers {
   streams: Handler<"streams">
@@ -16,10 +14,11 @@ export type SignStreams = <T extends { readonly id: number; readonly src: string
   host?: string
 ) => Promise<Array<T>>
 
-export function streamHandlers(db: Kysely<Tables>, sign: SignStreams): StreamHandlers {
+/** `list` answers rows shared with other requests: the signer and the answer copy, never change them. */
+export function streamHandlers(list: () => Promise<StreamList>, sign: SignStreams): StreamHandlers {
   return {
     async streams({ session, request }) {
-      const rows = await listStreams(db)
+      const rows = await list()
       return {
         success: true,
         data: (await sign(session, rows, request.host)).map((row) => ({

@@ -42,7 +42,7 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("migrates from empty, and again without doing anything", async () => {
     const fresh = await dialect.create({ migrate: false })
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets", "0008_report_indexes", "0009_live_connections", "0011_rate_limits"])
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets", "0008_report_indexes", "0009_live_connections", "0011_rate_limits", "0012_table_versions"])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
       const schema = fresh.databaseUrl ? new URL(fresh.databaseUrl).searchParams.get("schema") : undefined
@@ -53,7 +53,7 @@ describe.each(dialects)("database on $name", (dialect) => {
       expect(tables).toEqual([
         "analytics_events", "announcements", "guide_channels", "guide_programmes", "guide_staging", "health_events", "invitations",
         "job_leases", "maintenance", "metering", "one_time_tokens", "outbox", "password_reset_requests", "payments", "player_connections",
-        "player_permissions", "rate_limits", "reward_ledger", "server_keys", "sessions", "settings", "stream_qoe_samples", "streams", "tickets", "unknown_viewers", "users"
+        "player_permissions", "rate_limits", "reward_ledger", "server_keys", "sessions", "settings", "stream_qoe_samples", "streams", "table_versions", "tickets", "unknown_viewers", "users"
       ])
     } finally {
       await fresh.dispose()
