@@ -384,14 +384,14 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
   }
 }
 
-async function firstAsset(url: string): Promise<string> {
+export async function firstAsset(url: string): Promise<string> {
   const html = await (await fetch(`${url}/login`, { headers: { accept: "text/html" } })).text()
   const match = /src="(\/assets\/[^"]+\.js)"/.exec(html)
   if (match?.[1] === undefined) throw new Error("the built page names no script; run vite build first")
   return match[1]
 }
 
-function signIns(server: BenchServer, email: string, seconds: number): Promise<autocannon.Result> {
+export function signIns(server: BenchServer, email: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: `${server.url}/api/users/login`,
     connections: 4,

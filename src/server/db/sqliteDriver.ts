@@ -36,14 +36,23 @@ export function openSqliteDatabase(file: string): SqliteConnection {
   // app issues a few dozen distinct statements, so each is prepared once and kept.
   const statements = new Map<string, SqliteStatement>()
   // Asked on every request that might answer from memory: one indexed read straight from the
-  // driver, without Kysely's query building, mutex and promise.
+  // driver, without Kysely's query building, mutex and promise. Even so, each read opens a read
+  // transaction on the WAL (file locks, system calls), so the answer is kept for a moment: any
+  // write on this connection forgets it at once, and another process's commit is seen within
+  // VERSION_RECHECK_MS.
   let versionOf: StatementSync | undefined
+  const versions = new Map<string, { readonly value: number | undefined; readonly at: number }>()
+  const wrote = () => versions.clear()
   return {
     tableVersion: (table) => {
       if (!db.isOpen || db.isTransaction) return undefined
+      const now = performance.now()
+      const known = versions.get(table)
+      if (known !== undefined && now - known.at < VERSION_RECHECK_MS) return known.value
       try {
         versionOf ??= db.prepare("select version from table_versions where name = ?")
         const row = versionOf.get(table) as { version: number } | undefined
+        versions.set(table, { value: row?.version, at: now })
         return row?.version
       } catch {
         // not migrated yet, or the file unreadable: the caller reads the table itself, which tells
@@ -54,7 +63,8 @@ export function openSqliteDatabase(file: string): SqliteConnection {
       let statement = statements.get(sql)
       if (statement === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
-        statement = adaptStatement(db.prepare(sql))
+        // anything but a plain select may change a table (an insert, a trigger's update, a pragma)
+        statement = adaptStatement(db.prepare(sql), /^\s*select\b/i.test(sql) ? undefined : wrote)
         statements.set(sql, statement)
       }
       return statement
@@ -68,8 +78,10 @@ export function openSqliteDatabase(file: string): SqliteConnection {
 
 // Far above the app's own statements; ad-hoc CLI or report queries cannot grow the cache forever.
 const STATEMENT_CACHE_SIZE = 500
+/** How long a table's version read on this connection stands, unless this connection writes. */
+const VERSION_RECHECK_MS = 50
 
-function adaptStatement(stmt: StatementSync): SqliteStatement {
+function adaptStatement(stmt: StatementSync, onWrite?: () => void): SqliteStatement {
   const columns = stmt.columns()
   // SQLite has no boolean type: columns declared `boolean` hold 0/1. Mapping them back here, by
   // declared type, keeps every query (not just the repositories) returning real booleans, the
@@ -88,11 +100,16 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
   return {
     reader: columns.length > 0,
     all: (parameters) => {
+      onWrite?.()
       const rows = stmt.all(...toInputs(parameters))
       return booleans.length === 0 ? rows : rows.map(toRow)
     },
-    run: (parameters) => stmt.run(...toInputs(parameters)),
+    run: (parameters) => {
+      onWrite?.()
+      return stmt.run(...toInputs(parameters))
+    },
     *iterate(parameters) {
+      onWrite?.()
       for (const raw of stmt.iterate(...toInputs(parameters))) yield toRow(raw)
     }
   }

@@ -90,6 +90,19 @@ describe.each(dialects)("a table's version on $name", (dialect) => {
     expect(db.tableVersion("streams")).toBe(version + 1)
   })
 
+  it.skipIf(dialect.name !== "sqlite")("keeps a version it read for a moment, but never past this connection's own write or 50 ms after another's", async () => {
+    const db = test.db
+    const version = await knownVersion(db)
+    await insertStream(other.kysely, { title: "Elsewhere" })
+    // read again within the moment, it may still be the old one; past it, never
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(db.tableVersion("streams")).toBe(version + 1)
+    await insertStream(other.kysely, { title: "Elsewhere again" })
+    // this connection's own write, even to another table, makes it read the version again
+    await db.kysely.insertInto("settings").values({ key: "guideUrl", value: "\"\"" }).execute()
+    expect(db.tableVersion("streams")).toBe(version + 2)
+  })
+
   it.skipIf(dialect.name !== "postgres")("listens on one connection, opened only when first asked and closed with the database", async () => {
     // a process that never asks (the CLI) holds no listening connection
     expect(await listenersOf(test)).toBe(0)
