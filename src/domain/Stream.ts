@@ -13,6 +13,29 @@ export class Stream extends Schema.Class<Stream>("Stream")({
   maintenance_mode: Schema.Boolean
 }) {}
 
+/**
+ * A player page opened directly asks for the streams with the stream and player it will play
+ * (`?start=N&player=P`, P as in SPEC §4): when our own origin serves that stream, the answer also
+ * carries its playlist, fetched for the viewer as the player itself would, so the player's first
+ * round trip of its own is for the first segment.
+ */
+export const StreamsQuery = Schema.Struct({
+  start: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[0-9]{1,4}$/))),
+  player: Schema.optionalKey(Schema.Literals(["1", "2"]))
+})
+export type StreamsQuery = typeof StreamsQuery.Type
+
+/** The chosen stream's playlist: `url` is its source in `data`, grant and all. */
+export const StartPlaylist = Schema.Struct({ url: Schema.String, text: Schema.String })
+export type StartPlaylist = typeof StartPlaylist.Type
+
+/** The streams call's answer: the list, and the playlist a player page's call asked for. */
+export const StreamsAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Array(Stream),
+  playlist: Schema.optionalKey(StartPlaylist)
+})
+
 /** Tag conventions of SPEC §3: '!' warning, '?' info, three icon tags, anything else a label. */
 export type Tag =
   | { readonly kind: "warning"; readonly text: string }

@@ -9,7 +9,7 @@ import { ResultCodeSchema } from "./ResultCode.ts"
 import { NowNext, ScheduleItem, ScheduleQuery } from "./Schedule.ts"
 import { SiteSettings } from "./SiteSettings.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
-import { Stream } from "./Stream.ts"
+import { StreamsAnswer, StreamsQuery } from "./Stream.ts"
 import { ActiveSubscription, SubscriptionPlans } from "./Subscription.ts"
 import { NewTicket, OwnTicket, Ticket, TicketStatusSchema } from "./Ticket.ts"
 import { Transaction } from "./Transaction.ts"
@@ -87,7 +87,7 @@ export const api = {
   maintenance: endpoint({ ...MAINTENANCE_ROUTE, params: none, body: none, response: MaintenanceStatus, access: anyone, summary: "Maintenance status" }),
   siteSettings: endpoint({ method: "GET", path: "/api/site-settings", params: none, body: none, response: data(SiteSettings), access: anyone, summary: "Site settings" }),
   announcement: endpoint({ method: "GET", path: "/api/announcement/latest", params: none, body: none, response: Announcement, access: user, summary: "The latest announcement" }),
-  streams: endpoint({ ...STREAMS_ROUTE, params: none, body: none, response: data(Schema.Array(Stream)), access: user, summary: "Every stream, in display order" }),
+  streams: endpoint({ ...STREAMS_ROUTE, params: none, query: StreamsQuery, body: none, response: StreamsAnswer, access: user, summary: "Every stream, in display order; with `start` and `player`, also the playlist that player plays of that stream when this server's origin serves it" }),
 
   login: endpoint({ method: "POST", path: "/api/users/login", params: none, body: LoginRequest, response: LoginResult, access: anyone, summary: "Sign in; answers a session token" }),
   logout: endpoint({ method: "POST", path: "/api/users/logout", params: none, body: none, response: Ok, access: user, summary: "End this session" }),

@@ -25,9 +25,23 @@ export const STARTUP_ROUTES: ReadonlyArray<StartupRoute> = [MAINTENANCE_ROUTE, S
 
 export const startupKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
 
+/**
+ * Where a start-up call goes from a player page: the streams call names the stream and player,
+ * so its answer brings that stream's playlist too (StreamsQuery). The app takes the answer over
+ * as its own plain call's.
+ */
+export const startupPath = (route: StartupRoute, page: { readonly player: number; readonly index: number }): string =>
+  route === STREAMS_ROUTE && page.index <= MAX_START_INDEX
+    ? `${route.path}?${new URLSearchParams({ start: String(page.index), player: String(page.player) })}`
+    : route.path
+
+/** The largest stream index StreamsQuery takes; past it the list comes alone. */
+const MAX_START_INDEX = 9999
+
 /** Sends the start-up calls when the page is a player page and a session is stored; nothing otherwise. */
 export const kickoff = (scope: KickoffScope): void => {
-  if (playerPageOf(scope.location.pathname, scope.location.search) === null) return
+  const page = playerPageOf(scope.location.pathname, scope.location.search)
+  if (page === null) return
   let token: string | null
   try {
     token = scope.localStorage.getItem(TOKEN_STORAGE_KEY)
@@ -38,7 +52,7 @@ export const kickoff = (scope: KickoffScope): void => {
   if (token === null || token === "") return
   const calls = new Map<string, Promise<Response>>()
   for (const route of STARTUP_ROUTES) {
-    const sent = scope.fetch(route.path, apiRequestInit(route.method, token))
+    const sent = scope.fetch(startupPath(route, page), apiRequestInit(route.method, token))
     // handled here: a call nobody takes over must not report its failure; whoever takes it still sees it
     sent.catch(() => undefined)
     calls.set(startupKey(route.method, route.path), sent)

@@ -28,7 +28,8 @@ export const browserMediaDeps: MediaDeps = {
   prefersNative: (lowLatency) => !lowLatency && "WebKitPlaybackTargetAvailabilityEvent" in globalThis && canPlayHlsNatively(),
   now: () => performance.now(),
   // low-latency playback starts on parts the library picks itself, so only its playlist is fetched ahead
-  prefetch: (source, lowLatency) => prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency }),
+  prefetch: (source, lowLatency, playlist) =>
+    prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency, ...(playlist === undefined ? {} : { playlist }) }),
   // a beacon still goes out as the tab closes; only our origin's sources carry a grant to close
   closeStream: (source) => {
     const grant = grantOf(source)

@@ -3,6 +3,7 @@ import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../../domain/M
 import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "../../domain/MediaProtocol.ts"
 import type { MediaPrefetch } from "./mediaPrefetch.ts"
+import type { StartPlaylist } from "../../domain/Stream.ts"
 
 export interface SessionDeps {
   /** hls.js is large: it is fetched only when a player actually starts. */
@@ -14,8 +15,11 @@ export interface SessionDeps {
   readonly isOnline: () => boolean
   /** AirPlay can only send the browser's own HLS playback, so where it is offered the TV player uses that */
   readonly prefersNative?: (lowLatency: boolean) => boolean
-  /** starts fetching the source's playlist (and first segment) while hls.js itself loads */
-  readonly prefetch?: (source: string, lowLatency: boolean) => MediaPrefetch
+  /**
+   * starts fetching the source's playlist (and first segment) while hls.js itself loads; `playlist`
+   * is the source's playlist when it is already here (it came with the streams list)
+   */
+  readonly prefetch?: (source: string, lowLatency: boolean, playlist?: StartPlaylist) => MediaPrefetch
   /** Where the browser announces going `offline` and coming back `online`; the window by default. */
   readonly connectivity?: Pick<EventTarget, "addEventListener" | "removeEventListener">
 }

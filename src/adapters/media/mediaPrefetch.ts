@@ -1,4 +1,5 @@
 import { playlistStart } from "../../domain/playlistStart.ts"
+import type { StartPlaylist } from "../../domain/Stream.ts"
 
 /** A response fetched ahead of the player library, with the times the library's own loader would record. */
 export interface Prefetched {
@@ -25,6 +26,14 @@ export const PREFETCH_TIMEOUT_MS = 8000
 export interface PrefetchOptions {
   /** also fetch the segment playback will start with (the TV player; low-latency playback starts on parts) */
   readonly segment: boolean
+  /** the source's playlist, already here: used instead of fetching it when it is this very source's */
+  readonly playlist?: StartPlaylist
+}
+
+/** A playlist that came with another answer, as if it had just been fetched. */
+const arrived = (url: string, data: string): Prefetched => {
+  const now = performance.now()
+  return { url, data, timing: { start: now, first: now, end: now } }
 }
 
 const absolute = (url: string, base?: string): string | null => {
@@ -64,7 +73,8 @@ export const prefetchMedia = (fetch: typeof globalThis.fetch, source: string, op
   const playlistUrl = absolute(source)
   let ready = Promise.resolve()
   if (playlistUrl !== null) {
-    const playlist = get(playlistUrl, "text")
+    const given = options.playlist !== undefined && absolute(options.playlist.url) === playlistUrl ? options.playlist : undefined
+    const playlist = given === undefined ? get(playlistUrl, "text") : Promise.resolve(arrived(playlistUrl, given.text))
     pending.set(playlistUrl, playlist)
     ready = playlist.then((answer) => {
       if (!options.segment || answer === null || typeof answer.data !== "string") return

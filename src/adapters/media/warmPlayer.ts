@@ -1,6 +1,6 @@
 import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import { playerPageOf } from "../../domain/playerRoute.ts"
-import type { Stream } from "../../domain/Stream.ts"
+import type { StartPlaylist, Stream } from "../../domain/Stream.ts"
 import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { startSession, type Session, type SessionDeps } from "./hlsMediaSession.ts"
 import type { StoredVolume } from "../storage/volumeStore.ts"
@@ -54,6 +54,12 @@ const isOptionalText = (value: unknown): value is string | null => value === nul
  * it does not agree with (maintenance, another source, a refused session) is never handed over.
  */
 const isOpen = (answer: unknown): boolean => isRecord(answer) && answer.maintenanceMode === false
+/** The playlist that came with the list, when it is this very source's (see StreamsQuery). */
+const playlistOf = (answer: unknown, source: string): StartPlaylist | undefined => {
+  const playlist = isRecord(answer) ? answer.playlist : undefined
+  if (!isRecord(playlist) || playlist.url !== source || typeof playlist.text !== "string") return undefined
+  return { url: source, text: playlist.text }
+}
 const streamAt = (answer: unknown, index: number): Playable | undefined => {
   if (!isRecord(answer) || answer.success !== true || !Array.isArray(answer.data)) return undefined
   const stream: unknown = answer.data[index]
@@ -132,7 +138,7 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
             ...deps.media,
             prefetch: (from, low) => {
               prefetching = true
-              const ahead = prefetch(from, low)
+              const ahead = prefetch(from, low, from === source ? playlistOf(list, source) : undefined)
               void ahead.ready.then(show)
               return ahead
             }

@@ -8,15 +8,18 @@ interface ManifestChunk {
 }
 
 /** The module the page's entry imports once it is not a player page (src/app/main.tsx). */
-const APP_MODULE = "src/app/mountApp.tsx"
+export const APP_MODULE = "src/app/mountApp.tsx"
+/** The player library a player page's entry imports first (src/adapters/media/browserMedia.ts). */
+export const PLAYER_LIBRARY = "node_modules/hls.js/dist/hls.light.min.mjs"
 
 /**
- * A `Link` header naming the app's chunks, so the browser fetches them alongside the page's small
- * entry instead of after it: one round trip less before a page paints. Player pages go without it:
- * there the stream starts first and the app may wait (see src/app/main.tsx). Undefined when the
- * build has no manifest (vite.config.ts writes one).
+ * A `Link` header naming the chunks of `module` and what it imports, so the browser fetches them
+ * alongside the page's small entry instead of after it: one round trip less before a page paints.
+ * The app's for most pages; a player page's names only the player library, since there the stream
+ * starts first and the app may wait (see src/app/main.tsx). Undefined when the build has no
+ * manifest (vite.config.ts writes one).
  */
-export async function appPreloadHeader(staticDir: string): Promise<string | undefined> {
+export async function appPreloadHeader(staticDir: string, module: string = APP_MODULE): Promise<string | undefined> {
   const text = await readFile(path.join(staticDir, ".vite", "manifest.json"), "utf8").catch(() => undefined)
   if (text === undefined) return undefined
   let manifest: Record<string, ManifestChunk>
@@ -35,7 +38,7 @@ export async function appPreloadHeader(staticDir: string): Promise<string | unde
     for (const css of chunk.css ?? []) styles.add(css)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  visit(APP_MODULE)
+  visit(module)
   if (scripts.size === 0) return undefined
   return [
     ...[...scripts].map((file) => `</${file}>; rel=modulepreload; crossorigin`),

@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises"
 import path from "node:path"
 import fastifyStatic from "@fastify/static"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
-import { appPreloadHeader } from "./appChunks.ts"
+import { appPreloadHeader, PLAYER_LIBRARY } from "./appChunks.ts"
 import { failureBody } from "./HttpFailure.ts"
 import { contentSecurityPolicy } from "./securityHeaders.ts"
 
@@ -45,11 +45,11 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: str
   if (index?.isFile() !== true) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
   }
-  const { preloads, inlineScripts } = await page(index.mtimeMs)
+  const { preloads, playerPreloads, inlineScripts } = await page(index.mtimeMs)
   // an operator's stream change takes effect at the viewer's next page load
   const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []), inlineScripts)
   const pathname = request.url.split("?")[0] ?? "/"
-  const link = PLAYER_PAGE.test(pathname) ? undefined : preloads
+  const link = PLAYER_PAGE.test(pathname) ? playerPreloads : preloads
   if (link !== undefined) reply.header("link", link)
   return reply.header("cache-control", "no-cache").header("content-security-policy", policy).sendFile("index.html")
 }
@@ -57,6 +57,8 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: str
 interface AppPageFacts {
   /** the Link header naming the app's chunks */
   readonly preloads: string | undefined
+  /** a player page's: the player library alone */
+  readonly playerPreloads: string | undefined
   /** the page's inline scripts, as the policy allows them: by hash */
   readonly inlineScripts: ReadonlyArray<string>
 }
@@ -76,8 +78,9 @@ function cachedPage(staticDir: string): AppPage {
     if (cached?.mtimeMs !== mtimeMs) {
       const facts = Promise.all([
         appPreloadHeader(staticDir),
+        appPreloadHeader(staticDir, PLAYER_LIBRARY),
         readFile(path.join(staticDir, "index.html"), "utf8").then(inlineScriptHashes, () => [])
-      ]).then(([preloads, inlineScripts]) => ({ preloads, inlineScripts }))
+      ]).then(([preloads, playerPreloads, inlineScripts]) => ({ preloads, playerPreloads, inlineScripts }))
       cached = { mtimeMs, facts }
     }
     return cached.facts

@@ -129,6 +129,8 @@ describe("the players, in Chromium against the real server", () => {
       return { streams: end(/^\/api\/streams\/all$/)?.startTime, entry: end(/^\/assets\/index-[^/]+\.js$/)?.responseEnd }
     })
     expect(timing.streams).toBeLessThan(timing.entry ?? 0)
+    // the stream's playlist came with the list: the first thing the page asked of the origin is a segment
+    expect(requests.find((path) => path.startsWith("/live/"))).toMatch(/^\/live\/demo2\/seg\//)
     // the page the app rendered drives the very element that was playing
     await player(page).hover()
     await page.getByRole("button", { name: "Pause" }).click()

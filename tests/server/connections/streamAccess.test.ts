@@ -139,6 +139,44 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect(Object.values((await staffView()).connections[email] ?? [])).toHaveLength(1)
   })
 
+  it("sends a player page's first playlist with the list, fetched as the player would: the same grant check, the same connection", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const email = await viewer()
+    const home = await server.signIn(email)
+    const start = async (token: string, query: { start?: string; player?: string }, ip = "10.7.0.1") => {
+      const answer = await server.call("streams", { token, ip, query })
+      expect(answer.statusCode).toBe(200)
+      return answer.json() as { data: Array<Listed>; playlist?: { url: string; text: string } }
+    }
+    const tv = await start(home, { start: "1", player: "1" })
+    expect(tv.playlist?.url).toBe(tv.data[1]?.src)
+    expect(tv.playlist?.text).toMatch(/^#EXTM3U\n[\s\S]*#EXTINF:[\d.]+,\nseg\/\d+\.ts\n/)
+    // the connection is open, from the viewer's address, as after the player's own request
+    expect((await staffView()).connections[email]).toEqual([expect.objectContaining({ ip: "10.7.0.1", stream: "Sports Two" })])
+    // the same grant plays on: the player's next reload is the same connection
+    expect((await play(tv.playlist?.url ?? null, "10.7.0.1")).statusCode).toBe(200)
+    expect((await staffView()).connections[email]).toHaveLength(1)
+
+    // the low-latency player's source; none for another origin's stream, a stream past the end or no player
+    const low = await start(home, { start: "0", player: "2" })
+    expect(low.playlist?.url).toBe(low.data[0]?.src_sldp)
+    for (const query of [{ start: "2", player: "1" }, { start: "9", player: "1" }, { start: "0" }, {}]) {
+      expect(await start(home, query), JSON.stringify(query)).not.toHaveProperty("playlist")
+    }
+
+    // over the account's limit the origin refuses: no playlist, the list as ever, and the player hears why itself
+    server.clock += 1000
+    const away = await server.signIn(email)
+    const refused = await start(away, { start: "1", player: "1" }, "10.7.9.9")
+    expect(refused).not.toHaveProperty("playlist")
+    expect(refused.data).toHaveLength(4)
+    expect((await play(refused.data[1]?.src ?? null, "10.7.9.9")).statusCode).toBe(429)
+
+    for (const query of [{ start: "one", player: "1" }, { start: "0", player: "3" }, { start: "12345", player: "1" }]) {
+      expect((await server.call("streams", { token: home, query })).statusCode, JSON.stringify(query)).toBe(400)
+    }
+  })
+
   it("counts the same channel twice from one network once, lets a session switch streams, and counts nothing at 0", async () => {
     await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
     const email = await viewer()

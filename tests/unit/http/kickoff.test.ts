@@ -19,15 +19,19 @@ const scope = (pathname: string, token: string | null, search = ""): KickoffScop
 }
 
 describe("the player page's inline kick-off", () => {
-  it("sends a player page's two start-up calls with the stored session, exactly as the app would", () => {
-    for (const pathname of ["/player", "/playersldp/"]) {
+  it("sends a player page's two start-up calls with the stored session as the app would, the streams call naming the stream and player", () => {
+    for (const [pathname, player] of [["/player", "1"], ["/playersldp/", "2"]] as const) {
       const page = scope(pathname, "t-1", "?default=2")
       kickoff(page)
-      const app = vi.fn(async () => json({}))
+      const app = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({}))
       startEarlyCalls(app as unknown as typeof globalThis.fetch, "t-1", STARTUP_ROUTES)
-      expect(page.sent).toEqual(app.mock.calls)
-      expect(page.sent.map(([url]) => url)).toEqual(["/api/maintenance", "/api/streams/all"])
+      expect(page.sent.map(([, init]) => init)).toEqual(app.mock.calls.map(([, init]) => init))
+      expect(page.sent.map(([url]) => url)).toEqual(["/api/maintenance", `/api/streams/all?start=2&player=${player}`])
     }
+    // an index the streams call does not take: the list alone
+    const far = scope("/player", "t-1", "?default=123456")
+    kickoff(far)
+    expect(far.sent.map(([url]) => url)).toEqual(["/api/maintenance", "/api/streams/all"])
   })
 
   it("sends nothing on other pages, without a session, or when storage refuses", () => {

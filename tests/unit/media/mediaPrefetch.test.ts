@@ -42,6 +42,19 @@ describe("fetching a stream ahead of the player library", () => {
     expect(new Uint8Array(first?.data as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]))
   })
 
+  it("takes a playlist that came with the streams list instead of fetching it, and fetches the segment at once", async () => {
+    const server = fakeFetch({ "http://localhost:3000/live/seg/3.ts": { body: new ArrayBuffer(2) } })
+    const prefetch = prefetchMedia(server.fetch, "/live/index.m3u8?grant=g", { segment: true, playlist: { url: "/live/index.m3u8?grant=g", text: PLAYLIST } })
+    await prefetch.ready
+    expect(server.requested).toEqual(["http://localhost:3000/live/seg/3.ts"])
+    expect((await prefetch.take("http://localhost:3000/live/index.m3u8?grant=g"))?.data).toBe(PLAYLIST)
+    expect(prefetch.startPosition()).toBe(7)
+    // another source's playlist is no use: this one is fetched as ever
+    const other = fakeFetch({ "http://localhost:3000/b.m3u8": { body: PLAYLIST } })
+    await prefetchMedia(other.fetch, "/b.m3u8", { segment: false, playlist: { url: "/a.m3u8", text: "#EXTM3U" } }).ready
+    expect(other.requested).toEqual(["http://localhost:3000/b.m3u8"])
+  })
+
   it("hands each answer out once and knows nothing else", async () => {
     const server = fakeFetch({ "http://localhost:3000/a.m3u8": { body: PLAYLIST } })
     const prefetch = prefetchMedia(server.fetch, "/a.m3u8", { segment: false })

@@ -103,11 +103,35 @@ describe("a player page's warm start", () => {
       patienceMs: 2500
     })
     await flush()
-    expect(prefetch).toHaveBeenCalledWith("/live/1/index.m3u8", false)
+    expect(prefetch).toHaveBeenCalledWith("/live/1/index.m3u8", false, undefined)
     expect(shell.show).not.toHaveBeenCalled()
     ready()
     await flush()
     expect(shell.show).toHaveBeenCalledOnce()
+  })
+
+  it("hands the prefetch the playlist that came with the list, only when it is this very source's", async () => {
+    const started = async (playlist: unknown) => {
+      const prefetch = vi.fn((_source: string, _low: boolean, _playlist?: unknown) => ({ take: () => undefined, startPosition: () => null, ready: Promise.resolve(), cancel: () => undefined }))
+      startWarmPlayer({ pathname: "/player", search: "" }, {
+        answers: () => ({
+          maintenance: Promise.resolve({ maintenanceMode: false }),
+          streams: Promise.resolve({ success: true, data: [stream(1)], playlist })
+        }),
+        media: mediaDeps({ prefetch }),
+        token: "t-1",
+        volume: () => ({ volume: 1, muted: false }),
+        createShell: () => ({ video: new FakeVideo() as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }),
+        watchFirstFrame: () => () => undefined,
+        patienceMs: 2500
+      })
+      await flush()
+      return prefetch.mock.calls[0]
+    }
+    expect(await started({ url: "/live/1/index.m3u8", text: "#EXTM3U" })).toEqual(["/live/1/index.m3u8", false, { url: "/live/1/index.m3u8", text: "#EXTM3U" }])
+    for (const other of [{ url: "/live/2/index.m3u8", text: "#EXTM3U" }, { url: "/live/1/index.m3u8", text: 42 }, "#EXTM3U", undefined]) {
+      expect(await started(other), JSON.stringify(other)).toEqual(["/live/1/index.m3u8", false, undefined])
+    }
   })
 
   it("shows its stand-in at once where the browser plays the stream itself, without a prefetch", async () => {
