@@ -10,13 +10,16 @@
  * - the staff connections view with 2,000 live viewers, against none;
  * - 2,000 players on their real schedule (the live playlist every 2 s through the stream-grant
  *   check, a ping a minute, a health beacon every 10 s): requests, errors, p50/p99.
- * Traffic goes to 127.0.0.1 only; every load is bounded by its duration.
+ * Loads given as a rate go out at an even pace (pacedLoad.ts); the GETs at 100 connections and the
+ * sign-ins keep their connections busy (autocannon). Traffic goes to 127.0.0.1 only; every load is
+ * bounded by its duration.
  */
 import { writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
+import { type Load, pacedLoad, type PacedRequest } from "./pacedLoad.ts"
 import pg from "pg"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { createSession, hashToken } from "../../src/server/account/sessions.ts"
@@ -40,14 +43,6 @@ export interface ServerBenchOptions {
 const PASSWORD = "bench password 1"
 const PLAYERS = 2000
 const UNLIMITED = { API_LIMIT_PER_MINUTE: "9999999", SIGN_IN_LIMIT_PER_MINUTE: "9999999" }
-
-interface Load {
-  readonly rps: number
-  readonly p50: number
-  readonly p99: number
-  readonly errors: number
-  readonly requests: number
-}
 
 const toLoad = (result: autocannon.Result): Load => ({
   rps: result.requests.average,
@@ -124,26 +119,18 @@ const pingBody = (n: number): string => JSON.stringify({
 })
 
 /** Heartbeats from every player in turn, at `perMinute`, for `seconds`. */
-export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<autocannon.Result> {
-  let next = 0
-  return autocannon({
+export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<Load> {
+  return pacedLoad({
     url: server.url,
+    perSecond: perMinute / 60,
+    seconds,
     connections: 100,
-    duration: seconds,
-    overallRate: Math.round(perMinute / 60),
-    timeout: 10,
-    requests: [{
-      setupRequest: (request) => {
-        next += 1
-        return {
-          ...request,
-          method: "POST",
-          path: "/api/analytics/live/streamhub/ping",
-          headers: { "content-type": "application/json", token: tokens[next % tokens.length] ?? "" },
-          body: pingBody(next)
-        }
-      }
-    }]
+    request: (n) => ({
+      method: "POST",
+      path: "/api/analytics/live/streamhub/ping",
+      headers: { "content-type": "application/json", token: tokens[n % tokens.length] ?? "" },
+      body: pingBody(n)
+    })
   })
 }
 
@@ -182,7 +169,7 @@ export async function livePlayers(
   seconds: number,
   /** runs between the players' starts and the timed minute */
   beforeWatching: () => Promise<unknown> = async () => undefined
-): Promise<{ readonly startMs: number; readonly playlists: autocannon.Result; readonly telemetry: autocannon.Result }> {
+): Promise<{ readonly startMs: number; readonly playlists: Load; readonly telemetry: Load }> {
   const { sources, streamId } = await signedSources(server, tokens)
   // the players are watching already: each has started (opened its connection) before the timed minute
   const started = performance.now()
@@ -195,46 +182,50 @@ export async function livePlayers(
   }
   const startMs = performance.now() - started
   await beforeWatching()
-  let playlist = 0
-  let beat = 0
   const [playlists, telemetry] = await Promise.all([
-    autocannon({
+    pacedLoad({
       url: server.url,
       connections: 100,
-      duration: seconds,
-      overallRate: Math.round(tokens.length / 2),
-      timeout: 10,
-      requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: sources[(playlist += 1) % sources.length] ?? "/" }) }]
+      seconds,
+      perSecond: tokens.length / 2,
+      request: (n) => ({ method: "GET", path: sources[n % sources.length] ?? "/" })
     }),
-    autocannon({
+    pacedLoad({
       url: server.url,
       connections: 50,
-      duration: seconds,
+      seconds,
       // a ping a minute and six beacons: one request in seven is a ping
-      overallRate: Math.round((tokens.length * 7) / 60),
-      timeout: 10,
-      requests: [{
-        setupRequest: (request) => {
-          beat += 1
-          const player = Math.floor(beat / 7) % tokens.length
-          return beat % 7 === 0
-            ? { ...request, method: "POST", path: "/api/analytics/live/streamhub/ping", headers: { "content-type": "application/json", token: tokens[player] ?? "" }, body: pingBody(player) }
-            : { ...request, method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId, tokens[player] ?? "") }
-        }
-      }]
+      perSecond: (tokens.length * 7) / 60,
+      request: (n): PacedRequest => {
+        const player = Math.floor(n / 7) % tokens.length
+        return n % 7 === 0
+          ? { method: "POST", path: "/api/analytics/live/streamhub/ping", headers: { "content-type": "application/json", token: tokens[player] ?? "" }, body: pingBody(player) }
+          : { method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId, tokens[player] ?? "") }
+      }
     })
   ])
   return { startMs, playlists, telemetry }
 }
 
-export function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute?: number; path?: string }): Promise<autocannon.Result> {
+/** As many authenticated GETs as `connections` keep asking for, each waiting for the last answer. */
+export function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; path?: string }): Promise<autocannon.Result> {
   return autocannon({
     url: `${server.url}${options.path ?? "/api/streams/all"}`,
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,
-    headers: { token, "accept-encoding": "gzip, br" },
-    ...(options.perMinute === undefined ? {} : { overallRate: Math.round(options.perMinute / 60) })
+    headers: { token, "accept-encoding": "gzip, br" }
+  })
+}
+
+/** Authenticated GETs at a steady rate (see pacedLoad.ts). */
+export function pacedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute: number; path?: string }): Promise<Load> {
+  return pacedLoad({
+    url: server.url,
+    perSecond: options.perMinute / 60,
+    seconds: options.seconds,
+    connections: options.connections,
+    request: () => ({ method: "GET", path: options.path ?? "/api/streams/all", headers: { token, "accept-encoding": "gzip, br" } })
   })
 }
 
@@ -301,9 +292,9 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       for (let round = 0; round < options.rounds; round += 1) {
         await server.probe()
         const sampler = setInterval(() => void peak(server, "heartbeats"), 1000)
-        beats.ours.push(toLoad(await heartbeats(server, fixture.tokens, options.heartbeatRate, options.heartbeatSeconds)))
+        beats.ours.push(await heartbeats(server, fixture.tokens, options.heartbeatRate, options.heartbeatSeconds))
         beats.stall.push((await server.probe()).loopMaxMs)
-        beats.gets.push(toLoad(await authenticatedGets(server, fixture.tokens[0] ?? "", { seconds: options.heartbeatSeconds, connections: 100, perMinute: options.heartbeatRate })))
+        beats.gets.push(await pacedGets(server, fixture.tokens[0] ?? "", { seconds: options.heartbeatSeconds, connections: 100, perMinute: options.heartbeatRate }))
         beats.getStall.push((await server.probe()).loopMaxMs)
         clearInterval(sampler)
         process.stdout.write(".")
@@ -321,8 +312,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       const live = await livePlayers(server, fixture.tokens, options.heartbeatSeconds, () => server.probe())
       clearInterval(sampler)
       const liveStall = (await server.probe()).loopMaxMs
-      const playlists = toLoad(live.playlists)
-      const telemetry = toLoad(live.telemetry)
+      const { playlists, telemetry } = live
       console.log(row(`2,000 live players, ${options.heartbeatSeconds} s`, ["playlists", "pings+health", ""]))
       console.log(row("  2,000 starts beforehand, s", [fixed(live.startMs / 1000, 1), "", ""]))
       console.log(row("  requests", [playlists.requests, telemetry.requests, ""]))
@@ -337,24 +327,24 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       const others = { staticIdle: [] as Array<number>, staticBurst: [] as Array<number>, apiIdle: [] as Array<number>, apiBurst: [] as Array<number>, signInsPerSecond: [] as Array<number>, signInP99: [] as Array<number> }
       for (let round = 0; round < options.rounds; round += 1) {
         const idle = await Promise.all([
-          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
-          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
+          pacedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
+          pacedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
         ])
-        others.staticIdle.push(idle[0].latency.p99)
-        others.apiIdle.push(idle[1].latency.p99)
+        others.staticIdle.push(idle[0].p99)
+        others.apiIdle.push(idle[1].p99)
         const before = (await server.probe()).rssMb
         const sampler = setInterval(() => void peak(server, "sign-ins"), 500)
         const burst = await Promise.all([
           signIns(server, fixture.email, 5),
-          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
-          authenticatedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
+          pacedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
+          pacedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200 })
         ])
         clearInterval(sampler)
         await peak(server, "sign-ins")
         others.signInsPerSecond.push(burst[0].requests.total / 5)
         others.signInP99.push(burst[0].latency.p99)
-        others.staticBurst.push(burst[1].latency.p99)
-        others.apiBurst.push(burst[2].latency.p99)
+        others.staticBurst.push(burst[1].p99)
+        others.apiBurst.push(burst[2].p99)
         await new Promise((resolve) => setTimeout(resolve, 3000))
         memory.kept.push((await server.probe()).rssMb - before)
         process.stdout.write(`.${burst[0].requests.total} sign-ins `)
