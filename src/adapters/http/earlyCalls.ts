@@ -13,8 +13,6 @@ export interface EarlyCalls {
   readonly json: (route: StartupRoute) => Promise<unknown>
 }
 
-const keyOf = startupKey
-
 /**
  * Sends start-up calls before the code that decodes their answers has loaded, so the network
  * and that code's loading overlap. Each answer is read twice from one response: once
@@ -30,26 +28,26 @@ export const startEarlyCalls = (
   const forApp = new Map<string, Promise<Response>>()
   const forWarm = new Map<string, Promise<unknown>>()
   for (const route of routes) {
-    const sent = sentAlready?.get(keyOf(route.method, route.path)) ?? fetch(route.path, apiRequestInit(route.method, token))
+    const sent = sentAlready?.get(startupKey(route.method, route.path)) ?? fetch(route.path, apiRequestInit(route.method, token))
     // cloned before either side reads the body; a failed request fails the app's call as it would have
     const copies = sent.then((response) => [response, response.clone()] as const)
     const response = copies.then(([original]) => original)
     // marked handled: a call the app never makes must not report its failure; the app still sees it
     response.catch(() => undefined)
-    forApp.set(keyOf(route.method, route.path), response)
+    forApp.set(startupKey(route.method, route.path), response)
     forWarm.set(
-      keyOf(route.method, route.path),
+      startupKey(route.method, route.path),
       copies.then(([, copy]) => (copy.ok && /json/i.test(copy.headers.get("content-type") ?? "") ? copy.json() : undefined)).catch(() => undefined)
     )
   }
   return {
     fetch: (input, init) => {
-      const key = keyOf(init?.method ?? "GET", String(input))
+      const key = startupKey(init?.method ?? "GET", String(input))
       const early = forApp.get(key)
       if (early === undefined) return fetch(input, init)
       forApp.delete(key)
       return early
     },
-    json: (route) => forWarm.get(keyOf(route.method, route.path)) ?? Promise.resolve(undefined)
+    json: (route) => forWarm.get(startupKey(route.method, route.path)) ?? Promise.resolve(undefined)
   }
 }

@@ -18,9 +18,9 @@ import {
   endConnection,
   type LiveConnectionRow,
   openConnections,
-  openConnectionsOf,
-  unknownViewersSince
+  openConnectionsOf
 } from "./connectionsRepo.ts"
+import { unknownViewersSince } from "./unknownViewersRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
 import { readGrant, type GrantKey } from "./streamGrants.ts"

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import { hotQuery } from "../db/hotQuery.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
+import { pruneUnknownViewers } from "./unknownViewersRepo.ts"
 
 /** A player's heartbeat, as the analytics endpoint hears it. */
 export interface Heartbeat {
@@ -265,37 +266,12 @@ export async function endPlayer(db: Kysely<Tables>, key: { readonly sessionId: n
     .execute()
 }
 
-/** Addresses refused by the origin, each with the channel it asked for last. */
-export interface UnknownViewer {
-  readonly ip: string
-  readonly channel: string
-  readonly at: Timestamp
-}
-
-export async function recordUnknownViewers(db: Kysely<Tables>, viewers: ReadonlyArray<UnknownViewer>): Promise<void> {
-  const latest = new Map(viewers.map((viewer) => [viewer.ip, viewer]))
-  if (latest.size === 0) return
-  await db.insertInto("unknown_viewers")
-    .values([...latest.values()].map((viewer) => ({ ip: viewer.ip, channel: viewer.channel, first_seen: viewer.at, last_seen: viewer.at })))
-    .onConflict((oc) => oc.column("ip").doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), last_seen: eb.ref("excluded.last_seen") })))
-    .execute()
-}
-
-/** Refused addresses seen at or after `since`, oldest sighting first. */
-export async function unknownViewersSince(db: Kysely<Tables>, since: Timestamp, limit: number): Promise<Array<string>> {
-  const rows = await db.selectFrom("unknown_viewers").select("ip").where("last_seen", ">=", since).orderBy("last_seen").limit(limit).execute()
-  return rows.map((row) => row.ip)
-}
-
 /** Forgets up to `limit` connections and refused addresses quiet since before `cutoff`; answers how many went. */
 export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
   const connections = await db.deleteFrom("player_connections")
     .where("id", "in", db.selectFrom("player_connections").select("id").where("last_seen", "<", cutoff).limit(limit))
     .executeTakeFirst()
-  const viewers = await db.deleteFrom("unknown_viewers")
-    .where("ip", "in", db.selectFrom("unknown_viewers").select("ip").where("last_seen", "<", cutoff).limit(limit))
-    .executeTakeFirst()
-  return Number(connections.numDeletedRows) + Number(viewers.numDeletedRows)
+  return Number(connections.numDeletedRows) + await pruneUnknownViewers(db, cutoff, limit)
 }
 
 /** The key every instance signs stream grants with. */

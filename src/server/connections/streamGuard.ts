@@ -3,7 +3,7 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import type { ConnectionGate, Refusal } from "./connectionGate.ts"
-import { recordUnknownViewers, type UnknownViewer } from "./connectionsRepo.ts"
+import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.ts"
 import { readGrant, type GrantKey } from "./streamGrants.ts"
 
 // Playlists, not segments: a player asks for its live playlist every few seconds, and segments

@@ -1,9 +1,8 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { accountsWithMultipleConnections, connectionRows, streamHealthFigures } from "../../domain/Connection.ts"
-import type { ConnectionsPage } from "../../domain/Reports.ts"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
-import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
+import { type adminReportsMachine, selectUsers, selectUsersPager } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import * as table from "../shared/table.css.ts"
 import * as surfaces from "../shared/surfaces.css.ts"
@@ -14,7 +13,7 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 
 /** The Users view (SPEC §2): unknown addresses, accounts on several devices, and every live session. */
 export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
-  const { loading, ending, error, connections, page } = useSelector(actor, selectUsers)
+  const { loading, ending, error, connections } = useSelector(actor, selectUsers)
 
   if (error !== null) {
     return (
@@ -160,9 +159,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
           </table>
         </div>
         {rows.length === 0 ? <p className={table.empty}>Nobody is streaming right now.</p> : null}
-        {connections.page === undefined || connections.page.rows <= connections.page.size ? null : (
-          <Pager page={connections.page} asked={page} loading={loading} onPage={(next) => actor.send({ type: "users.page", page: next })} />
-        )}
+        <Pager actor={actor} />
       </div>
     </div>
   )
@@ -171,27 +168,22 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
 const count = new Intl.NumberFormat("en-US")
 
 /** Which rows of the 'Sessions Streaming' table are shown, and the way to the others. */
-const Pager = ({ page, asked, loading, onPage }: {
-  readonly page: ConnectionsPage
-  /** the page asked for: ahead of `page` while it loads */
-  readonly asked: number
-  readonly loading: boolean
-  readonly onPage: (page: number) => void
-}) => {
-  const pages = Math.ceil(page.rows / page.size)
-  const first = (page.number - 1) * page.size + 1
-  const last = Math.min(page.number * page.size, page.rows)
+const Pager = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
+  const pager = useSelector(actor, selectUsersPager)
+  if (pager === null) return null
+  const { first, last, rows, pages, asked, turning, canGoBack, canGoOn } = pager
+  const turn = (page: number) => actor.send({ type: "users.page", page })
   return (
     <nav className={styles.pager} aria-label="Sessions Streaming pages">
       <p className={styles.pagerText} aria-live="polite">
-        Rows {count.format(first)}–{count.format(last)} of {count.format(page.rows)}
-        {loading && asked !== page.number ? <span className={styles.muted}> · loading page {count.format(asked)}…</span> : null}
+        Rows {count.format(first)}–{count.format(last)} of {count.format(rows)}
+        {turning ? <span className={styles.muted}> · loading page {count.format(asked)}…</span> : null}
       </p>
       <div className={styles.toolbar}>
-        <button type="button" className={button({ tone: "secondary" })} disabled={asked <= 1} onClick={() => onPage(1)}>First</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={asked <= 1} onClick={() => onPage(asked - 1)}>Previous</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={asked >= pages} onClick={() => onPage(asked + 1)}>Next</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={asked >= pages} onClick={() => onPage(pages)}>Last</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(1)}>First</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(asked - 1)}>Previous</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(asked + 1)}>Next</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(pages)}>Last</button>
       </div>
     </nav>
   )

@@ -15,6 +15,7 @@ import {
   selectRange,
   selectReports,
   selectUsers,
+  selectUsersPager,
   selectView,
   USERS_FAILED_MESSAGE,
   USERS_REFRESH_MS
@@ -181,9 +182,13 @@ describe("admin reports machine", () => {
     const { actor, pages } = start({ connections: async (page) => paged(page) })
     let snapshot = await settled(actor)
     expect(selectUsers(snapshot).page).toBe(1)
+    expect(selectUsersPager(snapshot)).toEqual({ first: 1, last: 50, rows: 120, pages: 3, asked: 1, turning: false, canGoBack: false, canGoOn: true })
     actor.send({ type: "users.page", page: 2 })
+    // the page asked for shows as loading until its rows are in
+    expect(selectUsersPager(actor.getSnapshot())).toMatchObject({ first: 1, asked: 2, turning: true, canGoBack: true })
     snapshot = await settled(actor)
     expect(selectUsers(snapshot)).toMatchObject({ page: 2, connections: paged(2) })
+    expect(selectUsersPager(snapshot)).toMatchObject({ first: 51, last: 100, turning: false })
     actor.send({ type: "users.refresh" })
     snapshot = await settled(actor)
     expect(pages).toEqual([1, 2, 2])
@@ -191,6 +196,7 @@ describe("admin reports machine", () => {
     actor.send({ type: "users.page", page: 5 })
     snapshot = await settled(actor)
     expect(selectUsers(snapshot).page).toBe(3)
+    expect(selectUsersPager(snapshot)).toMatchObject({ first: 101, last: 120, canGoOn: false })
     // a newer page replaces one still loading; a page below the first is the first
     actor.send({ type: "users.page", page: 2 })
     actor.send({ type: "users.page", page: 0 })
