@@ -82,15 +82,30 @@ const staggered = (at: number): number => at - Math.random() * (RECHECK_MS / 2)
 const keyOf = (key: PlayerKey): string => `${key.sessionId}.${key.streamId}.${key.app}`
 const iso = (ms: number): string => new Date(ms).toISOString()
 
-export const presenceOf = (row: LiveConnectionRow): Presence => ({
-  id: row.id,
-  userId: row.user_id,
-  sessionId: row.session_id,
-  streamId: row.stream_id,
-  network: row.network,
-  firstSeen: Date.parse(row.first_seen),
-  lastSeen: Date.parse(row.last_seen)
-})
+/**
+ * What liveness is judged on, of each row. Players seen in one batch share their timestamps, so
+ * each distinct one is read once (the staff view reads thousands of rows at a time).
+ */
+export const presencesOf = (rows: ReadonlyArray<LiveConnectionRow>): Array<Presence> => {
+  const parsed = new Map<string, number>()
+  const time = (text: string): number => {
+    let ms = parsed.get(text)
+    if (ms === undefined) {
+      ms = Date.parse(text)
+      parsed.set(text, ms)
+    }
+    return ms
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    sessionId: row.session_id,
+    streamId: row.stream_id,
+    network: row.network,
+    firstSeen: time(row.first_seen),
+    lastSeen: time(row.last_seen)
+  }))
+}
 
 /**
  * The origin's check of stream grants. An open connection is remembered for a couple of seconds
@@ -133,7 +148,7 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       // one account's starts queue up behind each other, so two at once cannot both squeeze in
       if (isPostgres) await trx.selectFrom("users").select("id").where("id", "=", grant.userId).forUpdate().execute()
       const rows = await openConnectionsOf(trx, grant.userId, iso(at - LIVE_CONNECTION_WINDOW_MS))
-      const current = currentConnections(rows.map(presenceOf), at)
+      const current = currentConnections(presencesOf(rows), at)
       if (streamsElsewhere(current, { sessionId: grant.sessionId, streamId: grant.streamId, network }) >= limit) {
         return { ok: false, status: 429, reason: "limit", maxStreams: limit }
       }

@@ -11,7 +11,7 @@ import {
 import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type StreamHealth } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { type ConnectionGate, presenceOf } from "./connectionGate.ts"
+import { type ConnectionGate, presencesOf } from "./connectionGate.ts"
 import {
   type ConnectionRow,
   connectionsWithDetails,
@@ -53,7 +53,7 @@ const streamName = (row: Pick<ConnectionRow, "stream_title" | "stream_id">): str
 
 const current = <Row extends LiveConnectionRow>(rows: ReadonlyArray<Row>, at: number): Array<Row> => {
   const byId = new Map(rows.map((row) => [row.id, row]))
-  return currentConnections(rows.map(presenceOf), at).flatMap((presence) => byId.get(presence.id) ?? [])
+  return currentConnections(presencesOf(rows), at).flatMap((presence) => byId.get(presence.id) ?? [])
 }
 
 const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
