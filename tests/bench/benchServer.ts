@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { join } from "node:path"
-import { freePort, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
+import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 // both plain JavaScript, so neither side loads Node's TypeScript stripper (see processProbe.mjs)
@@ -42,7 +42,7 @@ export async function startBenchServer(script: string, env: Record<string, strin
   const flags = script === OUR_SERVER ? [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)] : []
   const child: ChildProcess = spawn(process.execPath, [...flags, "--import", PROBE, script], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    env: { ...(script === OUR_SERVER ? SERVER_ENV : {}), ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe", "ipc"]
   })
   let log = ""

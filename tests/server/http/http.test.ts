@@ -144,7 +144,29 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     const map = await get("/assets/index-abc123.js.map")
     expect(map.statusCode).toBe(404)
     expect(map.json()).toEqual({ success: false, status: 404, detail: "Not found" })
+    for (const url of ["/assets/index-abc123.js.MAP", "/assets/index-abc123.js.m%61p", "/assets/index-abc123.js.map?x=1", "/Assets/index-abc123.js.Map"]) {
+      expect((await get(url)).statusCode, url).toBe(404)
+    }
     expect((await get("/assets/index-abc123.js")).statusCode).toBe(200)
+  })
+
+  it("sends built assets by their own names, and nothing from outside the build", async () => {
+    const outside = path.join(server.config.staticDir, "..", "outside-the-build.txt")
+    await writeFile(outside, "not for visitors")
+    const name = path.basename(outside)
+    for (const url of [
+      `/assets/..%2F..%2F${name}`, `/assets/%2e%2e%2f%2e%2e%2f${name}`, `/assets/..%5C..%5C${name}`, `/assets/.%2E/.%2E/${name}`,
+      `/assets/%2E%2E`, `/assets/..`, "/assets/index-abc123.js%00.png"
+    ]) {
+      const response = await get(url)
+      expect(response.body, url).not.toContain("not for visitors")
+      // refused, or answered as an unknown page is (the app's index.html)
+      expect(response.statusCode, url).toBeLessThan(500)
+      if (response.statusCode === 200) expect(response.body, url).toBe(INDEX_HTML)
+    }
+    const brotli = await get("/assets/index-abc123.js", { "accept-encoding": "br" })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
   })
 
   it("lets only this site and Google's cast receivers read the live streams from script", async () => {
