@@ -99,7 +99,8 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
         if (severity === "strong") multiple.push({ email, connections: entries.length })
       }
       // one page of the table, or all of it for a caller that asked for no page (SPEC §3's shape)
-      const ordered = live.map((row) => ({ row, timestamp: row.first_seen, email: row.email })).sort(byStartThenEmail)
+      // the same rows on the same page every time: one account's rows that began together by id
+      const ordered = live.map((row) => ({ row, timestamp: row.first_seen, email: row.email })).sort((a, b) => byStartThenEmail(a, b) || a.row.id - b.row.id)
       const size = query?.page === undefined ? Math.max(1, ordered.length) : CONNECTIONS_PAGE_SIZE
       const pages = Math.max(1, Math.ceil(ordered.length / size))
       const number = Math.min(Number(query?.page ?? 1), pages)

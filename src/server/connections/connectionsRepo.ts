@@ -178,8 +178,6 @@ function liveQuery(db: Kysely<Tables>, since: Timestamp) {
     .select(liveColumns)
     .where("player_connections.last_seen", ">=", since)
     .where("player_connections.ended_at", "is", null)
-    .orderBy("player_connections.first_seen")
-    .orderBy("player_connections.id")
 }
 
 function detailedQuery(db: Kysely<Tables>) {
@@ -199,8 +197,9 @@ const normalise = (rows: Array<Omit<ConnectionRow, "is_mobile"> & { is_mobile: u
 }
 
 /**
- * Open connections seen at or after `since`, oldest first, without their details: the staff view
- * weighs thousands of them and shows a page (see `connectionsWithDetails`).
+ * Open connections seen at or after `since`, in no particular order (the staff view sorts them its
+ * own way), without their details: the staff view weighs thousands of them and shows a page (see
+ * `connectionsWithDetails`).
  */
 export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<LiveConnectionRow>> {
   return liveQuery(db, since).execute()
