@@ -83,10 +83,11 @@ const keyOf = (key: PlayerKey): string => `${key.sessionId}.${key.streamId}.${ke
 const iso = (ms: number): string => new Date(ms).toISOString()
 
 /**
- * What liveness is judged on, of each row. Players seen in one batch share their timestamps, so
- * each distinct one is read once (the staff view reads thousands of rows at a time).
+ * What liveness is judged on, of each row, with the row it came from. Players seen in one batch
+ * share their timestamps, so each distinct one is read once (the staff view reads thousands of
+ * rows at a time).
  */
-export const presencesOf = (rows: ReadonlyArray<LiveConnectionRow>): Array<Presence> => {
+export const presencesOf = <Row extends LiveConnectionRow>(rows: ReadonlyArray<Row>): Array<Presence & { readonly row: Row }> => {
   const parsed = new Map<string, number>()
   const time = (text: string): number => {
     let ms = parsed.get(text)
@@ -103,7 +104,8 @@ export const presencesOf = (rows: ReadonlyArray<LiveConnectionRow>): Array<Prese
     streamId: row.stream_id,
     network: row.network,
     firstSeen: time(row.first_seen),
-    lastSeen: time(row.last_seen)
+    lastSeen: time(row.last_seen),
+    row
   }))
 }
 

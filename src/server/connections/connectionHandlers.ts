@@ -51,10 +51,8 @@ export interface ConnectionDeps {
 const iso = (ms: number): string => new Date(ms).toISOString()
 const streamName = (row: Pick<ConnectionRow, "stream_title" | "stream_id">): string => row.stream_title ?? `Stream ${row.stream_id}`
 
-const current = <Row extends LiveConnectionRow>(rows: ReadonlyArray<Row>, at: number): Array<Row> => {
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return currentConnections(presencesOf(rows), at).flatMap((presence) => byId.get(presence.id) ?? [])
-}
+const current = <Row extends LiveConnectionRow>(rows: ReadonlyArray<Row>, at: number): Array<Row> =>
+  currentConnections(presencesOf(rows), at).map((presence) => presence.row)
 
 const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
   id: row.id,
