@@ -59,7 +59,7 @@ describe.each(dialects)("first-start seed ($name)", (dialect) => {
     const [admin] = await listUsers(database.db.kysely)
     expect(admin).toMatchObject({ email: STAFF_EMAIL, is_staff: true, is_active: true })
     expect(admin?.email_verified_at).not.toBeNull()
-    expect(admin?.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/)
+    expect(admin?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
 
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, STATIC_DIR: database.dataDir })
     const app = await buildApp({ config, db: database.db })
