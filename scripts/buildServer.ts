@@ -15,10 +15,14 @@ export const SERVER_BUILD = join(root, "build", "server")
 export async function buildServer(): Promise<void> {
   await rm(SERVER_BUILD, { recursive: true, force: true })
   await build({
-    input: { main: join(root, "src/server/main.ts") },
+    input: {
+      main: join(root, "src/server/main.ts"),
+      // Piscina starts it by path, in threads of its own
+      argon2Worker: join(root, "src/server/account/argon2Worker.ts")
+    },
     platform: "node",
-    // pg-native is pg's optional binding
-    external: [/^node:/, "pg-native"],
+    // piscina finds its own worker script next to its sources; pg-native is pg's optional binding
+    external: [/^node:/, "piscina", "pg-native"],
     logLevel: "warn",
     output: {
       dir: SERVER_BUILD,

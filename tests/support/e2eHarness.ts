@@ -42,10 +42,10 @@ const waitForExit = (child: ChildProcess): Promise<void> =>
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2", "--heap-growing-percent=50"]
 
 /**
- * And with what `npm start` sets around it: at most two malloc arenas, and blocks of 1 MiB or more
- * from the system, so the 19 MiB of each password hash go back when it is done.
+ * And with what `npm start` sets around it: at most two malloc arenas, so memory the password
+ * hashing thread takes and gives back is reused by the next hash, not kept in an arena of its own.
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" }
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" }
 
 /** The server as it ships: `npm run build` bundles it (scripts/buildServer.ts), as `npm test` does first. */
 export const SERVER_ENTRY = join(root, "build/server/main.js")

@@ -1,4 +1,8 @@
-import { argon2, randomBytes, timingSafeEqual } from "node:crypto"
+import { randomBytes, timingSafeEqual } from "node:crypto"
+import { availableParallelism } from "node:os"
+import { join } from "node:path"
+import { Piscina } from "piscina"
+import type { Argon2Task } from "./argon2Worker.ts"
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. The parameters are stored in every hash,
 // so raising them later still verifies old hashes; but old hashes would then verify in another
@@ -16,19 +20,26 @@ interface Phc {
   readonly tag: Buffer
 }
 
-// argon2 holds 19 MiB and a core for tens of milliseconds, on a thread of libuv's pool. There
-// file reads (the app's static files, the database's) and compression run too, and a burst of
-// sign-ins would take every thread and core: so hashes run one at a time, in arrival order. The
-// pool has one thread more than libuv's default (main.ts), so the rest keeps its four, and
-// the server its other core. (A worker thread of its own costs a second V8 isolate, ~18 MB, for
-// as long as it lives.) `npm start` has malloc serve blocks of 1 MiB or more straight from the
-// system, so a hash's 19 MiB go back when it is done instead of staying in an arena.
-let lane: Promise<unknown> = Promise.resolve()
-const derive = (password: string, nonce: Buffer, params: Omit<Phc, "nonce" | "tag">, tagLength: number): Promise<Buffer> => {
-  const hashed = lane.then(() => new Promise<Buffer>((resolve, reject) =>
-    argon2("argon2id", { message: password, nonce, tagLength, ...params }, (error, key) => (error === null ? resolve(key) : reject(error)))))
-  lane = hashed.catch(() => undefined)
-  return hashed
+// argon2 holds 19 MiB and a core for tens of milliseconds. On Node's shared thread pool it would
+// queue file reads (the app's static files, the database's) behind every sign-in, and a burst of
+// sign-ins would take every core; its own pool, one thread short of the cores, leaves the server
+// a core and its I/O threads. Idle threads go after a while and never keep the process alive.
+let pool: Piscina<Argon2Task, Uint8Array> | undefined
+const hashingPool = (): Piscina<Argon2Task, Uint8Array> =>
+  (pool ??= new Piscina({
+    // a path, not import.meta.url: under a test runner's browser emulation the URL is http://;
+    // the worker is a source file of its own, or build/server's bundle of it (scripts/buildServer.ts)
+    filename: join(import.meta.dirname, import.meta.filename.endsWith(".ts") ? "argon2Worker.ts" : "argon2Worker.js"),
+    minThreads: 0,
+    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    idleTimeout: 30_000,
+    // argon2's 19 MiB live outside the JS heap; the thread's own heap holds next to nothing
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, codeRangeSizeMb: 4 }
+  }))
+
+const derive = async (password: string, nonce: Buffer, params: Omit<Phc, "nonce" | "tag">, tagLength: number): Promise<Buffer> => {
+  const key = await hashingPool().run({ password, nonce, tagLength, ...params })
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength)
 }
 
 // PHC strings use unpadded standard base64.
@@ -62,9 +73,8 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   const phc = parsePhc(hash)
   if (phc === undefined || phc.tag.length < 16) return false
   const { memory, passes, parallelism } = phc
-  // parameters argon2 refuses (a salt too short, less memory than its lanes need) are no hash it can read
-  const candidate = await derive(password, phc.nonce, { memory, passes, parallelism }, phc.tag.length).catch(() => undefined)
-  return candidate !== undefined && timingSafeEqual(candidate, phc.tag)
+  const candidate = await derive(password, phc.nonce, { memory, passes, parallelism }, phc.tag.length)
+  return timingSafeEqual(candidate, phc.tag)
 }
 
 let dummyHash: Promise<string> | undefined
