@@ -73,8 +73,9 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   const phc = parsePhc(hash)
   if (phc === undefined || phc.tag.length < 16) return false
   const { memory, passes, parallelism } = phc
-  const candidate = await derive(password, phc.nonce, { memory, passes, parallelism }, phc.tag.length)
-  return timingSafeEqual(candidate, phc.tag)
+  // parameters argon2 refuses (a salt too short, less memory than its lanes need) are no hash it can read
+  const candidate = await derive(password, phc.nonce, { memory, passes, parallelism }, phc.tag.length).catch(() => undefined)
+  return candidate !== undefined && timingSafeEqual(candidate, phc.tag)
 }
 
 let dummyHash: Promise<string> | undefined
