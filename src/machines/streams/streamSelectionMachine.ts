@@ -1,4 +1,4 @@
-import { assign, forwardTo, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
+import { assign, forwardTo, fromPromise, not, or, sendTo, setup, type SnapshotFrom, stateIn } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
 import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
@@ -47,7 +47,9 @@ export const streamSelectionMachine = setup({
   guards: {
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success,
     leadsTo: ({ context }, params: { readonly index: number; readonly kind: StreamChoice["kind"] }) =>
-      choiceFor(context, params.index)?.kind === params.kind
+      choiceFor(context, params.index)?.kind === params.kind,
+    requestShown: stateIn({ request: "open" }),
+    noticeShown: or([stateIn({ grid: { ready: "maintenanceNotice" } }), stateIn({ grid: { ready: "purchaseNotice" } })])
   },
   actions: {
     navigate: (_, _params: { readonly to: string }) => {},
@@ -63,80 +65,100 @@ export const streamSelectionMachine = setup({
 }).createMachine({
   id: "streamSelection",
   context: { streams: [], player: DEFAULT_PLAYER_CHOICE, error: null },
-  initial: "preparing",
+  // Asking for a stream needs no grid: the request may open while the streams load, or after they failed.
+  type: "parallel",
   states: {
-    preparing: {
-      tags: ["loading"],
-      invoke: {
-        src: "readPlayerChoice",
-        onDone: { target: "loading", actions: { type: "keepPlayerChoice", params: ({ event }) => event.output } },
-        onError: { target: "loading" }
-      }
-    },
-    loading: {
-      tags: ["loading"],
-      invoke: {
-        src: "loadStreams",
-        onDone: [
-          {
-            guard: { type: "gotStreams", params: ({ event }) => event.output },
-            target: "ready",
-            actions: { type: "keepStreams", params: ({ event }) => event.output }
-          },
-          { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepLoadFailure", params: () => undefined } }
-      }
-    },
-    failed: {
-      on: { "streams.retry": { target: "loading" } }
-    },
-    ready: {
-      // only once the grid is on screen: what airs is extra, and waits for the streams it is about
-      invoke: {
-        id: "nowNext",
-        src: "nowNext",
-        input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
-        // should it ever fail, the page carries on without it
-        onError: {}
-      },
-      initial: "browsing",
-      on: {
-        "player.toggle": {
-          actions: ["togglePlayer", { type: "persistPlayerChoice", params: ({ context }) => ({ choice: context.player }) }]
-        }
-      },
+    grid: {
+      initial: "preparing",
       states: {
-        browsing: {
-          on: {
-            "stream.choose": [
-              { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "maintenance" }) }, target: "maintenanceNotice" },
-              { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "purchase" }) }, target: "purchaseNotice" },
+        preparing: {
+          tags: ["loading"],
+          invoke: {
+            src: "readPlayerChoice",
+            onDone: { target: "loading", actions: { type: "keepPlayerChoice", params: ({ event }) => event.output } },
+            onError: { target: "loading" }
+          }
+        },
+        loading: {
+          tags: ["loading"],
+          invoke: {
+            src: "loadStreams",
+            onDone: [
               {
-                guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "play" }) },
-                actions: {
-                  type: "navigate",
-                  params: ({ context, event }) => {
-                    const choice = choiceFor(context, event.index)
-                    return { to: choice?.kind === "play" ? choice.path : "/" }
-                  }
-                }
-              }
+                guard: { type: "gotStreams", params: ({ event }) => event.output },
+                target: "ready",
+                actions: { type: "keepStreams", params: ({ event }) => event.output }
+              },
+              { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => event.output } }
             ],
-            "request.open": { target: "requesting" }
+            onError: { target: "failed", actions: { type: "keepLoadFailure", params: () => undefined } }
           }
         },
-        maintenanceNotice: {
-          on: { "modal.close": { target: "browsing" } }
+        failed: {
+          on: { "streams.retry": { target: "loading" } }
         },
-        purchaseNotice: {
+        ready: {
+          // only once the grid is on screen: what airs is extra, and waits for the streams it is about
+          invoke: {
+            id: "nowNext",
+            src: "nowNext",
+            input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
+            // should it ever fail, the page carries on without it
+            onError: {}
+          },
+          initial: "browsing",
           on: {
-            "modal.close": { target: "browsing" },
-            "plans.view": { target: "browsing", actions: { type: "navigate", params: { to: "/subscription" } } }
+            "player.toggle": {
+              actions: ["togglePlayer", { type: "persistPlayerChoice", params: ({ context }) => ({ choice: context.player }) }]
+            }
+          },
+          states: {
+            browsing: {
+              on: {
+                "stream.choose": [
+                  // one dialog at a time: behind the request's, the grid is not there to choose from
+                  { guard: "requestShown" },
+                  { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "maintenance" }) }, target: "maintenanceNotice" },
+                  { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "purchase" }) }, target: "purchaseNotice" },
+                  {
+                    guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "play" }) },
+                    actions: {
+                      type: "navigate",
+                      params: ({ context, event }) => {
+                        const choice = choiceFor(context, event.index)
+                        return { to: choice?.kind === "play" ? choice.path : "/" }
+                      }
+                    }
+                  }
+                ]
+              }
+            },
+            maintenanceNotice: {
+              on: { "modal.close": { target: "browsing" } }
+            },
+            purchaseNotice: {
+              on: {
+                "modal.close": { target: "browsing" },
+                "plans.view": { target: "browsing", actions: { type: "navigate", params: { to: "/subscription" } } }
+              }
+            }
+          }
+        }
+      }
+    },
+    request: {
+      initial: "closed",
+      states: {
+        closed: {
+          on: {
+            "request.open": {
+              guard: not("noticeShown"),
+              target: "open"
+            }
           }
         },
-        requesting: {
-          invoke: { id: "request", src: "streamRequest", onDone: { target: "browsing" } },
+        open: {
+          invoke: { id: "request", src: "streamRequest", onDone: { target: "closed" } },
           on: {
             "request.change": { actions: forwardTo("request") },
             "request.submit": { actions: forwardTo("request") },
@@ -156,16 +178,16 @@ export const selectStreams = (snapshot: StreamSelectionSnapshot): ReadonlyArray<
 export const selectPlayerChoice = (snapshot: StreamSelectionSnapshot): PlayerChoice => snapshot.context.player
 export const selectIsLoading = (snapshot: StreamSelectionSnapshot): boolean => snapshot.hasTag("loading")
 export const selectLoadError = (snapshot: StreamSelectionSnapshot): string | null =>
-  snapshot.matches("failed") ? snapshot.context.error : null
+  snapshot.matches({ grid: "failed" }) ? snapshot.context.error : null
 /** What airs now and next on the grid's streams, once they are shown. */
 export const selectNowNext = (snapshot: StreamSelectionSnapshot) => snapshot.children.nowNext
 /** The request modal's machine while it is open; its text and progress are read from it. */
 export const selectStreamRequest = (snapshot: StreamSelectionSnapshot) => snapshot.children.request
 export const selectModal = (snapshot: StreamSelectionSnapshot): StreamModal =>
-  snapshot.matches({ ready: "maintenanceNotice" })
-    ? "maintenance"
-    : snapshot.matches({ ready: "purchaseNotice" })
-      ? "purchase"
-      : snapshot.matches({ ready: "requesting" })
-        ? "request"
+  snapshot.matches({ request: "open" })
+    ? "request"
+    : snapshot.matches({ grid: { ready: "maintenanceNotice" } })
+      ? "maintenance"
+      : snapshot.matches({ grid: { ready: "purchaseNotice" } })
+        ? "purchase"
         : "none"
