@@ -59,7 +59,9 @@ export default defineConfig({
         test: {
           name: "ui",
           include: ["tests/ui/**/*.test.tsx", "tests/models/**/*.test.tsx"],
-          environment: "jsdom"
+          environment: "jsdom",
+          setupFiles: ["tests/support/uiSetup.ts"],
+          testTimeout: 20_000
         }
       },
       {
