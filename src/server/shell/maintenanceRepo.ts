@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { hotQuery } from "../db/hotQuery.ts"
 import type { MaintenanceRow, Tables, Timestamp } from "../db/schema.ts"
 
 export interface MaintenanceStatus {
@@ -11,11 +12,13 @@ export interface MaintenanceStatus {
 // The table holds at most one row, id 1; a fresh install has none and is simply not in maintenance.
 const ROW_ID = 1
 
+// every page load asks for it: built once, not on each request
+const maintenanceRow = hotQuery((db) => db.selectFrom("maintenance")
+  .select(["maintenance_mode", "title", "first_row_text", "second_row_text"])
+  .where("id", "=", ROW_ID))
+
 export async function getMaintenance(db: Kysely<Tables>): Promise<MaintenanceStatus> {
-  const row = await db.selectFrom("maintenance")
-    .select(["maintenance_mode", "title", "first_row_text", "second_row_text"])
-    .where("id", "=", ROW_ID)
-    .executeTakeFirst()
+  const [row] = await maintenanceRow(db)
   return row ?? { maintenance_mode: false, title: "", first_row_text: "", second_row_text: "" }
 }
 
