@@ -64,6 +64,17 @@ export type PlayerContext = typeof PlayerContext.Type
  */
 const visibleLength = (min: number): RegExp => (min <= 1 ? /\S/ : new RegExp(`\\S[\\s\\S]{${min - 2},}\\S`))
 
+/** A stream request is a stream-service ticket with this subject (SPEC §3). */
+export const STREAM_REQUEST_SUBJECT = "stream request"
+const isStreamRequest = (ticket: { readonly type: unknown; readonly subject: unknown }): boolean =>
+  ticket.type === TicketCategory.STREAM_SERVICE && typeof ticket.subject === "string" && ticket.subject.trim() === STREAM_REQUEST_SUBJECT
+
+// A stream request's description is the channel asked for ("ESPN", "TV2"): any text will do
+// (SPEC §5); every other ticket describes its matter in six characters or more.
+const describedEnough = visibleLength(TICKET_DESCRIPTION_MIN_LENGTH)
+const lacksDescription = (ticket: { readonly type: unknown; readonly subject: unknown; readonly description: unknown }): boolean =>
+  typeof ticket.description === "string" && !isStreamRequest(ticket) && !describedEnough.test(ticket.description)
+
 export const NewTicket = Schema.Struct({
   type: TicketCategorySchema,
   subject: Schema.String.check(
@@ -71,15 +82,13 @@ export const NewTicket = Schema.Struct({
     Schema.isMaxLength(TICKET_SUBJECT_MAX_LENGTH, { message: "Subject is too long" })
   ),
   description: Schema.String.check(
-    Schema.isPattern(visibleLength(TICKET_DESCRIPTION_MIN_LENGTH), { message: DESCRIPTION_MESSAGE }),
+    Schema.isPattern(visibleLength(1), { message: DESCRIPTION_MESSAGE }),
     Schema.isMaxLength(TICKET_DESCRIPTION_MAX_LENGTH, { message: "Description is too long" })
   ),
   playerContext: Schema.optionalKey(PlayerContext)
-})
+}).check(Schema.makeFilter((ticket) => !lacksDescription(ticket) || { path: ["description"], issue: DESCRIPTION_MESSAGE }))
 export type NewTicket = typeof NewTicket.Type
 
-/** A stream request is a stream-service ticket with this subject (SPEC §3). */
-export const STREAM_REQUEST_SUBJECT = "stream request"
 export const streamRequestTicket = (text: string): NewTicket | undefined =>
   text.trim() === "" ? undefined : { type: TicketCategory.STREAM_SERVICE, subject: STREAM_REQUEST_SUBJECT, description: text.trim() }
 
@@ -188,6 +197,11 @@ export const validateNewTicket = (input: unknown): { readonly ok: true; readonly
     if (first === undefined) continue
     const key = String(typeof first === "object" ? first.key : first) as TicketField
     errors[key] ??= issue.message
+  }
+  // the schema checks a description's length against the rest only once every field is valid;
+  // the form names every field at once
+  if (typeof input === "object" && input !== null && "type" in input && "subject" in input && "description" in input && lacksDescription(input)) {
+    errors.description ??= DESCRIPTION_MESSAGE
   }
   return { ok: false, errors }
 }

@@ -56,11 +56,11 @@ describe("streamRequestMachine", () => {
   })
 
   it("reports a refused request with the server's detail and keeps the text", async () => {
-    const { actor, notified } = start({ success: false, status: 400, resultCode: 19, detail: "description: Please enter a description" })
+    const { actor, notified } = start({ success: false, status: 429, resultCode: 19, detail: "You can open 10 tickets an hour. Try again in 12 minutes." })
     actor.send({ type: "request.change", text: "BBC" })
     actor.send({ type: "request.submit" })
     await vi.runAllTimersAsync()
-    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "description: Please enter a description" }])
+    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "You can open 10 tickets an hour. Try again in 12 minutes." }])
     expect(REQUEST_FAILURE_TITLE).toBe("Something went wrong")
     expect(actor.getSnapshot().value).toBe("editing")
     expect(selectRequestText(actor.getSnapshot())).toBe("BBC")

@@ -45,6 +45,9 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     [{ type: 9, subject: "Hi", description: "Long enough" }, "type: Please select a vategory"],
     [{ type: 1, subject: "", description: "Long enough" }, "subject: Please enter a subject"],
     [{ type: 1, subject: "Hi", description: "short" }, "description: Please enter a description"],
+    // only a stream request (category 3) may be as short as a channel's name
+    [{ type: 5, subject: "stream request", description: "TV2" }, "description: Please enter a description"],
+    [{ type: 3, subject: "stream request", description: " \n " }, "description: Please enter a description"],
     [{ type: "1", subject: "Hi", description: "Long enough" }, "type: Expected number"],
     [{ subject: "Hi", description: "Long enough" }, "type: Missing key"]
   ])("refuses %j with 400 and keeps nothing", async (body, detail) => {

@@ -42,6 +42,21 @@ describe("ticket validation (SPEC §5)", () => {
     expect(validateNewTicket({ type: 1, subject: "s", description: " 1    6 " }).ok).toBe(true)
   })
 
+  it("takes a stream request of any length: its description is the channel asked for", () => {
+    expect(validateNewTicket({ type: 3, subject: "stream request", description: "TV2" })).toEqual({
+      ok: true,
+      ticket: { type: 3, subject: "stream request", description: "TV2" }
+    })
+    expect(validateNewTicket({ type: 3, subject: "stream request", description: "  " })).toEqual({ ok: false, errors: { description: DESCRIPTION_MESSAGE } })
+    // the same text is too short for any other ticket, and is named beside the other fields' messages
+    expect(validateNewTicket({ type: 2, subject: "stream request", description: "TV2" })).toEqual({ ok: false, errors: { description: DESCRIPTION_MESSAGE } })
+    expect(validateNewTicket({ type: 3, subject: "", description: "TV2" })).toEqual({
+      ok: false,
+      errors: { subject: SUBJECT_MESSAGE, description: DESCRIPTION_MESSAGE }
+    })
+    expect(decodeWith(NewTicket)({ type: 3, subject: "a request", description: "TV2" })).toEqual({ ok: false, detail: "description: Please enter a description" })
+  })
+
   it("refuses text past the maximum lengths", () => {
     expect(validateNewTicket({ type: 1, subject: "s".repeat(201), description: "123456" })).toEqual({ ok: false, errors: { subject: "Subject is too long" } })
     expect(validateNewTicket({ type: 1, subject: "s".repeat(200), description: "d".repeat(10_000) }).ok).toBe(true)
