@@ -61,6 +61,20 @@ describe.each(dialects)("account rate limits ($name)", (dialect) => {
     expect((last.json() as { detail: string }).detail).toMatch(/^Too many attempts from your network\. Try again in \d+ seconds\.$/)
   })
 
+  it("allows five changes of email a minute from one address, and refuses the sixth before anything is mailed", async () => {
+    const token = await server.signIn("host@example.com")
+    const ip = nextIp()
+    const change = (n: number) =>
+      server.call("updateUsernameAndEmail", { ip, token, body: { username: "host", email: `target${n}@example.com`, password: PASSWORD } })
+    for (let n = 0; n < 5; n += 1) expect((await change(n)).json()).toMatchObject({ success: true, emailUpdatePending: true })
+    const mailed = await server.db.kysely.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+    const refused = await change(5)
+    expect(refused.statusCode).toBe(429)
+    expect((refused.json() as { detail: string }).detail).toMatch(/^Too many account changes from your network\. Try again in \d+ seconds\.$/)
+    const after = await server.db.kysely.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+    expect(Number(after.count)).toBe(Number(mailed.count))
+  })
+
   it("counts each token endpoint on its own, so checking a link never uses up submitting it", async () => {
     const ip = nextIp()
     for (let i = 0; i < 10; i += 1) await server.call("verifyPasswordReset", { ip, body: { token: "guess" } })
