@@ -9,7 +9,7 @@ import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore, type VolumeStore } from "../adapters/storage/volumeStore.ts"
 import { ServicesContext, type FeatureName, type FeatureServices, type Services, type ShellServices } from "../ui/shared/ServicesContext.tsx"
 import { BootGate } from "../ui/shell/BootGate.tsx"
-import { createAppRoutes } from "../ui/shell/appRoutes.tsx"
+import { createAppRoutes, PUBLIC_ROUTES_ID } from "../ui/shell/appRoutes.tsx"
 import { createShell } from "./shell.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
 import { watchHandover } from "./warmHandover.ts"
@@ -58,8 +58,14 @@ export const createApp = ({
   })
   const router = createRouter(createAppRoutes({ logout: shell.logoutLoader, feature: loadFeature }))
   const navigate = (to: string, replace = false): void => void router.navigate(to, { replace })
-  // SPEC §8: any 403 sends the visitor to /login, whichever page made the call; the session ends itself
-  const stopForbidden = forbidden.subscribe(() => navigate("/login", true))
+  // SPEC §8: any 403 sends the visitor to /login, whichever page of the signed-in area made the
+  // call; the session ends itself. A public page calls nothing that needs a session: a 403 there
+  // only says a token kept from an earlier visit has ended, and the page (a link from a mail,
+  // say) stays to do its work.
+  const onPublicPage = () => router.state.matches.some((match) => match.route.id === PUBLIC_ROUTES_ID)
+  const stopForbidden = forbidden.subscribe(() => {
+    if (!onPublicPage()) navigate("/login", true)
+  })
   context = {
     wiring: { callApi, storage, notifications: shell.notifications, boot: shell.boot, navigate },
     opened: { location: router.state.location, signedIn: storage.getToken() !== null },

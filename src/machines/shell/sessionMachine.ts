@@ -24,7 +24,7 @@ interface SessionContext {
 type UserAnswer = CallResult<"userInfo"> | undefined
 type LogoutAnswer = CallResult<"logout"> | undefined
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -56,7 +56,20 @@ export const sessionMachine = setup({
     endSession: assign({ token: null, user: null }),
     keepUser: assign((_, answer: UserAnswer) => ({ user: !isFailure(answer) && answer.success ? answer.data : null }))
   }
-}).createMachine({
+})
+
+/** Asks for the user info: after a sign-in, after a change, and for a stored token's first answer. */
+const loadingUser = sessionSetup.createStateConfig({
+  tags: ["loadingUser"],
+  invoke: {
+    src: "loadUser",
+    onDone: { target: "idle", actions: { type: "keepUser", params: ({ event }) => event.output } },
+    // without user info the area still works; only staff links stay hidden
+    onError: { target: "idle" }
+  }
+})
+
+export const sessionMachine = sessionSetup.createMachine({
   id: "session",
   context: ({ input }) => ({ token: input.token, user: null }),
   initial: "resolving",
@@ -68,7 +81,9 @@ export const sessionMachine = setup({
   },
   states: {
     resolving: {
-      always: [{ guard: "hasToken", target: "authenticated" }, { target: "anonymous" }]
+      // a stored token may be one the server has since forgotten (it expired, or every device was
+      // logged out): held as a session, but checked before login, register and verify turn away
+      always: [{ guard: "hasToken", target: "authenticated.checking" }, { target: "anonymous" }]
     },
     anonymous: {
       invoke: { id: "loginForm", src: "loginForm" },
@@ -89,14 +104,9 @@ export const sessionMachine = setup({
       on: { "session.logout": { target: ".loggingOut" }, "session.logoutAll": { target: ".loggingOutAll" } },
       initial: "loadingUser",
       states: {
-        loadingUser: {
-          invoke: {
-            src: "loadUser",
-            onDone: { target: "idle", actions: { type: "keepUser", params: ({ event }) => event.output } },
-            // without user info the area still works; only staff links stay hidden
-            onError: { target: "idle" }
-          }
-        },
+        // a stored token's first answer; a 403 ends the session (session.expired)
+        checking: loadingUser,
+        loadingUser,
         idle: {
           on: { "session.refreshUser": { target: "loadingUser" } }
         },
@@ -162,7 +172,9 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
 export const selectIsAuthenticated = (snapshot: SessionSnapshot): boolean => snapshot.matches("authenticated")
 export const selectUser = (snapshot: SessionSnapshot): UserInfo | null => snapshot.context.user
-export const selectIsLoadingUser = (snapshot: SessionSnapshot): boolean => snapshot.matches({ authenticated: "loadingUser" })
+export const selectIsLoadingUser = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("loadingUser")
+/** A token from storage the server has not answered for yet: it may no longer be a session. */
+export const selectIsCheckingSession = (snapshot: SessionSnapshot): boolean => snapshot.matches({ authenticated: "checking" })
 export const selectIsStaff = (snapshot: SessionSnapshot): boolean => snapshot.context.user?.is_staff === true
 export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("busy")
 export const selectIsLoggingOutAll = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("loggingOutAll")

@@ -16,6 +16,9 @@ import { RouteTitle, type RouteHandle } from "./RouteTitle.tsx"
 
 const titled = (title: string): RouteHandle => ({ title })
 
+/** The route holding the pages anyone may open (login, register, the links mailed out). */
+export const PUBLIC_ROUTES_ID = "public"
+
 /** What happens on navigation, supplied by src/app where the machines meet the adapters. */
 export interface RouteLoaders {
   /** Opening /logout ends the session; the view only shows how that is going. */
@@ -62,6 +65,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
       hydrateFallbackElement: <LoadingView />,
       children: [
         {
+          id: PUBLIC_ROUTES_ID,
           element: <PublicLayout />,
           children: [
             {

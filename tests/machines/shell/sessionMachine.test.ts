@@ -6,6 +6,8 @@ import { announcementMachine } from "../../../src/machines/shell/announcementMac
 import { loginFormMachine, type Credentials } from "../../../src/machines/account/loginFormMachine.ts"
 import {
   selectIsAuthenticated,
+  selectIsCheckingSession,
+  selectIsLoadingUser,
   selectIsLoggingOut,
   selectIsStaff,
   selectLoginForm,
@@ -58,12 +60,24 @@ describe("sessionMachine", () => {
     expect(selectLoginForm(actor.getSnapshot())).toBeDefined()
   })
 
-  it("starts authenticated with a stored token and loads the user", async () => {
+  it("starts authenticated with a stored token and loads the user, checking the token meanwhile", async () => {
     const { actor } = start({ token: "stored" })
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+    expect(selectIsCheckingSession(actor.getSnapshot())).toBe(true)
+    expect(selectIsLoadingUser(actor.getSnapshot())).toBe(true)
     await vi.runAllTimersAsync()
+    expect(selectIsCheckingSession(actor.getSnapshot())).toBe(false)
     expect(selectUser(actor.getSnapshot())).toEqual(user)
     expect(selectIsStaff(actor.getSnapshot())).toBe(false)
+  })
+
+  it("ends a stored token's session when its check meets a 403", async () => {
+    const { actor, actions, forbidden } = start({ token: "stored", loadUser: answers("userInfo", undefined) })
+    expect(selectIsCheckingSession(actor.getSnapshot())).toBe(true)
+    forbidden.forbid()
+    expect(selectIsCheckingSession(actor.getSnapshot())).toBe(false)
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false)
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1)
   })
 
   it("signs in with a lower-cased email, stores the token and goes to /", async () => {
@@ -75,6 +89,8 @@ describe("sessionMachine", () => {
     await vi.runAllTimersAsync()
 
     expect(login).toHaveBeenCalledWith({ email: "ann@example.com", password: "correct horse" })
+    // a token the server has just issued needs no check: /login turns away at once
+    expect(selectIsCheckingSession(actor.getSnapshot())).toBe(false)
     expect(paramsOf(actions.storeToken)).toEqual([{ token: "new-token" }])
     // authenticated, /login redirects to / (RedirectIfAuthenticated)
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)

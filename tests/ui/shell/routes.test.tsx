@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
+import { DEFAULT_PASSWORD } from "../../support/serverSeed.ts"
 
+/** A token as an earlier visit may have left it, of a session the server has since ended. */
+const STALE_TOKEN = "a-token-this-server-never-issued-00000000000"
 const MAINTENANCE = { title: "Scheduled maintenance", firstRowText: "We are upgrading our servers.", secondRowText: "Please come back in about an hour." }
 
 describe("boot and routes", () => {
@@ -76,9 +79,40 @@ describe("boot and routes", () => {
     expect(storage.getToken()).toBeNull()
   })
 
-  it("goes to /login on a 403 met from a public page too: a token the server no longer knows", async () => {
-    window.localStorage.setItem("Token", "a-token-this-server-never-issued-00000000000")
+  it("forgets a kept token the server no longer knows on a public page, and leaves the visitor there", async () => {
+    window.localStorage.setItem("Token", STALE_TOKEN)
     const { storage } = await renderApp({ path: "/forgot-password" })
+    expect(await screen.findByRole("heading", { name: "Forgot password" })).toBeTruthy()
+    await waitFor(() => expect(storage.getToken()).toBeNull())
+    expect(window.location.pathname).toBe("/forgot-password")
+  })
+
+  it("lets a mailed verify link do its work for a visitor whose kept session has ended", async () => {
+    window.localStorage.setItem("Token", STALE_TOKEN)
+    const { storage } = await renderApp({
+      path: async (server) => {
+        const answer = await server.call("register", {
+          body: { username: "newcomer", email: "newcomer@example.com", password: DEFAULT_PASSWORD, invitationToken: server.users[0]?.invite_token ?? "" }
+        })
+        expect(answer).toMatchObject({ success: true })
+        return server.mailedLink("newcomer@example.com")
+      }
+    })
+    expect(await screen.findByRole("heading", { name: "Account Verified" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/verify")
+    expect(storage.getToken()).toBeNull()
+  })
+
+  it("opens a mailed invite link for a visitor whose kept session has ended", async () => {
+    window.localStorage.setItem("Token", STALE_TOKEN)
+    await renderApp({ path: ({ users }) => `/register?invite=${users[0]?.invite_token}` })
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/register")
+  })
+
+  it("still goes to /login on a 403 met in the signed-in area", async () => {
+    window.localStorage.setItem("Token", STALE_TOKEN)
+    const { storage } = await renderApp({ path: "/invites" })
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
     expect(window.location.pathname).toBe("/login")
     expect(storage.getToken()).toBeNull()
