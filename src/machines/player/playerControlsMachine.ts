@@ -1,4 +1,4 @@
-import { assign, raise, sendParent, setup, stateIn, type SnapshotFrom } from "xstate"
+import { and, assign, not, raise, sendParent, setup, stateIn, type SnapshotFrom } from "xstate"
 import { CONTROLS_HIDE_MS, TOUCH_SEEK_S } from "../../domain/PlayerLimits.ts"
 import { PLAYER_TUNING } from "./playerTuning.ts"
 
@@ -9,6 +9,10 @@ export type ControlsEvent =
   | { readonly type: "controls.pointerLeave" }
   /** keyboard focus or a key press inside the player */
   | { readonly type: "controls.activity" }
+  /** keyboard focus arrived on one of the bar's controls */
+  | { readonly type: "controls.focusIn" }
+  /** focus left the bar */
+  | { readonly type: "controls.focusOut" }
   | { readonly type: "controls.tap"; readonly zone: TapZone }
   | { readonly type: "controls.toggle" }
   | { readonly type: "screen.pointer"; readonly touch: boolean }
@@ -27,12 +31,14 @@ const seekFor = (zone: TapZone): ControlsRequest => ({ type: "player.seekBy", se
 /**
  * Whether the control bar shows, whether the pointer is over the player, and whether this is a
  * touch device. While playing, the bar goes away 2 s after the last sign of the viewer (pointer
- * movement, leaving, focus, a key); it stays while paused, ended, loading or failed.
+ * movement, leaving, focus, a key); it stays while paused, ended, loading or failed, and while
+ * keyboard focus is on one of its controls, which would otherwise be focused and invisible.
  */
 export const playerControlsMachine = setup({
   types: { context: {} as { readonly tapZone: TapZone }, events: {} as ControlsEvent },
   guards: {
     isPlaying: stateIn({ playback: "playing" }),
+    isFocusInBar: stateIn({ focus: "inBar" }),
     isTouch: (_, params: { readonly pointerType: string }) => params.pointerType === "touch",
     isSameSideZone: ({ context }, params: { readonly zone: TapZone }) => params.zone !== "middle" && params.zone === context.tapZone,
     isSideZone: (_, params: { readonly zone: TapZone }) => params.zone !== "middle"
@@ -69,12 +75,13 @@ export const playerControlsMachine = setup({
       states: {
         shown: {
           tags: ["controlsShown"],
-          after: { hide: { guard: "isPlaying", target: "hidden" } },
+          after: { hide: { guard: and(["isPlaying", not("isFocusInBar")]), target: "hidden" } },
           on: {
             "controls.toggle": "hidden",
             // a fresh 2 s from every sign of the viewer, and from playback starting
             "controls.activity": { target: "shown", reenter: true },
             "controls.pointerLeave": { target: "shown", reenter: true },
+            "controls.focusOut": { target: "shown", reenter: true },
             "media.playing": { target: "shown", reenter: true }
           }
         },
@@ -82,6 +89,7 @@ export const playerControlsMachine = setup({
           on: {
             "controls.toggle": "shown",
             "controls.activity": "shown",
+            "controls.focusIn": "shown",
             "media.paused": "shown",
             "media.ended": "shown",
             "media.failed": "shown",
@@ -89,6 +97,13 @@ export const playerControlsMachine = setup({
             "telemetry.tokenRejected": "shown"
           }
         }
+      }
+    },
+    focus: {
+      initial: "elsewhere",
+      states: {
+        elsewhere: { on: { "controls.focusIn": "inBar" } },
+        inBar: { on: { "controls.focusOut": "elsewhere" } }
       }
     },
     hover: {

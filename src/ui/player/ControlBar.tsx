@@ -12,6 +12,7 @@ import { LiveIndicator } from "./LiveIndicator.tsx"
 import { Icon } from "../shared/Icon.tsx"
 import { SeekBar } from "./SeekBar.tsx"
 import { VolumeControl } from "./VolumeControl.tsx"
+import { isKeyboardFocus } from "./keyboardFocus.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -55,7 +56,21 @@ export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProp
   const canPip = useSelector(screen, selectCanPip)
 
   return (
-    <div className={styles.bar} role="group" aria-label="Player controls" data-shown={shown} data-thin={chrome.thinControls}>
+    <div
+      className={styles.bar}
+      role="group"
+      aria-label="Player controls"
+      data-shown={shown}
+      data-thin={chrome.thinControls}
+      // the bar stays while the keyboard is on one of its controls
+      onFocus={(event) => {
+        if (isKeyboardFocus(event.target)) actor.send({ type: "controls.focusIn" })
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget
+        if (!(next instanceof Node && event.currentTarget.contains(next))) actor.send({ type: "controls.focusOut" })
+      }}
+    >
       <SeekBar actor={actor} />
       <div className={styles.row}>
         <button

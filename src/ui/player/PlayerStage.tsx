@@ -22,6 +22,7 @@ import { ControlBar } from "./ControlBar.tsx"
 import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"
 import { AccessCheck } from "./AccessPanel.tsx"
+import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { StageOverlays } from "./StageOverlays.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -31,18 +32,6 @@ const ownKeys = (target: EventTarget, key: string): boolean => {
   if (!(target instanceof HTMLElement)) return false
   if (target.tagName === "INPUT") return key.startsWith("Arrow") || key === " "
   return (target.tagName === "BUTTON" || target.tagName === "A") && (key === " " || key === "Enter")
-}
-
-/**
- * Focus from the keyboard is a sign of the viewer; focus that a tap or click brings along is not:
- * counting it would show the hidden bar just before that same tap toggles it away again.
- */
-const isKeyboardFocus = (target: EventTarget): boolean => {
-  try {
-    return target instanceof Element && target.matches(":focus-visible")
-  } catch {
-    return true
-  }
 }
 
 const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
@@ -86,8 +75,9 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   )
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || ownKeys(event.target, event.key)) return
+    // any key is a sign of the viewer, Enter on a focused button too
     actor.send({ type: "controls.activity" })
+    if (event.altKey || event.ctrlKey || event.metaKey || ownKeys(event.target, event.key)) return
     const command = shortcutFor(event.key, chrome)
     if (command === null) return
     event.preventDefault()

@@ -172,6 +172,23 @@ describe("the players, in Chromium against the real server", () => {
     await page.context().close()
   })
 
+  it("keeps the control bar while the keyboard is on one of its controls, and hides it once focus leaves", async () => {
+    const page = await open("/player?default=0")
+    await expectPlaying(page)
+    await player(page).focus()
+    const inBar = () => page.evaluate(() => document.activeElement?.closest("[role='group'][aria-label='Player controls']") != null)
+    // the first of the bar's controls, in the player's tab order
+    for (let presses = 0; presses < 10 && !(await inBar()); presses += 1) await page.keyboard.press("Tab")
+    expect(await inBar()).toBe(true)
+    await page.waitForTimeout(3000)
+    expect(await player(page).getAttribute("data-controls")).toBe("shown")
+    // back out of the bar: it goes 2 s later
+    for (let presses = 0; presses < 10 && (await inBar()); presses += 1) await page.keyboard.press("Shift+Tab")
+    expect(await inBar()).toBe(false)
+    await page.waitForFunction(() => document.querySelector("[data-controls='hidden']") !== null, undefined, { timeout: 4000 })
+    await page.context().close()
+  })
+
   it("on a touch screen, the first tap on the playing picture brings the hidden controls back", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: signedIn })
     const page = await context.newPage()

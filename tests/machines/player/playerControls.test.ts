@@ -69,6 +69,21 @@ describe("playerMachine: the control bar", () => {
     expect(shown()).toBe(false)
   })
 
+  it("stays while keyboard focus is on one of its controls, and hides 2 s after focus leaves", async () => {
+    const { send, shown } = await playing()
+    send({ type: "controls.focusIn" })
+    await vi.advanceTimersByTimeAsync(CONTROLS_HIDE_MS * 5)
+    expect(shown()).toBe(true)
+    send({ type: "controls.focusOut" })
+    await vi.advanceTimersByTimeAsync(CONTROLS_HIDE_MS - 1)
+    expect(shown()).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(shown()).toBe(false)
+    // tabbing back onto a control brings the hidden bar back
+    send({ type: "controls.focusIn" })
+    expect(shown()).toBe(true)
+  })
+
   describe("on a touch device", () => {
     const touchPlayer = async () => {
       const player = await playing()
