@@ -1,3 +1,4 @@
+import * as Schema from "effect/Schema"
 import { type Ticket, TicketStatus } from "./Ticket.ts"
 
 /** The desk's groups in SPEC order (SPEC §2 "Admin support"), each with its title. */
@@ -19,6 +20,13 @@ export const STATUS_CHOICES = [
 export const REPLY_SENT = { title: "Success", message: "Email dded to qeue." } as const
 export const REPLY_FAILED = { title: "Fail", message: "Failed to add email to queue." } as const
 export const REPLY_MESSAGE_REQUIRED = "Please enter a message"
+export const REPLY_MAX_LENGTH = 10_000
+
+/** A reply mailed to a ticket's author: some text that is not all white space, and not a book. */
+export const ReplyMessage = Schema.String.check(
+  Schema.isPattern(/\S/, { message: REPLY_MESSAGE_REQUIRED }),
+  Schema.isMaxLength(REPLY_MAX_LENGTH, { message: "Message is too long" })
+)
 
 export interface DeskFilter {
   /** a category number, or null for every category */

@@ -12,6 +12,7 @@ import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "./startupRoutes.ts"
 import { StreamsAnswer, StreamsQuery } from "./Stream.ts"
 import { ActiveSubscription, SubscriptionPlans } from "./Subscription.ts"
 import { NewTicket, OwnTicket, Ticket, TicketStatusSchema } from "./Ticket.ts"
+import { ReplyMessage } from "./TicketDesk.ts"
 import { Transaction } from "./Transaction.ts"
 import { UserInfo } from "./User.ts"
 import { Email, Password, TokenString, Username } from "./Validation.ts"
@@ -117,7 +118,7 @@ export const api = {
   myTickets: endpoint({ method: "GET", path: "/api/support/tickets", params: none, body: none, response: data(Schema.Array(OwnTicket)), access: user, summary: "The signed-in user's own tickets, newest first" }),
   tickets: endpoint({ method: "GET", path: "/api/support/adminsuppottickets", params: none, body: none, response: data(Schema.Array(Ticket)), access: staff, summary: "Every support ticket" }),
   updateTicket: endpoint({ method: "POST", path: "/api/support/updateSupportTicket", params: none, body: Schema.Struct({ ticketId: Schema.Number, newStatus: TicketStatusSchema }), response: Coded, access: staff, summary: "Set a ticket's status" }),
-  replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: Schema.String.check(Schema.isMinLength(1, { message: "Please enter a message" })) }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),
+  replyToTicket: endpoint({ method: "POST", path: "/api/emailservice/emailUserNotification", params: none, body: Schema.Struct({ userId: Schema.Number, ticketId: Schema.Number, message: ReplyMessage }), response: Coded, access: staff, summary: "Mail a reply to a ticket's author" }),
   reports: endpoint({ method: "POST", path: "/api/adminreports/all", params: none, body: ReportRange, response: Reports, access: staff, summary: "Subscriber and revenue reports; the range's days are UTC days" }),
   reportSeries: endpoint({ method: "POST", path: "/api/adminreports/daily", params: none, body: ReportRange, response: ReportSeries, access: staff, summary: "The range's figures per UTC day, its totals and those of the period before it" }),
   connections: endpoint({ method: "GET", path: "/api/adminreports/users", params: none, query: ConnectionsQuery, body: none, response: ConnectionsInfo, access: staff, summary: "Live connections by account; with `page`, one page of them with the counters over all" }),

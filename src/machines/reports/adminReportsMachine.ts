@@ -75,8 +75,7 @@ const loadedReports = (answers: ReportAnswers): Partial<AdminReportsContext> => 
 
 const rangeText = ({ start, end }: DayRange): string => (start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`)
 
-/** /adminreports (SPEC §2): the live connections, and the subscriber and revenue reports over a picked range. */
-export const adminReportsMachine = setup({
+const adminReportsSetup = setup({
   types: {
     context: {} as AdminReportsContext,
     events: {} as AdminReportsEvent,
@@ -109,7 +108,23 @@ export const adminReportsMachine = setup({
     startRange: assign((_, start: string) => ({ pendingStart: start })),
     keepRange: assign((_, { start, end }: DayRange) => ({ range: start <= end ? { start, end } : { start: end, end: start }, pendingStart: null }))
   }
-}).createMachine({
+})
+
+/** One request for a page of connections, whoever asked for it. */
+const fetchingConnections = adminReportsSetup.createStateConfig({
+  invoke: {
+    src: "loadConnections",
+    input: ({ context }) => ({ page: context.usersPage }),
+    onDone: [
+      { guard: { type: "connectionsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo } },
+      { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
+    ],
+    onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
+  }
+})
+
+/** /adminreports (SPEC §2): the live connections, and the subscriber and revenue reports over a picked range. */
+export const adminReportsMachine = adminReportsSetup.createMachine({
   id: "adminReports",
   type: "parallel",
   context: ({ input }) => ({
@@ -133,22 +148,26 @@ export const adminReportsMachine = setup({
     users: {
       initial: "loading",
       states: {
+        // asked for: on opening, by Refresh Users, by the pager, after ending a connection
         loading: {
+          ...fetchingConnections,
           tags: ["usersLoading"],
-          on: { "users.page": { target: "loading", reenter: true, actions: { type: "turnPage", params: ({ event }) => event.page } } },
-          invoke: {
-            src: "loadConnections",
-            input: ({ context }) => ({ page: context.usersPage }),
-            onDone: [
-              { guard: { type: "connectionsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo } },
-              { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
+          on: {
+            "users.page": { target: "loading", reenter: true, actions: { type: "turnPage", params: ({ event }) => event.page } },
+            "users.end": { target: "ending" }
           }
         },
-        // the view keeps itself current while it is open, beyond the Refresh Users button
+        // the view keeps itself current while it is open, quietly: the tables stay usable meanwhile
+        polling: {
+          ...fetchingConnections,
+          on: {
+            "users.refresh": { target: "loading" },
+            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } },
+            "users.end": { target: "ending" }
+          }
+        },
         loaded: {
-          after: { usersRefresh: "loading" },
+          after: { usersRefresh: "polling" },
           on: {
             "users.refresh": { target: "loading" },
             "users.end": { target: "ending" },
@@ -157,6 +176,8 @@ export const adminReportsMachine = setup({
         },
         ending: {
           tags: ["usersLoading", "connectionEnding"],
+          // the page asked for meanwhile is the one loaded once the connection is ended
+          on: { "users.page": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
           invoke: {
             src: "endConnection",
             input: ({ event }) => ({ id: event.type === "users.end" ? event.id : 0 }),

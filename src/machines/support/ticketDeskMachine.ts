@@ -64,6 +64,8 @@ export const ticketDeskMachine = setup({
       states: {
         loading: {
           tags: ["loading"],
+          // a change made while the list loads may have missed it: load again from the start
+          on: { "ticket.changed": { target: "loading", reenter: true } },
           invoke: {
             src: "loadTickets",
             onDone: [
@@ -74,7 +76,7 @@ export const ticketDeskMachine = setup({
           }
         },
         loaded: { on: { "ticket.changed": { target: "loading" } } },
-        failed: { tags: ["failed"], on: { "desk.retry": { target: "loading" } } }
+        failed: { tags: ["failed"], on: { "desk.retry": { target: "loading" }, "ticket.changed": { target: "loading" } } }
       }
     },
     modal: {

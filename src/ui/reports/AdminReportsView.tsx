@@ -21,7 +21,13 @@ export const AdminReportsView = () => {
       <div className={styles.head}>
         <h1 id="page-title" className={styles.title}>Admin Reports</h1>
         <div className={styles.toolbar}>
-          <button type="button" className={button({ tone: "secondary" })} disabled={users.loading} onClick={() => reports.send({ type: "users.refresh" })}>
+          {/* aria-disabled, not disabled: the button keeps the focus while the users load */}
+          <button
+            type="button"
+            className={button({ tone: "secondary" })}
+            aria-disabled={users.loading || undefined}
+            onClick={() => reports.send({ type: "users.refresh" })}
+          >
             {users.loading ? "Refreshing…" : "Refresh Users"}
           </button>
           <button type="button" className={button({ tone: "primary" })} onClick={() => reports.send({ type: "view.toggle" })}>

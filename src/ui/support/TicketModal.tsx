@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { playerLabel, ticketCategoryName } from "../../domain/Ticket.ts"
-import { STATUS_CHOICES } from "../../domain/TicketDesk.ts"
+import { REPLY_MAX_LENGTH, STATUS_CHOICES } from "../../domain/TicketDesk.ts"
 import {
   selectIsBusy,
   selectReply,
@@ -89,7 +89,7 @@ export const TicketModal = ({ actor, onClose }: TicketModalProps) => {
         type="multiline"
         value={reply.text}
         error={reply.error ?? undefined}
-        maxLength={10_000}
+        maxLength={REPLY_MAX_LENGTH}
         onChange={(text) => actor.send({ type: "reply.change", text })}
       />
     </Modal>

@@ -160,6 +160,39 @@ describe("admin reports machine", () => {
     }
   })
 
+  it("polls quietly: the tables stay usable, and End or a page asked for during a poll is taken", async () => {
+    vi.useFakeTimers()
+    try {
+      let answer: (value: ConnectionsInfo) => void = () => undefined
+      let loads = 0
+      const { actor, ended, pages } = start({
+        connections: () => (loads++ === 0 ? Promise.resolve(CONNECTIONS) : new Promise<ConnectionsInfo>((resolve) => (answer = resolve)))
+      })
+      await vi.advanceTimersByTimeAsync(0)
+      await vi.advanceTimersByTimeAsync(USERS_REFRESH_MS)
+      expect(loads).toBe(2)
+      // a poll under way is not a refresh anyone asked for
+      expect(selectUsers(actor.getSnapshot()).loading).toBe(false)
+      actor.send({ type: "users.end", id: 7 })
+      expect(selectUsers(actor.getSnapshot()).ending).toBe(true)
+      // the pager during the ending: that page is the one loaded after it
+      actor.send({ type: "users.page", page: 2 })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(ended).toEqual([7])
+      expect(pages.at(-1)).toBe(2)
+      answer(CONNECTIONS)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(selectUsers(actor.getSnapshot())).toMatchObject({ loading: false, page: 2 })
+      // Refresh Users during a poll asks again, and shows it
+      await vi.advanceTimersByTimeAsync(USERS_REFRESH_MS)
+      actor.send({ type: "users.refresh" })
+      expect(selectUsers(actor.getSnapshot()).loading).toBe(true)
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it("ends a connection on request, says so, and loads the users again; a failure says why", async () => {
     let endings = 0
     const { actor, ended, notes, connectionLoads } = start({

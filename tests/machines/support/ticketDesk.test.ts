@@ -156,4 +156,15 @@ describe("ticket desk machine", () => {
     // a failed reply keeps what was written
     expect(selectReply(open.getSnapshot()).text).toBe("Again")
   })
+  it("loads the list again after a change made while it was loading, so the list never misses it", async () => {
+    const answers: Array<(answer: CallResult<"tickets">) => void> = []
+    const { actor, loads } = start({ tickets: () => new Promise((resolve) => answers.push(resolve)) })
+    actor.send({ type: "ticket.changed" })
+    // the first load is dropped for a fresh one
+    expect(loads()).toBe(2)
+    answers[0]?.({ success: true, data: TICKETS.slice(0, 1) })
+    answers[1]?.({ success: true, data: TICKETS })
+    const snapshot = await loaded(actor)
+    expect(selectShownTickets(snapshot).map((shown) => shown.id).sort()).toEqual([1, 2, 3])
+  })
 })

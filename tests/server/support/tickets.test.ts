@@ -121,6 +121,11 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     const empty = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message: "" } })
     expect(empty.statusCode).toBe(400)
     expect(empty.json()).toMatchObject({ resultCode: 19, detail: "message: Please enter a message" })
+    for (const [message, detail] of [[" \n\t ", "message: Please enter a message"], ["x".repeat(10_001), "message: Message is too long"]]) {
+      const refused = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message } })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ resultCode: 19, detail })
+    }
     expect((await mails()).length).toBe(before)
   })
 
