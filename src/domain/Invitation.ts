@@ -36,19 +36,29 @@ export const priceAfterDiscount = (price: number, discountPercent: number): numb
 export const rewardOptions = (points: number, pricePerPoint: number, priceAfterDiscount: number): ReadonlyArray<number> => {
   const options: Array<number> = []
   for (let n = 0; n <= Math.floor(points); n++) {
-    if (n * cents(pricePerPoint) > cents(priceAfterDiscount)) break
+    if (pointsValue(n, pricePerPoint) > cents(priceAfterDiscount)) break
     options.push(n)
   }
   return options
 }
 
+// the points' worth, rounded once: a point's price need not be whole cents ($0.125)
+const pointsValue = (points: number, pricePerPoint: number): number => cents(points * pricePerPoint)
+
 /** What the next month would cost with `points` redeemed against its discounted price. */
 export const costAfterRedeeming = (priceAfterDiscount: number, points: number, pricePerPoint: number): number =>
-  Math.max(0, cents(priceAfterDiscount) - points * cents(pricePerPoint)) / 100
+  Math.max(0, cents(priceAfterDiscount) - pointsValue(points, pricePerPoint)) / 100
 
-/** An amount of money as the pages write it: "$4.75", "$5". */
-export const formatPrice = (amount: number): string =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
+/** An amount of money as the pages write it: "$4.75", "$5", and a fraction of a cent as set: "$0.125". */
+export const formatPrice = (amount: number): string => {
+  const wholeCents = Math.abs(amount * 100 - cents(amount)) < 1e-9
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: wholeCents ? 2 : 4
+  }).format(amount)
+}
 
 export const inviteLink = (origin: string, inviteToken: string): string =>
   `${origin}/register?invite=${encodeURIComponent(inviteToken)}`

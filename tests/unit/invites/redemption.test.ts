@@ -13,6 +13,16 @@ describe("the reward-redemption selector's bounds", () => {
     expect(rewardOptions(9, 1, 5)).toEqual([0, 1, 2, 3, 4, 5])
   })
 
+  it("values points at a price that is not whole cents by rounding their sum, not each point", () => {
+    // 40 points of $0.125 are worth $5.00, not 40 × $0.13
+    expect(rewardOptions(40, 0.125, 5).at(-1)).toBe(40)
+    expect(costAfterRedeeming(5, 38, 0.125)).toBe(0.25)
+    // a point of $0.004 takes its share off: 125 of them are $0.50
+    expect(costAfterRedeeming(5, 125, 0.004)).toBe(4.5)
+    expect(formatPrice(0.125)).toBe("$0.125")
+    expect(formatPrice(0.004)).toBe("$0.004")
+  })
+
   it("never goes past the points the viewer has, and offers only 0 without points or price", () => {
     expect(rewardOptions(2, 1, 5)).toEqual([0, 1, 2])
     expect(rewardOptions(0, 1, 5)).toEqual([0])
