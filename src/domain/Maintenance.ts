@@ -12,5 +12,7 @@ export class MaintenanceStatus extends Schema.Class<MaintenanceStatus>("Maintena
 export const STREAM_MAINTENANCE_TITLE = "Steam under maintenance"
 export const STREAM_MAINTENANCE_TEXT =
   "Denne strømmen er under vedlikehold. Kom tilbake senere eller prøv en annen strøm."
+/** Its language (Norwegian Bokmål), for screen readers to read it as such. */
+export const STREAM_MAINTENANCE_LANG = "nb"
 export const PURCHASE_TITLE = "Purchase a subscription"
 export const PURCHASE_BUTTON = "View Plans"

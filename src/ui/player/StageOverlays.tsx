@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_LANG, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
 import { reportProblemPath } from "../../domain/Ticket.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import {
@@ -44,7 +44,7 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
         <div className={styles.box} role="status">
           <p className={styles.boxTitle}>{unavailable === "maintenance" ? STREAM_MAINTENANCE_TITLE : PURCHASE_TITLE}</p>
           {unavailable === "maintenance" ? (
-            <p className={styles.boxText}>{STREAM_MAINTENANCE_TEXT}</p>
+            <p className={styles.boxText} lang={STREAM_MAINTENANCE_LANG}>{STREAM_MAINTENANCE_TEXT}</p>
           ) : (
             <Link className={button({ tone: "primary" })} to="/subscription">{PURCHASE_BUTTON}</Link>
           )}

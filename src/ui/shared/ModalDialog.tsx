@@ -8,6 +8,8 @@ export interface ModalProps {
   /** Escape, a click outside and the Close button all end up here. */
   readonly onClose: () => void
   readonly description?: string
+  /** the description's language, when it is not the page's */
+  readonly descriptionLang?: string
   readonly children?: ReactNode
   readonly actions: ReactNode
 }
@@ -24,7 +26,7 @@ const returnFocus = (opener: HTMLElement | null) => {
 }
 
 /** A Radix dialog in the house style: focus is trapped and returned, Escape closes. */
-export const ModalDialog = ({ open, title, onClose, description, children, actions }: ModalProps) => {
+export const ModalDialog = ({ open, title, onClose, description, descriptionLang, children, actions }: ModalProps) => {
   const opener = useRef<HTMLElement | null>(null)
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -45,7 +47,7 @@ export const ModalDialog = ({ open, title, onClose, description, children, actio
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description === undefined ? null : <Dialog.Description className={styles.body}>{description}</Dialog.Description>}
+          {description === undefined ? null : <Dialog.Description className={styles.body} lang={descriptionLang}>{description}</Dialog.Description>}
           {children}
           <div className={styles.actions}>{actions}</div>
         </Dialog.Content>

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
-import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_LANG, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
 import { selectIsSendingRequest, selectRequestText } from "../../machines/streams/streamRequestMachine.ts"
 import type { selectStreamRequest, StreamModal } from "../../machines/streams/streamSelectionMachine.ts"
 import { button } from "../shared/controls.css.ts"
@@ -29,6 +29,7 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
         open={modal === "maintenance"}
         title={STREAM_MAINTENANCE_TITLE}
         description={STREAM_MAINTENANCE_TEXT}
+        descriptionLang={STREAM_MAINTENANCE_LANG}
         onClose={onClose}
         actions={<button type="button" className={button({ tone: "primary" })} onClick={onClose}>Close</button>}
       />

@@ -229,6 +229,7 @@ describe("the player pages", () => {
   it("does not play a stream in maintenance", async () => {
     await openPlayer("/player?default=2")
     expect(await screen.findByText("Steam under maintenance")).toBeTruthy()
+    expect(screen.getByText(/Denne strømmen er under vedlikehold/).getAttribute("lang")).toBe("nb")
     expect(FakeHls.instances).toHaveLength(0)
   })
 })

@@ -42,7 +42,8 @@ describe("Home: the streams grid", () => {
     await signedIn()
     fireEvent.click(await screen.findByRole("button", { name: "Closed Channel" }))
     const dialog = await screen.findByRole("dialog", { name: "Steam under maintenance" })
-    expect(within(dialog).getByText(/Denne strømmen er under vedlikehold/)).toBeTruthy()
+    // marked as Norwegian, for screen readers to read it as such
+    expect(within(dialog).getByText(/Denne strømmen er under vedlikehold/).getAttribute("lang")).toBe("nb")
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
   })
