@@ -31,6 +31,11 @@ export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
  * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
  * Once the list is in, another child tells what airs now and next on its streams.
  */
+const streamsOf = (answer: StreamsAnswer): ReadonlyArray<Stream> => (!isFailure(answer) && answer.success ? answer.data : [])
+/** The stream the page starts: the one asked for, or the first when an old link names none that exists. */
+const startIndex = (context: PlayerContext, streams: ReadonlyArray<Stream>): number =>
+  context.index >= 0 && context.index < streams.length ? context.index : 0
+
 export const playerMachine = setup({
   types: {
     context: {} as PlayerContext,
@@ -61,6 +66,12 @@ export const playerMachine = setup({
   guards: {
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
     gotNoStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length === 0,
+    // ?default=99 of an old link, or ?default=abc: another stream starts than the one named
+    gotStreamsNamedAmiss: ({ context }, answer: StreamsAnswer) => {
+      const streams = streamsOf(answer)
+      const named = new URLSearchParams(context.search).get("default")
+      return streams.length > 0 && named !== null && named !== String(startIndex(context, streams))
+    },
     isOtherStream: ({ context }, params: { readonly index: number }) =>
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
@@ -70,11 +81,12 @@ export const playerMachine = setup({
   },
   actions: {
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
-    // an index from an old link that no longer exists starts the first stream instead
     keepStreams: assign(({ context }, answer: StreamsAnswer) => {
-      const streams = !isFailure(answer) && answer.success ? answer.data : []
-      return { streams, index: context.index >= 0 && context.index < streams.length ? context.index : 0 }
+      const streams = streamsOf(answer)
+      return { streams, index: startIndex(context, streams) }
     }),
+    // the address names the stream that plays, for a reload or a link to the other player
+    keepQuery: assign(({ context }) => ({ search: withDefault(context.search, context.index) })),
     keepRenewedStreams: assign(({ context }, streams: ReadonlyArray<Stream>) => ({
       streams,
       index: context.index < streams.length ? context.index : 0
@@ -116,6 +128,15 @@ export const playerMachine = setup({
       invoke: {
         src: "loadStreams",
         onDone: [
+          {
+            guard: { type: "gotStreamsNamedAmiss", params: ({ event }) => event.output },
+            target: "ready",
+            actions: [
+              { type: "keepStreams", params: ({ event }) => event.output },
+              "keepQuery",
+              { type: "navigate", params: ({ context }) => syncQuery(context) }
+            ]
+          },
           {
             guard: { type: "gotStreams", params: ({ event }) => event.output },
             target: "ready",

@@ -65,6 +65,23 @@ describe("the player pages", () => {
     expect(screen.getByText("Audio out of sync · English commentary")).toBeTruthy()
   })
 
+  it("starts the first stream for a ?default that names none, and says so in the address", async () => {
+    await openPlayer("/player?default=99&ui=8")
+    expect(await screen.findByRole("heading", { level: 1, name: "Sports One" })).toBeTruthy()
+    await waitFor(() => expect(location()).toBe("/player?default=0&ui=8"))
+    expect(screen.getByRole("link", { name: "Switch to low-latency player" }).getAttribute("href")).toBe("/playersldp?default=0&ui=8")
+    await resetApp()
+    await openPlayer("/playersldp?default=abc")
+    expect(await screen.findByRole("heading", { level: 1, name: "Sports One" })).toBeTruthy()
+    await waitFor(() => expect(location()).toBe("/playersldp?default=0"))
+  })
+
+  it("leaves an address without ?default as it is", async () => {
+    await openPlayer("/player?ui=8")
+    expect(await screen.findByRole("heading", { level: 1, name: "Sports One" })).toBeTruthy()
+    expect(location()).toBe("/player?ui=8")
+  })
+
   it("keeps the rest of the query string when switching stream, and on the link to the other player", async () => {
     await openPlayer("/player?default=1&ui=8")
     await screen.findByRole("heading", { level: 1, name: "Sports Two" })
