@@ -29,8 +29,11 @@ export const daysOf = (start: string, end: string): string[] => {
   return Array.from({ length: rangeDays(start, end) }, (_, index) => format(addDays(first, index), DAY_FORMAT))
 }
 
-/** The reports' first range: the first of the current month to today, in the staff member's zone (SPEC §2). */
-export const defaultReportRange = (now: Date): { start: string; end: string } => ({
-  start: format(startOfMonth(now), DAY_FORMAT),
-  end: format(now, DAY_FORMAT)
-})
+/**
+ * The reports' first range: the first of the current month to today (SPEC §2), in UTC days as the
+ * server counts them, so a staff member west of UTC in the evening still sees today's payments.
+ */
+export const defaultReportRange = (now: Date): { start: string; end: string } => {
+  const today = new TZDate(now.getTime(), "UTC")
+  return { start: format(startOfMonth(today), DAY_FORMAT), end: format(today, DAY_FORMAT) }
+}

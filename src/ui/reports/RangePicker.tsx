@@ -1,4 +1,4 @@
-import { useState } from "react"
+import { useRef, useState } from "react"
 import { DayPicker } from "react-day-picker"
 import "react-day-picker/style.css"
 import { dayName, dayOf, monthCaption } from "../../domain/DateCaptions.ts"
@@ -19,11 +19,14 @@ const firstOfMonth = (year: number, month: number): Date => {
   return at
 }
 const MIN = firstOfMonth(DATE_PICKER.minYear, 0)
-const MAX_DAY = (() => {
+const lastDayOf = (year: number): Date => {
   const at = new Date(2000, 11, 31, 12)
-  at.setFullYear(DATE_PICKER.maxYear)
+  at.setFullYear(year)
   return at
-})()
+}
+const MAX_DAY = lastDayOf(DATE_PICKER.maxYear)
+// a range is sent as YYYY-MM-DD: the year 10000 can be browsed to (SPEC §9) but not picked
+const LAST_PICKABLE_DAY = lastDayOf(Math.min(DATE_PICKER.maxYear, 9999))
 
 export interface RangePickerProps {
   readonly start: string
@@ -49,12 +52,25 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
   const year = month.getFullYear()
   const page = yearPage(year)
   const firstYear = page[0] ?? year
+  // the grid goes with the focused year in it: focus goes back to the toggle that opened it
+  const yearToggle = useRef<HTMLButtonElement>(null)
+  const closeYears = () => {
+    setYearsOpen(false)
+    yearToggle.current?.focus()
+  }
   const pageAt = (candidate: number) => setMonth(firstOfMonth(Math.min(DATE_PICKER.maxYear, Math.max(DATE_PICKER.minYear, candidate)), month.getMonth()))
 
   return (
     <div className={styles.picker}>
       <div className={styles.years}>
-        <button type="button" className={button({ tone: "secondary" })} aria-expanded={yearsOpen} aria-controls="report-years" onClick={() => setYearsOpen((open) => !open)}>
+        <button
+          ref={yearToggle}
+          type="button"
+          className={button({ tone: "secondary" })}
+          aria-expanded={yearsOpen}
+          aria-controls="report-years"
+          onClick={() => setYearsOpen((open) => !open)}
+        >
           Year {year}
         </button>
         {pendingStart === null ? null : <p className={styles.hint} role="status">Pick the last day of the range.</p>}
@@ -66,7 +82,7 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
           aria-label={`Years ${firstYear} to ${page.at(-1) ?? firstYear}`}
           className={styles.yearGrid}
           onKeyDown={(event) => {
-            if (event.key === "Escape") setYearsOpen(false)
+            if (event.key === "Escape") closeYears()
           }}
         >
           <div className={styles.yearNav}>
@@ -86,7 +102,7 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
                 aria-pressed={candidate === year}
                 onClick={() => {
                   pageAt(candidate)
-                  setYearsOpen(false)
+                  closeYears()
                 }}
               >
                 {candidate}
@@ -108,7 +124,7 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         weekStartsOn={DATE_PICKER.firstDayOfWeek}
         startMonth={MIN}
         endMonth={MAX_DAY}
-        disabled={[{ before: MIN }, { after: MAX_DAY }]}
+        disabled={[{ before: MIN }, { after: LAST_PICKABLE_DAY }]}
         modifiers={{ weekend: { dayOfWeek: [...DATE_PICKER.weekendDays] } }}
         modifiersClassNames={{ weekend: styles.weekend }}
         formatters={{ formatCaption: monthCaption }}

@@ -98,6 +98,15 @@ describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium 
     const earlier = Number(await years.getByRole("button").filter({ hasText: /^\d{4}$/ }).first().textContent())
     await years.getByRole("button", { name: String(earlier) }).click()
     await page.getByText(new RegExp(`^${format(lastMonth, "MMMM")} ${earlier}$`)).first().waitFor()
+    // the grid is gone with the year that had the focus: the focus is back on its toggle
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "")
+    expect(await focused()).toBe(`Year ${earlier}`)
+    await page.keyboard.press("Enter")
+    await years.waitFor()
+    await page.keyboard.press("Tab")
+    await page.keyboard.press("Escape")
+    await years.waitFor({ state: "detached" })
+    expect(await focused()).toBe(`Year ${earlier}`)
   })
 
   it("switches to the detailed report with its Total and This Month blocks", async () => {

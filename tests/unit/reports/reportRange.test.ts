@@ -23,9 +23,11 @@ describe("report ranges", () => {
     expect(daysOf("9999-12-31", "9999-12-31")).toEqual(["9999-12-31"])
   })
 
-  it("starts on the first of the current month and ends today", () => {
-    expect(defaultReportRange(new Date(2026, 10, 24, 23, 30))).toEqual({ start: "2026-11-01", end: "2026-11-24" })
-    expect(defaultReportRange(new Date(2026, 0, 1, 0, 5))).toEqual({ start: "2026-01-01", end: "2026-01-01" })
+  it("starts on the first of the current month and ends today, in UTC days as the server counts them", () => {
+    expect(defaultReportRange(new Date("2026-11-24T23:30:00Z"))).toEqual({ start: "2026-11-01", end: "2026-11-24" })
+    expect(defaultReportRange(new Date("2026-01-01T00:05:00Z"))).toEqual({ start: "2026-01-01", end: "2026-01-01" })
+    // the evening of 30 November in New York is already 1 December in UTC
+    expect(defaultReportRange(new Date("2026-11-30T21:30:00-05:00"))).toEqual({ start: "2026-12-01", end: "2026-12-01" })
   })
 })
 
