@@ -35,7 +35,7 @@ export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetr
     ) : (
       <>
         <p className={styles.statusValue}>{NO_ACTIVE_SUBSCRIPTION}</p>
-        <p className={styles.muted}>No payment covers today.</p>
+        <p className={styles.muted}>None is needed while the site is free.</p>
       </>
     )}
   </section>
