@@ -7,6 +7,9 @@ const EMAIL_TEXT = String.raw`[^\s@\u0000-\u001f\u007f-\u009f]+`
 export const EMAIL_PATTERN = new RegExp(`^${EMAIL_TEXT}@${EMAIL_TEXT}\\.${EMAIL_TEXT}$`)
 
 export const PASSWORD_MIN_LENGTH = 8
+/** The server refuses longer ones; the forms stop there too, so nobody meets a bare "Please try again." */
+export const PASSWORD_MAX_LENGTH = 1024
+export const USERNAME_MAX_LENGTH = 150
 
 export const EMAIL_MESSAGE = "Enter a valid email address."
 // SPEC §5: the invite page's validator has this variant without the final period, and its result is unused.
@@ -14,6 +17,9 @@ export const EMAIL_MESSAGE_INVITE_PAGE = "Enter a valid email address"
 export const USERNAME_MESSAGE = "Please enter a username."
 export const PASSWORD_MESSAGE = "Password length too short"
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match"
+// not in SPEC: the limits are ours, so are their messages
+export const USERNAME_TOO_LONG_MESSAGE = `Username is too long. Use at most ${USERNAME_MAX_LENGTH} characters.`
+export const PASSWORD_TOO_LONG_MESSAGE = `Password is too long. Use at most ${PASSWORD_MAX_LENGTH.toLocaleString("en-US")} characters.`
 
 /** The longest address mail can carry (RFC 5321: a 256-octet path less its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254
@@ -28,8 +34,13 @@ export type Rule = (value: string) => string | undefined
 
 export const emailRule = (message: string = EMAIL_MESSAGE): Rule => (value) =>
   isEmail(value.trim()) ? undefined : message
-export const usernameRule: Rule = (value) => (value.trim().length > 0 ? undefined : USERNAME_MESSAGE)
-export const passwordRule: Rule = (value) => (value.length >= PASSWORD_MIN_LENGTH ? undefined : PASSWORD_MESSAGE)
+/** The username is sent trimmed, so its length is counted without the spaces around it. */
+export const usernameRule: Rule = (value) =>
+  value.trim().length === 0 ? USERNAME_MESSAGE : value.trim().length > USERNAME_MAX_LENGTH ? USERNAME_TOO_LONG_MESSAGE : undefined
+export const passwordRule: Rule = (value) =>
+  value.length < PASSWORD_MIN_LENGTH ? PASSWORD_MESSAGE : value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined
+/** A password that only has to be there (the current one, to confirm it is you), yet no longer than any password can be. */
+export const passwordLengthRule: Rule = (value) => (value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined)
 export const confirmationRule = (password: string): Rule => (value) =>
   value === password ? undefined : PASSWORD_MISMATCH_MESSAGE
 
@@ -42,11 +53,11 @@ export const Email = Schema.String.check(
 )
 export const Password = Schema.String.check(
   Schema.isMinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE }),
-  Schema.isMaxLength(1024, { message: "Password is too long" })
+  Schema.isMaxLength(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG_MESSAGE })
 )
 export const Username = Schema.String.check(
   Schema.isPattern(/\S/, { message: USERNAME_MESSAGE }),
-  Schema.isMaxLength(150, { message: "Username is too long" })
+  Schema.isMaxLength(USERNAME_MAX_LENGTH, { message: USERNAME_TOO_LONG_MESSAGE })
 )
 /** A non-empty opaque token of reasonable length. */
 export const TokenString = Schema.String.check(

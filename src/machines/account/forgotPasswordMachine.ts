@@ -4,12 +4,14 @@ import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../../domain/Validatio
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { changeField, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 /** Shown after every request the server answered, so the page never tells who has an account. */
 export const RESET_REQUESTED_MESSAGE = "If the email is registered, reset instructions will be sent."
 export const RESET_REQUEST_FAILED_MESSAGE = "Your request could not be sent. Please try again."
 
-type ForgotPasswordField = "email"
+export type ForgotPasswordField = "email"
+const FORGOT_PASSWORD_FIELDS: ReadonlyArray<ForgotPasswordField> = ["email"]
 
 export type ForgotPasswordEvent =
   | { readonly type: "forgotPassword.change"; readonly field: ForgotPasswordField; readonly value: string }
@@ -43,7 +45,8 @@ export const forgotPasswordMachine = setup({
     setField: assign(({ context }, params: { readonly field: ForgotPasswordField; readonly value: string }) =>
       changeField(context, params.field, params.value)),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    clearAlert: assign({ alert: null }),
+    // the rules passed, so no message of an earlier submit still applies
+    clearMessages: assign({ fieldErrors: {}, alert: null }),
     showAlert: assign((_, answer: ResetRequestAnswer) => ({ alert: detailOf(answer) ?? RESET_REQUEST_FAILED_MESSAGE }))
   }
 }).createMachine({
@@ -55,7 +58,7 @@ export const forgotPasswordMachine = setup({
       on: {
         "forgotPassword.change": { actions: { type: "setField", params: ({ event }) => event } },
         "forgotPassword.submit": [
-          { guard: "isValid", target: "submitting", actions: "clearAlert" },
+          { guard: "isValid", target: "submitting", actions: "clearMessages" },
           { actions: "showFieldErrors" }
         ]
       }
@@ -83,3 +86,6 @@ export const selectForgotPasswordErrors = (snapshot: ForgotPasswordSnapshot) => 
 export const selectForgotPasswordAlert = (snapshot: ForgotPasswordSnapshot): string | null => snapshot.context.alert
 export const selectIsRequestingReset = (snapshot: ForgotPasswordSnapshot): boolean => snapshot.hasTag("busy")
 export const selectIsResetRequested = (snapshot: ForgotPasswordSnapshot): boolean => snapshot.matches("sent")
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: ForgotPasswordSnapshot): ForgotPasswordField | undefined =>
+  firstInvalidField(FORGOT_PASSWORD_FIELDS, snapshot.context.fieldErrors)

@@ -4,6 +4,7 @@ import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password."
 export const LOGIN_FAILED_MESSAGE = "Sign in failed. Please try again."
@@ -14,6 +15,8 @@ export interface Credentials {
 }
 
 export type LoginField = keyof Credentials
+/** The fields in the order the form shows them. */
+export const LOGIN_FIELDS: ReadonlyArray<LoginField> = ["email", "password"]
 
 export type LoginFormEvent =
   | { readonly type: "login.change"; readonly field: LoginField; readonly value: string }
@@ -111,3 +114,6 @@ export const selectFieldErrors = (snapshot: LoginFormSnapshot): Partial<Record<L
   snapshot.context.fieldErrors
 export const selectLoginError = (snapshot: LoginFormSnapshot): string | null => snapshot.context.error
 export const selectIsSubmitting = (snapshot: LoginFormSnapshot): boolean => snapshot.hasTag("busy")
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: LoginFormSnapshot): LoginField | undefined =>
+  firstInvalidField(LOGIN_FIELDS, snapshot.context.fieldErrors)

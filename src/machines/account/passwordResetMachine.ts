@@ -4,11 +4,14 @@ import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { MISSING_TOKEN_MESSAGE, changeField, isAccepted, isRefusal, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 export const RESET_LINK_FAILED_MESSAGE = "This password reset link could not be checked. Please try again."
 export const RESET_FAILED_MESSAGE = "Your password could not be updated. Please try again."
 
 export type PasswordResetField = "password" | "confirmPassword"
+/** The fields in the order the form shows them. */
+export const PASSWORD_RESET_FIELDS: ReadonlyArray<PasswordResetField> = ["password", "confirmPassword"]
 
 export type PasswordResetEvent =
   | { readonly type: "passwordReset.change"; readonly field: PasswordResetField; readonly value: string }
@@ -56,7 +59,8 @@ export const passwordResetMachine = setup({
     setField: assign(({ context }, params: { readonly field: PasswordResetField; readonly value: string }) =>
       changeField(context, params.field, params.value)),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    clearAlert: assign({ alert: null }),
+    // the rules passed, so no message of an earlier submit still applies
+    clearMessages: assign({ fieldErrors: {}, alert: null }),
     showAlert: assign((_, answer: ResetAnswer) => ({ alert: detailOf(answer) ?? RESET_FAILED_MESSAGE })),
     // SPEC §4: account forms reset their password fields on success
     clearPasswords: assign({ values: { password: "", confirmPassword: "" } })
@@ -102,7 +106,7 @@ export const passwordResetMachine = setup({
           on: {
             "passwordReset.change": { actions: { type: "setField", params: ({ event }) => event } },
             "passwordReset.submit": [
-              { guard: "isValid", target: "submitting", actions: "clearAlert" },
+              { guard: "isValid", target: "submitting", actions: "clearMessages" },
               { actions: "showFieldErrors" }
             ]
           }
@@ -142,3 +146,6 @@ export const selectPasswordResetErrors = (snapshot: PasswordResetSnapshot) => sn
 export const selectPasswordResetAlert = (snapshot: PasswordResetSnapshot): string | null => snapshot.context.alert
 export const selectPasswordResetDetail = (snapshot: PasswordResetSnapshot): string | null => snapshot.context.detail
 export const selectIsResettingPassword = (snapshot: PasswordResetSnapshot): boolean => snapshot.matches({ form: "submitting" })
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: PasswordResetSnapshot): PasswordResetField | undefined =>
+  firstInvalidField(PASSWORD_RESET_FIELDS, snapshot.context.fieldErrors)

@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { CallResult, BodyOf } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import { EMAIL_MESSAGE, emailRule, normaliseEmail, usernameRule } from "../../domain/Validation.ts"
+import { EMAIL_MESSAGE, emailRule, normaliseEmail, passwordLengthRule, usernameRule } from "../../domain/Validation.ts"
 import { isFailure, refusedForNow } from "../shared/apiResult.ts"
 import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 // SPEC §8, exact strings
 export const UPDATE_FAILED_TITLE = "Failed to update"
@@ -22,6 +23,8 @@ export const NOTHING_CHANGED: NotificationContent = {
 }
 
 export type ProfileDetailsField = "username" | "email" | "password"
+/** The fields in the order the form shows them. */
+export const PROFILE_DETAILS_FIELDS: ReadonlyArray<ProfileDetailsField> = ["username", "email", "password"]
 
 export type ProfileDetailsEvent =
   | { readonly type: "profileDetails.change"; readonly field: ProfileDetailsField; readonly value: string }
@@ -38,7 +41,7 @@ type UpdateRequest = BodyOf<"updateUsernameAndEmail">
 const rules: FieldRules<ProfileDetailsField> = {
   username: ({ username }) => usernameRule(username),
   email: ({ email }) => emailRule(EMAIL_MESSAGE)(email),
-  password: ({ password }) => (password === "" ? PASSWORD_REQUIRED_MESSAGE : undefined)
+  password: ({ password }) => (password === "" ? PASSWORD_REQUIRED_MESSAGE : passwordLengthRule(password))
 }
 
 /** What the user is told after the server answered (SPEC §8). */
@@ -80,6 +83,8 @@ export const profileDetailsMachine = setup({
     setField: assign(({ context }, params: { readonly field: ProfileDetailsField; readonly value: string }) =>
       changeField(context, params.field, params.value)),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
+    // the rules passed, so no message of an earlier submit still applies
+    clearFieldErrors: assign({ fieldErrors: {} }),
     // SPEC §4: account forms reset their password fields on success
     clearPassword: assign(({ context }) => ({ values: { ...context.values, password: "" } }))
   }
@@ -91,7 +96,7 @@ export const profileDetailsMachine = setup({
     editing: {
       on: {
         "profileDetails.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "profileDetails.submit": [{ guard: "isValid", target: "submitting" }, { actions: "showFieldErrors" }]
+        "profileDetails.submit": [{ guard: "isValid", target: "submitting", actions: "clearFieldErrors" }, { actions: "showFieldErrors" }]
       }
     },
     submitting: {
@@ -127,3 +132,6 @@ export type ProfileDetailsSnapshot = SnapshotFrom<typeof profileDetailsMachine>
 export const selectProfileDetailsValues = (snapshot: ProfileDetailsSnapshot) => snapshot.context.values
 export const selectProfileDetailsErrors = (snapshot: ProfileDetailsSnapshot) => snapshot.context.fieldErrors
 export const selectIsUpdatingDetails = (snapshot: ProfileDetailsSnapshot): boolean => snapshot.hasTag("busy")
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: ProfileDetailsSnapshot): ProfileDetailsField | undefined =>
+  firstInvalidField(PROFILE_DETAILS_FIELDS, snapshot.context.fieldErrors)

@@ -7,12 +7,15 @@ import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors,
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { INCORRECT_PASSWORD_MESSAGE, SUCCESS_TITLE, TRY_AGAIN_MESSAGE } from "./profileDetailsMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 // SPEC §8, exact strings
 export const PASSWORD_UPDATED_MESSAGE = "Password has been updated!"
 export const PASSWORD_UPDATE_FAILED_TITLE = "Failed to update password."
 
 export type ProfilePasswordField = "currentPassword" | "newPassword" | "confirmPassword"
+/** The fields in the order the form shows them. */
+export const PROFILE_PASSWORD_FIELDS: ReadonlyArray<ProfilePasswordField> = ["currentPassword", "newPassword", "confirmPassword"]
 
 export type ProfilePasswordEvent =
   | { readonly type: "profilePassword.change"; readonly field: ProfilePasswordField; readonly value: string }
@@ -60,6 +63,8 @@ export const profilePasswordMachine = setup({
     setField: assign(({ context }, params: { readonly field: ProfilePasswordField; readonly value: string }) =>
       changeField(context, params.field, params.value)),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
+    // the rules passed, so no message of an earlier submit still applies
+    clearFieldErrors: assign({ fieldErrors: {} }),
     // SPEC §4: account forms reset their password fields on success
     clearPasswords: assign({ values: EMPTY, fieldErrors: {} })
   }
@@ -71,7 +76,7 @@ export const profilePasswordMachine = setup({
     editing: {
       on: {
         "profilePassword.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "profilePassword.submit": [{ guard: "isValid", target: "submitting" }, { actions: "showFieldErrors" }]
+        "profilePassword.submit": [{ guard: "isValid", target: "submitting", actions: "clearFieldErrors" }, { actions: "showFieldErrors" }]
       }
     },
     submitting: {
@@ -98,3 +103,6 @@ export type ProfilePasswordSnapshot = SnapshotFrom<typeof profilePasswordMachine
 export const selectProfilePasswordValues = (snapshot: ProfilePasswordSnapshot) => snapshot.context.values
 export const selectProfilePasswordErrors = (snapshot: ProfilePasswordSnapshot) => snapshot.context.fieldErrors
 export const selectIsUpdatingPassword = (snapshot: ProfilePasswordSnapshot): boolean => snapshot.hasTag("busy")
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: ProfilePasswordSnapshot): ProfilePasswordField | undefined =>
+  firstInvalidField(PROFILE_PASSWORD_FIELDS, snapshot.context.fieldErrors)

@@ -13,6 +13,7 @@ import {
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { changeField, isAccepted, isRefusal, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { firstInvalidField } from "./firstInvalidField.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
 export const INVITE_CHECK_FAILED_MESSAGE = "Your invite could not be checked. Please try again."
@@ -21,6 +22,8 @@ export const EMAIL_TAKEN_DETAIL = "EMAIL_ALREADY_REGISTERED"
 export const EMAIL_TAKEN_MESSAGE = "An account with this email address already exists. Sign in instead."
 
 export type RegistrationField = "email" | "password" | "confirmPassword"
+/** The fields in the order the form shows them. */
+export const REGISTRATION_FIELDS: ReadonlyArray<RegistrationField> = ["email", "password", "confirmPassword"]
 
 export type RegistrationEvent =
   | { readonly type: "registration.change"; readonly field: RegistrationField; readonly value: string }
@@ -78,7 +81,8 @@ export const registrationMachine = setup({
     setField: assign(({ context }, params: { readonly field: RegistrationField; readonly value: string }) =>
       changeField(context, params.field, params.value)),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    clearAlert: assign({ alert: null }),
+    // the rules passed, so no message of an earlier submit still applies
+    clearMessages: assign({ fieldErrors: {}, alert: null }),
     showAlert: assign((_, answer: RegisterAnswer) => ({ alert: detailOf(answer) ?? REGISTRATION_FAILED_MESSAGE })),
     fail: assign((_, params: { readonly answer: InviteAnswer | RegisterAnswer; readonly fallback: string }) => ({
       failure: failureOf(params.answer, params.fallback)
@@ -119,7 +123,7 @@ export const registrationMachine = setup({
           on: {
             "registration.change": { actions: { type: "setField", params: ({ event }) => event } },
             "registration.submit": [
-              { guard: "isValid", target: "submitting", actions: "clearAlert" },
+              { guard: "isValid", target: "submitting", actions: "clearMessages" },
               { actions: "showFieldErrors" }
             ]
           }
@@ -166,6 +170,9 @@ export const selectRegistrationAlert = (snapshot: RegistrationSnapshot): string 
 export const selectRegistrationFailure = (snapshot: RegistrationSnapshot): RegistrationFailure | null => snapshot.context.failure
 export const selectRegisteredEmail = (snapshot: RegistrationSnapshot): string | null => snapshot.context.registeredEmail
 export const selectIsRegistering = (snapshot: RegistrationSnapshot): boolean => snapshot.matches({ form: "submitting" })
+/** The field to focus after a submit the rules refused. */
+export const selectFirstInvalidField = (snapshot: RegistrationSnapshot): RegistrationField | undefined =>
+  firstInvalidField(REGISTRATION_FIELDS, snapshot.context.fieldErrors)
 /** The username the account will get, once the email typed so far is a whole address. */
 export const selectDerivedUsername = (snapshot: RegistrationSnapshot): string => {
   const email = normaliseEmail(snapshot.context.values.email)

@@ -3,11 +3,13 @@ import type { FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
   RESET_REQUESTED_MESSAGE,
+  selectFirstInvalidField,
   selectForgotPasswordAlert,
   selectForgotPasswordErrors,
   selectForgotPasswordValues,
   selectIsRequestingReset,
-  selectIsResetRequested
+  selectIsResetRequested,
+  type ForgotPasswordField
 } from "../../machines/account/forgotPasswordMachine.ts"
 import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
@@ -15,6 +17,8 @@ import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
+
+const FIELD_IDS: Readonly<Record<ForgotPasswordField, string>> = { email: "forgot-email" }
 
 /** /forgot-password: one email field; the answer never says whether the address has an account. */
 export const ForgotPasswordView = () => {
@@ -28,6 +32,9 @@ export const ForgotPasswordView = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     request.send({ type: "forgotPassword.submit" })
+    // the rules run as the event is taken, so their messages are already there to move to
+    const invalid = selectFirstInvalidField(request.getSnapshot())
+    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
   }
   const backToLogin = <Link className={button({ tone: "secondary", block: true })} to="/login">Back to sign in</Link>
 
@@ -45,7 +52,7 @@ export const ForgotPasswordView = () => {
       <p className={page.text}>Enter the email address of your account and we will send you a link to choose a new password.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         <FormField
-          id="forgot-email"
+          id={FIELD_IDS.email}
           label="Email"
           type="email"
           autoComplete="email"
@@ -54,7 +61,7 @@ export const ForgotPasswordView = () => {
           onChange={(value) => request.send({ type: "forgotPassword.change", field: "email", value })}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
-        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           {submitting ? "Sending…" : "Send reset link"}
         </button>
         <p className={styles.footer}>

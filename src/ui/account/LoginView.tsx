@@ -4,9 +4,11 @@ import { Link } from "react-router-dom"
 import {
   selectEmail,
   selectFieldErrors,
+  selectFirstInvalidField,
   selectIsSubmitting,
   selectLoginError,
-  selectPassword
+  selectPassword,
+  type LoginField
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
@@ -17,6 +19,8 @@ import * as forms from "./AccountForm.css.ts"
 import * as styles from "./LoginView.css.ts"
 
 type LoginFormRef = NonNullable<ReturnType<typeof selectLoginForm>>
+
+const FIELD_IDS: Readonly<Record<LoginField, string>> = { email: "login-email", password: "login-password" }
 
 export const LoginView = () => {
   const form = useSelector(useSession(), selectLoginForm)
@@ -33,13 +37,16 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     form.send({ type: "login.submit" })
+    // the rules run as the event is taken, so their messages are already there to move to
+    const invalid = selectFirstInvalidField(form.getSnapshot())
+    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
   }
   return (
     <>
       <h1 className={page.title}>Sign in</h1>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         <FormField
-          id="login-email"
+          id={FIELD_IDS.email}
           name="email"
           label="Email"
           type="email"
@@ -49,7 +56,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
           onChange={(value) => form.send({ type: "login.change", field: "email", value })}
         />
         <FormField
-          id="login-password"
+          id={FIELD_IDS.password}
           name="password"
           label="Password"
           type="password"
@@ -62,7 +69,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
           <Link className={styles.link} to="/forgot-password">Forgot password?</Link>
         </div>
         {error === null ? null : <p role="alert" className={forms.alert}>{error}</p>}
-        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           Sign in
         </button>
       </form>

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
+  selectFirstInvalidField,
   selectIsUpdatingDetails,
   selectProfileDetailsErrors,
   selectProfileDetailsValues,
@@ -11,6 +13,12 @@ import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
+
+const FIELD_IDS: Readonly<Record<ProfileDetailsField, string>> = {
+  username: "details-username",
+  email: "details-email",
+  password: "details-password"
+}
 
 interface ProfileDetailsFormProps {
   readonly username: string
@@ -28,14 +36,25 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     details.send({ type: "profileDetails.submit" })
+    // the rules run as the event is taken, so their messages are already there to move to
+    const invalid = selectFirstInvalidField(details.getSnapshot())
+    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
   }
   return (
     <section className={styles.panel} aria-labelledby="details-heading">
       <h2 id="details-heading" className={styles.panelHeading}>Update email or username</h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField id="details-username" label="Username" autoComplete="nickname" value={values.username} error={errors.username} onChange={change("username")} />
         <FormField
-          id="details-email"
+          id={FIELD_IDS.username}
+          label="Username"
+          autoComplete="nickname"
+          value={values.username}
+          error={errors.username}
+          maxLength={USERNAME_MAX_LENGTH}
+          onChange={change("username")}
+        />
+        <FormField
+          id={FIELD_IDS.email}
           label="Email"
           type="email"
           autoComplete="email"
@@ -45,17 +64,18 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
           onChange={change("email")}
         />
         <FormField
-          id="details-password"
+          id={FIELD_IDS.password}
           label="Password"
           type="password"
           autoComplete="current-password"
           value={values.password}
           error={errors.password}
           hint="Your current password, to confirm it is you."
+          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("password")}
         />
         <div className={styles.submitRow}>
-          <button type="submit" className={button({ tone: "primary" })} disabled={submitting}>
+          <button type="submit" className={button({ tone: "primary" })} aria-disabled={submitting || undefined}>
             {submitting ? "Saving…" : "Save changes"}
           </button>
         </div>

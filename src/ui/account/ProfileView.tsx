@@ -33,7 +33,8 @@ export const ProfileView = () => {
           <button
             type="button"
             className={`${button({ tone: "secondary" })} ${styles.dangerButton}`}
-            disabled={loggingOutAll}
+            // aria-disabled, not disabled: the button keeps the focus; the session ignores a second click
+            aria-disabled={loggingOutAll || undefined}
             onClick={() => session.send({ type: "session.logoutAll" })}
           >
             {loggingOutAll ? "Logging out…" : "Log out all devices"}

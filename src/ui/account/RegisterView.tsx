@@ -2,8 +2,10 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { Link, Navigate, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
+import { PASSWORD_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   selectDerivedUsername,
+  selectFirstInvalidField,
   selectIsRegistering,
   selectRegisteredEmail,
   selectRegistrationAlert,
@@ -20,6 +22,12 @@ import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+
+const FIELD_IDS: Readonly<Record<RegistrationField, string>> = {
+  email: "register-email",
+  password: "register-password",
+  confirmPassword: "register-confirm"
+}
 
 /** /register?invite=…: registration needs an invite code (SPEC §2); without one, the login page. */
 export const RegisterView = () => {
@@ -76,6 +84,9 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
   const submit = (event: FormEvent) => {
     event.preventDefault()
     registration.send({ type: "registration.submit" })
+    // the rules run as the event is taken, so their messages are already there to move to
+    const invalid = selectFirstInvalidField(registration.getSnapshot())
+    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
   }
   return (
     <>
@@ -83,7 +94,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
       <p className={page.text}>You have been invited. Choose the email address and password you will sign in with.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         <FormField
-          id="register-email"
+          id={FIELD_IDS.email}
           label="Email"
           type="email"
           autoComplete="email"
@@ -92,10 +103,29 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           hint={username === "" ? "Your username will be the part before the @." : `Your username will be ${username}.`}
           onChange={change("email")}
         />
-        <FormField id="register-password" label="Password" type="password" autoComplete="new-password" value={values.password} error={errors.password} hint="At least 8 characters." onChange={change("password")} />
-        <FormField id="register-confirm" label="Confirm password" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change("confirmPassword")} />
+        <FormField
+          id={FIELD_IDS.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          hint="At least 8 characters."
+          maxLength={PASSWORD_MAX_LENGTH}
+          onChange={change("password")}
+        />
+        <FormField
+          id={FIELD_IDS.confirmPassword}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          maxLength={PASSWORD_MAX_LENGTH}
+          onChange={change("confirmPassword")}
+        />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
-        <button type="submit" className={button({ tone: "primary", block: true })} disabled={submitting}>
+        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           {submitting ? "Creating account…" : "Create account"}
         </button>
         <p className={styles.footer}>

@@ -79,12 +79,13 @@ export const InvitesView = () => {
                 aria-describedby="link-hint"
                 onFocus={(event) => event.target.select()}
               />
+              {/* aria-disabled, not disabled: the pressed button keeps the focus while the link is copied or shared */}
               <div className={styles.linkActions}>
-                <button type="button" className={button({ tone: "primary" })} disabled={busy} onClick={() => invites.send({ type: "link.copy" })}>
+                <button type="button" className={button({ tone: "primary" })} aria-disabled={busy || undefined} onClick={() => invites.send({ type: "link.copy" })}>
                   <Icon name="copy" size={18} /> Copy link
                 </button>
                 {canShare ? (
-                  <button type="button" className={button({ tone: "secondary" })} disabled={busy} onClick={() => invites.send({ type: "link.share" })}>
+                  <button type="button" className={button({ tone: "secondary" })} aria-disabled={busy || undefined} onClick={() => invites.send({ type: "link.share" })}>
                     <Icon name="share" size={18} /> Share
                   </button>
                 ) : null}

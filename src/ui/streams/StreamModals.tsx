@@ -53,7 +53,7 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
         actions={
           <>
             <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Cancel</button>
-            <button type="submit" form="stream-request-form" className={button({ tone: "primary" })} disabled={sending}>
+            <button type="submit" form="stream-request-form" className={button({ tone: "primary" })} aria-disabled={sending || undefined}>
               Submit
             </button>
           </>

@@ -6,6 +6,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   forgotPasswordMachine,
   selectForgotPasswordAlert,
+  selectFirstInvalidField,
   selectForgotPasswordErrors,
   selectIsRequestingReset,
   selectIsResetRequested
@@ -62,5 +63,24 @@ describe("forgotPasswordMachine", () => {
     await vi.runAllTimersAsync()
     expect(selectIsResetRequested(actor.getSnapshot())).toBe(false)
     expect(selectForgotPasswordAlert(actor.getSnapshot())).toBe(alert)
+  })
+
+  it("names the email as the field to focus after a refused submit", () => {
+    const { actor, type } = start({ success: true })
+    actor.send({ type: "forgotPassword.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("email")
+    type("ann@example.com")
+    actor.send({ type: "forgotPassword.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBeUndefined()
+  })
+
+  it("ignores a second submit while the request is on its way", async () => {
+    const { actor, requestReset, type } = start({ success: true })
+    type("ann@example.com")
+    actor.send({ type: "forgotPassword.submit" })
+    actor.send({ type: "forgotPassword.submit" })
+    expect(selectIsRequestingReset(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(requestReset).toHaveBeenCalledTimes(1)
   })
 })

@@ -6,6 +6,7 @@ import {
   PASSWORD_REQUIRED_MESSAGE,
   loginFormMachine,
   selectFieldErrors,
+  selectFirstInvalidField,
   selectIsSubmitting,
   selectLoginError,
   type Credentials,
@@ -105,5 +106,30 @@ describe("loginFormMachine", () => {
     await vi.runAllTimersAsync()
     form.send({ type: "login.submit" })
     expect(selectLoginError(form.getSnapshot())).toBeNull()
+  })
+
+  it("ignores a second submit while signing in: one call, one answer", async () => {
+    const { form, fill, login, succeeded } = start({ success: true, resultCode: 1, token: "tok" })
+    fill("bob@example.com", "longenough")
+    form.send({ type: "login.submit" })
+    form.send({ type: "login.submit" })
+    expect(selectIsSubmitting(form.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(login).toHaveBeenCalledTimes(1)
+    expect(succeeded).toHaveBeenCalledTimes(1)
+  })
+
+  it("names the first field the rules refused, in the form's order, and none once they pass", () => {
+    const { form, fill } = start({ success: true, resultCode: 1, token: "tok" })
+    expect(selectFirstInvalidField(form.getSnapshot())).toBeUndefined()
+    fill("not-an-email", "")
+    form.send({ type: "login.submit" })
+    expect(selectFirstInvalidField(form.getSnapshot())).toBe("email")
+    fill("bob@example.com", "")
+    form.send({ type: "login.submit" })
+    expect(selectFirstInvalidField(form.getSnapshot())).toBe("password")
+    fill("bob@example.com", "longenough")
+    form.send({ type: "login.submit" })
+    expect(selectFirstInvalidField(form.getSnapshot())).toBeUndefined()
   })
 })

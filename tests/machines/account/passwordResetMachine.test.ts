@@ -6,6 +6,7 @@ import {
   RESET_FAILED_MESSAGE,
   RESET_LINK_FAILED_MESSAGE,
   passwordResetMachine,
+  selectFirstInvalidField,
   selectIsResettingPassword,
   selectPasswordResetAlert,
   selectPasswordResetDetail,
@@ -129,5 +130,29 @@ describe("passwordResetMachine", () => {
     expect(selectPasswordResetStep(actor.getSnapshot())).toBe("form")
     expect(selectPasswordResetAlert(actor.getSnapshot())).toBe(alert)
     expect(selectPasswordResetValues(actor.getSnapshot()).password).toBe("new password")
+  })
+
+  it("ignores a second submit while the new password is being saved", async () => {
+    const { actor, fill, resetPassword } = start()
+    await vi.runAllTimersAsync()
+    fill("new password")
+    actor.send({ type: "passwordReset.submit" })
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectIsResettingPassword(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(resetPassword).toHaveBeenCalledTimes(1)
+  })
+
+  it("names the first field the rules refused, and refuses a password longer than the server takes", async () => {
+    const { actor, fill, resetPassword } = start()
+    await vi.runAllTimersAsync()
+    fill("longenough", "different")
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("confirmPassword")
+    fill("x".repeat(1025))
+    actor.send({ type: "passwordReset.submit" })
+    expect(selectPasswordResetErrors(actor.getSnapshot())).toEqual({ password: "Password is too long. Use at most 1,024 characters." })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("password")
+    expect(resetPassword).not.toHaveBeenCalled()
   })
 })

@@ -5,6 +5,7 @@ import type { NotificationContent } from "../../../src/machines/shell/notificati
 import {
   NOTHING_CHANGED,
   profileDetailsMachine,
+  selectFirstInvalidField,
   selectIsUpdatingDetails,
   selectProfileDetailsErrors,
   selectProfileDetailsValues
@@ -104,5 +105,47 @@ describe("profileDetailsMachine", () => {
     expect(notified).toEqual([{ tone: "error", title: "Failed to update", message }])
     expect(selectProfileDetailsValues(actor.getSnapshot()).password).toBe("wrong password")
     expect(refreshUser).not.toHaveBeenCalled()
+  })
+
+  it("ignores a second submit while saving: one call, one set of news", async () => {
+    const { actor, type, updateDetails, notified } = start(ok(false, true))
+    type("username", "annie")
+    type("password", "correct horse")
+    actor.send({ type: "profileDetails.submit" })
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectIsUpdatingDetails(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(updateDetails).toHaveBeenCalledTimes(1)
+    expect(notified).toEqual([{ tone: "success", title: "Success!", message: "Username updated!" }])
+  })
+
+  it("names the first field the rules refused, in the form's order", () => {
+    const { actor, type } = start(ok(false, false))
+    type("email", "nope")
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("email")
+    type("username", "")
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("username")
+  })
+
+  it("refuses a username or a password longer than the server takes, keeping SPEC's messages for the rest", () => {
+    const { actor, type, updateDetails } = start(ok(false, false))
+    type("username", "a".repeat(151))
+    type("password", "x".repeat(1025))
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectProfileDetailsErrors(actor.getSnapshot())).toEqual({
+      username: "Username is too long. Use at most 150 characters.",
+      password: "Password is too long. Use at most 1,024 characters."
+    })
+    // spaces around it are not sent, so they do not count; blank is still SPEC's message
+    type("username", ` ${"a".repeat(150)} `)
+    type("password", "")
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectProfileDetailsErrors(actor.getSnapshot())).toEqual({ password: "Please enter your password." })
+    type("username", " ".repeat(151))
+    actor.send({ type: "profileDetails.submit" })
+    expect(selectProfileDetailsErrors(actor.getSnapshot()).username).toBe("Please enter a username.")
+    expect(updateDetails).not.toHaveBeenCalled()
   })
 })

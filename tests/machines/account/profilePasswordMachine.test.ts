@@ -3,6 +3,7 @@ import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import {
   profilePasswordMachine,
+  selectFirstInvalidField,
   selectIsUpdatingPassword,
   selectProfilePasswordErrors,
   selectProfilePasswordValues
@@ -75,5 +76,41 @@ describe("profilePasswordMachine", () => {
     await vi.runAllTimersAsync()
     expect(notifications()).toEqual([{ tone: "error", title: "Failed to update password.", message }])
     expect(selectProfilePasswordValues(actor.getSnapshot()).newPassword).toBe("new password")
+  })
+
+  it("ignores a second submit while updating: one call, one notification", async () => {
+    const { actor, fill, updatePassword, notifications } = start({ success: true, resultCode: 1 })
+    fill("correct horse", "new password")
+    actor.send({ type: "profilePassword.submit" })
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectIsUpdatingPassword(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(updatePassword).toHaveBeenCalledTimes(1)
+    expect(notifications()).toHaveLength(1)
+  })
+
+  it("names the first field the rules refused, in the form's order", () => {
+    const { actor, fill } = start({ success: true, resultCode: 1 })
+    fill("correct horse", "tiny", "other")
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("newPassword")
+    fill("short", "new password", "other")
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("currentPassword")
+  })
+
+  it("refuses passwords longer than the server takes, with their own message", () => {
+    const { actor, fill, updatePassword } = start({ success: true, resultCode: 1 })
+    const long = "x".repeat(1025)
+    fill(long, long)
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectProfilePasswordErrors(actor.getSnapshot())).toEqual({
+      currentPassword: "Password is too long. Use at most 1,024 characters.",
+      newPassword: "Password is too long. Use at most 1,024 characters."
+    })
+    fill("x".repeat(1024), "y".repeat(1024))
+    actor.send({ type: "profilePassword.submit" })
+    expect(selectProfilePasswordErrors(actor.getSnapshot())).toEqual({})
+    expect(updatePassword).toHaveBeenCalledTimes(1)
   })
 })

@@ -7,6 +7,7 @@ import {
   REGISTRATION_FAILED_MESSAGE,
   registrationMachine,
   selectDerivedUsername,
+  selectFirstInvalidField,
   selectIsRegistering,
   selectRegisteredEmail,
   selectRegistrationAlert,
@@ -144,5 +145,43 @@ describe("registrationMachine", () => {
     expect(actor.getSnapshot().context.values.email).toBe("bob@example.com")
     actor.send({ type: "registration.submit" })
     expect(selectRegistrationAlert(actor.getSnapshot())).toBeNull()
+  })
+
+  it("ignores a second submit while the account is being created", async () => {
+    const { actor, fill, register } = start()
+    await vi.runAllTimersAsync()
+    fill("bob@example.com", "longenough")
+    actor.send({ type: "registration.submit" })
+    actor.send({ type: "registration.submit" })
+    expect(selectIsRegistering(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(register).toHaveBeenCalledTimes(1)
+    expect(selectRegistrationStep(actor.getSnapshot())).toBe("complete")
+  })
+
+  it("names the first field the rules refused, and drops old messages once the rules pass", async () => {
+    const { actor, fill } = start({ answer: new Error("offline") })
+    await vi.runAllTimersAsync()
+    fill("bob@example.com", "short", "other")
+    actor.send({ type: "registration.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("password")
+    fill("bob@example.com", "longenough", "otherother")
+    actor.send({ type: "registration.submit" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("confirmPassword")
+    // changing the password to match leaves the confirmation's message until the next submit
+    actor.send({ type: "registration.change", field: "password", value: "otherother" })
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("confirmPassword")
+    actor.send({ type: "registration.submit" })
+    expect(selectRegistrationErrors(actor.getSnapshot())).toEqual({})
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBeUndefined()
+  })
+
+  it("refuses a password longer than the server takes, with its own message", async () => {
+    const { actor, fill, register } = start()
+    await vi.runAllTimersAsync()
+    fill("bob@example.com", "x".repeat(1025))
+    actor.send({ type: "registration.submit" })
+    expect(selectRegistrationErrors(actor.getSnapshot())).toEqual({ password: "Password is too long. Use at most 1,024 characters." })
+    expect(register).not.toHaveBeenCalled()
   })
 })

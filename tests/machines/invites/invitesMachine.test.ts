@@ -145,4 +145,31 @@ describe("invitesMachine", () => {
     await loaded(actor)
     expect(selectStatus(actor.getSnapshot())).toBe("failed")
   })
+
+  it("ignores Copy and Share pressed again while the link is being copied or shared", async () => {
+    let finishCopy = () => {}
+    let finishShare = (_: "shared" | "dismissed") => {}
+    const { actor, copied, shared, notes } = start({
+      copy: () => new Promise<void>((resolve) => { finishCopy = resolve }),
+      share: () => new Promise((resolve) => { finishShare = resolve })
+    })
+    await loaded(actor)
+    actor.send({ type: "link.copy" })
+    actor.send({ type: "link.copy" })
+    actor.send({ type: "link.share" })
+    expect(copied).toEqual([LINK])
+    expect(shared).toEqual([])
+    finishCopy()
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"))
+    expect(notes).toHaveLength(1)
+    actor.send({ type: "link.share" })
+    actor.send({ type: "link.share" })
+    actor.send({ type: "link.copy" })
+    expect(shared).toHaveLength(1)
+    expect(copied).toEqual([LINK])
+    finishShare("shared")
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"))
+    expect(shared).toHaveLength(1)
+    expect(copied).toEqual([LINK])
+  })
 })

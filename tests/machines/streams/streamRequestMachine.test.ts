@@ -89,4 +89,15 @@ describe("streamRequestMachine", () => {
     expect(actor.getSnapshot().status).toBe("done")
     expect(submitTicket).not.toHaveBeenCalled()
   })
+
+  it("ignores a second submit while the request is being sent: one ticket, one confirmation", async () => {
+    const { actor, submitTicket, notified } = start()
+    actor.send({ type: "request.change", text: "Sports Three please" })
+    actor.send({ type: "request.submit" })
+    actor.send({ type: "request.submit" })
+    expect(selectIsSendingRequest(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(submitTicket).toHaveBeenCalledTimes(1)
+    expect(notified()).toEqual([REQUEST_SUCCESS])
+  })
 })
