@@ -15,7 +15,7 @@ import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, focusField } from "../shared/FormField.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<ForgotPasswordField, string>> = { email: "forgot-email" }
@@ -32,9 +32,7 @@ export const ForgotPasswordView = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     request.send({ type: "forgotPassword.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(request.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(request.getSnapshot()))
   }
   const backToLogin = <Link className={button({ tone: "secondary", block: true })} to="/login">Back to sign in</Link>
 

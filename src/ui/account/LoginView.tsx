@@ -12,7 +12,7 @@ import {
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, focusField } from "../shared/FormField.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
 import * as forms from "./AccountForm.css.ts"
@@ -37,9 +37,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     form.send({ type: "login.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(form.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(form.getSnapshot()))
   }
   return (
     <>

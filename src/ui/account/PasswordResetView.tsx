@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import { PASSWORD_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   selectFirstInvalidField,
   selectIsResettingPassword,
@@ -19,7 +18,7 @@ import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<PasswordResetField, string>> = { password: "reset-password", confirmPassword: "reset-confirm" }
@@ -78,9 +77,7 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
   const submit = (event: FormEvent) => {
     event.preventDefault()
     reset.send({ type: "passwordReset.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(reset.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(reset.getSnapshot()))
   }
   return (
     <>
@@ -89,25 +86,21 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {/* the password manager stores the new password under this account */}
         <FormField id="reset-email" label="Email" type="email" autoComplete="username" value={email} readOnly />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.password}
           label="New password"
-          type="password"
           autoComplete="new-password"
           value={values.password}
           error={errors.password}
           hint="At least 8 characters."
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("password")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.confirmPassword}
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("confirmPassword")}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
+import { USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   selectFirstInvalidField,
   selectIsUpdatingDetails,
@@ -11,7 +11,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 const FIELD_IDS: Readonly<Record<ProfileDetailsField, string>> = {
@@ -36,9 +36,7 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     details.send({ type: "profileDetails.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(details.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(details.getSnapshot()))
   }
   return (
     <section className={styles.panel} aria-labelledby="details-heading">
@@ -63,15 +61,13 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
           hint="A new address takes effect once you confirm it by email."
           onChange={change("email")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.password}
           label="Password"
-          type="password"
           autoComplete="current-password"
           value={values.password}
           error={errors.password}
           hint="Your current password, to confirm it is you."
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("password")}
         />
         <div className={styles.submitRow}>

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
-import { PASSWORD_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   selectFirstInvalidField,
   selectIsUpdatingPassword,
@@ -11,7 +10,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { PasswordField, focusField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 const FIELD_IDS: Readonly<Record<ProfilePasswordField, string>> = {
@@ -31,43 +30,35 @@ export const ProfilePasswordForm = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     password.send({ type: "profilePassword.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(password.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(password.getSnapshot()))
   }
   return (
     <section className={styles.panel} aria-labelledby="password-heading">
       <h2 id="password-heading" className={styles.panelHeading}>Update password</h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField
+        <PasswordField
           id={FIELD_IDS.currentPassword}
           label="Current password"
-          type="password"
           autoComplete="current-password"
           value={values.currentPassword}
           error={errors.currentPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("currentPassword")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.newPassword}
           label="New password"
-          type="password"
           autoComplete="new-password"
           value={values.newPassword}
           error={errors.newPassword}
           hint="At least 8 characters. Your other devices will be signed out."
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("newPassword")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.confirmPassword}
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("confirmPassword")}
         />
         <div className={styles.submitRow}>

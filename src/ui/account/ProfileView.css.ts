@@ -46,5 +46,5 @@ export const dangerRow = style({
 export const dangerButton = style({
   color: vars.color.danger,
   borderColor: vars.color.danger,
-  selectors: { "&:hover:not(:disabled)": { background: vars.color.dangerSurface } }
+  selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: vars.color.dangerSurface } }
 })

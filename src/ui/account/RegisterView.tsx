@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { Link, Navigate, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import { PASSWORD_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   selectDerivedUsername,
   selectFirstInvalidField,
@@ -20,7 +19,7 @@ import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<RegistrationField, string>> = {
@@ -84,9 +83,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
   const submit = (event: FormEvent) => {
     event.preventDefault()
     registration.send({ type: "registration.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    const invalid = selectFirstInvalidField(registration.getSnapshot())
-    if (invalid !== undefined) document.getElementById(FIELD_IDS[invalid])?.focus()
+    focusField(FIELD_IDS, selectFirstInvalidField(registration.getSnapshot()))
   }
   return (
     <>
@@ -103,25 +100,21 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           hint={username === "" ? "Your username will be the part before the @." : `Your username will be ${username}.`}
           onChange={change("email")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.password}
           label="Password"
-          type="password"
           autoComplete="new-password"
           value={values.password}
           error={errors.password}
           hint="At least 8 characters."
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("password")}
         />
-        <FormField
+        <PasswordField
           id={FIELD_IDS.confirmPassword}
           label="Confirm password"
-          type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           onChange={change("confirmPassword")}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}

@@ -1,7 +1,8 @@
 import type { HTMLInputAutoCompleteAttribute } from "react"
+import { PASSWORD_MAX_LENGTH } from "../../domain/Validation.ts"
 import { field, fieldError, fieldHint, fieldLabel, readOnlyInput, textArea, textInput } from "./controls.css.ts"
 
-interface FormFieldProps {
+export interface FormFieldProps {
   readonly id: string
   /** The form field's name; the id by default. */
   readonly name?: string
@@ -57,4 +58,18 @@ export const FormField = ({ id, name = id, label, value, type = "text", autoComp
       {error === undefined ? null : <p id={errorId} className={fieldError} role="alert">{error}</p>}
     </div>
   )
+}
+
+/** A password input, as long as the server takes one and no longer. */
+export const PasswordField = (props: Omit<FormFieldProps, "type" | "maxLength">) => (
+  <FormField {...props} type="password" maxLength={PASSWORD_MAX_LENGTH} />
+)
+
+/**
+ * After a submit the form's rules refused, moves the focus to the first field with a message (the
+ * machine names it; `ids` gives each field's input), so keyboard and screen-reader users land on it.
+ * Called right after sending the submit: the rules run as the event is taken, so the messages are there.
+ */
+export const focusField = <F extends string>(ids: Readonly<Record<F, string>>, field: F | undefined): void => {
+  if (field !== undefined) document.getElementById(ids[field])?.focus()
 }

@@ -28,18 +28,18 @@ export const button = recipe({
         background: vars.color.accent,
         color: vars.color.onAccent,
         // a lighter fill would drop white text below AA contrast, so hover shows a ring instead
-        selectors: { "&:hover:not(:disabled)": { boxShadow: `0 0 0 3px ${vars.color.accentRing}` } }
+        selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { boxShadow: `0 0 0 3px ${vars.color.accentRing}` } }
       },
       secondary: {
         background: vars.color.surfaceRaised,
         borderColor: vars.color.border,
         color: vars.color.text,
-        selectors: { "&:hover:not(:disabled)": { background: vars.color.surfaceHover } }
+        selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: vars.color.surfaceHover } }
       },
       ghost: {
         background: "transparent",
         color: vars.color.text,
-        selectors: { "&:hover:not(:disabled)": { background: vars.color.surfaceHover } }
+        selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: vars.color.surfaceHover } }
       }
     },
     block: { true: { width: "100%" } }

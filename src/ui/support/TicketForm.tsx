@@ -13,7 +13,7 @@ import {
 } from "../../machines/support/contactMachine.ts"
 import type { ContactField } from "../../machines/support/ticketForm.ts"
 import { button } from "../shared/controls.css.ts"
-import { FormField } from "../shared/FormField.tsx"
+import { FormField, focusField } from "../shared/FormField.tsx"
 import { AttachedPanel } from "./AttachedPanel.tsx"
 import { CategoryField } from "./CategoryField.tsx"
 import * as styles from "./ContactView.css.ts"
@@ -24,10 +24,6 @@ const FIELD_IDS: Readonly<Record<ContactField, string>> = {
   category: "ticket-category",
   subject: "ticket-subject",
   description: "ticket-description"
-}
-
-const focusField = (field: ContactField | undefined): void => {
-  if (field !== undefined) document.getElementById(FIELD_IDS[field])?.focus()
 }
 
 /** The ticket form: category, subject, description, and the player details a viewer brought along. */
@@ -42,12 +38,11 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     contact.send({ type: "contact.submit" })
-    // the rules run as the event is taken, so their messages are already there to move to
-    focusField(selectFirstInvalidField(contact.getSnapshot()))
+    focusField(FIELD_IDS, selectFirstInvalidField(contact.getSnapshot()))
   }
   const removeAttachment = () => {
     contact.send({ type: "attachment.remove" })
-    focusField("category")
+    focusField(FIELD_IDS, "category")
   }
   return (
     <section className={styles.panel} aria-labelledby="ticket-title">

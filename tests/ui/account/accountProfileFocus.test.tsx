@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
-import { expectBusyWithFocus, holding, press, pressAgainWhileBusy } from "./heldCalls.ts"
+import { expectBusyWithFocus, holding, press, pressAgainWhileBusy, settled } from "./heldCalls.ts"
 
 const openProfile = async (held: ReturnType<typeof holding>) => {
   const rendered = await renderApp({ signedIn: true, path: "/profile", wrapFetch: held.wrapFetch })
   await screen.findByRole("heading", { name: "Account settings" })
+  await settled()
   return rendered
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import type { InProcessServer } from "../../support/inProcessServer.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
-import { expectBusyWithFocus, holding, press, pressAgainWhileBusy } from "./heldCalls.ts"
+import { expectBusyWithFocus, holding, press, pressAgainWhileBusy, settled } from "./heldCalls.ts"
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const focused = () => document.activeElement
@@ -15,6 +15,7 @@ describe("the public account forms keep the keyboard user's place", () => {
     const held = holding("/api/users/login")
     await renderApp({ path: "/login", wrapFetch: held.wrapFetch })
     const signIn = await screen.findByRole("button", { name: "Sign in" })
+    await settled()
     press(signIn)
     expect(focused()).toBe(screen.getByLabelText("Email"))
     type("Email", "ann@example.com")
@@ -35,6 +36,7 @@ describe("the public account forms keep the keyboard user's place", () => {
     const held = holding("/api/users/register")
     await renderApp({ path: inviteLink, wrapFetch: held.wrapFetch })
     await screen.findByRole("heading", { name: "Create your account" })
+    await settled()
     const create = screen.getByRole("button", { name: "Create account" })
     press(create)
     expect(focused()).toBe(screen.getByLabelText("Email"))
@@ -60,6 +62,7 @@ describe("the public account forms keep the keyboard user's place", () => {
     const held = holding("/api/users/create-password-reset-token")
     await renderApp({ path: "/forgot-password", wrapFetch: held.wrapFetch })
     const send = await screen.findByRole("button", { name: "Send reset link" })
+    await settled()
     press(send)
     expect(focused()).toBe(screen.getByLabelText("Email"))
     type("Email", "ann@example.com")
@@ -75,6 +78,7 @@ describe("the public account forms keep the keyboard user's place", () => {
     const held = holding("/api/users/reset-password")
     await renderApp({ path: (server) => server.passwordResetLink("ann@example.com"), wrapFetch: held.wrapFetch })
     await screen.findByRole("heading", { name: "Reset your password" })
+    await settled()
     const update = screen.getByRole("button", { name: "Update password" })
     press(update)
     expect(focused()).toBe(screen.getByLabelText("New password"))

@@ -1,4 +1,4 @@
-import { fireEvent, waitFor } from "@testing-library/react"
+import { act, fireEvent, waitFor } from "@testing-library/react"
 import { expect } from "vitest"
 
 /** Holds every call to `path` until released, counting them: the page can be looked at while its request is out. */
@@ -39,3 +39,9 @@ export const pressAgainWhileBusy = async (button: HTMLElement, held: ReturnType<
   expect(held.count()).toBe(1)
   expect(document.activeElement).toBe(button)
 }
+
+/**
+ * Lets the page's effects run: a form's machine starts in one, after the form is on screen, and
+ * takes the events sent before it only then. A person cannot press that fast; a test can.
+ */
+export const settled = (): Promise<void> => act(async () => {})
