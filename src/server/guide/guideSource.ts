@@ -15,6 +15,24 @@ const GZIP_MAGIC = [0x1f, 0x8b] as const
 // frees; at this size they die young, and a 50 MB file imports in a few MB of heap.
 const READ_CHUNK = 64 * 1024
 
+/** How long a guide may take to read, and how much of it there may be. */
+export interface GuideLimits {
+  /** a URL's whole download */
+  readonly downloadMs: number
+  /** a URL that sends nothing for this long is given up on */
+  readonly stallMs: number
+  /** the guide's size once decompressed, file or URL (a small gzip can unpack to gigabytes) */
+  readonly maxBytes: number
+}
+
+// A week of a few hundred channels is some 100 MB of XMLTV; a provider that takes longer than
+// this, goes quiet or sends more is broken, and the refresh job must not wait on it forever.
+export const GUIDE_LIMITS: GuideLimits = { downloadMs: 10 * 60 * 1000, stallMs: 60 * 1000, maxBytes: 1024 * 1024 * 1024 }
+
+const duration = (ms: number): string =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`
+const mebibytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MiB`
+
 /** How to name a source in messages and logs; a URL's query may hold the provider's credentials. */
 export function describeSource(source: GuideSource): string {
   if ("file" in source) return source.file
@@ -96,12 +114,56 @@ async function* gunzipWhenCompressed(bytes: AsyncIterable<Uint8Array>): AsyncGen
   }
 }
 
-/** The guide's text, decompressed and decoded as it arrives; nothing is read before the first pull. */
-export async function* guideText(source: GuideSource, signal?: AbortSignal): AsyncGenerator<string> {
-  const bytes = await openBytes(source, signal)
+/** Passes the bytes on, giving up once they pass `maxBytes`. */
+async function* bounded(bytes: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
+  let total = 0
+  for await (const chunk of bytes) {
+    total += chunk.length
+    if (total > maxBytes) throw new GuideSourceError(`the guide is larger than ${mebibytes(maxBytes)}`)
+    yield chunk
+  }
+}
+
+/** Calls `onStall` when a chunk is waited for `stallMs` in vain; the time the reader spends on one is not counted. */
+async function* watched(bytes: AsyncIterable<Uint8Array>, stallMs: number, onStall: () => void): AsyncGenerator<Uint8Array> {
+  const iterator = bytes[Symbol.asyncIterator]()
+  let done = false
   try {
-    yield* decode(gunzipWhenCompressed(bytes))
+    while (!done) {
+      const timer = setTimeout(onStall, stallMs)
+      let next: IteratorResult<Uint8Array>
+      try {
+        next = await iterator.next()
+      } finally {
+        clearTimeout(timer)
+      }
+      done = next.done === true
+      if (!done) yield next.value
+    }
+  } finally {
+    // a reader that stops early closes the download
+    if (!done) await iterator.return?.()
+  }
+}
+
+/** The guide's text, decompressed and decoded as it arrives; nothing is read before the first pull. */
+export async function* guideText(source: GuideSource, signal?: AbortSignal, limits: GuideLimits = GUIDE_LIMITS): AsyncGenerator<string> {
+  // a URL gets a deadline and a watch for silence; either ends the download with its own reason
+  const stall = new AbortController()
+  const deadline = AbortSignal.timeout(limits.downloadMs)
+  const download = "url" in source ? AbortSignal.any([...(signal === undefined ? [] : [signal]), deadline, stall.signal]) : signal
+  const givenUp = (): GuideSourceError | undefined =>
+    signal?.aborted === true ? undefined
+      : stall.signal.aborted ? new GuideSourceError(`the guide server sent nothing for ${duration(limits.stallMs)}`)
+      : deadline.aborted && "url" in source ? new GuideSourceError(`the download took longer than ${duration(limits.downloadMs)}`)
+      : undefined
+  try {
+    const opened = await openBytes(source, download)
+    const bytes = "url" in source ? watched(opened, limits.stallMs, () => stall.abort()) : opened
+    yield* decode(bounded(gunzipWhenCompressed(bytes), limits.maxBytes))
   } catch (error) {
+    const reason = givenUp()
+    if (reason !== undefined) throw reason
     if (error instanceof GuideSourceError || signal?.aborted === true) throw error
     // `ENOENT: no such file or directory, open '/x'`: the path is said elsewhere already
     throw new GuideSourceError((error instanceof Error ? error.message : String(error)).replace(/, \w+ '.*'$/, ""))

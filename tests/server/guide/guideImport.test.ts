@@ -80,6 +80,37 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
     expect(await stagedRows(db())).toBe(0)
   })
 
+  it("gives up on a guide server that goes quiet, takes too long or sends too much, keeping the last good guide", async () => {
+    const good = xmltv([{ id: "a", name: "Alpha" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-24T00:00:00Z", "Good"))
+    await load(db(), good)
+    const before = await guideSnapshot(db())
+    const text = xmltv([{ id: "a", name: "Renamed" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z", "New"))
+    const limits = { downloadMs: 60_000, stallMs: 300, maxBytes: 1024 * 1024 }
+    // a third of the file, then nothing: the connection stays open
+    const quiet = await serveGuide(text, { parts: 3, delayMs: 60_000 })
+    const slow = await serveGuide(text, { parts: 40, delayMs: 100 })
+    // a small gzip that unpacks to far more than the limit
+    const bomb = await serveGuide(gzipSync(text.replace("</tv>", `<!-- ${"x".repeat(4 * 1024 * 1024)} --></tv>`)))
+    try {
+      await expect(importGuide(db(), guideText({ url: quiet.url }, undefined, limits), { now: NOW })).rejects.toThrow("the guide server sent nothing for 300 ms")
+      await expect(importGuide(db(), guideText({ url: slow.url }, undefined, { ...limits, downloadMs: 500 }), { now: NOW })).rejects.toThrow(
+        "the download took longer than 500 ms"
+      )
+      await expect(importGuide(db(), guideText({ url: bomb.url }, undefined, limits), { now: NOW })).rejects.toThrow("the guide is larger than 1 MiB")
+    } finally {
+      await Promise.all([quiet.close(), slow.close(), bomb.close()])
+    }
+    expect(await guideSnapshot(db())).toEqual(before)
+    expect(await stagedRows(db())).toBe(0)
+    // within the limits, the same server's guide imports
+    const fine = await serveGuide(text, { parts: 3, delayMs: 100 })
+    try {
+      expect(await importGuide(db(), guideText({ url: fine.url }, undefined, limits), { now: NOW })).toMatchObject({ channels: 1 })
+    } finally {
+      await fine.close()
+    }
+  })
+
   it("imports a gzip file from a URL, streamed in pieces, as well as a plain one", async () => {
     const text = xmltv([{ id: "a", name: "Alpha" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z", "Slot"))
     const served = await serveGuide(gzipSync(text), { parts: 5 })
