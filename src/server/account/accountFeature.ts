@@ -11,7 +11,7 @@ import { seedStaff } from "./seedStaff.ts"
 import { createSessionCache, TELEMETRY_SESSION_MAX_AGE_MS } from "./sessionCache.ts"
 import { resolveSession } from "./sessions.ts"
 import { createSignUpLimiter } from "./signUpLimiter.ts"
-import { userCreate, userList, userPassword } from "./userCommands.ts"
+import { userCreate, userDisable, userEnable, userList, userPassword } from "./userCommands.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import type { ContractOptions } from "../http/registerContract.ts"
 
@@ -54,7 +54,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
   }
 }
 
-export const accountCommands: ReadonlyArray<Command> = [userCreate, userList, userPassword]
+export const accountCommands: ReadonlyArray<Command> = [userCreate, userList, userPassword, userDisable, userEnable]
 
 /** The first start's staff account. */
 export const accountSeed = { staff: seedStaff } as const

@@ -1,16 +1,11 @@
 import { randomBytes } from "node:crypto"
-import { emailRule, normaliseEmail, passwordRule, usernameFromEmail, usernameRule } from "../../domain/Validation.ts"
+import { passwordRule, usernameFromEmail, usernameRule } from "../../domain/Validation.ts"
 import { hashPassword } from "./passwords.ts"
 import { isUniqueViolation } from "../db/database.ts"
+import type { UserRow } from "../db/schema.ts"
 import { deleteSessionsOfUser } from "./sessionsRepo.ts"
-import { findUserByEmail, insertUser, listUsers, updatePasswordHash } from "./usersRepo.ts"
-import { type Command, CommandFailure, optionalText, requireText, table, UsageError } from "../cli/command.ts"
-
-const validEmail = (text: string): string => {
-  const message = emailRule()(text)
-  if (message !== undefined) throw new UsageError(`--email: ${message}`)
-  return normaliseEmail(text)
-}
+import { findUserByEmail, insertUser, listUsers, setActive, updatePasswordHash } from "./usersRepo.ts"
+import { type Args, type Command, type CommandContext, CommandFailure, optionalText, requireEmail, requireText, table, UsageError } from "../cli/command.ts"
 
 const validPassword = (text: string): string => {
   const message = passwordRule(text)
@@ -24,7 +19,7 @@ export const userCreate: Command = {
   summary: "Create a verified account (staff with --staff)",
   options: { email: { type: "string" }, password: { type: "string" }, username: { type: "string" }, staff: { type: "boolean" } },
   async run(args, { db, out, now }) {
-    const email = validEmail(requireText(args, "email"))
+    const email = requireEmail(args)
     const password = validPassword(requireText(args, "password"))
     const username = (optionalText(args, "username") ?? usernameFromEmail(email)).trim()
     const usernameMessage = usernameRule(username)
@@ -56,13 +51,46 @@ export const userPassword: Command = {
   summary: "Set an account's password and sign it out everywhere",
   options: { email: { type: "string" }, password: { type: "string" } },
   async run(args, { db, out }) {
-    const email = validEmail(requireText(args, "email"))
     const password = validPassword(requireText(args, "password"))
-    const user = await findUserByEmail(db, email)
-    if (user === undefined) throw new CommandFailure(`No account with email ${email}`)
+    const user = await accountOf(args, db)
     await updatePasswordHash(db, user.id, await hashPassword(password))
     const ended = await deleteSessionsOfUser(db, user.id)
     out(`Password updated for ${user.email}; ${ended} session(s) ended`)
+    return 0
+  }
+}
+
+/** The account an --email names; an address with no account is the operator's mistake, said plainly. */
+const accountOf = async (args: Args, db: CommandContext["db"]): Promise<UserRow> => {
+  const email = requireEmail(args)
+  const user = await findUserByEmail(db, email)
+  if (user === undefined) throw new CommandFailure(`No account with email ${email}`)
+  return user
+}
+
+export const userDisable: Command = {
+  name: "user:disable",
+  usage: "--email E",
+  summary: "Stop an account: it is signed out everywhere, its players stop and it cannot sign in until enabled",
+  options: { email: { type: "string" } },
+  async run(args, { db, out }) {
+    const user = await accountOf(args, db)
+    await setActive(db, user.id, false)
+    const ended = await deleteSessionsOfUser(db, user.id)
+    out(`Disabled ${user.email}; ${ended} session(s) ended`)
+    return 0
+  }
+}
+
+export const userEnable: Command = {
+  name: "user:enable",
+  usage: "--email E",
+  summary: "Let a disabled account sign in again",
+  options: { email: { type: "string" } },
+  async run(args, { db, out }) {
+    const user = await accountOf(args, db)
+    await setActive(db, user.id, true)
+    out(user.is_active ? `${user.email} was already enabled` : `Enabled ${user.email}; it can sign in again`)
     return 0
   }
 }

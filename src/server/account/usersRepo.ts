@@ -61,6 +61,13 @@ export async function updatePasswordHash(db: Kysely<Tables>, id: number, passwor
   return result.numUpdatedRows > 0n
 }
 
+/** Lets an account sign in again, or stops it; returns false when no such user exists. */
+export async function setActive(db: Kysely<Tables>, id: number, active: boolean): Promise<boolean> {
+  const result = await db.updateTable("users").set({ is_active: active }).where("id", "=", id).executeTakeFirst()
+  sessionsChanged()
+  return result.numUpdatedRows > 0n
+}
+
 export async function listUsers(db: Kysely<Tables>): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().orderBy("id").execute()
 }

@@ -10,11 +10,12 @@ import { mailCommands } from "../mail/mailFeature.ts"
 import { paymentsCommands } from "../payments/paymentsFeature.ts"
 import { shellCommands } from "../shell/shellFeature.ts"
 import { streamsCommands } from "../streams/streamsFeature.ts"
+import { telemetryCommands } from "../telemetry/telemetryFeature.ts"
 import { type Command, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
-  ...accountCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...paymentsCommands, ...mailCommands
+  ...accountCommands, ...telemetryCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...paymentsCommands, ...mailCommands
 ]
 
 export interface AdminIo {

@@ -1,5 +1,6 @@
 import type { ParseArgsOptionsConfig } from "node:util"
 import type { Kysely } from "kysely"
+import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import type { Config } from "../config.ts"
 import type { Tables } from "../db/schema.ts"
 
@@ -38,6 +39,14 @@ export function requireText(args: Args, name: string): string {
   const value = args[name]
   if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`)
   return value
+}
+
+/** `--email`, checked as the sign-up form checks it and lower-cased as accounts store it. */
+export function requireEmail(args: Args): string {
+  const text = requireText(args, "email")
+  const message = emailRule()(text.trim())
+  if (message !== undefined) throw new UsageError(`--email: ${message}`)
+  return normaliseEmail(text)
 }
 
 export function optionalText(args: Args, name: string): string | undefined {

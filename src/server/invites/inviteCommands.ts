@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely"
 import { inviteLink as inviteUrl } from "../../domain/Invitation.ts"
-import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
-import { type Command, requireText, UsageError } from "../cli/command.ts"
+import { type Command, CommandFailure, requireEmail } from "../cli/command.ts"
 import type { Config } from "../config.ts"
 import type { Tables } from "../db/schema.ts"
 import { serverAddress } from "../shell/shellFeature.ts"
@@ -13,13 +12,9 @@ export const inviteLink: Command = {
   summary: "Print an account's invite link (new members register through it)",
   options: { email: { type: "string" } },
   async run(args, { db, config, out, err }) {
-    const text = requireText(args, "email")
-    const message = emailRule()(text)
-    if (message !== undefined) throw new UsageError(`--email: ${message}`)
-    const email = normaliseEmail(text)
+    const email = requireEmail(args)
     const user = await findInviter(db, { email })
-    // A wrong address is a mistake in what was typed, like a malformed one: same exit code.
-    if (user === undefined) throw new UsageError(`No account with email ${email}. List accounts with user:list.`)
+    if (user === undefined) throw new CommandFailure(`No account with email ${email}. List accounts with user:list.`)
     const origin = await linkOrigin(db, config)
     out(inviteUrl(origin.publicUrl, user.invite_token))
     if (origin.note !== undefined) err(origin.note)

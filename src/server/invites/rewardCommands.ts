@@ -1,5 +1,4 @@
-import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
-import { type Command, CommandFailure, requireText, UsageError } from "../cli/command.ts"
+import { type Command, CommandFailure, requireEmail, requireText, UsageError } from "../cli/command.ts"
 import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
 
 // Enough for any goodwill gesture; a typo of a few more digits is refused rather than recorded.
@@ -11,10 +10,7 @@ export const rewardsAdjust: Command = {
   summary: "Give an account reward points by hand (N below zero takes them back), as a row of its points ledger",
   options: { email: { type: "string" }, points: { type: "string" } },
   async run(args, { db, out, now }) {
-    const text = requireText(args, "email")
-    const message = emailRule()(text)
-    if (message !== undefined) throw new UsageError(`--email: ${message}`)
-    const email = normaliseEmail(text)
+    const email = requireEmail(args)
     const pointsText = requireText(args, "points").trim()
     const points = Number(pointsText)
     if (!/^-?\d+$/.test(pointsText) || points === 0 || Math.abs(points) > MAX_ADJUSTMENT) {

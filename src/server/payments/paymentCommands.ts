@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { CURRENCY_PATTERN, isPaymentProvider, PAYMENT_PROVIDERS, type PaymentProvider } from "../../domain/Payment.ts"
-import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
-import { type Args, type Command, CommandFailure, optionalText, requireText, UsageError } from "../cli/command.ts"
+import { type Args, type Command, CommandFailure, optionalText, requireEmail, requireText, UsageError } from "../cli/command.ts"
 import { DATE_FORMAT_OPTIONS, type DateFormatOption } from "./payPalValues.ts"
 import { type PayPalActivity, PayPalCsvError, readPayPalActivity } from "./payPalCsv.ts"
 import { describeImport, describeRecorded } from "./paymentReport.ts"
@@ -47,7 +46,7 @@ export const paymentAdd: Command = {
     id: { type: "string" }, date: { type: "string" }, currency: { type: "string" }
   },
   async run(args, { db, out, now }) {
-    const email = emailArg(args)
+    const email = requireEmail(args)
     const amount = money(args, "amount", { positive: true })
     const fee = optionalText(args, "fee") === undefined ? 0 : money(args, "fee", { positive: false })
     if (fee > amount) throw new UsageError(`--fee must not be more than --amount (${fee} > ${amount})`)
@@ -87,13 +86,6 @@ async function readActivity(file: string, dateFormat: DateFormatOption): Promise
 }
 
 const isDateFormat = (text: string): text is DateFormatOption => (DATE_FORMAT_OPTIONS as ReadonlyArray<string>).includes(text)
-
-function emailArg(args: Args): string {
-  const text = requireText(args, "email")
-  const message = emailRule()(text.trim())
-  if (message !== undefined) throw new UsageError(`--email: ${message}`)
-  return normaliseEmail(text)
-}
 
 function money(args: Args, name: string, { positive }: { positive: boolean }): number {
   const text = requireText(args, name).trim()

@@ -1,5 +1,7 @@
+import type { Command } from "../cli/command.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { healthQuota as sessionHealthQuota } from "./healthQuota.ts"
+import { userMetering } from "./meteringCommands.ts"
 import { startTelemetryHousekeeping, type TelemetryHousekeepingOptions } from "./housekeeping.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
 import { createTelemetryWrites } from "./telemetryWrites.ts"
@@ -30,3 +32,6 @@ export function telemetryFeature({ db, now, log, counters }: FeatureDeps, option
     jobs: [housekeeping, { stop: () => writes.close() }]
   }
 }
+
+/** The operator's commands of this feature. */
+export const telemetryCommands: ReadonlyArray<Command> = [userMetering]

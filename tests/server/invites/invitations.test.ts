@@ -127,9 +127,9 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
       expect(started.err).toContain("the one the server last started with (2026-11-23T06:00:00.000Z)")
     })
 
-    it("exits 2 with a clear error for an unknown or malformed email", async () => {
+    it("exits 1 for an unknown email, as every command does, and 2 for a malformed one, with a clear error", async () => {
       const unknown = await admin("invite:link", "--email", "ghost@example.com")
-      expect(unknown.code).toBe(2)
+      expect(unknown.code).toBe(1)
       expect(unknown.output).toContain("invite:link: No account with email ghost@example.com")
       const malformed = await admin("invite:link", "--email", "ghost")
       expect(malformed.code).toBe(2)
