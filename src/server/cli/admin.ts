@@ -131,7 +131,10 @@ if (import.meta.main) {
     const config = loadConfig(process.env)
     process.exitCode = await runAdmin(process.argv.slice(2), { config, ...consoleIo() })
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error)
+    // a locked or unreachable database, a DATA_DIR that is a file: one line says it, the stack
+    // only on request
+    console.error(error instanceof ConfigError ? error.message : `admin: ${error instanceof Error ? error.message : String(error)}`)
+    if (!(error instanceof ConfigError) && process.env.DEBUG !== undefined) console.error(error)
     process.exitCode = 1
   }
 }

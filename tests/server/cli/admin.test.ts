@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
@@ -55,5 +58,22 @@ describe("operator CLI as a process", () => {
     const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "nope"], { cwd: root }).catch((error: { code: number; stderr: string }) => error)
     expect(failure).toMatchObject({ code: 1 })
     expect((failure as { stderr: string }).stderr).toContain('Unknown command "nope"')
+  })
+
+  it("says in one line, without a stack, that the database cannot be opened", async () => {
+    const root = fileURLToPath(new URL("../../..", import.meta.url))
+    const dir = await mkdtemp(join(tmpdir(), "admin-"))
+    try {
+      const file = join(dir, "not-a-directory")
+      await writeFile(file, "")
+      const env = { ...process.env, DATA_DIR: file, DATABASE_URL: "" }
+      const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "user:list"], { cwd: root, env })
+        .catch((error: { code: number; stderr: string }) => error)
+      expect(failure).toMatchObject({ code: 1 })
+      const stderr = (failure as { stderr: string }).stderr.trim()
+      expect(stderr).toMatch(/^admin: EEXIST: file already exists, mkdir '.*not-a-directory'$/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
