@@ -1,4 +1,6 @@
+import { hostname } from "node:os"
 import type { Command } from "../cli/command.ts"
+import type { Config } from "../config.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { addDemoChannel, demoGuideChannelId, keepDemoGuideAhead } from "./demoGuide.ts"
@@ -11,11 +13,19 @@ export interface GuideFeatureOptions {
   readonly refresh?: Pick<GuideRefreshOptions, "everyMs" | "firstAfterMs" | "holder">
 }
 
+/**
+ * Who holds the refresh job's lease: the same after a restart of this instance, so one that was
+ * killed mid-lease takes its own lease back when it comes up again instead of waiting six hours
+ * for it to run out; instances on other machines, or on other ports of this one, differ.
+ */
+export const refreshHolder = (config: Pick<Config, "host" | "port">, host: string = hostname()): string => `${host}:${config.host}:${config.port}`
+
 /** The programme guide: XMLTV imports, the schedule by local day, and what airs now and next. */
-export function guideFeature({ db, now, log }: FeatureDeps, options: GuideFeatureOptions = {}): ServerFeature {
+export function guideFeature({ db, now, log, config }: FeatureDeps, options: GuideFeatureOptions = {}): ServerFeature {
   const refresh = startGuideRefresh({
     db,
     now,
+    holder: refreshHolder(config),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
     guideUrl: async () => (await siteSettings.inEffect(db)).guideUrl,
     ...options.refresh

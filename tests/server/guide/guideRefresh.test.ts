@@ -1,3 +1,4 @@
+import { refreshHolder } from "../../../src/server/guide/guideFeature.ts"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { buildApp } from "../../../src/server/app.ts"
@@ -71,7 +72,8 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
       // a holder that stops gives the lease up at once
       await jobOf[first].stop()
       expect((await jobOf[others[0]].runNow()).ran).toBe(true)
-      // one that dies keeps it until it runs out: 6 hours and a grace of 15 minutes
+      // one that dies keeps it until it runs out (6 hours and a grace of 15 minutes), unless the
+      // same instance comes back: it holds it under the same name (refreshHolder)
       clock += 6 * HOUR + 14 * 60_000
       expect((await jobOf[others[1]].runNow()).ran).toBe(false)
       clock += 2 * 60_000
@@ -128,7 +130,7 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
       // the first run is under way: the guide is still arriving
       await sleep(300)
       expect(served.requests()).toBe(1)
-      expect((await leaseOf(database.db.kysely, GUIDE_REFRESH_LEASE))?.holder).toMatch(/:\d+:[0-9a-f]{8}$/)
+      expect((await leaseOf(database.db.kysely, GUIDE_REFRESH_LEASE))?.holder).toBe(refreshHolder(config))
     } finally {
       const closing = performance.now()
       await app.close()
@@ -159,5 +161,14 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
     expect(quick.requests()).toBe(after)
     await quick.close()
     expect((await guideSnapshot(database.db.kysely)).programmes).toHaveLength(24)
+  })
+})
+
+describe("the refresh job's lease holder", () => {
+  it("is the same for a restart of one instance and differs between instances", () => {
+    const instance = { host: "0.0.0.0", port: 8080 }
+    expect(refreshHolder(instance, "tv1")).toBe(refreshHolder({ ...instance }, "tv1"))
+    expect(refreshHolder(instance, "tv1")).not.toBe(refreshHolder({ ...instance, port: 8081 }, "tv1"))
+    expect(refreshHolder(instance, "tv1")).not.toBe(refreshHolder(instance, "tv2"))
   })
 })
