@@ -46,8 +46,19 @@ export const startEarlyCalls = (
       const early = forApp.get(key)
       if (early === undefined) return fetch(input, init)
       forApp.delete(key)
-      return early
+      return untilAborted(early, init?.signal)
     },
     json: (route) => forWarm.get(startupKey(route.method, route.path)) ?? Promise.resolve(undefined)
   }
+}
+
+/** The response, unless `signal` (the caller's deadline or cancel) aborts first, as fetch would. */
+const untilAborted = (response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> => {
+  if (signal === undefined || signal === null) return response
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    if (signal.aborted) return abort()
+    signal.addEventListener("abort", abort, { once: true })
+    response.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort))
+  })
 }

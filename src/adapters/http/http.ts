@@ -46,12 +46,38 @@ export interface HttpDeps {
   /** Any 403 means the session is gone: the app clears it and shows the login page. */
   readonly onForbidden: () => void
   readonly baseUrl?: string
+  /** How long a call may go unanswered before it counts as failed; 30 s unless a test says otherwise. */
+  readonly timeoutMs?: number
 }
 
 /** SPEC §8: anything that is not JSON yields this fixed result. */
 export const CONTENT_TYPE_FAILURE: ApiFailure = { success: false, status: 404, detail: "content type" }
 export const NETWORK_FAILURE_DETAIL = "Could not reach the server. Check your connection and try again."
 export const CANCELLED_DETAIL = "The request was cancelled."
+export const TIMEOUT_DETAIL = "The server took too long to answer. Check your connection and try again."
+/** A call nobody answers must not leave a page waiting forever. */
+export const CALL_TIMEOUT_MS = 30_000
+
+/** The caller's signal, aborted also once `ms` have passed; `done` clears the timer. */
+const withDeadline = (signal: AbortSignal | undefined, ms: number) => {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, ms)
+  const cancel = () => controller.abort()
+  if (signal?.aborted === true) cancel()
+  else signal?.addEventListener("abort", cancel, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer)
+      signal?.removeEventListener("abort", cancel)
+    }
+  }
+}
 
 const decodeFailure = decodeWith(ApiFailure)
 const responseDecoders = new Map<EndpointName, (input: unknown) => Decoded<unknown>>()
@@ -89,28 +115,33 @@ export const createCallApi = (deps: HttpDeps): CallApi => {
     const endpoint = api[name]
     const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined, options.query as Record<string, string | undefined> | undefined)
     const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
-    if (options.signal !== undefined) init.signal = options.signal
+    const deadline = withDeadline(options.signal, deps.timeoutMs ?? CALL_TIMEOUT_MS)
+    init.signal = deadline.signal
+    const abandoned = (): ApiFailure | undefined =>
+      options.signal?.aborted === true ? failure(0, CANCELLED_DETAIL) : deadline.timedOut() ? failure(0, TIMEOUT_DETAIL) : undefined
 
-    let response: Response
     try {
-      response = await deps.fetch(`${deps.baseUrl ?? ""}${path}`, init)
-    } catch {
-      return failure(0, options.signal?.aborted === true ? CANCELLED_DETAIL : NETWORK_FAILURE_DETAIL)
+      let response: Response
+      try {
+        response = await deps.fetch(`${deps.baseUrl ?? ""}${path}`, init)
+      } catch {
+        return abandoned() ?? failure(0, NETWORK_FAILURE_DETAIL)
+      }
+      if (response.status === 403) {
+        deps.onForbidden()
+        return SESSION_ENDED
+      }
+      if (!isJson(response)) return CONTENT_TYPE_FAILURE
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch {
+        return abandoned() ?? failure(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
+      }
+      return interpret(name, response.status, body)
+    } finally {
+      deadline.done()
     }
-    if (response.status === 403) {
-      deps.onForbidden()
-      return SESSION_ENDED
-    }
-    if (!isJson(response)) return CONTENT_TYPE_FAILURE
-    let body: unknown
-    try {
-      body = await response.json()
-    } catch {
-      return options.signal?.aborted === true
-        ? failure(0, CANCELLED_DETAIL)
-        : failure(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
-    }
-    return interpret(name, response.status, body)
   }
   return call as CallApi
 }

@@ -2,9 +2,8 @@ import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { changeField, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isValidForm, validateFields } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { firstInvalidField } from "./firstInvalidField.ts"
 
 /** Shown after every request the server answered, so the page never tells who has an account. */
 export const RESET_REQUESTED_MESSAGE = "If the email is registered, reset instructions will be sent."

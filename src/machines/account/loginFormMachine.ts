@@ -4,7 +4,7 @@ import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { firstInvalidField } from "./firstInvalidField.ts"
+import { firstInvalidField } from "../shared/formFields.ts"
 
 export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password."
 export const LOGIN_FAILED_MESSAGE = "Sign in failed. Please try again."

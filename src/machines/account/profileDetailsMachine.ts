@@ -3,11 +3,10 @@ import type { CallResult, BodyOf } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail, passwordLengthRule, usernameRule } from "../../domain/Validation.ts"
 import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isValidForm, validateFields } from "../shared/formFields.ts"
 import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { firstInvalidField } from "./firstInvalidField.ts"
 
 // SPEC §8, exact strings
 export const UPDATE_FAILED_TITLE = "Failed to update"

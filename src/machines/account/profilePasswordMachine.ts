@@ -3,11 +3,10 @@ import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
 import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import { changeField, isAccepted, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isValidForm, validateFields } from "../shared/formFields.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { INCORRECT_PASSWORD_MESSAGE, SUCCESS_TITLE, TRY_AGAIN_MESSAGE } from "./profileDetailsMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { firstInvalidField } from "./firstInvalidField.ts"
 
 // SPEC §8, exact strings
 export const PASSWORD_UPDATED_MESSAGE = "Password has been updated!"

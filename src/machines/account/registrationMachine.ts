@@ -11,9 +11,8 @@ import {
   usernameFromEmail
 } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { changeField, isAccepted, isRefusal, isValidForm, validateFields, type FieldErrors, type FieldRules, type FieldValues } from "../shared/formFields.ts"
+import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isRefusal, isValidForm, validateFields } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { firstInvalidField } from "./firstInvalidField.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
 export const INVITE_CHECK_FAILED_MESSAGE = "Your invite could not be checked. Please try again."

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest"
-import { CANCELLED_DETAIL, CONTENT_TYPE_FAILURE, NETWORK_FAILURE_DETAIL, createCallApi } from "../../../src/adapters/http/http.ts"
+import { CANCELLED_DETAIL, CONTENT_TYPE_FAILURE, NETWORK_FAILURE_DETAIL, TIMEOUT_DETAIL, createCallApi } from "../../../src/adapters/http/http.ts"
 import { SESSION_ENDED } from "../../../src/domain/api.ts"
 
 const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
@@ -101,5 +101,35 @@ describe("callApi", () => {
       throw init.signal?.reason
     })
     await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual({ success: false, status: 0, detail: CANCELLED_DETAIL })
+  })
+
+  /** A fetch that answers only when the signal it was given aborts, as a browser's does. */
+  const hanging = (_: string, init: RequestInit): Promise<Response> =>
+    new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))
+
+  it("gives up on a call the server never answers, as a failure the page can retry", async () => {
+    vi.useFakeTimers()
+    try {
+      const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => hanging(String(input), init ?? {}))
+      const callApi = createCallApi({ fetch, getToken: () => null, onForbidden: vi.fn(), timeoutMs: 1000 })
+      const answer = callApi("streams")
+      await vi.advanceTimersByTimeAsync(999)
+      let settled = false
+      void answer.then(() => (settled = true))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await expect(answer).resolves.toEqual({ success: false, status: 0, detail: TIMEOUT_DETAIL })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("still says cancelled when the caller cancels before the deadline", async () => {
+    const controller = new AbortController()
+    const { callApi } = setup(hanging)
+    const answer = callApi("streams", { signal: controller.signal })
+    controller.abort()
+    await expect(answer).resolves.toEqual({ success: false, status: 0, detail: CANCELLED_DETAIL })
   })
 })
