@@ -83,4 +83,39 @@ describe("playerMachine: fullscreen, picture-in-picture and casting", () => {
     cast.report({ type: "cast.availability", target: "airplay", available: false })
     expect(selectCastAvailable(child("casting"), "airplay")).toBe(false)
   })
+
+  it("opens the picker from the pressed button while casting, to stop or change device", async () => {
+    const { cast, attach, send, child } = await startPlayer()
+    await attach()
+    cast.report({ type: "cast.availability", target: "chromecast", available: true })
+    cast.report({ type: "cast.connection", target: "chromecast", state: "connecting" })
+    send({ type: "cast.prompt", target: "chromecast" })
+    cast.report({ type: "cast.connection", target: "chromecast", state: "connected" })
+    send({ type: "cast.prompt", target: "chromecast" })
+    expect(cast.sent("cast.showPicker")).toEqual([
+      { type: "cast.showPicker", target: "chromecast" },
+      { type: "cast.showPicker", target: "chromecast" }
+    ])
+  })
+
+  it("shows no button once a session ends with its last device gone, and one while a device is left", async () => {
+    const { cast, attach, child } = await startPlayer()
+    await attach()
+    cast.report({ type: "cast.availability", target: "chromecast", available: true })
+    cast.report({ type: "cast.availability", target: "airplay", available: true })
+    cast.report({ type: "cast.connection", target: "chromecast", state: "connected" })
+    // the device goes: the browser says so, then ends the session
+    cast.report({ type: "cast.availability", target: "chromecast", available: false })
+    expect(selectCastConnection(child("casting"), "chromecast")).toBe("connected")
+    cast.report({ type: "cast.connection", target: "chromecast", state: "disconnected" })
+    expect(selectCastAvailable(child("casting"), "chromecast")).toBe(false)
+    // the other kind is untouched, and a session ended with its device still there keeps the button
+    expect(selectCastAvailable(child("casting"), "airplay")).toBe(true)
+    cast.report({ type: "cast.connection", target: "airplay", state: "connected" })
+    cast.report({ type: "cast.connection", target: "airplay", state: "disconnected" })
+    expect(selectCastAvailable(child("casting"), "airplay")).toBe(true)
+    // a "disconnected" with no session before it, from a browser with no device, shows nothing either
+    cast.report({ type: "cast.connection", target: "chromecast", state: "disconnected" })
+    expect(selectCastAvailable(child("casting"), "chromecast")).toBe(false)
+  })
 })
