@@ -52,6 +52,8 @@ export const streamRequestMachine = setup({
     },
     sending: {
       tags: ["busy"],
+      // a request that hangs must not hold the dialog: closing it gives up waiting
+      on: { "request.cancel": { target: "cancelled" } },
       invoke: {
         src: "submitTicket",
         // `hasText` let us in here, so the ticket exists; the fallback only satisfies the types

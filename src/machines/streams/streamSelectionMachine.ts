@@ -70,9 +70,17 @@ export const streamSelectionMachine = setup({
   states: {
     grid: {
       initial: "preparing",
+      // the button is on screen while the streams load and after they failed, too
+      on: {
+        "player.toggle": {
+          actions: ["togglePlayer", { type: "persistPlayerChoice", params: ({ context }) => ({ choice: context.player }) }]
+        }
+      },
       states: {
         preparing: {
           tags: ["loading"],
+          // the stored choice is a moment away, and would undo a switch made before it
+          on: { "player.toggle": {} },
           invoke: {
             src: "readPlayerChoice",
             onDone: { target: "loading", actions: { type: "keepPlayerChoice", params: ({ event }) => event.output } },
@@ -107,11 +115,6 @@ export const streamSelectionMachine = setup({
             onError: {}
           },
           initial: "browsing",
-          on: {
-            "player.toggle": {
-              actions: ["togglePlayer", { type: "persistPlayerChoice", params: ({ context }) => ({ choice: context.player }) }]
-            }
-          },
           states: {
             browsing: {
               on: {

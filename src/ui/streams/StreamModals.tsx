@@ -66,6 +66,8 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
             type="multiline"
             value={text}
             maxLength={2000}
+            // what is being sent stays as it was sent
+            readOnly={sending}
             onChange={(value) => request?.send({ type: "request.change", text: value })}
           />
         </form>

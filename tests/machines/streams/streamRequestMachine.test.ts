@@ -66,6 +66,20 @@ describe("streamRequestMachine", () => {
     expect(selectRequestText(actor.getSnapshot())).toBe("BBC")
   })
 
+  it("lets the dialog close while a request hangs, without a word about it", async () => {
+    const notify = vi.fn()
+    const actor = createActor(
+      streamRequestMachine.provide({ actors: { submitTicket: fromPromise<TicketAnswer, NewTicket>(() => new Promise(() => undefined)) }, actions: { notify } })
+    ).start()
+    actor.send({ type: "request.change", text: "TV2" })
+    actor.send({ type: "request.submit" })
+    expect(selectIsSendingRequest(actor.getSnapshot())).toBe(true)
+    actor.send({ type: "request.cancel" })
+    expect(actor.getSnapshot().value).toBe("cancelled")
+    await vi.runAllTimersAsync()
+    expect(notify).not.toHaveBeenCalled()
+  })
+
   it("treats a result code other than 1 as a failure", async () => {
     const { actor, notified } = start({ success: true, resultCode: 2, detail: "Ticket could not be saved" })
     actor.send({ type: "request.change", text: "Sports Three please" })

@@ -131,6 +131,24 @@ describe("streamSelectionMachine", () => {
     expect(paramsOf(actions.persistPlayerChoice)).toEqual([{ choice: 1 }, { choice: 2 }])
   })
 
+  it("switches the player while the streams load and after they failed, keeping the switch once they are in", async () => {
+    let answer: (value: CallResult<"streams">) => void = () => undefined
+    const { actor, actions } = start({ loaded: fromPromise<CallResult<"streams"> | undefined>(() => new Promise((resolve) => (answer = resolve))) })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true)
+    actor.send({ type: "player.toggle" })
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
+    answer({ success: true, data: streams })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
+    const failing = start({ loaded: answers("streams", { success: false, status: 500, detail: "x" }) })
+    await vi.runAllTimersAsync()
+    failing.actor.send({ type: "player.toggle" })
+    expect(selectPlayerChoice(failing.actor.getSnapshot())).toBe(1)
+    expect(paramsOf(actions.persistPlayerChoice)).toEqual([{ choice: 1 }])
+    expect(paramsOf(failing.actions.persistPlayerChoice)).toEqual([{ choice: 1 }])
+  })
+
   it("ignores an index that is not in the list", async () => {
     const { actor, actions } = start()
     await vi.runAllTimersAsync()
