@@ -61,6 +61,8 @@ const sessionSetup = setup({
 /** Asks for the user info: after a sign-in, after a change, and for a stored token's first answer. */
 const loadingUser = sessionSetup.createStateConfig({
   tags: ["loadingUser"],
+  // a change made while the answer is on its way (an email confirmed in this tab) is asked for again
+  on: { "session.refreshUser": { target: "loadingUser", reenter: true } },
   invoke: {
     src: "loadUser",
     onDone: { target: "idle", actions: { type: "keepUser", params: ({ event }) => event.output } },

@@ -71,6 +71,19 @@ describe("sessionMachine", () => {
     expect(selectIsStaff(actor.getSnapshot())).toBe(false)
   })
 
+  it("asks for the user info again when the account changed while it was being loaded", async () => {
+    let calls = 0
+    const loadUser = fromPromise<CallResult<"userInfo"> | undefined>(async () => {
+      calls += 1
+      return { success: true, data: calls === 1 ? user : { ...user, email: "new@example.com" } } as CallResult<"userInfo">
+    })
+    const { actor } = start({ token: "stored", loadUser })
+    actor.send({ type: "session.refreshUser" })
+    await vi.runAllTimersAsync()
+    expect(calls).toBe(2)
+    expect(selectUser(actor.getSnapshot())?.email).toBe("new@example.com")
+  })
+
   it("ends a stored token's session when its check meets a 403", async () => {
     const { actor, actions, forbidden } = start({ token: "stored", loadUser: answers("userInfo", undefined) })
     expect(selectIsCheckingSession(actor.getSnapshot())).toBe(true)
