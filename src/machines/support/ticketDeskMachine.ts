@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { type ActorRefFrom, assign, fromPromise, raise, setup, type SnapshotFrom } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import type { Ticket } from "../../domain/Ticket.ts"
 import { type DeskFilter, filterTickets } from "../../domain/TicketDesk.ts"
@@ -48,7 +48,8 @@ export const ticketDeskMachine = setup({
   actions: {
     keepTickets: assign((_, answer: TicketsAnswer) => ({ tickets: loaded(answer) ?? [], error: null, loadedAt: Date.now() })),
     keepFailure: assign((_, answer: TicketsAnswer) => ({ error: `${DESK_FAILED_MESSAGE} ${failureHint(answer)}` })),
-    keepOpen: assign((_, id: number | null) => ({ openId: id }))
+    keepOpen: assign((_, id: number | null) => ({ openId: id })),
+    reloadList: raise({ type: "ticket.changed" })
   }
 }).createMachine({
   id: "ticketDesk",
@@ -93,7 +94,9 @@ export const ticketDeskMachine = setup({
             src: "ticketStatus",
             input: ({ context }) => ({ ticket: context.tickets.find((ticket) => ticket.id === context.openId) ?? (context.tickets[0] as Ticket) })
           },
-          on: { "ticket.close": { target: "closed", actions: { type: "keepOpen", params: null } } }
+          // closing while a change or a reply is on its way stops waiting for it, and the server
+          // may still have made it: the list is read again, so it shows what the server did
+          on: { "ticket.close": { target: "closed", actions: [{ type: "keepOpen", params: null }, "reloadList"] } }
         }
       }
     }
