@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
 import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isRefusal, isValidForm, MISSING_TOKEN_MESSAGE, validateFields } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const RESET_LINK_FAILED_MESSAGE = "This password reset link could not be checked. Please try again."
 export const RESET_FAILED_MESSAGE = "Your password could not be updated. Please try again."
+export const RESET_LINK_UNREACHABLE_MESSAGE = "Your reset link could not be checked just now."
 
 export type PasswordResetField = "password" | "confirmPassword"
 /** The fields in the order the form shows them. */
@@ -15,6 +16,8 @@ export const PASSWORD_RESET_FIELDS: ReadonlyArray<PasswordResetField> = ["passwo
 export type PasswordResetEvent =
   | { readonly type: "passwordReset.change"; readonly field: PasswordResetField; readonly value: string }
   | { readonly type: "passwordReset.submit" }
+  /** ask again after the link's check went unanswered */
+  | { readonly type: "passwordReset.retry" }
 
 interface PasswordResetContext {
   readonly token: string
@@ -47,6 +50,7 @@ export const passwordResetMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",
+    transient: (_, answer: TokenAnswer) => isTransientFailure(answer),
     tokenValid: (_, answer: TokenAnswer) => isAccepted(answer) && !isFailure(answer) && answer.email !== undefined,
     accepted: (_, answer: ResetAnswer) => isAccepted(answer),
     refused: (_, answer: ResetAnswer) => isRefusal(answer),
@@ -93,11 +97,18 @@ export const passwordResetMachine = setup({
             target: "form",
             actions: { type: "keepEmail", params: ({ event }) => event.output }
           },
+          {
+            guard: { type: "transient", params: ({ event }) => event.output },
+            target: "unreachable",
+            actions: { type: "fail", params: ({ event }) => ({ detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(event.output)}` }) }
+          },
           { target: "error", actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? RESET_LINK_FAILED_MESSAGE }) } }
         ],
-        onError: { target: "error", actions: { type: "fail", params: { detail: RESET_LINK_FAILED_MESSAGE } } }
+        onError: { target: "unreachable", actions: { type: "fail", params: { detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } } }
       }
     },
+    // the link is not known to be bad: the server did not say, so the page offers to ask again
+    unreachable: { on: { "passwordReset.retry": { target: "checkingToken" } } },
     form: {
       initial: "editing",
       states: {
@@ -135,10 +146,14 @@ export const passwordResetMachine = setup({
 })
 
 export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>
-export type PasswordResetStep = "checkingToken" | "form" | "complete" | "error"
+export type PasswordResetStep = "checkingToken" | "form" | "complete" | "error" | "unreachable"
 
 export const selectPasswordResetStep = (snapshot: PasswordResetSnapshot): PasswordResetStep =>
-  snapshot.matches("form") ? "form" : snapshot.matches("complete") ? "complete" : snapshot.matches("error") ? "error" : "checkingToken"
+  snapshot.matches("form") ? "form"
+    : snapshot.matches("complete") ? "complete"
+    : snapshot.matches("error") ? "error"
+    : snapshot.matches("unreachable") ? "unreachable"
+    : "checkingToken"
 export const selectResetEmail = (snapshot: PasswordResetSnapshot): string => snapshot.context.email
 export const selectPasswordResetValues = (snapshot: PasswordResetSnapshot) => snapshot.context.values
 export const selectPasswordResetErrors = (snapshot: PasswordResetSnapshot) => snapshot.context.fieldErrors

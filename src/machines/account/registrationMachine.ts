@@ -10,12 +10,13 @@ import {
   passwordRule,
   usernameFromEmail
 } from "../../domain/Validation.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
+import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
 import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isRefusal, isValidForm, validateFields } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
 export const INVITE_CHECK_FAILED_MESSAGE = "Your invite could not be checked. Please try again."
+export const INVITE_UNREACHABLE_MESSAGE = "Your invite could not be checked just now."
 /** The server's detail for this case is a code word, not a sentence for people. */
 export const EMAIL_TAKEN_DETAIL = "EMAIL_ALREADY_REGISTERED"
 export const EMAIL_TAKEN_MESSAGE = "An account with this email address already exists. Sign in instead."
@@ -27,6 +28,8 @@ export const REGISTRATION_FIELDS: ReadonlyArray<RegistrationField> = ["email", "
 export type RegistrationEvent =
   | { readonly type: "registration.change"; readonly field: RegistrationField; readonly value: string }
   | { readonly type: "registration.submit" }
+  /** ask again after the invite check went unanswered */
+  | { readonly type: "registration.retry" }
 
 /** Why the flow ended in its error state, and whether signing in is the way out. */
 export interface RegistrationFailure {
@@ -72,6 +75,7 @@ export const registrationMachine = setup({
     register: fromPromise<RegisterAnswer, BodyOf<"register">>(notProvided("register"))
   },
   guards: {
+    transient: (_, answer: InviteAnswer) => isTransientFailure(answer),
     isValid: ({ context }) => isValidForm(rules, context.values),
     accepted: (_, answer: InviteAnswer | RegisterAnswer) => isAccepted(answer),
     refused: (_, answer: RegisterAnswer) => isRefusal(answer)
@@ -85,6 +89,9 @@ export const registrationMachine = setup({
     showAlert: assign((_, answer: RegisterAnswer) => ({ alert: detailOf(answer) ?? REGISTRATION_FAILED_MESSAGE })),
     fail: assign((_, params: { readonly answer: InviteAnswer | RegisterAnswer; readonly fallback: string }) => ({
       failure: failureOf(params.answer, params.fallback)
+    })),
+    failForNow: assign((_, params: { readonly answer: InviteAnswer }) => ({
+      failure: { detail: `${INVITE_UNREACHABLE_MESSAGE} ${failureHint(params.answer)}`, emailTaken: false }
     })),
     keepRegisteredEmail: assign(({ context }) => ({ registeredEmail: normaliseEmail(context.values.email) }))
   }
@@ -108,13 +115,20 @@ export const registrationMachine = setup({
         onDone: [
           { guard: { type: "accepted", params: ({ event }) => event.output }, target: "form" },
           {
+            guard: { type: "transient", params: ({ event }) => event.output },
+            target: "unreachable",
+            actions: { type: "failForNow", params: ({ event }) => ({ answer: event.output }) }
+          },
+          {
             target: "error",
             actions: { type: "fail", params: ({ event }) => ({ answer: event.output, fallback: INVITE_CHECK_FAILED_MESSAGE }) }
           }
         ],
-        onError: { target: "error", actions: { type: "fail", params: { answer: undefined, fallback: INVITE_CHECK_FAILED_MESSAGE } } }
+        onError: { target: "unreachable", actions: { type: "failForNow", params: { answer: undefined } } }
       }
     },
+    // the invite is not known to be bad: the server did not say, so the page offers to ask again
+    unreachable: { on: { "registration.retry": { target: "checkingInvite" } } },
     form: {
       initial: "editing",
       states: {
@@ -159,10 +173,14 @@ export const registrationMachine = setup({
 })
 
 export type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>
-export type RegistrationStep = "checkingInvite" | "form" | "complete" | "error"
+export type RegistrationStep = "checkingInvite" | "form" | "complete" | "error" | "unreachable"
 
 export const selectRegistrationStep = (snapshot: RegistrationSnapshot): RegistrationStep =>
-  snapshot.matches("form") ? "form" : snapshot.matches("complete") ? "complete" : snapshot.matches("error") ? "error" : "checkingInvite"
+  snapshot.matches("form") ? "form"
+    : snapshot.matches("complete") ? "complete"
+    : snapshot.matches("error") ? "error"
+    : snapshot.matches("unreachable") ? "unreachable"
+    : "checkingInvite"
 export const selectRegistrationValues = (snapshot: RegistrationSnapshot) => snapshot.context.values
 export const selectRegistrationErrors = (snapshot: RegistrationSnapshot) => snapshot.context.fieldErrors
 export const selectRegistrationAlert = (snapshot: RegistrationSnapshot): string | null => snapshot.context.alert

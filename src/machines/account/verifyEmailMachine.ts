@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { detailOf } from "../shared/apiResult.ts"
+import { detailOf, failureHint, isTransientFailure } from "../shared/apiResult.ts"
 import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const VERIFY_FAILED_MESSAGE = "This verification link could not be used."
+export const VERIFY_UNREACHABLE_MESSAGE = "Your email could not be verified just now."
 
 type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
@@ -12,6 +13,7 @@ type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 export const verifyEmailMachine = setup({
   types: {
     context: {} as { readonly token: string; readonly detail: string | null },
+    events: {} as { readonly type: "verify.retry" },
     input: {} as { readonly token: string }
   },
   actors: {
@@ -19,7 +21,8 @@ export const verifyEmailMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",
-    accepted: (_, answer: VerifyAnswer) => isAccepted(answer)
+    accepted: (_, answer: VerifyAnswer) => isAccepted(answer),
+    transient: (_, answer: VerifyAnswer) => isTransientFailure(answer)
   },
   actions: {
     keepDetail: assign((_, params: { readonly detail: string | null }) => ({ detail: params.detail }))
@@ -47,21 +50,28 @@ export const verifyEmailMachine = setup({
             actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? null }) }
           },
           {
+            guard: { type: "transient", params: ({ event }) => event.output },
+            target: "unreachable",
+            actions: { type: "keepDetail", params: ({ event }) => ({ detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(event.output)}` }) }
+          },
+          {
             target: "invalid",
             actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? VERIFY_FAILED_MESSAGE }) }
           }
         ],
-        onError: { target: "invalid", actions: { type: "keepDetail", params: { detail: VERIFY_FAILED_MESSAGE } } }
+        onError: { target: "unreachable", actions: { type: "keepDetail", params: { detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } } }
       }
     },
+    // the token is not known to be bad: the server did not say, so the page offers to ask again
+    unreachable: { on: { "verify.retry": { target: "verifying" } } },
     verified: { type: "final" },
     invalid: { type: "final" }
   }
 })
 
 export type VerifyEmailSnapshot = SnapshotFrom<typeof verifyEmailMachine>
-export type VerifyEmailStep = "verifying" | "verified" | "invalid"
+export type VerifyEmailStep = "verifying" | "verified" | "invalid" | "unreachable"
 
 export const selectVerifyStep = (snapshot: VerifyEmailSnapshot): VerifyEmailStep =>
-  snapshot.matches("verified") ? "verified" : snapshot.matches("invalid") ? "invalid" : "verifying"
+  snapshot.matches("verified") ? "verified" : snapshot.matches("invalid") ? "invalid" : snapshot.matches("unreachable") ? "unreachable" : "verifying"
 export const selectVerifyDetail = (snapshot: VerifyEmailSnapshot): string | null => snapshot.context.detail

@@ -34,6 +34,13 @@ export const RETRY_HINT = "Please try again in a moment."
 export const failureHint = (result: object | undefined): string =>
   refusedForNow(result) ?? (isUnanswered(result) ? CONNECTION_HINT : RETRY_HINT)
 
+/**
+ * A failure that says nothing of what was asked: nothing answered, the server failed (5xx) or
+ * asked to wait (429). Asking again later may well work, so a page offers to.
+ */
+export const isTransientFailure = (result: object | undefined): boolean =>
+  isUnanswered(result) || (result !== undefined && "status" in result && typeof result.status === "number" && (result.status >= 500 || result.status === 429))
+
 /** A `{ success }` answer that says yes. */
 export const isSuccess = (result: object | undefined): boolean =>
   !isFailure(result) && "success" in result && result.success === true

@@ -19,7 +19,7 @@ import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
-import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<PasswordResetField, string>> = { password: "reset-password", confirmPassword: "reset-confirm" }
 
@@ -46,6 +46,14 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
         >
           <p className={styles.message}>Sign in with your new password. Other devices have been signed out.</p>
         </ResultPanel>
+      )
+    case "unreachable":
+      return (
+        <UnreachablePanel
+          detail={detail}
+          onRetry={() => reset.send({ type: "passwordReset.retry" })}
+          other={<Link className={button({ tone: "secondary", block: true })} to="/login">Go to login page</Link>}
+        />
       )
     case "error":
       return (

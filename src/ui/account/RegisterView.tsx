@@ -20,7 +20,7 @@ import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
-import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<RegistrationField, string>> = {
   email: "register-email",
@@ -67,6 +67,14 @@ const Registration = ({ invite }: { readonly invite: string }) => {
         >
           <p className={styles.message}>{failure?.detail}</p>
         </ResultPanel>
+      )
+    case "unreachable":
+      return (
+        <UnreachablePanel
+          detail={failure?.detail ?? null}
+          onRetry={() => registration.send({ type: "registration.retry" })}
+          other={<Link className={button({ tone: "secondary", block: true })} to="/login">Sign in</Link>}
+        />
       )
     case "form":
       return <RegistrationForm registration={registration} />

@@ -2,6 +2,7 @@ import type { ReactNode } from "react"
 import { Icon, type IconName } from "../shared/Icon.tsx"
 import * as status from "../shared/StatusView.css.ts"
 import * as page from "../shell/PublicLayout.css.ts"
+import { button } from "../shared/controls.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 export type ResultTone = "success" | "error" | "info"
@@ -37,4 +38,23 @@ export const PendingPanel = ({ title }: { readonly title: string }) => (
     <div className={status.spinner} aria-hidden="true" />
     <h1 id="result-title" className={page.title}>{title}</h1>
   </section>
+)
+
+/**
+ * When a link's check went unanswered (the network, a server error, a wait asked for): nothing is
+ * known to be wrong with the link, so the page offers to ask again, and a way on besides.
+ */
+export const UnreachablePanel = ({ detail, onRetry, other }: { readonly detail: string | null; readonly onRetry: () => void; readonly other: ReactNode }) => (
+  <ResultPanel
+    title="Something went wrong"
+    tone="error"
+    actions={
+      <>
+        <button type="button" className={button({ tone: "primary", block: true })} onClick={onRetry}>Try again</button>
+        {other}
+      </>
+    }
+  >
+    <p className={styles.message}>{detail}</p>
+  </ResultPanel>
 )

@@ -4,7 +4,7 @@ import { selectVerifyDetail, selectVerifyStep } from "../../machines/account/ver
 import { button } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
-import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
+import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 /** /verify?token=…: the link from the confirmation email. */
 export const VerifyEmailView = () => {
@@ -27,6 +27,8 @@ const Verification = ({ token }: { readonly token: string }) => {
           <p className={styles.message}>{detail ?? "Your email address is confirmed. You can sign in now."}</p>
         </ResultPanel>
       )
+    case "unreachable":
+      return <UnreachablePanel detail={detail} onRetry={() => verification.send({ type: "verify.retry" })} other={signIn} />
     case "invalid":
       return (
         <ResultPanel title="Invalid Token" tone="error" actions={signIn}>

@@ -5,6 +5,7 @@ import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.t
 import {
   RESET_FAILED_MESSAGE,
   RESET_LINK_FAILED_MESSAGE,
+  RESET_LINK_UNREACHABLE_MESSAGE,
   passwordResetMachine,
   selectFirstInvalidField,
   selectIsResettingPassword,
@@ -65,7 +66,6 @@ describe("passwordResetMachine", () => {
     ["invalid (20)", { success: false, resultCode: 20, detail: "This password reset link is not valid." }, "This password reset link is not valid."],
     ["expired (21)", { success: false, resultCode: 21, detail: "Expired." }, "Expired."],
     ["used (23)", { success: false, resultCode: 23, detail: "Used." }, "Used."],
-    ["a 429", { success: false, status: 429, detail: "Too many attempts." }, "Too many attempts."],
     ["no detail", { success: false, resultCode: 20 }, RESET_LINK_FAILED_MESSAGE],
     ["success without an email", { success: true, resultCode: 1 }, RESET_LINK_FAILED_MESSAGE]
   ] as const)("shows the server detail when the token check answers %s", async (_, check, detail) => {
@@ -73,6 +73,23 @@ describe("passwordResetMachine", () => {
     await vi.runAllTimersAsync()
     expect(selectPasswordResetStep(actor.getSnapshot())).toBe("error")
     expect(selectPasswordResetDetail(actor.getSnapshot())).toBe(detail)
+  })
+
+  it("offers to check the link again after a 429, a server error or no answer, which say nothing of the link", async () => {
+    for (const [check, hint] of [
+      [{ success: false, status: 429, detail: "Too many attempts. Try again in 20 seconds." }, "Too many attempts. Try again in 20 seconds."],
+      [{ success: false, status: 502, detail: "Bad gateway" }, "Please try again in a moment."],
+      [{ success: false, status: 0, detail: "offline" }, "Check your connection and try again."]
+    ] as const) {
+      const { actor, checkToken } = start({ check: check as TokenAnswer })
+      await vi.runAllTimersAsync()
+      expect(selectPasswordResetStep(actor.getSnapshot())).toBe("unreachable")
+      expect(selectPasswordResetDetail(actor.getSnapshot())).toBe(`${RESET_LINK_UNREACHABLE_MESSAGE} ${hint}`)
+      actor.send({ type: "passwordReset.retry" })
+      expect(selectPasswordResetStep(actor.getSnapshot())).toBe("checkingToken")
+      await vi.runAllTimersAsync()
+      expect(checkToken).toHaveBeenCalledTimes(2)
+    }
   })
 
   it("goes straight to the error state without a token", () => {

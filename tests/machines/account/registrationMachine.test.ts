@@ -4,6 +4,7 @@ import type { CallResult, BodyOf } from "../../../src/domain/api.ts"
 import {
   EMAIL_TAKEN_MESSAGE,
   INVITE_CHECK_FAILED_MESSAGE,
+  INVITE_UNREACHABLE_MESSAGE,
   REGISTRATION_FAILED_MESSAGE,
   registrationMachine,
   selectDerivedUsername,
@@ -21,10 +22,14 @@ type RegisterAnswer = CallResult<"register"> | undefined
 type InviteAnswer = CallResult<"invitation"> | undefined
 
 const start = ({
-  invite = { success: true, resultCode: 1, detail: "Invite code is valid" } as InviteAnswer,
+  invite = { success: true, resultCode: 1, detail: "Invite code is valid" } as InviteAnswer | Error | (() => InviteAnswer | Error),
   answer = { success: true, resultCode: 1 } as RegisterAnswer | Error
 } = {}) => {
-  const checkInvite = vi.fn(async (_: { readonly token: string }) => invite)
+  const checkInvite = vi.fn(async (_: { readonly token: string }): Promise<InviteAnswer> => {
+    const next = typeof invite === "function" ? invite() : invite
+    if (next instanceof Error) throw next
+    return next
+  })
   const register = vi.fn(async (_: BodyOf<"register">): Promise<RegisterAnswer> => {
     if (answer instanceof Error) throw answer
     return answer
@@ -66,13 +71,27 @@ describe("registrationMachine", () => {
   it.each([
     ["code 7", { success: false, resultCode: 7, detail: "This invite link no longer works." }, "This invite link no longer works."],
     ["code 6", { success: false, resultCode: 6, detail: "This invite link is not valid." }, "This invite link is not valid."],
-    ["a 429", { success: false, status: 429, detail: "Too many attempts from your network." }, "Too many attempts from your network."],
     ["no detail", { success: false, resultCode: 7 }, INVITE_CHECK_FAILED_MESSAGE]
   ] as const)("ends in the error state with the server detail for an invite refused with %s", async (_, answer, detail) => {
     const { actor } = start({ invite: answer as InviteAnswer })
     await vi.runAllTimersAsync()
     expect(selectRegistrationStep(actor.getSnapshot())).toBe("error")
     expect(selectRegistrationFailure(actor.getSnapshot())).toEqual({ detail, emailTaken: false })
+  })
+
+  it.each([
+    ["a 429", { success: false, status: 429, detail: "Too many attempts from your network. Try again in 40 seconds." }, "Too many attempts from your network. Try again in 40 seconds."],
+    ["a server error", { success: false, status: 503, detail: "Service unavailable" }, "Please try again in a moment."],
+    ["a network failure", new Error("offline"), "Check your connection and try again."]
+  ] as const)("offers to check the invite again after %s, which says nothing of the invite", async (_, answer, hint) => {
+    let calls = 0
+    const { actor } = start({ invite: () => (calls++ === 0 ? (answer as InviteAnswer | Error) : { success: true, resultCode: 1 }) })
+    await vi.runAllTimersAsync()
+    expect(selectRegistrationStep(actor.getSnapshot())).toBe("unreachable")
+    expect(selectRegistrationFailure(actor.getSnapshot())).toEqual({ detail: `${INVITE_UNREACHABLE_MESSAGE} ${hint}`, emailTaken: false })
+    actor.send({ type: "registration.retry" })
+    await vi.runAllTimersAsync()
+    expect(selectRegistrationStep(actor.getSnapshot())).toBe("form")
   })
 
   it("validates with the exact messages and calls nothing while invalid", async () => {

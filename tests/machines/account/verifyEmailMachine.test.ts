@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
-import { VERIFY_FAILED_MESSAGE, selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../../src/machines/account/verifyEmailMachine.ts"
+import { VERIFY_FAILED_MESSAGE, VERIFY_UNREACHABLE_MESSAGE, selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../../src/machines/account/verifyEmailMachine.ts"
 
 type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
@@ -48,9 +48,25 @@ describe("verifyEmailMachine", () => {
     expect(selectVerifyDetail(actor.getSnapshot())).toBe(detail)
   })
 
-  it("is invalid after a network failure", async () => {
-    const { actor } = start("tok-1", new Error("offline"))
+  it.each([
+    ["a network failure", new Error("offline"), "Check your connection and try again."],
+    ["a server error", { success: false, status: 500, detail: "Internal error" } as VerifyAnswer, "Please try again in a moment."],
+    ["a 429", { success: false, status: 429, detail: "Too many attempts from your network. Try again in 30 seconds." } as VerifyAnswer, "Too many attempts from your network. Try again in 30 seconds."]
+  ])("offers to verify again after %s, which says nothing of the link", async (_, answer, hint) => {
+    const { actor, verify } = start("tok-1", answer)
     await vi.runAllTimersAsync()
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("unreachable")
+    expect(selectVerifyDetail(actor.getSnapshot())).toBe(`${VERIFY_UNREACHABLE_MESSAGE} ${hint}`)
+    actor.send({ type: "verify.retry" })
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("verifying")
+    await vi.runAllTimersAsync()
+    expect(verify).toHaveBeenCalledTimes(2)
+  })
+
+  it("is invalid when the server refuses the token", async () => {
+    const { actor } = start("tok-1", { success: false, resultCode: 20 } as VerifyAnswer)
+    await vi.runAllTimersAsync()
+    expect(selectVerifyStep(actor.getSnapshot())).toBe("invalid")
     expect(selectVerifyDetail(actor.getSnapshot())).toBe(VERIFY_FAILED_MESSAGE)
   })
 

@@ -95,6 +95,30 @@ describe("the public account pages", () => {
     expect(within(result).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/login")
   })
 
+  it("offers to try a verification link again when the server could not be reached, and then verifies", async () => {
+    let failures = 1
+    await renderApp({
+      path: async (server) => {
+        await server.call("register", {
+          body: { username: "newcomer", email: "newcomer@example.com", password: "long enough", invitationToken: server.users[0]?.invite_token ?? "" }
+        })
+        return server.mailedLink("newcomer@example.com")
+      },
+      wrapFetch: (fetch) => async (input, init) => {
+        if (String(input).endsWith("/api/users/verify-new-email-token") && failures > 0) {
+          failures -= 1
+          throw new TypeError("Failed to fetch")
+        }
+        return fetch(input, init)
+      }
+    })
+    const result = await screen.findByRole("alert")
+    expect(within(result).getByRole("heading", { name: "Something went wrong" })).toBeTruthy()
+    expect(within(result).getByText("Your email could not be verified just now. Check your connection and try again.")).toBeTruthy()
+    fireEvent.click(within(result).getByRole("button", { name: "Try again" }))
+    expect(await screen.findByRole("heading", { name: "Account Verified" })).toBeTruthy()
+  })
+
   it("needs no server call for a reset link without its token", async () => {
     const { calls } = await renderApp({ path: "/password-reset-confirmation" })
     expect(await screen.findByRole("heading", { name: "Password not reset" })).toBeTruthy()
