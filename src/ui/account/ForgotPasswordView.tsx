@@ -56,6 +56,7 @@ export const ForgotPasswordView = () => {
           autoComplete="email"
           value={values.email}
           error={errors.email}
+          readOnly={submitting}
           onChange={(value) => request.send({ type: "forgotPassword.change", field: "email", value })}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}

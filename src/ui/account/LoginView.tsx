@@ -51,6 +51,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
           autoComplete="username"
           value={email}
           error={fieldErrors.email}
+          readOnly={submitting}
           onChange={(value) => form.send({ type: "login.change", field: "email", value })}
         />
         <FormField
@@ -61,6 +62,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
           autoComplete="current-password"
           value={password}
           error={fieldErrors.password}
+          readOnly={submitting}
           onChange={(value) => form.send({ type: "login.change", field: "password", value })}
         />
         <div className={styles.row}>

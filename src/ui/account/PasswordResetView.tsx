@@ -101,6 +101,7 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
           value={values.password}
           error={errors.password}
           hint="At least 8 characters."
+          readOnly={submitting}
           onChange={change("password")}
         />
         <PasswordField
@@ -109,6 +110,7 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
+          readOnly={submitting}
           onChange={change("confirmPassword")}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}

@@ -49,6 +49,7 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
           value={values.username}
           error={errors.username}
           maxLength={USERNAME_MAX_LENGTH}
+          readOnly={submitting}
           onChange={change("username")}
         />
         <FormField
@@ -59,6 +60,7 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
           value={values.email}
           error={errors.email}
           hint="A new address takes effect once you confirm it by email."
+          readOnly={submitting}
           onChange={change("email")}
         />
         <PasswordField
@@ -68,6 +70,7 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
           value={values.password}
           error={errors.password}
           hint="Your current password, to confirm it is you."
+          readOnly={submitting}
           onChange={change("password")}
         />
         <div className={styles.submitRow}>

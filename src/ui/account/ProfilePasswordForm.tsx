@@ -42,6 +42,7 @@ export const ProfilePasswordForm = () => {
           autoComplete="current-password"
           value={values.currentPassword}
           error={errors.currentPassword}
+          readOnly={submitting}
           onChange={change("currentPassword")}
         />
         <PasswordField
@@ -51,6 +52,7 @@ export const ProfilePasswordForm = () => {
           value={values.newPassword}
           error={errors.newPassword}
           hint="At least 8 characters. Your other devices will be signed out."
+          readOnly={submitting}
           onChange={change("newPassword")}
         />
         <PasswordField
@@ -59,6 +61,7 @@ export const ProfilePasswordForm = () => {
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
+          readOnly={submitting}
           onChange={change("confirmPassword")}
         />
         <div className={styles.submitRow}>

@@ -106,6 +106,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           value={values.email}
           error={errors.email}
           hint={username === "" ? "Your username will be the part before the @." : `Your username will be ${username}.`}
+          readOnly={submitting}
           onChange={change("email")}
         />
         <PasswordField
@@ -115,6 +116,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           value={values.password}
           error={errors.password}
           hint="At least 8 characters."
+          readOnly={submitting}
           onChange={change("password")}
         />
         <PasswordField
@@ -123,6 +125,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           autoComplete="new-password"
           value={values.confirmPassword}
           error={errors.confirmPassword}
+          readOnly={submitting}
           onChange={change("confirmPassword")}
         />
         {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}

@@ -60,6 +60,7 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
           value={values.subject}
           error={errors.subject}
           maxLength={TICKET_SUBJECT_MAX_LENGTH}
+          readOnly={submitting}
           onChange={change("subject")}
         />
         <FormField
@@ -71,6 +72,7 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
           error={errors.description}
           hint="At least 6 characters. What happened, and what did you expect?"
           maxLength={TICKET_DESCRIPTION_MAX_LENGTH}
+          readOnly={submitting}
           onChange={change("description")}
         />
         {status === "failed" && failure !== null ? (

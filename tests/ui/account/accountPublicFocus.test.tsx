@@ -24,6 +24,8 @@ describe("the public account forms keep the keyboard user's place", () => {
     type("Password", "wrong password")
     press(signIn)
     await expectBusyWithFocus(signIn)
+    // what is being sent cannot change under it
+    expect((screen.getByLabelText("Email") as HTMLInputElement).readOnly).toBe(true)
     await pressAgainWhileBusy(signIn, held)
     held.release()
     await screen.findByRole("alert")
