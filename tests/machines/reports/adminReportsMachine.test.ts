@@ -15,11 +15,11 @@ import {
   selectRange,
   selectReports,
   selectUsers,
-  selectUsersPager,
   selectView,
   USERS_FAILED_MESSAGE,
   USERS_REFRESH_MS
 } from "../../../src/machines/reports/adminReportsMachine.ts"
+import { selectUsersPager } from "../../../src/machines/reports/usersPager.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 
 const REPORTS: Reports = {
