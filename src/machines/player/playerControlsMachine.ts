@@ -41,7 +41,9 @@ export const playerControlsMachine = setup({
     isFocusInBar: stateIn({ focus: "inBar" }),
     isTouch: (_, params: { readonly pointerType: string }) => params.pointerType === "touch",
     isSameSideZone: ({ context }, params: { readonly zone: TapZone }) => params.zone !== "middle" && params.zone === context.tapZone,
-    isSideZone: (_, params: { readonly zone: TapZone }) => params.zone !== "middle"
+    isSideZone: (_, params: { readonly zone: TapZone }) => params.zone !== "middle",
+    isTouchScreen: (_, params: { readonly touch: boolean }) => params.touch,
+    isMouseScreen: (_, params: { readonly touch: boolean }) => !params.touch
   },
   actions: {
     keepZone: assign((_, params: { readonly zone: TapZone }) => ({ tapZone: params.zone })),
@@ -122,10 +124,10 @@ export const playerControlsMachine = setup({
     pointer: {
       initial: "mouse",
       states: {
-        mouse: { on: { "screen.pointer": { guard: ({ event }) => event.touch, target: "touch" } } },
+        mouse: { on: { "screen.pointer": { guard: { type: "isTouchScreen", params: ({ event }) => event }, target: "touch" } } },
         touch: {
           tags: ["touch"],
-          on: { "screen.pointer": { guard: ({ event }) => !event.touch, target: "mouse" } }
+          on: { "screen.pointer": { guard: { type: "isMouseScreen", params: ({ event }) => event }, target: "mouse" } }
         }
       },
       on: {

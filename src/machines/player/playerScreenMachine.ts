@@ -10,6 +10,11 @@ export type ScreenEvent = ScreenFact | { readonly type: "screen.toggleFullscreen
 /** Fullscreen and picture-in-picture, and the player's size class. The adapters report every change, ours or the browser's. */
 export const playerScreenMachine = setup({
   types: { context: {} as { readonly size: PlayerSize }, events: {} as ScreenEvent },
+  guards: {
+    isAvailable: (_, params: { readonly available: boolean }) => params.available,
+    isUnavailable: (_, params: { readonly available: boolean }) => !params.available,
+    isActive: (_, params: { readonly active: boolean }) => params.active
+  },
   actions: {
     command: enqueueActions(({ system, enqueue }, params: { readonly to: string; readonly command: FullscreenCommand | PipCommand }) => {
       const adapter = system.get(params.to) as AnyActorRef | undefined
@@ -26,7 +31,7 @@ export const playerScreenMachine = setup({
     fullscreen: {
       initial: "unavailable",
       states: {
-        unavailable: { on: { "screen.fullscreenAvailable": { guard: ({ event }) => event.available, target: "off" } } },
+        unavailable: { on: { "screen.fullscreenAvailable": { guard: { type: "isAvailable", params: ({ event }) => event }, target: "off" } } },
         off: {
           on: {
             "screen.toggleFullscreen": {
@@ -44,17 +49,17 @@ export const playerScreenMachine = setup({
         }
       },
       on: {
-        "screen.fullscreenChanged": [{ guard: ({ event }) => event.active, target: ".on" }, { target: ".off" }]
+        "screen.fullscreenChanged": [{ guard: { type: "isActive", params: ({ event }) => event }, target: ".on" }, { target: ".off" }]
       }
     },
     pip: {
       initial: "unavailable",
       states: {
-        unavailable: { on: { "screen.pipAvailable": { guard: ({ event }) => event.available, target: "off" } } },
+        unavailable: { on: { "screen.pipAvailable": { guard: { type: "isAvailable", params: ({ event }) => event }, target: "off" } } },
         off: {
           on: {
             "screen.togglePip": { actions: { type: "command", params: { to: PIP_ID, command: { type: "pip.enter" } } } },
-            "screen.pipAvailable": { guard: ({ event }) => !event.available, target: "unavailable" }
+            "screen.pipAvailable": { guard: { type: "isUnavailable", params: ({ event }) => event }, target: "unavailable" }
           }
         },
         on: {
@@ -63,7 +68,7 @@ export const playerScreenMachine = setup({
         }
       },
       on: {
-        "screen.pipChanged": [{ guard: ({ event }) => event.active, target: ".on" }, { target: ".off" }]
+        "screen.pipChanged": [{ guard: { type: "isActive", params: ({ event }) => event }, target: ".on" }, { target: ".off" }]
       }
     }
   }

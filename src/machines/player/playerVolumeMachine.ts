@@ -51,7 +51,9 @@ export const playerVolumeMachine = setup({
   },
   guards: {
     isMuted: ({ context }) => context.muted,
-    isAudible: (_, params: { readonly volume: number }) => params.volume > 0
+    isAudible: (_, params: { readonly volume: number }) => params.volume > 0,
+    wasMuted: (_, params: { readonly muted: boolean }) => params.muted,
+    isStepUp: (_, params: { readonly by: number }) => params.by > 0
   }
 }).createMachine({
   id: "volume",
@@ -65,7 +67,7 @@ export const playerVolumeMachine = setup({
       invoke: {
         src: "restoreVolume",
         onDone: [
-          { guard: ({ event }) => event.output.muted, target: "muted", actions: { type: "keep", params: ({ event }) => event.output } },
+          { guard: { type: "wasMuted", params: ({ event }) => event.output }, target: "muted", actions: { type: "keep", params: ({ event }) => event.output } },
           { target: "audible", actions: { type: "keep", params: ({ event }) => event.output } }
         ],
         onError: "audible"
@@ -121,7 +123,7 @@ export const playerVolumeMachine = setup({
           ]
         },
         "volume.step": {
-          guard: ({ event }) => event.by > 0,
+          guard: { type: "isStepUp", params: ({ event }) => event },
           target: "audible",
           actions: [
             { type: "keep", params: ({ context, event }) => ({ volume: stepped(context, event.by) }) },
