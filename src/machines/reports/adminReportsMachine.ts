@@ -105,6 +105,8 @@ const adminReportsSetup = setup({
     keepConnectionsFailure: assign((_, answer: CallResult<"connections"> | undefined) => ({
       usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
     })),
+    toggleView: assign(({ context }) => ({ view: context.view === "reports" ? ("users" as const) : ("reports" as const) })),
+    switchMode: assign(({ context }) => ({ mode: context.mode === "light" ? ("detailed" as const) : ("light" as const) })),
     startRange: assign((_, start: string) => ({ pendingStart: start })),
     keepRange: assign((_, { start, end }: DayRange) => ({ range: start <= end ? { start, end } : { start: end, end: start }, pendingStart: null }))
   }
@@ -141,8 +143,8 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
     usersError: null
   }),
   on: {
-    "view.toggle": { actions: assign(({ context }) => ({ view: context.view === "reports" ? ("users" as const) : ("reports" as const) })) },
-    "mode.switch": { actions: assign(({ context }) => ({ mode: context.mode === "light" ? ("detailed" as const) : ("light" as const) })) }
+    "view.toggle": { actions: "toggleView" },
+    "mode.switch": { actions: "switchMode" }
   },
   states: {
     users: {

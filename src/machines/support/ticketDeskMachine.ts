@@ -49,6 +49,7 @@ export const ticketDeskMachine = setup({
     keepTickets: assign((_, answer: TicketsAnswer) => ({ tickets: loaded(answer) ?? [], error: null, loadedAt: Date.now() })),
     keepFailure: assign((_, answer: TicketsAnswer) => ({ error: `${DESK_FAILED_MESSAGE} ${failureHint(answer)}` })),
     keepOpen: assign((_, id: number | null) => ({ openId: id })),
+    keepFilter: assign(({ context }, change: Partial<DeskFilter>) => ({ filter: { ...context.filter, ...change } })),
     reloadList: raise({ type: "ticket.changed" })
   }
 }).createMachine({
@@ -56,8 +57,8 @@ export const ticketDeskMachine = setup({
   type: "parallel",
   context: { tickets: [], filter: { category: null, search: "" }, openId: null, error: null, loadedAt: 0 },
   on: {
-    "filter.category": { actions: assign(({ context, event }) => ({ filter: { ...context.filter, category: event.category } })) },
-    "filter.search": { actions: assign(({ context, event }) => ({ filter: { ...context.filter, search: event.search } })) }
+    "filter.category": { actions: { type: "keepFilter", params: ({ event }) => ({ category: event.category }) } },
+    "filter.search": { actions: { type: "keepFilter", params: ({ event }) => ({ search: event.search }) } }
   },
   states: {
     list: {

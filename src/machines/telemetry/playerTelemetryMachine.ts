@@ -61,6 +61,7 @@ export const playerTelemetryMachine = setup({
     knowsMedia: ({ context }) => context.media !== null
   },
   actions: {
+    keepSession: assign((_, session: TelemetrySession | null) => ({ session })),
     keepMedia: assign(({ context }, params: { readonly metadata: MediaMetadata; readonly source: string }) => ({
       media: analyticsMediaOf(params.metadata, params.source, context.app)
     })),
@@ -121,7 +122,7 @@ export const playerTelemetryMachine = setup({
       },
       invoke: {
         src: "openSession",
-        onDone: { target: "running", actions: assign({ session: ({ event }) => event.output }) },
+        onDone: { target: "running", actions: { type: "keepSession", params: ({ event }) => event.output } },
         onError: { target: "off" }
       }
     },
