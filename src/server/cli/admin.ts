@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs"
+import path from "node:path"
 import { parseArgs } from "node:util"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
@@ -72,6 +74,9 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
     return 2
   }
 
+  // a mistyped DATA_DIR would otherwise get a fresh database, and the command's "done" would be about it
+  const sqliteFile = io.db === undefined && !io.config.databaseUrl ? path.join(io.config.dataDir, "app.db") : undefined
+  if (sqliteFile !== undefined && !existsSync(sqliteFile)) err(`No database at ${path.resolve(sqliteFile)} yet: creating one. Set DATA_DIR if the server's is elsewhere.`)
   const db = io.db ?? await openDatabase({ dataDir: io.config.dataDir, databaseUrl: io.config.databaseUrl })
   try {
     // The CLI may be the first thing run against a fresh DATA_DIR or database, perhaps while a

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
+import { loadConfig } from "../../../src/server/config.ts"
 import { listStreams } from "../../../src/server/streams/streamsRepo.ts"
 import { useAdmin } from "../../support/cliHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
@@ -60,6 +61,24 @@ describe("operator CLI as a process", () => {
     expect((failure as { stderr: string }).stderr).toContain('Unknown command "nope"')
   })
 
+  it("says so when it creates the database, as a mistyped DATA_DIR would have it do", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "admin-"))
+    try {
+      const out: string[] = []
+      const err: string[] = []
+      const config = loadConfig({ DATA_DIR: join(dir, "typo") })
+      expect(await runAdmin(["user:list"], { config, out: (text) => out.push(text), err: (text) => err.push(text) })).toBe(0)
+      expect(out).toEqual(["No accounts"])
+      expect(err).toEqual([`No database at ${join(dir, "typo", "app.db")} yet: creating one. Set DATA_DIR if the server's is elsewhere.`])
+      // the next command finds it
+      err.length = 0
+      expect(await runAdmin(["user:list"], { config, out: () => undefined, err: (text) => err.push(text) })).toBe(0)
+      expect(err).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it("says in one line, without a stack, that the database cannot be opened", async () => {
     const root = fileURLToPath(new URL("../../..", import.meta.url))
     const dir = await mkdtemp(join(tmpdir(), "admin-"))
@@ -70,8 +89,9 @@ describe("operator CLI as a process", () => {
       const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "user:list"], { cwd: root, env })
         .catch((error: { code: number; stderr: string }) => error)
       expect(failure).toMatchObject({ code: 1 })
-      const stderr = (failure as { stderr: string }).stderr.trim()
-      expect(stderr).toMatch(/^admin: EEXIST: file already exists, mkdir '.*not-a-directory'$/)
+      const stderr = (failure as { stderr: string }).stderr.trim().split("\n")
+      expect(stderr.at(-1)).toMatch(/^admin: EEXIST: file already exists, mkdir '.*not-a-directory'$/)
+      expect(stderr.some((line) => line.includes("    at "))).toBe(false)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
