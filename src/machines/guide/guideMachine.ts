@@ -27,6 +27,8 @@ export interface ScheduleRequest {
 export type GuideEvent =
   | { readonly type: "day.choose"; readonly day: string }
   | { readonly type: "day.retry" }
+  /** the streams behind the Watch links, after they could not be loaded */
+  | { readonly type: "streams.retry" }
   | { readonly type: "search.change"; readonly query: string }
   | { readonly type: "search.retry" }
   | { readonly type: "clock.ticked"; readonly now: number }
@@ -185,7 +187,7 @@ export const guideMachine = setup({
             },
             ready: {},
             // the guide still shows; only its Watch links wait for the streams
-            unavailable: { on: { "day.retry": { target: "loading" } } }
+            unavailable: { tags: ["streamsUnavailable"], on: { "day.retry": { target: "loading" }, "streams.retry": { target: "loading" } } }
           }
         },
         search: {

@@ -144,6 +144,8 @@ export const selectStatus = (snapshot: GuideSnapshot): GuideStatus =>
 export const selectError = (snapshot: GuideSnapshot): string | null => (snapshot.hasTag("failed") ? snapshot.context.error : null)
 /** Nothing to choose or search until the viewer's zone, and so the seven days, are known. */
 export const selectIsReady = (snapshot: GuideSnapshot): boolean => snapshot.matches("open")
+/** The guide shows, but the streams its Watch links lead to could not be loaded. */
+export const selectStreamsUnavailable = (snapshot: GuideSnapshot): boolean => snapshot.hasTag("streamsUnavailable")
 export const selectDays = (snapshot: GuideSnapshot): ReadonlyArray<string> => snapshot.context.days
 export const selectDay = (snapshot: GuideSnapshot): string => snapshot.context.day
 export const selectTimeZone = (snapshot: GuideSnapshot): string => snapshot.context.timeZone

@@ -9,6 +9,7 @@ import {
   selectQuery,
   selectSearch,
   selectStatus,
+  selectStreamsUnavailable,
   selectTimeZone
 } from "../../machines/guide/guideSelectors.ts"
 import { button, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
@@ -25,6 +26,7 @@ export const GuideView = () => {
   const services = useServices()
   const guide = useActorRef(services.guide, services.actorOptions)
   const ready = useSelector(guide, selectIsReady)
+  const streamsUnavailable = useSelector(guide, selectStreamsUnavailable)
   const status = useSelector(guide, selectStatus)
   const error = useSelector(guide, selectError)
   const days = useSelector(guide, selectDays)
@@ -90,7 +92,17 @@ export const GuideView = () => {
       ) : status === "empty" ? (
         <p className={styles.empty}>{NO_SCHEDULE}</p>
       ) : (
-        <ChannelList channels={channels} timeZone={timeZone} />
+        <>
+          {streamsUnavailable ? (
+            <div className={styles.notice} role="status">
+              <p className={styles.noticeText}>The streams could not be loaded, so the programmes have no Watch links for now.</p>
+              <button type="button" className={button({ tone: "secondary" })} onClick={() => guide.send({ type: "streams.retry" })}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          <ChannelList channels={channels} timeZone={timeZone} />
+        </>
       )}
     </section>
   )

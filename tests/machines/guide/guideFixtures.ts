@@ -63,7 +63,8 @@ export const fakeClock = fromCallback<ClockCommand, ClockInput>(({ sendBack, inp
 interface StartOptions {
   /** Answers by day; a function answers each request, e.g. to fail the first. */
   readonly schedule?: (request: ScheduleRequest, count: number) => ScheduleAnswer | Promise<ScheduleAnswer>
-  readonly streamsAnswer?: CallResult<"streams"> | undefined
+  /** The streams' answer; a function answers each request, e.g. to fail the first. */
+  readonly streamsAnswer?: CallResult<"streams"> | undefined | (() => CallResult<"streams"> | undefined)
   readonly player?: PlayerChoice
 }
 
@@ -78,7 +79,7 @@ export const startGuide = ({ schedule, streamsAnswer = { success: true, data: st
       actors: {
         readViewer: fromPromise(async () => ({ timeZone: ZONE, now: Date.now(), player })),
         loadSchedule: fromPromise(({ input }) => loadSchedule(input)),
-        loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => streamsAnswer),
+        loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => (typeof streamsAnswer === "function" ? streamsAnswer() : streamsAnswer)),
         clock: fakeClock
       }
     })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { selectChannels, selectSearch, type GuideSnapshot } from "../../../src/machines/guide/guideSelectors.ts"
+import { selectChannels, selectSearch, selectStreamsUnavailable, type GuideSnapshot } from "../../../src/machines/guide/guideSelectors.ts"
 import { stream, streams } from "../../support/machineFixtures.ts"
 import { CHANNEL_ONE, DAYS, ELSEWHERE, NOW, failure, guideDays, ok, settle, startGuide } from "./guideFixtures.ts"
 
@@ -138,6 +138,20 @@ describe("guideMachine: Watch", () => {
       expect(selectChannels(actor.getSnapshot()).map((channel) => channel.name)).toEqual([CHANNEL_ONE, ELSEWHERE])
       expect(watchOf(actor.getSnapshot(), "Evening News")).toBeNull()
     }
+  })
+
+  it("says when the streams could not be loaded, and offers Watch once they load on Try again", async () => {
+    let requests = 0
+    const { actor } = startGuide({
+      streamsAnswer: () => (requests++ === 0 ? { success: false, status: 500, detail: "Database unavailable" } : { success: true, data: streams })
+    })
+    await settle()
+    expect(selectStreamsUnavailable(actor.getSnapshot())).toBe(true)
+    expect(watchOf(actor.getSnapshot(), "Evening News")).toBeNull()
+    actor.send({ type: "streams.retry" })
+    await settle()
+    expect(selectStreamsUnavailable(actor.getSnapshot())).toBe(false)
+    expect(watchOf(actor.getSnapshot(), "Evening News")).toBe("/playersldp?default=2")
   })
 
   it("offers Watch on LIVE search results too", async () => {

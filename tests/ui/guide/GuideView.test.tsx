@@ -149,4 +149,22 @@ describe("Stream Schedule: the programme guide", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }))
     expect(await channel("Sports One")).toBeTruthy()
   })
+
+  it("says when the Watch links are missing because the streams could not be loaded, and brings them back on Try again", async () => {
+    let failures = 1
+    await openGuide({
+      wrapFetch: (fetch) => async (input, init) => {
+        if (String(input).endsWith("/api/streams/all") && failures-- > 0) {
+          return new Response(JSON.stringify({ success: false, status: 500, detail: "Database unavailable" }), { status: 500, headers: { "content-type": "application/json" } })
+        }
+        return fetch(input, init)
+      }
+    })
+    const sportsTwo = await channel("Sports Two")
+    const notice = await screen.findByText("The streams could not be loaded, so the programmes have no Watch links for now.")
+    expect(within(sportsTwo).queryByRole("link")).toBeNull()
+    fireEvent.click(within(notice.parentElement as HTMLElement).getByRole("button", { name: "Try again" }))
+    expect(await within(await channel("Sports Two")).findByRole("link", { name: "Watch Cup Final on Sports Two" })).toBeTruthy()
+    expect(screen.queryByText("The streams could not be loaded, so the programmes have no Watch links for now.")).toBeNull()
+  })
 })
