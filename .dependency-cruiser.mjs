@@ -16,7 +16,8 @@ const FEATURE_MODULE = "^src/server/(?<feature>[^/]+)/\\k<feature>Feature\\.ts$"
 const layers = [
   {
     name: "domain-imports-domain-and-effect",
-    comment: "Both ends import the domain, so it stays pure: no other layer, no I/O, no Node built-ins; only the schema and date libraries.",
+    comment:
+      "Both ends import the domain, so it stays pure: no other layer, no I/O, no Node built-ins; only the schema and date libraries.",
     severity: "error",
     from: { path: "^src/domain/" },
     to: only("^src/domain/", npm("effect", "@date-fns/tz", "date-fns"))
@@ -35,7 +36,18 @@ const layers = [
     from: { path: "^src/ui/" },
     to: only(
       "^src/(domain|machines|ui)/",
-      npm("react", "react-dom", "react-router-dom", "@xstate/react", "@radix-ui/[^/]+", "@vanilla-extract/[^/]+", "xstate", "@tanstack/react-virtual", "react-day-picker", "uplot")
+      npm(
+        "react",
+        "react-dom",
+        "react-router-dom",
+        "@xstate/react",
+        "@radix-ui/[^/]+",
+        "@vanilla-extract/[^/]+",
+        "xstate",
+        "@tanstack/react-virtual",
+        "react-day-picker",
+        "uplot"
+      )
     )
   },
   {

@@ -1,9 +1,9 @@
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+import react from "@vitejs/plugin-react"
 import { build as bundle } from "rolldown"
 import type { Plugin } from "vite"
-import { defineConfig } from "vitest/config"
-import react from "@vitejs/plugin-react"
-import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { compression } from "vite-plugin-compression2"
+import { defineConfig } from "vitest/config"
 
 /**
  * Puts src/app/kickoff.ts into index.html as an inline script, so a player page's first calls leave
@@ -13,7 +13,12 @@ import { compression } from "vite-plugin-compression2"
 const inlineKickoff = (): Plugin => ({
   name: "streamhub:inline-kickoff",
   async transformIndexHtml(html) {
-    const { output } = await bundle({ input: "src/app/kickoff.ts", write: false, logLevel: "warn", output: { format: "iife", minify: true } })
+    const { output } = await bundle({
+      input: "src/app/kickoff.ts",
+      write: false,
+      logLevel: "warn",
+      output: { format: "iife", minify: true }
+    })
     if (!html.includes("</title>")) throw new Error("index.html needs a <title> for the kick-off script to follow")
     return html.replace("</title>", `</title>\n    <script>${output[0].code.trim()}</script>`)
   }
@@ -25,7 +30,12 @@ export default defineConfig({
     inlineKickoff(),
     vanillaExtractPlugin(),
     // brotli and gzip twins of every text asset, served as they are by the server (preCompressed)
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(m?js|css|html|svg|json|webmanifest)$/, threshold: 512, skipIfLargerOrEqual: true })
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(m?js|css|html|svg|json|webmanifest)$/,
+      threshold: 512,
+      skipIfLargerOrEqual: true
+    })
   ],
   build: {
     outDir: "dist",

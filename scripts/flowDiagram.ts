@@ -1,4 +1,4 @@
-import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from "xstate"
+import { type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, StateMachine } from "xstate"
 
 /** What a composite state does without leaving it, or which actors a state runs. */
 export interface StateNote {
@@ -15,7 +15,21 @@ export interface FlowDiagram {
 export const isMachine = (value: unknown): value is AnyStateMachine => value instanceof StateMachine
 
 // Words Mermaid's state-diagram lexer reads as keywords; `root` and `X_start`/`X_end` are ids it makes itself.
-const RESERVED = new Set(["as", "class", "classdef", "click", "direction", "end", "hide", "href", "note", "root", "scale", "state", "style"])
+const RESERVED = new Set([
+  "as",
+  "class",
+  "classdef",
+  "click",
+  "direction",
+  "end",
+  "hide",
+  "href",
+  "note",
+  "root",
+  "scale",
+  "state",
+  "style"
+])
 const isComposite = (node: AnyStateNode) => node.type === "compound" || node.type === "parallel"
 const childrenOf = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states)
 const descendants = (node: AnyStateNode): AnyStateNode[] => [node, ...childrenOf(node).flatMap(descendants)]
@@ -46,7 +60,11 @@ function actorName(node: AnyStateNode, invokeId: string): string {
   return typeof invoked.src === "string" && !invoked.src.startsWith("xstate.invoke.") ? invoked.src : invoked.id
 }
 
-const ACTOR_EVENTS = [["xstate.done.actor.", "done"], ["xstate.error.actor.", "error"], ["xstate.snapshot.", "snapshot"]] as const
+const ACTOR_EVENTS = [
+  ["xstate.done.actor.", "done"],
+  ["xstate.error.actor.", "error"],
+  ["xstate.snapshot.", "snapshot"]
+] as const
 
 function eventLabel(node: AnyStateNode, transition: AnyTransitionDefinition): string {
   const type = String(transition.eventType)
@@ -62,9 +80,12 @@ function eventLabel(node: AnyStateNode, transition: AnyTransitionDefinition): st
 const transitionLabel = (node: AnyStateNode, transition: AnyTransitionDefinition) =>
   text(transition.guard === undefined ? eventLabel(node, transition) : `${eventLabel(node, transition)} [${guardLabel(transition.guard)}]`)
 
-const contains = (outer: AnyStateNode, node: AnyStateNode | undefined): boolean => node !== undefined && (node === outer || contains(outer, node.parent))
-const insideParallel = (node: AnyStateNode): boolean => node.parent !== undefined && (node.parent.type === "parallel" || insideParallel(node.parent))
-const leavesOf = (node: AnyStateNode): AnyStateNode[] => (isComposite(node) ? childrenOf(node).flatMap(leavesOf) : node.type === "history" ? [] : [node])
+const contains = (outer: AnyStateNode, node: AnyStateNode | undefined): boolean =>
+  node !== undefined && (node === outer || contains(outer, node.parent))
+const insideParallel = (node: AnyStateNode): boolean =>
+  node.parent !== undefined && (node.parent.type === "parallel" || insideParallel(node.parent))
+const leavesOf = (node: AnyStateNode): AnyStateNode[] =>
+  isComposite(node) ? childrenOf(node).flatMap(leavesOf) : node.type === "history" ? [] : [node]
 const leafOf = (node: AnyStateNode): AnyStateNode => {
   const next = node.type === "compound" ? node.initial.target[0] : node.type === "parallel" ? childrenOf(node)[0] : undefined
   return next === undefined ? node : leafOf(next)
@@ -74,7 +95,11 @@ const endpoint = (node: AnyStateNode) => (insideParallel(node) ? leafOf(node) : 
 /** Ids from state paths, clear of Mermaid's keywords and of the start and end ids it makes. */
 function mermaidIds(machine: AnyStateMachine, drawn: ReadonlyArray<AnyStateNode>): Map<AnyStateNode, string> {
   const paths = new Map(drawn.map((node) => [node, node === machine.root ? safeId(machine.id) : node.path.map(safeId).join("__")]))
-  const taken = new Set(["root_start", "root_end", ...drawn.filter(isComposite).flatMap((n) => [`${paths.get(n)}_start`, `${paths.get(n)}_end`])])
+  const taken = new Set([
+    "root_start",
+    "root_end",
+    ...drawn.filter(isComposite).flatMap((n) => [`${paths.get(n)}_start`, `${paths.get(n)}_end`])
+  ])
   const ids = new Map<AnyStateNode, string>()
   for (const [node, path] of paths) {
     const base = RESERVED.has(path.toLowerCase()) || /^default/i.test(path) ? `s_${path}` : path
@@ -105,8 +130,7 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
       label: transitionLabel(source, transition)
     }))
   )
-  const stays = (t: (typeof raw)[number]) =>
-    t.targets.length === 0 || (t.targets.length === 1 && t.targets[0] === t.source)
+  const stays = (t: (typeof raw)[number]) => t.targets.length === 0 || (t.targets.length === 1 && t.targets[0] === t.source)
   const wrap = root.type === "parallel" || raw.some((t) => (t.source === root && !stays(t)) || t.targets.includes(root))
 
   const ids = mermaidIds(machine, wrap ? nodes : nodes.slice(1))
@@ -147,7 +171,8 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
   const edgeLines = (scope: AnyStateNode | null, pad: string) =>
     [...(scopes.get(scope) ?? [])].map(([edge, labels]) => `${pad}${edge} : ${labels.join("<br/>")}`)
 
-  const label = (node: AnyStateNode) => (node === root ? text(machine.id) : node.type === "history" ? (node.history === "deep" ? "H*" : "H") : text(node.key))
+  const label = (node: AnyStateNode) =>
+    node === root ? text(machine.id) : node.type === "history" ? (node.history === "deep" ? "H*" : "H") : text(node.key)
   const body = (node: AnyStateNode, pad: string): string[] => {
     const children = childrenOf(node)
     if (node.type === "parallel") return children.flatMap((child, i) => [...(i > 0 ? [`${pad}--`] : []), ...declare(child, pad)])
@@ -166,7 +191,9 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
 
   const lines = wrap ? [...declare(root, "  "), `  [*] --> ${idOf(root)}`, ...edgeLines(null, "  ")] : body(root, "  ")
   const notes = (pick: (node: AnyStateNode) => string[]) =>
-    nodes.filter((node) => pick(node).length > 0).map((node) => ({ state: node === root ? machine.id : node.path.join("."), items: pick(node) }))
+    nodes
+      .filter((node) => pick(node).length > 0)
+      .map((node) => ({ state: node === root ? machine.id : node.path.join("."), items: pick(node) }))
   return {
     mermaid: ["stateDiagram-v2", ...lines].join("\n"),
     handled: notes((node) => handled.get(node) ?? []),

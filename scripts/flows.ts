@@ -14,7 +14,10 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 async function filesUnder(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-    return entries.filter((entry) => entry.isFile()).map((entry) => toPosix(join(entry.parentPath, entry.name).slice(dir.length + 1))).sort(byCodeUnit)
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => toPosix(join(entry.parentPath, entry.name).slice(dir.length + 1)))
+      .sort(byCodeUnit)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
     throw error

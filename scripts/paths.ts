@@ -21,7 +21,10 @@ export interface Flow {
 
 /** A step as QA reads it: what the model says the step does, then the event that the test sends. */
 export function describeStep(from: AnyMachineSnapshot, event: EventObject): string {
-  const description = from.machine.getTransitionData(from, event).map((transition) => transition.description).find((text) => text !== undefined)
+  const description = from.machine
+    .getTransitionData(from, event)
+    .map((transition) => transition.description)
+    .find((text) => text !== undefined)
   return description === undefined ? event.type : `${description} (${event.type})`
 }
 
@@ -50,10 +53,12 @@ export async function loadFlows(root: string): Promise<ReadonlyArray<Flow>> {
 
 export function formatFlows(flows: ReadonlyArray<Flow>): string {
   return flows
-    .map((flow) => [
-      `${flow.name}: ${flow.paths.length} ${flow.paths.length === 1 ? "path" : "paths"} (${flow.source})`,
-      ...flow.paths.map((steps) => `${flow.name}: ${steps.join(" → ")}`)
-    ].join("\n"))
+    .map((flow) =>
+      [
+        `${flow.name}: ${flow.paths.length} ${flow.paths.length === 1 ? "path" : "paths"} (${flow.source})`,
+        ...flow.paths.map((steps) => `${flow.name}: ${steps.join(" → ")}`)
+      ].join("\n")
+    )
     .join("\n\n")
 }
 

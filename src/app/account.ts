@@ -1,4 +1,4 @@
-import { enqueueActions, fromPromise, sendTo, type ActorRefFrom } from "xstate"
+import { type ActorRefFrom, enqueueActions, fromPromise, sendTo } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import { emailChangeMachine } from "../machines/account/emailChangeMachine.ts"
 import { forgotPasswordMachine } from "../machines/account/forgotPasswordMachine.ts"

@@ -1,17 +1,23 @@
 import type { ReactElement } from "react"
-import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom"
+import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router-dom"
 import { isMobileDevice } from "../adapters/device/device.ts"
+import type { Inspect } from "../adapters/devtools/inspector.ts"
 import { createCallApi, createForbiddenSignal } from "../adapters/http/http.ts"
 import { browserMediaDeps, type MediaDeps } from "../adapters/media/browserMedia.ts"
-import type { Inspect } from "../adapters/devtools/inspector.ts"
 import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore, type VolumeStore } from "../adapters/storage/volumeStore.ts"
-import { ServicesContext, type FeatureName, type FeatureServices, type Services, type ShellServices } from "../ui/shared/ServicesContext.tsx"
-import { BootGate } from "../ui/shell/BootGate.tsx"
+import {
+  type FeatureName,
+  type FeatureServices,
+  type Services,
+  ServicesContext,
+  type ShellServices
+} from "../ui/shared/ServicesContext.tsx"
 import { createAppRoutes, PUBLIC_ROUTES_ID } from "../ui/shell/appRoutes.tsx"
-import { createShell } from "./shell.ts"
+import { BootGate } from "../ui/shell/BootGate.tsx"
 import type { FeatureWiring } from "./featureWiring.ts"
+import { createShell } from "./shell.ts"
 import { watchHandover } from "./warmHandover.ts"
 
 type Router = ReturnType<typeof createBrowserRouter>

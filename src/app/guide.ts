@@ -1,11 +1,11 @@
 import { fromPromise } from "xstate"
-import { createClockActor } from "../adapters/time/clock.ts"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
+import { createClockActor } from "../adapters/time/clock.ts"
 import type { CallResult } from "../domain/api.ts"
 import { isTimeZone } from "../domain/Schedule.ts"
 import { scheduleDays } from "../domain/ScheduleDays.ts"
-import { guideMachine, type GuideViewer } from "../machines/guide/guideMachine.ts"
+import { type GuideViewer, guideMachine } from "../machines/guide/guideMachine.ts"
 
 export interface GuideDeps {
   readonly callApi: CallApi
@@ -39,7 +39,11 @@ export const createGuide = ({ callApi, storage, location, signedIn }: GuideDeps)
   return {
     guide: guideMachine.provide({
       actors: {
-        readViewer: fromPromise<GuideViewer>(async () => ({ timeZone: viewerTimeZone(), now: Date.now(), player: storage.getPlayerChoice() })),
+        readViewer: fromPromise<GuideViewer>(async () => ({
+          timeZone: viewerTimeZone(),
+          now: Date.now(),
+          player: storage.getPlayerChoice()
+        })),
         // only the page's first load may use an early answer, and only for the day it asked for; a retry asks again
         loadSchedule: fromPromise(({ input, signal }) => {
           const early = earlySchedule?.key === `${input.day} ${input.timeZone}` ? earlySchedule.answer : undefined

@@ -21,7 +21,9 @@ export const createInvites = ({ callApi, notifications }: FeatureWiring) => ({
       shareLink: fromPromise(({ input }) => shareLink(input))
     },
     actions: {
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content }))
+      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
+        enqueue.sendTo(notifications, { type: "notification.add", ...content })
+      )
     }
   })
 })

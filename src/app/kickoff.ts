@@ -1,4 +1,4 @@
-import { kickoff, type KickoffScope } from "../adapters/http/kickoff.ts"
+import { type KickoffScope, kickoff } from "../adapters/http/kickoff.ts"
 
 // Inlined into index.html by the build (vite.config.ts), so it runs while the page is still
 // being parsed: a player page's start-up calls go out before the app's first script arrives.

@@ -1,9 +1,9 @@
+import { type EarlyCalls, startEarlyCalls } from "../adapters/http/earlyCalls.ts"
+import { type KickoffScope, STARTUP_ROUTES, takeKickoff } from "../adapters/http/kickoff.ts"
 import { browserMediaDeps, watchFirstFrame } from "../adapters/media/browserMedia.ts"
-import { startEarlyCalls, type EarlyCalls } from "../adapters/http/earlyCalls.ts"
-import { STARTUP_ROUTES, takeKickoff, type KickoffScope } from "../adapters/http/kickoff.ts"
+import { startWarmPlayer } from "../adapters/media/warmPlayer.ts"
 import { createStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore } from "../adapters/storage/volumeStore.ts"
-import { startWarmPlayer } from "../adapters/media/warmPlayer.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../domain/startupRoutes.ts"
 import { createWarmShell } from "../ui/player/warmShell.ts"
 
@@ -14,7 +14,7 @@ import { createWarmShell } from "../ui/player/warmShell.ts"
 const WARM_PATIENCE_MS = 2500
 
 const root = document.getElementById("root")
-if (root === null) throw new Error("index.html must contain <div id=\"root\">")
+if (root === null) throw new Error('index.html must contain <div id="root">')
 
 const plainFetch = globalThis.fetch.bind(globalThis)
 const storage = createStorage()

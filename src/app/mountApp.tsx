@@ -1,6 +1,6 @@
 import { createRoot } from "react-dom/client"
 import { loadInspector } from "../adapters/devtools/inspector.ts"
-import { createApp, type AppDeps } from "./createApp.tsx"
+import { type AppDeps, createApp } from "./createApp.tsx"
 
 /** Everything React: loaded after a player page's first frame, at once on any other page. */
 export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> => {

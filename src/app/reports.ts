@@ -16,7 +16,9 @@ export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
       endConnection: fromPromise(({ input, signal }) => callApi("endConnection", { body: { id: input.id }, signal }))
     },
     actions: {
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content }))
+      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
+        enqueue.sendTo(notifications, { type: "notification.add", ...content })
+      )
     }
   })
 })

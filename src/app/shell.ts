@@ -1,11 +1,11 @@
 import type { LoaderFunction } from "react-router-dom"
 import { redirect } from "react-router-dom"
-import { createActor, fromCallback, fromPromise, waitFor, type InspectionEvent, type Observer } from "xstate"
+import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer, waitFor } from "xstate"
 import type { CallApi, ForbiddenSignal } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { loginFormMachine } from "../machines/account/loginFormMachine.ts"
 import { announcementMachine } from "../machines/shell/announcementMachine.ts"
-import { bootMachine, selectSession, type BootActor } from "../machines/shell/bootMachine.ts"
+import { type BootActor, bootMachine, selectSession } from "../machines/shell/bootMachine.ts"
 import { notificationsMachine } from "../machines/shell/notificationsMachine.ts"
 import { selectIsAuthenticated, sessionMachine } from "../machines/shell/sessionMachine.ts"
 
@@ -70,11 +70,13 @@ export const createShell = ({ callApi, forbidden, storage, isMobile, actorOption
  * which makes the call and, on success only, forgets the token, after which /logout moves on to
  * /login. A visitor without a session has nothing to end and goes straight to /login.
  */
-const createLogoutLoader = (boot: BootActor): LoaderFunction => async ({ request }) => {
-  // /logout may be the first page opened: the session exists once boot has checked maintenance
-  const snapshot = await waitFor(boot, (state) => selectSession(state) !== undefined, { signal: request.signal })
-  const session = selectSession(snapshot)
-  if (session === undefined || !selectIsAuthenticated(session.getSnapshot())) return redirect("/login")
-  session.send({ type: "session.logout" })
-  return null
-}
+const createLogoutLoader =
+  (boot: BootActor): LoaderFunction =>
+  async ({ request }) => {
+    // /logout may be the first page opened: the session exists once boot has checked maintenance
+    const snapshot = await waitFor(boot, (state) => selectSession(state) !== undefined, { signal: request.signal })
+    const session = selectSession(snapshot)
+    if (session === undefined || !selectIsAuthenticated(session.getSnapshot())) return redirect("/login")
+    session.send({ type: "session.logout" })
+    return null
+  }

@@ -1,4 +1,4 @@
-import { fromPromise, sendTo, type ActorRefFrom } from "xstate"
+import { type ActorRefFrom, fromPromise, sendTo } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createClockActor } from "../adapters/time/clock.ts"

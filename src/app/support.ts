@@ -1,7 +1,7 @@
 import { enqueueActions, fromCallback, fromPromise } from "xstate"
-import { selectSettings, type BootSnapshot } from "../machines/shell/bootMachine.ts"
+import { type BootSnapshot, selectSettings } from "../machines/shell/bootMachine.ts"
 import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
-import { contactMachine, type ContactEvent } from "../machines/support/contactMachine.ts"
+import { type ContactEvent, contactMachine } from "../machines/support/contactMachine.ts"
 import { ticketDeskMachine } from "../machines/support/ticketDeskMachine.ts"
 import { ticketStatusMachine } from "../machines/support/ticketStatusMachine.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
@@ -16,7 +16,11 @@ export const createSupport = ({ callApi, notifications, boot }: FeatureWiring) =
           updateTicket: fromPromise(({ input, signal }) => callApi("updateTicket", { body: input, signal })),
           sendReply: fromPromise(({ input, signal }) => callApi("replyToTicket", { body: input, signal }))
         },
-        actions: { notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content })) }
+        actions: {
+          notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
+            enqueue.sendTo(notifications, { type: "notification.add", ...content })
+          )
+        }
       })
     }
   }),
@@ -40,7 +44,9 @@ export const createSupport = ({ callApi, notifications, boot }: FeatureWiring) =
     actions: {
       // the address bar only: the router keeps its entry (and the form its state) as they are
       forgetReportAddress: () => window.history.replaceState(window.history.state, "", "/contactus"),
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, { type: "notification.add", ...content }))
+      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
+        enqueue.sendTo(notifications, { type: "notification.add", ...content })
+      )
     }
   })
 })

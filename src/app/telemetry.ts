@@ -19,8 +19,7 @@ export interface TelemetryDeps {
 
 const DEVICE_ID_KEY = "playerDeviceId"
 
-const randomId = (): string =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+const randomId = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 
 /** One id per browser, so health events of several visits can be told apart from several devices. */
 const deviceIdIn = (store: KeyValueStore): string => {

@@ -1,5 +1,5 @@
 import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
-import { selectBootError, selectMaintenanceNotice, type BootActor } from "../machines/shell/bootMachine.ts"
+import { type BootActor, selectBootError, selectMaintenanceNotice } from "../machines/shell/bootMachine.ts"
 
 /** How long the app may take to put its player around the warm-started video before that is let go. */
 const HANDOVER_GRACE_MS = 4000
@@ -11,7 +11,11 @@ const HANDOVER_GRACE_MS = 4000
  */
 export const watchHandover = (
   warm: WarmPlayer,
-  deps: { readonly boot: BootActor; readonly subscribeToRoutes: (listener: (pathname: string) => void) => () => void; readonly pathname: string }
+  deps: {
+    readonly boot: BootActor
+    readonly subscribeToRoutes: (listener: (pathname: string) => void) => () => void
+    readonly pathname: string
+  }
 ): void => {
   const stopRoutes = deps.subscribeToRoutes((pathname) => {
     if (pathname !== deps.pathname) warm.release()

@@ -12,5 +12,4 @@ export type Announcement = typeof Announcement.Type
 
 /** Shown once per new token: only when it differs from the last one seen in this browser. */
 export const shouldShowAnnouncement = (announcement: Announcement, lastSeenToken: string | null): boolean =>
-  announcement.resultCode === 1 && announcement.token !== undefined && announcement.token !== "" &&
-  announcement.token !== lastSeenToken
+  announcement.resultCode === 1 && announcement.token !== undefined && announcement.token !== "" && announcement.token !== lastSeenToken

@@ -51,7 +51,8 @@ export const connectionSeverity = (entries: ReadonlyArray<Household>): Connectio
 
 /** The 'Users With multiple connections' table, most connections first (the server's, when it sent one page). */
 export const accountsWithMultipleConnections = (info: ConnectionsInfo): ReadonlyArray<MultipleConnections> =>
-  info.multiple ?? Object.entries(info.connections)
+  info.multiple ??
+  Object.entries(info.connections)
     .filter(([, entries]) => isSharedAcrossDevices(entries))
     .map(([email, entries]) => ({ email, connections: entries.length }))
     .sort(byConnectionsThenEmail)
@@ -64,8 +65,10 @@ export const byConnectionsThenEmail = (a: MultipleConnections, b: MultipleConnec
  * The order of the 'Sessions Streaming' rows: oldest connection first, then by email. Code-unit
  * order, not the locale's, so the server's pages and the browser's rows agree.
  */
-export const byStartThenEmail = (a: { readonly timestamp: string; readonly email: string }, b: { readonly timestamp: string; readonly email: string }): number =>
-  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.email < b.email ? -1 : a.email > b.email ? 1 : 0
+export const byStartThenEmail = (
+  a: { readonly timestamp: string; readonly email: string },
+  b: { readonly timestamp: string; readonly email: string }
+): number => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.email < b.email ? -1 : a.email > b.email ? 1 : 0)
 
 /**
  * The 'Sessions Streaming' rows, oldest connection first, each with its account's severity: as

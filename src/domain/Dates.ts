@@ -31,7 +31,9 @@ export const isIsoDay = (text: string): boolean => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-export const IsoDay = Schema.String.pipe(Schema.refine((text: string): text is string => isIsoDay(text), { message: "Expected a date as YYYY-MM-DD" }))
+export const IsoDay = Schema.String.pipe(
+  Schema.refine((text: string): text is string => isIsoDay(text), { message: "Expected a date as YYYY-MM-DD" })
+)
 
 /** A calendar day (YYYY-MM-DD) in en-GB, 24/11/2026, whatever the viewer's zone. */
 export const formatDay = (day: string): string => {
@@ -46,7 +48,6 @@ export const yearPage = (year: number): ReadonlyArray<number> => {
   const first = minYear + Math.floor((clamped - minYear) / yearsPerPage) * yearsPerPage
   return Array.from({ length: yearsPerPage }, (_, index) => first + index).filter((candidate) => candidate <= maxYear)
 }
-
 
 const utcTime = new Intl.DateTimeFormat(DATE_LOCALE, { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit" })
 const localTime = new Intl.DateTimeFormat(DATE_LOCALE, { hour: "2-digit", minute: "2-digit", second: "2-digit" })

@@ -60,5 +60,4 @@ export const formatPrice = (amount: number): string => {
   }).format(amount)
 }
 
-export const inviteLink = (origin: string, inviteToken: string): string =>
-  `${origin}/register?invite=${encodeURIComponent(inviteToken)}`
+export const inviteLink = (origin: string, inviteToken: string): string => `${origin}/register?invite=${encodeURIComponent(inviteToken)}`

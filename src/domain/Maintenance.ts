@@ -10,8 +10,7 @@ export class MaintenanceStatus extends Schema.Class<MaintenanceStatus>("Maintena
 
 /** Per-stream maintenance modal (SPEC §2; title spelled as specified, body in Norwegian). */
 export const STREAM_MAINTENANCE_TITLE = "Steam under maintenance"
-export const STREAM_MAINTENANCE_TEXT =
-  "Denne strømmen er under vedlikehold. Kom tilbake senere eller prøv en annen strøm."
+export const STREAM_MAINTENANCE_TEXT = "Denne strømmen er under vedlikehold. Kom tilbake senere eller prøv en annen strøm."
 /** Its language (Norwegian Bokmål), for screen readers to read it as such. */
 export const STREAM_MAINTENANCE_LANG = "nb"
 export const PURCHASE_TITLE = "Purchase a subscription"

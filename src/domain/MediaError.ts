@@ -4,13 +4,20 @@ export type MediaErrorCode = (typeof MediaErrorCode)[keyof typeof MediaErrorCode
 
 export const mediaErrorMessage = (code: number): string => {
   switch (code) {
-    case MediaErrorCode.ABORTED: return "Playback aborted"
-    case MediaErrorCode.NETWORK: return "A network error occurred"
-    case MediaErrorCode.DECODE: return "Unable to decode media content"
-    case MediaErrorCode.SRC_NOT_SUPPORTED: return "Unsupported media type"
-    case MediaErrorCode.NO_INTERNET: return "No internet connection detected"
-    case MediaErrorCode.MIXED_CONTENT: return "Cannot load insecure content in a secure context"
-    default: return "An unknown error occurred"
+    case MediaErrorCode.ABORTED:
+      return "Playback aborted"
+    case MediaErrorCode.NETWORK:
+      return "A network error occurred"
+    case MediaErrorCode.DECODE:
+      return "Unable to decode media content"
+    case MediaErrorCode.SRC_NOT_SUPPORTED:
+      return "Unsupported media type"
+    case MediaErrorCode.NO_INTERNET:
+      return "No internet connection detected"
+    case MediaErrorCode.MIXED_CONTENT:
+      return "Cannot load insecure content in a secure context"
+    default:
+      return "An unknown error occurred"
   }
 }
 

@@ -5,8 +5,7 @@ import { addMonths } from "date-fns/addMonths"
 export const PAYMENT_PROVIDERS = ["paypal", "btc"] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
 
-export const isPaymentProvider = (text: string): text is PaymentProvider =>
-  (PAYMENT_PROVIDERS as ReadonlyArray<string>).includes(text)
+export const isPaymentProvider = (text: string): text is PaymentProvider => (PAYMENT_PROVIDERS as ReadonlyArray<string>).includes(text)
 
 /** ISO 4217: three letters, upper case. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/

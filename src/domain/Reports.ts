@@ -142,8 +142,7 @@ export type ReportSeries = typeof ReportSeries.Type
 const cents = (amount: number): number => Math.round(amount * 100) / 100
 
 /** Revenue less the provider's flat fee per PayPal order (SPEC §9), to the cent. */
-export const revenueExcludingFees = (revenue: number, paypalOrders: number): number =>
-  cents(revenue - PAYMENT_PROVIDER_FEE * paypalOrders)
+export const revenueExcludingFees = (revenue: number, paypalOrders: number): number => cents(revenue - PAYMENT_PROVIDER_FEE * paypalOrders)
 
 /** The change from `before` to `now` as a fraction (0.25 = 25 % up); null when there was nothing before. */
 export const changeAgainst = (now: number, before: number): number | null =>
@@ -153,5 +152,7 @@ export const changeAgainst = (now: number, before: number): number | null =>
 export const reportCsv = (days: ReadonlyArray<ReportDay>): string =>
   [
     "day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions",
-    ...days.map((d) => [d.day, d.orders, d.revenue.toFixed(2), d.revenueExcludingFees.toFixed(2), d.newMembers, d.newSubscriptions].join(","))
+    ...days.map((d) =>
+      [d.day, d.orders, d.revenue.toFixed(2), d.revenueExcludingFees.toFixed(2), d.newMembers, d.newSubscriptions].join(",")
+    )
   ].join("\r\n") + "\r\n"

@@ -19,7 +19,9 @@ export const isTimeZone = (name: string): boolean => {
   }
 }
 
-export const TimeZone = Schema.String.pipe(Schema.refine((name: string): name is string => isTimeZone(name), { message: TIME_ZONE_MESSAGE }))
+export const TimeZone = Schema.String.pipe(
+  Schema.refine((name: string): name is string => isTimeZone(name), { message: TIME_ZONE_MESSAGE })
+)
 
 /** `?tz=`: the viewer's zone, whose local day the guide shows; UTC when absent. */
 export const ScheduleQuery = Schema.Struct({ tz: Schema.optionalKey(TimeZone) })
@@ -64,4 +66,3 @@ export const progressOf = (entry: EpgEntry, now: number): number => {
   const length = Date.parse(entry.EndTime) - start
   return length > 0 ? Math.min(1, Math.max(0, (now - start) / length)) : 0
 }
-

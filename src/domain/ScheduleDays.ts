@@ -23,5 +23,6 @@ export const localDayBounds = (day: string, timeZone: string): { readonly start:
 export const scheduleDays = (now: number, timeZone: string): ReadonlyArray<string> => {
   const today = new TZDate(now, timeZone)
   return Array.from({ length: SCHEDULE_DAYS }, (_, offset) =>
-    dayOf(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, timeZone)))
+    dayOf(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, timeZone))
+  )
 }

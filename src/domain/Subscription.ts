@@ -10,9 +10,7 @@ export const MONTHLY_PLAN_ID = 1
 
 export const ActiveSubscription = Schema.Struct({
   resultCode: ResultCodeSchema,
-  data: Schema.NullOr(
-    Schema.Struct({ planId: Schema.Number, startedAt: Schema.String, expiresAt: Schema.NullOr(Schema.String) })
-  )
+  data: Schema.NullOr(Schema.Struct({ planId: Schema.Number, startedAt: Schema.String, expiresAt: Schema.NullOr(Schema.String) }))
 })
 export type ActiveSubscription = typeof ActiveSubscription.Type
 

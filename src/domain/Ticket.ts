@@ -130,8 +130,9 @@ const categoryLabels: Readonly<Record<TicketCategory, string>> = {
   5: "Other"
 }
 /** The categories in their SPEC order, as the ticket form offers them. */
-export const TICKET_CATEGORIES: ReadonlyArray<{ readonly value: TicketCategory; readonly label: string }> =
-  (Object.keys(categoryLabels).map(Number) as Array<TicketCategory>).map((value) => ({ value, label: categoryLabels[value] }))
+export const TICKET_CATEGORIES: ReadonlyArray<{ readonly value: TicketCategory; readonly label: string }> = (
+  Object.keys(categoryLabels).map(Number) as Array<TicketCategory>
+).map((value) => ({ value, label: categoryLabels[value] }))
 /** A category as people read it: "Stream service". */
 export const ticketCategoryLabel = (category: number): string => categoryLabels[category as TicketCategory] ?? "Unknown"
 
@@ -178,8 +179,7 @@ export const playerContextFromQuery = (search: string): PlayerContext | undefine
 }
 
 /** The subject a reported problem starts with; the viewer may change it. */
-export const problemSubject = (context: PlayerContext): string =>
-  `Problem playing ${context.stream}`.slice(0, TICKET_SUBJECT_MAX_LENGTH)
+export const problemSubject = (context: PlayerContext): string => `Problem playing ${context.stream}`.slice(0, TICKET_SUBJECT_MAX_LENGTH)
 
 export type TicketField = keyof NewTicket
 export type TicketFieldErrors = Partial<Record<TicketField, string>>
@@ -188,7 +188,9 @@ const decodeTicket = Schema.decodeUnknownResult(NewTicket, { errors: "all" })
 const issuesOf = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The ticket, or each field's first message (SPEC §5), to show at that field. */
-export const validateNewTicket = (input: unknown): { readonly ok: true; readonly ticket: NewTicket } | { readonly ok: false; readonly errors: TicketFieldErrors } => {
+export const validateNewTicket = (
+  input: unknown
+): { readonly ok: true; readonly ticket: NewTicket } | { readonly ok: false; readonly errors: TicketFieldErrors } => {
   const result = decodeTicket(input)
   if (Result.isSuccess(result)) return { ok: true, ticket: result.success }
   const errors: TicketFieldErrors = {}
@@ -200,7 +202,14 @@ export const validateNewTicket = (input: unknown): { readonly ok: true; readonly
   }
   // the schema checks a description's length against the rest only once every field is valid;
   // the form names every field at once
-  if (typeof input === "object" && input !== null && "type" in input && "subject" in input && "description" in input && lacksDescription(input)) {
+  if (
+    typeof input === "object" &&
+    input !== null &&
+    "type" in input &&
+    "subject" in input &&
+    "description" in input &&
+    lacksDescription(input)
+  ) {
     errors.description ??= DESCRIPTION_MESSAGE
   }
   return { ok: false, errors }

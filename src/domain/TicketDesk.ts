@@ -36,7 +36,10 @@ export interface DeskFilter {
 
 /** The tickets of a category whose subject or description holds the search words, in any case. */
 export const filterTickets = (tickets: ReadonlyArray<Ticket>, { category, search }: DeskFilter): ReadonlyArray<Ticket> => {
-  const words = search.toLocaleLowerCase().split(/\s+/).filter((word) => word !== "")
+  const words = search
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== "")
   return tickets.filter((ticket) => {
     if (category !== null && ticket.type !== category) return false
     const text = `${ticket.subject}\n${ticket.description}`.toLocaleLowerCase()

@@ -32,8 +32,10 @@ export const normaliseEmail = (value: string): string => value.trim().toLowerCas
 /** A form rule: undefined when valid, otherwise the exact message to show. */
 export type Rule = (value: string) => string | undefined
 
-export const emailRule = (message: string = EMAIL_MESSAGE): Rule => (value) =>
-  isEmail(value.trim()) ? undefined : message
+export const emailRule =
+  (message: string = EMAIL_MESSAGE): Rule =>
+  (value) =>
+    isEmail(value.trim()) ? undefined : message
 /** The username is sent trimmed, so its length is counted without the spaces around it. */
 export const usernameRule: Rule = (value) =>
   value.trim().length === 0 ? USERNAME_MESSAGE : value.trim().length > USERNAME_MAX_LENGTH ? USERNAME_TOO_LONG_MESSAGE : undefined
@@ -41,8 +43,10 @@ export const passwordRule: Rule = (value) =>
   value.length < PASSWORD_MIN_LENGTH ? PASSWORD_MESSAGE : value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined
 /** A password that only has to be there (the current one, to confirm it is you), yet no longer than any password can be. */
 export const passwordLengthRule: Rule = (value) => (value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined)
-export const confirmationRule = (password: string): Rule => (value) =>
-  value === password ? undefined : PASSWORD_MISMATCH_MESSAGE
+export const confirmationRule =
+  (password: string): Rule =>
+  (value) =>
+    value === password ? undefined : PASSWORD_MISMATCH_MESSAGE
 
 /** The username derived from an email: the part before the @. */
 export const usernameFromEmail = (email: string): string => email.trim().split("@")[0] ?? ""

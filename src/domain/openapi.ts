@@ -18,7 +18,10 @@ const failureResponse = (description: string, components: JsonObject) => ({
 const queryParameters = (schema: Schema.Top, components: JsonObject) => {
   const json = jsonSchema(schema, components) as { properties?: JsonObject; required?: ReadonlyArray<string> }
   return Object.keys(json.properties ?? {}).map((key) => ({
-    name: key, in: "query", required: json.required?.includes(key) ?? false, schema: { type: "string" }
+    name: key,
+    in: "query",
+    required: json.required?.includes(key) ?? false,
+    schema: { type: "string" }
   }))
 }
 
@@ -27,7 +30,10 @@ const operation = (name: string, e: Endpoint, components: JsonObject): JsonObjec
     ...(e.params === undefined
       ? []
       : Object.keys((jsonSchema(e.params, components).properties ?? {}) as JsonObject).map((key) => ({
-          name: key, in: "path", required: true, schema: { type: "string" }
+          name: key,
+          in: "path",
+          required: true,
+          schema: { type: "string" }
         }))),
     ...(e.query === undefined ? [] : queryParameters(e.query, components))
   ]

@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify"
 import type { EndpointName } from "../domain/api.ts"
 import { openApiDocument } from "../domain/openapi.ts"
-import { accountFeature, type AccountFeatureOptions } from "./account/accountFeature.ts"
+import { type AccountFeatureOptions, accountFeature } from "./account/accountFeature.ts"
 import type { Config } from "./config.ts"
 import { connectionsFeature } from "./connections/connectionsFeature.ts"
 import type { Db } from "./db/database.ts"
+import { type GuideFeatureOptions, guideFeature } from "./guide/guideFeature.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
 import { registerCompression } from "./http/compression.ts"
-import { capConnectionsPerAddress, CLIENT_TIMEOUTS, clientErrorReply } from "./http/connectionLimits.ts"
+import { CLIENT_TIMEOUTS, capConnectionsPerAddress, clientErrorReply } from "./http/connectionLimits.ts"
 import { memoryCounters, postgresCounters } from "./http/counters.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
@@ -15,7 +16,6 @@ import { type Handlers, registerContract } from "./http/registerContract.ts"
 import { originsOf, registerSecurityHeaders, securityHeaders } from "./http/securityHeaders.ts"
 import type { FeatureDeps, MailWaker, ServerFeature } from "./http/serverFeature.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
-import { guideFeature, type GuideFeatureOptions } from "./guide/guideFeature.ts"
 import { invitesFeature } from "./invites/invitesFeature.ts"
 import { originFeature } from "./origin/originFeature.ts"
 import { paymentsFeature } from "./payments/paymentsFeature.ts"
@@ -59,7 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustedHops(config.trustProxy),
     requestTimeout: timeouts.requestTimeoutMs,
     // Node checks for overdue requests on this interval (30 s unless told), so a shorter timeout needs it shorter.
-    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs, 30_000) / 2 },
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs, 30_000) / 2
+    },
     connectionTimeout: timeouts.idleTimeoutMs,
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
     clientErrorHandler: clientErrorReply(securityHeaders(config.publicUrl)),
@@ -98,7 +101,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The list of features: each brings its contract handlers, its routes and its background jobs.
     // connections comes before origin: its playlist hook must see the routes the origin adds.
     const guide = (featureDeps: FeatureDeps) => guideFeature(featureDeps, { refresh: options.guideRefresh })
-    for (const feature of [shellFeature, invitesFeature, streamsFeature, guide, supportFeature, paymentsFeature, reportsFeature, telemetryFeature, connectionsFeature, originFeature]) {
+    for (const feature of [
+      shellFeature,
+      invitesFeature,
+      streamsFeature,
+      guide,
+      supportFeature,
+      paymentsFeature,
+      reportsFeature,
+      telemetryFeature,
+      connectionsFeature,
+      originFeature
+    ]) {
       features.push(feature(deps))
     }
     app.addHook("onClose", async () => {
@@ -110,8 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerContract(scope, {
         handlers: mergeHandlers(features),
         authenticate: account.authenticate,
-        routeConfig: (name: EndpointName) =>
-          features.map((feature) => feature.routeConfig?.(name)).find((config) => config !== undefined)
+        routeConfig: (name: EndpointName) => features.map((feature) => feature.routeConfig?.(name)).find((config) => config !== undefined)
       })
       const openApi = openApiDocument({ title: "StreamHub API", version: "1" })
       scope.get("/api/openapi.json", async () => openApi)

@@ -59,11 +59,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
 
   const portText = value(env, "PORT")
-  const port = portText === undefined
-    ? 8080
-    : /^\d{1,5}$/.test(portText) && Number(portText) <= 65535
-      ? Number(portText)
-      : fail(`PORT must be a whole number from 0 to 65535 (got "${portText}")`)
+  const port =
+    portText === undefined
+      ? 8080
+      : /^\d{1,5}$/.test(portText) && Number(portText) <= 65535
+        ? Number(portText)
+        : fail(`PORT must be a whole number from 0 to 65535 (got "${portText}")`)
 
   const host = value(env, "HOST") ?? "127.0.0.1"
   if (/\s|\//.test(host)) fail(`HOST must be a host name or IP address (got "${host}")`)
@@ -129,8 +130,12 @@ function parseTrustProxy(text: string | undefined, fail: (message: string) => un
   if (["0", "false", "no"].includes(lower)) return false
   if (["true", "yes"].includes(lower)) return 1
   if (/^([1-9]|10)$/.test(lower)) return Number(lower)
-  const entries = lower.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
-  const readable = (entry: string) => PROXY_NAMES.has(entry) || ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry) || isCidr(entry)
+  const entries = lower
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+  const readable = (entry: string) =>
+    PROXY_NAMES.has(entry) || ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry) || isCidr(entry)
   if (entries.length > 0 && entries.every(readable)) return entries
   fail(`TRUST_PROXY must be false, true (one proxy), the number of proxies in front (1 to 10), or their addresses (got "${text}")`)
   return false

@@ -35,7 +35,7 @@ export interface SeedResult {
 export async function seed(db: Kysely<Tables>, options: SeedOptions): Promise<SeedResult> {
   const now = new Date((options.now ?? Date.now)()).toISOString()
   await firstStart.seedSettings(db)
-  const seededStreams = await firstStart.onceEver(db, SEEDED_MARKER, now, (trx) => seedDemoStreams(trx, options.mediaDir, now)) ?? 0
+  const seededStreams = (await firstStart.onceEver(db, SEEDED_MARKER, now, (trx) => seedDemoStreams(trx, options.mediaDir, now))) ?? 0
   await firstStart.onceEver(db, DEMO_GUIDE_MARKER, now, (trx) => tieDemoGuide(trx, options.mediaDir, now))
   // every start, so a server restarted now and then never runs out of demo programmes
   await demoGuide.keepAhead(db, Date.parse(now))

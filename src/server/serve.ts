@@ -44,11 +44,15 @@ async function main(): Promise<void> {
   try {
     // Instances started together on one PostgreSQL take turns here: the first migrates and seeds,
     // the others find it done (and print no second set of staff credentials).
-    await withStartupLock(db, async () => {
-      await migrateToLatest(db)
-      await seed(db.kysely, { out: (text) => console.log(text), publicUrl: config.publicUrl, mediaDir: config.mediaDir })
-      await serverAddress.remember(db.kysely, { publicUrl: config.publicUrl, startedAt: new Date().toISOString() })
-    }, { onWait: () => console.log("Another instance is starting on this database; waiting for it to finish migrating and seeding") })
+    await withStartupLock(
+      db,
+      async () => {
+        await migrateToLatest(db)
+        await seed(db.kysely, { out: (text) => console.log(text), publicUrl: config.publicUrl, mediaDir: config.mediaDir })
+        await serverAddress.remember(db.kysely, { publicUrl: config.publicUrl, startedAt: new Date().toISOString() })
+      },
+      { onWait: () => console.log("Another instance is starting on this database; waiting for it to finish migrating and seeding") }
+    )
     // The worker logs through the app's logger, so it starts after the app; until then a wake-up
     // has nothing to wake, and the worker's first pass sends whatever is pending anyway.
     app = await buildApp({

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import { join } from "node:path"
 import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
 
@@ -58,21 +58,25 @@ export async function startBenchServer(script: string, env: Record<string, strin
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited early:\n${log}`)
-    const ok = await fetch(`${url}/api/maintenance`).then((response) => response.ok, () => false)
+    const ok = await fetch(`${url}/api/maintenance`).then(
+      (response) => response.ok,
+      () => false
+    )
     if (ok) {
       const startMs = performance.now() - started
       let nextId = 0
-      const probe = ({ reset = true } = {}) => new Promise<ProbeReading>((resolve) => {
-        const request: ProbeRequest = { id: nextId++, reset }
-        const answer = (message: unknown) => {
-          const reply = message as { id: number; reading: ProbeReading }
-          if (reply.id !== request.id) return
-          child.off("message", answer)
-          resolve(reply.reading)
-        }
-        child.on("message", answer)
-        child.send(request)
-      })
+      const probe = ({ reset = true } = {}) =>
+        new Promise<ProbeReading>((resolve) => {
+          const request: ProbeRequest = { id: nextId++, reset }
+          const answer = (message: unknown) => {
+            const reply = message as { id: number; reading: ProbeReading }
+            if (reply.id !== request.id) return
+            child.off("message", answer)
+            resolve(reply.reading)
+          }
+          child.on("message", answer)
+          child.send(request)
+        })
       return { url, pid: child.pid ?? 0, startMs, probe, stop }
     }
     await new Promise((resolve) => setTimeout(resolve, 5))

@@ -52,7 +52,15 @@ async function importRun(file: string, postgresUrl: string | undefined): Promise
   const schema = `bench_${randomBytes(5).toString("hex")}`
   const databaseUrl = postgresUrl === undefined ? undefined : `${postgresUrl}${postgresUrl.includes("?") ? "&" : "?"}schema=${schema}`
   try {
-    return probe(["--mode", "import", "--file", file, "--data-dir", dataDir, ...(databaseUrl === undefined ? [] : ["--database-url", databaseUrl])])
+    return probe([
+      "--mode",
+      "import",
+      "--file",
+      file,
+      "--data-dir",
+      dataDir,
+      ...(databaseUrl === undefined ? [] : ["--database-url", databaseUrl])
+    ])
   } finally {
     await rm(dataDir, { recursive: true, force: true })
     if (postgresUrl !== undefined) await dropSchema(postgresUrl, schema)
@@ -82,19 +90,55 @@ export async function benchGuideImport(options: GuideImportBenchOptions): Promis
     process.stdout.write("\n")
 
     const baseMs = median(bare.map((p) => p.ms))
-    console.log(`XMLTV import: ${thousands(options.programmes)} programmes on ${options.channels} channels, ${mb(bytes / 1024 / 1024)} MB, n=${options.runs}`)
+    console.log(
+      `XMLTV import: ${thousands(options.programmes)} programmes on ${options.channels} channels, ${mb(bytes / 1024 / 1024)} MB, n=${options.runs}`
+    )
     console.log(row("", ["median", "best", "worst"]))
-    console.log(row("  bare saxes pass: time (ms)", [thousands(baseMs), thousands(Math.min(...bare.map((p) => p.ms))), thousands(Math.max(...bare.map((p) => p.ms)))]))
-    console.log(row("    peak RSS growth (MB)", [mb(median(bare.map((p) => p.rssGrowthMb))), mb(Math.min(...bare.map((p) => p.rssGrowthMb))), mb(Math.max(...bare.map((p) => p.rssGrowthMb)))]))
-    console.log(row("    peak heap growth (MB)", [mb(median(bare.map((p) => p.heapGrowthMb))), mb(Math.min(...bare.map((p) => p.heapGrowthMb))), mb(Math.max(...bare.map((p) => p.heapGrowthMb)))]))
+    console.log(
+      row("  bare saxes pass: time (ms)", [
+        thousands(baseMs),
+        thousands(Math.min(...bare.map((p) => p.ms))),
+        thousands(Math.max(...bare.map((p) => p.ms)))
+      ])
+    )
+    console.log(
+      row("    peak RSS growth (MB)", [
+        mb(median(bare.map((p) => p.rssGrowthMb))),
+        mb(Math.min(...bare.map((p) => p.rssGrowthMb))),
+        mb(Math.max(...bare.map((p) => p.rssGrowthMb)))
+      ])
+    )
+    console.log(
+      row("    peak heap growth (MB)", [
+        mb(median(bare.map((p) => p.heapGrowthMb))),
+        mb(Math.min(...bare.map((p) => p.heapGrowthMb))),
+        mb(Math.max(...bare.map((p) => p.heapGrowthMb)))
+      ])
+    )
     for (const db of databases) {
       const runs = imports.get(db.name) ?? []
       const times = runs.map((p) => p.ms)
       const rates = runs.map((p) => p.programmes / (p.ms / 1000))
-      console.log(row(`  import into ${db.name}: time (ms)`, [thousands(median(times)), thousands(Math.min(...times)), thousands(Math.max(...times))]))
-      console.log(row("    programmes per second", [thousands(median(rates)), thousands(Math.max(...rates)), thousands(Math.min(...rates))]))
-      console.log(row("    peak RSS growth (MB)", [mb(median(runs.map((p) => p.rssGrowthMb))), mb(Math.min(...runs.map((p) => p.rssGrowthMb))), mb(Math.max(...runs.map((p) => p.rssGrowthMb)))]))
-      console.log(row("    peak heap growth (MB)", [mb(median(runs.map((p) => p.heapGrowthMb))), mb(Math.min(...runs.map((p) => p.heapGrowthMb))), mb(Math.max(...runs.map((p) => p.heapGrowthMb)))]))
+      console.log(
+        row(`  import into ${db.name}: time (ms)`, [thousands(median(times)), thousands(Math.min(...times)), thousands(Math.max(...times))])
+      )
+      console.log(
+        row("    programmes per second", [thousands(median(rates)), thousands(Math.max(...rates)), thousands(Math.min(...rates))])
+      )
+      console.log(
+        row("    peak RSS growth (MB)", [
+          mb(median(runs.map((p) => p.rssGrowthMb))),
+          mb(Math.min(...runs.map((p) => p.rssGrowthMb))),
+          mb(Math.max(...runs.map((p) => p.rssGrowthMb)))
+        ])
+      )
+      console.log(
+        row("    peak heap growth (MB)", [
+          mb(median(runs.map((p) => p.heapGrowthMb))),
+          mb(Math.min(...runs.map((p) => p.heapGrowthMb))),
+          mb(Math.max(...runs.map((p) => p.heapGrowthMb)))
+        ])
+      )
       console.log(row("    ratio import / bare saxes", [(median(times) / baseMs).toFixed(2), "", ""]))
     }
     console.log("  targets: an import under 5,000 ms, with memory growing by under 50 MB")

@@ -12,9 +12,12 @@ import { migrateToLatest } from "../../src/server/db/migrations.ts"
 import { guideText } from "../../src/server/guide/guideSource.ts"
 import { importGuide } from "../../src/server/guide/importGuide.ts"
 
-const { values } = parseArgs({ options: { mode: { type: "string" }, file: { type: "string" }, "data-dir": { type: "string" }, "database-url": { type: "string" } } })
+const { values } = parseArgs({
+  options: { mode: { type: "string" }, file: { type: "string" }, "data-dir": { type: "string" }, "database-url": { type: "string" } }
+})
 const file = values.file ?? ""
-const db = values.mode === "import" ? await openDatabase({ dataDir: values["data-dir"] ?? "", databaseUrl: values["database-url"] }) : undefined
+const db =
+  values.mode === "import" ? await openDatabase({ dataDir: values["data-dir"] ?? "", databaseUrl: values["database-url"] }) : undefined
 if (db !== undefined) await migrateToLatest(db)
 
 const MB = 1024 * 1024

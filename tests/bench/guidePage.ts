@@ -15,7 +15,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import type { Browser, BrowserContextOptions } from "playwright-core"
-import { admin, launchBrowser, startServer, type RunningServer } from "../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, startServer } from "../support/e2eHarness.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -32,7 +32,10 @@ const DEMO_CHANNELS = 2
 const WAIT_FOR_GUIDE_MS = 180_000
 
 if (!options["no-build"]) {
-  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })
+  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
+    cwd: root,
+    stdio: "inherit"
+  })
   if (build.status !== 0) throw new Error("vite build failed")
 }
 
@@ -73,7 +76,9 @@ const firstRows = async (browser: Browser, url: string, signedIn: BrowserContext
     await context.addInitScript(MARK_FIRST_ROWS)
     const page = await context.newPage()
     await page.goto(url)
-    const handle = await page.waitForFunction(() => (window as unknown as { __firstRowsMs?: number }).__firstRowsMs, undefined, { timeout: 30_000 })
+    const handle = await page.waitForFunction(() => (window as unknown as { __firstRowsMs?: number }).__firstRowsMs, undefined, {
+      timeout: 30_000
+    })
     return Math.round(Number(await handle.jsonValue()))
   } finally {
     await context.close()
@@ -81,7 +86,11 @@ const firstRows = async (browser: Browser, url: string, signedIn: BrowserContext
 }
 
 /** Frame-to-frame times while the page scrolls from top to bottom at a steady pace. */
-const scrollFrames = async (browser: Browser, url: string, signedIn: BrowserContextOptions): Promise<{ frames: Array<number>; rows: number }> => {
+const scrollFrames = async (
+  browser: Browser,
+  url: string,
+  signedIn: BrowserContextOptions
+): Promise<{ frames: Array<number>; rows: number }> => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...signedIn })
   try {
     const page = await context.newPage()
@@ -110,8 +119,14 @@ const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 const LENGTHS = [30, 45, 60, 60, 90, 120]
 const SHOWS = [
-  ["Football", "Premier Division"], ["Tennis", "Harbour Open"], ["Cycling", "Tour of the Fjords"], ["Evening News", "Headlines and weather"],
-  ["Motor Racing", "Qualifying"], ["Documentary", "Life under the ice"], ["Sports Tonight", "Results and interviews"], ["Film", "A quiet week in the hills"]
+  ["Football", "Premier Division"],
+  ["Tennis", "Harbour Open"],
+  ["Cycling", "Tour of the Fjords"],
+  ["Evening News", "Headlines and weather"],
+  ["Motor Racing", "Qualifying"],
+  ["Documentary", "Life under the ice"],
+  ["Sports Tonight", "Results and interviews"],
+  ["Film", "A quiet week in the hills"]
 ] as const
 
 const xmltvTime = (ms: number): string => `${new Date(ms).toISOString().replace(/[-:T]/g, "").slice(0, 14)} +0000`
@@ -132,14 +147,18 @@ const benchGuideXmltv = async (
   const until = from + 8 * DAY
   const parts: Array<string> = ['<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="guide bench">\n']
   const ids = Array.from({ length: channels }, (_, index) => `bench-${String(index + 1).padStart(3, "0")}.example`)
-  ids.forEach((id, index) => parts.push(`<channel id="${id}"><display-name>Bench Channel ${String(index + 1).padStart(3, "0")}</display-name></channel>\n`))
+  ids.forEach((id, index) =>
+    parts.push(`<channel id="${id}"><display-name>Bench Channel ${String(index + 1).padStart(3, "0")}</display-name></channel>\n`)
+  )
   let programmes = 0
   ids.forEach((id, channel) => {
     let slot = channel
     for (let start = from; start < until; slot += 1) {
       const stop = start + (LENGTHS[(slot * 7 + channel) % LENGTHS.length] ?? 60) * MINUTE
       const [title, subtitle] = SHOWS[(slot * 3 + channel) % SHOWS.length] ?? SHOWS[0]
-      parts.push(`<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="${id}"><title>${escape(`${title} ${slot % 40}`)}</title><sub-title>${escape(subtitle)}</sub-title></programme>\n`)
+      parts.push(
+        `<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="${id}"><title>${escape(`${title} ${slot % 40}`)}</title><sub-title>${escape(subtitle)}</sub-title></programme>\n`
+      )
       programmes += 1
       start = stop
     }
@@ -187,11 +206,19 @@ try {
   const { frames, rows } = await scrollFrames(browser, url, signedIn)
 
   console.log()
-  console.log(`guide:import of ${channelCount - DEMO_CHANNELS} channels, ${programmes} programmes over 8 days: ${importMs} ms; today's answer ${(answerBytes / 1024).toFixed(0)} KiB`)
+  console.log(
+    `guide:import of ${channelCount - DEMO_CHANNELS} channels, ${programmes} programmes over 8 days: ${importMs} ms; today's answer ${(answerBytes / 1024).toFixed(0)} KiB`
+  )
   console.log(row(`time to first rows (ms), n=${iterations}`, ["median", "p90", "min"]))
   console.log(summarise(`  ${DEMO_CHANNELS} channels (baseline)`, baseline))
   console.log(summarise(`  ${channelCount} channels (target < 1000)`, scaled))
-  console.log(row(`  ratio ${channelCount} / ${DEMO_CHANNELS}`, [(median(scaled) / median(baseline)).toFixed(2), (percentile(scaled, 0.9) / percentile(baseline, 0.9)).toFixed(2), ""]))
+  console.log(
+    row(`  ratio ${channelCount} / ${DEMO_CHANNELS}`, [
+      (median(scaled) / median(baseline)).toFixed(2),
+      (percentile(scaled, 0.9) / percentile(baseline, 0.9)).toFixed(2),
+      ""
+    ])
+  )
   console.log(`  samples: ${DEMO_CHANNELS} channels ${baseline.join(" ")} | ${channelCount} channels ${scaled.join(" ")}`)
   console.log()
   console.log(row(`scrolling ${channelCount} channels, ${frames.length} frames (ms)`, ["median", "p95", "max"]))

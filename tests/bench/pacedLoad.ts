@@ -61,23 +61,26 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoad> {
         errors += 1
         resolve()
       }
-      const request = http.request({
-        agent,
-        host: target.hostname,
-        port: target.port,
-        method,
-        path,
-        headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        timeout: options.timeoutMs ?? 10_000
-      }, (response) => {
-        response.resume()
-        response.once("end", () => {
-          if ((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300) latencies.push(performance.now() - started)
-          else errors += 1
-          resolve()
-        })
-        response.once("error", fail)
-      })
+      const request = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method,
+          path,
+          headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+          timeout: options.timeoutMs ?? 10_000
+        },
+        (response) => {
+          response.resume()
+          response.once("end", () => {
+            if ((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300) latencies.push(performance.now() - started)
+            else errors += 1
+            resolve()
+          })
+          response.once("error", fail)
+        }
+      )
       request.once("timeout", () => request.destroy(new Error("timed out")))
       request.once("error", fail)
       request.end(body)

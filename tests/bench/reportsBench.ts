@@ -30,19 +30,31 @@ export async function seedReports(db: Db, options: Pick<ReportsBenchOptions, "ac
   const kysely = db.kysely
   const staffHash = await hashPassword(PASSWORD)
   const iso = (ms: number) => new Date(ms).toISOString()
-  await kysely.insertInto("users").values({
-    username: "staff", email: STAFF, password_hash: staffHash, invite_token: "staff-bench", is_staff: true,
-    email_verified_at: iso(now - SPAN_DAYS * DAY_MS), created_at: iso(now - SPAN_DAYS * DAY_MS)
-  }).execute()
+  await kysely
+    .insertInto("users")
+    .values({
+      username: "staff",
+      email: STAFF,
+      password_hash: staffHash,
+      invite_token: "staff-bench",
+      is_staff: true,
+      email_verified_at: iso(now - SPAN_DAYS * DAY_MS),
+      created_at: iso(now - SPAN_DAYS * DAY_MS)
+    })
+    .execute()
   const start = now - SPAN_DAYS * DAY_MS
   for (let first = 0; first < options.accounts; first += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, options.accounts - first) }, (_, index) => {
       const n = first + index
       const joined = start + ((n * 7919) % SPAN_DAYS) * DAY_MS + (n % 86_400) * 1000
       return {
-        username: `viewer${n}`, email: `viewer${n}@example.com`, password_hash: "x", invite_token: `bench-${n}`,
+        username: `viewer${n}`,
+        email: `viewer${n}@example.com`,
+        password_hash: "x",
+        invite_token: `bench-${n}`,
         // one in ten never verified
-        email_verified_at: n % 10 === 9 ? null : iso(joined), created_at: iso(joined)
+        email_verified_at: n % 10 === 9 ? null : iso(joined),
+        created_at: iso(joined)
       }
     })
     await kysely.insertInto("users").values(rows).execute()
@@ -87,7 +99,9 @@ async function time(iterations: number, request: () => Promise<Response>): Promi
 }
 
 export async function benchReports(options: ReportsBenchOptions): Promise<void> {
-  console.log(`\nStaff reports: ${options.accounts.toLocaleString("en-US")} accounts, ${options.payments.toLocaleString("en-US")} payments, ${options.iterations} requests each, ms`)
+  console.log(
+    `\nStaff reports: ${options.accounts.toLocaleString("en-US")} accounts, ${options.payments.toLocaleString("en-US")} payments, ${options.iterations} requests each, ms`
+  )
   console.log(row("", ["median", "p90", "× baseline"]))
   for (const dialect of dialects) {
     const database = await dialect.create()
@@ -95,7 +109,12 @@ export async function benchReports(options: ReportsBenchOptions): Promise<void> 
     const seeded = performance.now()
     await seedReports(database.db, options, now)
     const seedMs = performance.now() - seeded
-    const config = loadConfig({ DATA_DIR: database.dataDir, STATIC_DIR: database.dataDir, SIGN_IN_LIMIT_PER_MINUTE: "1000", API_LIMIT_PER_MINUTE: "100000" })
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      STATIC_DIR: database.dataDir,
+      SIGN_IN_LIMIT_PER_MINUTE: "1000",
+      API_LIMIT_PER_MINUTE: "100000"
+    })
     const app = await buildApp({ config, db: database.db, now: Date.now, housekeeping: { firstAfterMs: DAY_MS } })
     try {
       await app.listen({ host: "127.0.0.1", port: 0 })
@@ -122,7 +141,9 @@ export async function benchReports(options: ReportsBenchOptions): Promise<void> 
       console.log(`${dialect.name} (seeded in ${(seedMs / 1000).toFixed(1)} s)`)
       console.log(row("  baseline: GET /api/player/token", [base.toFixed(1), percentile(baseline, 0.9).toFixed(1), "1.0"]))
       for (const [label, samples] of measured) {
-        console.log(row(`  ${label}`, [median(samples).toFixed(1), percentile(samples, 0.9).toFixed(1), (median(samples) / base).toFixed(1)]))
+        console.log(
+          row(`  ${label}`, [median(samples).toFixed(1), percentile(samples, 0.9).toFixed(1), (median(samples) / base).toFixed(1)])
+        )
       }
     } finally {
       await app.close()

@@ -30,13 +30,13 @@ import { spawnSync } from "node:child_process"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import type { Browser } from "playwright-core"
+import { buildServer } from "../../scripts/buildServer.ts"
 import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
+import { benchLoginPage } from "./loginPage.ts"
 import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
-import { benchLoginPage } from "./loginPage.ts"
-import { buildServer } from "../../scripts/buildServer.ts"
 import { median, percentile, row } from "./stats.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -60,7 +60,8 @@ const { values: options } = parseArgs({
   }
 })
 const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "player"] as const
-if (options.only !== undefined && !SECTIONS.some((section) => section === options.only)) throw new Error(`--only takes ${SECTIONS.join(", ")}`)
+if (options.only !== undefined && !SECTIONS.some((section) => section === options.only))
+  throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
 const iterations = Number(options.iterations)
 const latencySeconds = Number(options["latency-seconds"])
@@ -78,21 +79,32 @@ if (runs("guide")) {
 if (options.only === "guide") process.exit(0)
 
 if (runs("reports")) {
-  await benchReports({ accounts: Number(options["report-accounts"]), payments: Number(options["report-payments"]), iterations: Math.max(iterations, 20) })
+  await benchReports({
+    accounts: Number(options["report-accounts"]),
+    payments: Number(options["report-payments"]),
+    iterations: Math.max(iterations, 20)
+  })
 }
 if (options.only === "reports") process.exit(0)
 
 if (!options["no-build"]) {
-  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" })
+  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
+    cwd: root,
+    stdio: "inherit"
+  })
   if (build.status !== 0) throw new Error("vite build failed")
   await buildServer()
 }
 
 if (runs("guide-page")) {
-  const page = spawnSync(process.execPath, [join(import.meta.dirname, "guidePage.ts"), "--no-build", "--iterations", String(Math.min(iterations, 7))], {
-    cwd: root,
-    stdio: "inherit"
-  })
+  const page = spawnSync(
+    process.execPath,
+    [join(import.meta.dirname, "guidePage.ts"), "--no-build", "--iterations", String(Math.min(iterations, 7))],
+    {
+      cwd: root,
+      stdio: "inherit"
+    }
+  )
   if (page.status !== 0) throw new Error("the guide page bench failed")
 }
 if (options.only === "guide-page") process.exit(0)
@@ -150,7 +162,9 @@ const firstFrame = async (start: Start, url: string, selector: string, storage?:
     }
     if (start === "another page") await page.goto(NEUTRAL_PAGE)
     await page.goto(url)
-    const handle = await page.waitForFunction((target) => document.querySelector(target)?.getAttribute("data-first-frame-ms"), selector, { timeout: 30_000 })
+    const handle = await page.waitForFunction((target) => document.querySelector(target)?.getAttribute("data-first-frame-ms"), selector, {
+      timeout: 30_000
+    })
     return Number(await handle.jsonValue())
   } finally {
     await context.close()
@@ -221,7 +235,13 @@ try {
     console.log(row(`time to first frame (ms), n=${iterations}${rtt > 0 ? `, +${rtt} ms RTT` : ""}`, ["median", "p90", "min"]))
     console.log(row("  our TV player page", [median(ours), percentile(ours, 0.9), Math.min(...ours)]))
     console.log(row("  bare hls.js page, defaults", [median(reference), percentile(reference, 0.9), Math.min(...reference)]))
-    console.log(row("  ratio ours / bare (target <= 0.8)", [(median(ours) / median(reference)).toFixed(2), (percentile(ours, 0.9) / percentile(reference, 0.9)).toFixed(2), ""]))
+    console.log(
+      row("  ratio ours / bare (target <= 0.8)", [
+        (median(ours) / median(reference)).toFixed(2),
+        (percentile(ours, 0.9) / percentile(reference, 0.9)).toFixed(2),
+        ""
+      ])
+    )
     console.log(`  samples: ours ${ours.join(" ")} | bare ${reference.join(" ")}`)
     console.log()
   }

@@ -14,11 +14,30 @@ const browser = await launchBrowser()
 try {
   await admin(server, "user:create", "--email", "a@example.com", "--password", "correct horse battery")
   const closed = `http://127.0.0.1:${await freePort()}/x.m3u8`
-  await admin(server, "stream:add", "--title", "Broken Channel", "--src", closed, "--src-sldp", closed, "--tags", "?Commentary in Norwegian and English with a rather long description that should be cut after two lines in the footer of the player,HD,chromecast")
-  const login = await fetch(`${server.url}/api/users/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "a@example.com", password: "correct horse battery", isMobile: false }) })
+  await admin(
+    server,
+    "stream:add",
+    "--title",
+    "Broken Channel",
+    "--src",
+    closed,
+    "--src-sldp",
+    closed,
+    "--tags",
+    "?Commentary in Norwegian and English with a rather long description that should be cut after two lines in the footer of the player,HD,chromecast"
+  )
+  const login = await fetch(`${server.url}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "a@example.com", password: "correct horse battery", isMobile: false })
+  })
   const { token } = (await login.json()) as { token: string }
   for (const width of [1440, 390]) {
-    const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, storageState: { cookies: [], origins: [{ origin: server.url, localStorage: [{ name: "Token", value: token }] }] }, ...(width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}) })
+    const context = await browser.newContext({
+      viewport: { width, height: width > 500 ? 900 : 844 },
+      storageState: { cookies: [], origins: [{ origin: server.url, localStorage: [{ name: "Token", value: token }] }] },
+      ...(width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {})
+    })
     const page = await context.newPage()
     page.on("pageerror", (e) => console.log("pageerror:", e.message))
     for (const path of ["/player?default=0", "/playersldp?default=1"]) {

@@ -19,14 +19,14 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { type Load, pacedLoad, type PacedRequest } from "./pacedLoad.ts"
 import pg from "pg"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { createSession, hashToken } from "../../src/server/account/sessions.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
-import { openDatabase } from "../../src/server/db/database.ts"
 import { playerTokenOf } from "../../src/server/connections/playerTokens.ts"
+import { openDatabase } from "../../src/server/db/database.ts"
 import { BARE_SERVER, type BenchServer, OUR_SERVER, startBenchServer } from "./benchServer.ts"
+import { type Load, type PacedRequest, pacedLoad } from "./pacedLoad.ts"
 import { median, row } from "./stats.ts"
 
 export interface ServerBenchOptions {
@@ -74,7 +74,11 @@ export async function prepareFixture(postgresUrl: string | undefined): Promise<F
     url.searchParams.set("schema", schema)
     databaseUrl = url.toString()
   }
-  const env: Record<string, string> = { DATA_DIR: dataDir, ...UNLIMITED, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) }
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...UNLIMITED,
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })
+  }
   // the first start migrates and seeds; timed starts come after it
   const first = await startBenchServer(OUR_SERVER, env)
   await first.stop()
@@ -83,10 +87,30 @@ export async function prepareFixture(postgresUrl: string | undefined): Promise<F
   const now = Date.now()
   const tokens: Array<string> = []
   try {
-    const viewer = await insertUser(db.kysely, { username: "bench", email: "bench@example.com", password_hash: passwordHash, invite_token: "bench", email_verified_at: new Date(now).toISOString() })
-    const staff = await insertUser(db.kysely, { username: "benchstaff", email: "benchstaff@example.com", password_hash: passwordHash, invite_token: "benchstaff", is_staff: true })
-    const players = await Promise.all(Array.from({ length: 20 }, (_, n) =>
-      insertUser(db.kysely, { username: `player${n}`, email: `player${n}@example.com`, password_hash: passwordHash, invite_token: `player${n}` })))
+    const viewer = await insertUser(db.kysely, {
+      username: "bench",
+      email: "bench@example.com",
+      password_hash: passwordHash,
+      invite_token: "bench",
+      email_verified_at: new Date(now).toISOString()
+    })
+    const staff = await insertUser(db.kysely, {
+      username: "benchstaff",
+      email: "benchstaff@example.com",
+      password_hash: passwordHash,
+      invite_token: "benchstaff",
+      is_staff: true
+    })
+    const players = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        insertUser(db.kysely, {
+          username: `player${n}`,
+          email: `player${n}@example.com`,
+          password_hash: passwordHash,
+          invite_token: `player${n}`
+        })
+      )
+    )
     for (let n = 0; n < PLAYERS; n += 1) {
       const user = players[n % players.length] ?? viewer
       tokens.push(await createSession(db.kysely, user.id, { isMobile: false, userAgent: "bench", ip: "127.0.0.1" }, now))
@@ -112,11 +136,24 @@ export async function prepareFixture(postgresUrl: string | undefined): Promise<F
   }
 }
 
-const pingBody = (n: number): string => JSON.stringify({
-  session_id: `bench-${n}`, sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live",
-  created: 0, position: 60, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false,
-  customer_user_id: ""
-})
+const pingBody = (n: number): string =>
+  JSON.stringify({
+    session_id: `bench-${n}`,
+    sitegroup_id: "streamhub",
+    media_id: "1",
+    site_id: "web",
+    player_id: "tv",
+    video_type: "live",
+    created: 0,
+    position: 60,
+    player_version: "3.4.5",
+    source: "hls",
+    category: "",
+    category_id: "",
+    autoplay: true,
+    muted: false,
+    customer_user_id: ""
+  })
 
 /** Heartbeats from every player in turn, at `perMinute`, for `seconds`. */
 export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, perMinute: number, seconds: number): Promise<Load> {
@@ -135,28 +172,44 @@ export function heartbeats(server: BenchServer, tokens: ReadonlyArray<string>, p
 }
 
 /** Each player's signed playlist address for the first stream, as its own session's list gives it. */
-async function signedSources(server: BenchServer, tokens: ReadonlyArray<string>): Promise<{ readonly sources: Array<string>; readonly streamId: string }> {
+async function signedSources(
+  server: BenchServer,
+  tokens: ReadonlyArray<string>
+): Promise<{ readonly sources: Array<string>; readonly streamId: string }> {
   const sources: Array<string> = new Array(tokens.length).fill("")
   let streamId = ""
   for (let start = 0; start < tokens.length; start += 25) {
-    await Promise.all(tokens.slice(start, start + 25).map(async (token, offset) => {
-      const answer = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as { data: Array<{ id: number; src: string }> }
-      const first = answer.data[0]
-      sources[start + offset] = first?.src ?? ""
-      streamId = String(first?.id ?? "")
-    }))
+    await Promise.all(
+      tokens.slice(start, start + 25).map(async (token, offset) => {
+        const answer = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as {
+          data: Array<{ id: number; src: string }>
+        }
+        const first = answer.data[0]
+        sources[start + offset] = first?.src ?? ""
+        streamId = String(first?.id ?? "")
+      })
+    )
   }
   return { sources, streamId }
 }
 
-const healthBeacon = (n: number, streamId: string, token: string): string => JSON.stringify({
-  token,
-  events: Array.from({ length: 5 }, (_, k) => ({
-    session_id: `bench-${n}`, device_id: `device-${n}`, version: "3.4.5", source: "hls", page_url: "/player?default=0",
-    event: k === 0 ? "playing" : "timeupdate", current_time: k, client_time: Date.now() + k, adjusted_time: Date.now() + k,
-    ids: { media_id: streamId, site_id: "web", sitegroup_id: "streamhub", player_id: "tv" }, plugins: ["analytics", "health"]
-  }))
-})
+const healthBeacon = (n: number, streamId: string, token: string): string =>
+  JSON.stringify({
+    token,
+    events: Array.from({ length: 5 }, (_, k) => ({
+      session_id: `bench-${n}`,
+      device_id: `device-${n}`,
+      version: "3.4.5",
+      source: "hls",
+      page_url: "/player?default=0",
+      event: k === 0 ? "playing" : "timeupdate",
+      current_time: k,
+      client_time: Date.now() + k,
+      adjusted_time: Date.now() + k,
+      ids: { media_id: streamId, site_id: "web", sitegroup_id: "streamhub", player_id: "tv" },
+      plugins: ["analytics", "health"]
+    }))
+  })
 
 /**
  * 2,000 players watching on the TV player's schedule for `seconds`: each asks for its live
@@ -174,11 +227,13 @@ export async function livePlayers(
   // the players are watching already: each has started (opened its connection) before the timed minute
   const started = performance.now()
   for (let start = 0; start < sources.length; start += 50) {
-    await Promise.all(sources.slice(start, start + 50).map(async (source) => {
-      const response = await fetch(`${server.url}${source}`)
-      if (!response.ok) throw new Error(`a player could not start: ${response.status} ${await response.text()}`)
-      await response.arrayBuffer()
-    }))
+    await Promise.all(
+      sources.slice(start, start + 50).map(async (source) => {
+        const response = await fetch(`${server.url}${source}`)
+        if (!response.ok) throw new Error(`a player could not start: ${response.status} ${await response.text()}`)
+        await response.arrayBuffer()
+      })
+    )
   }
   const startMs = performance.now() - started
   await beforeWatching()
@@ -199,8 +254,18 @@ export async function livePlayers(
       request: (n): PacedRequest => {
         const player = Math.floor(n / 7) % tokens.length
         return n % 7 === 0
-          ? { method: "POST", path: "/api/analytics/live/streamhub/ping", headers: { "content-type": "application/json", token: tokens[player] ?? "" }, body: pingBody(player) }
-          : { method: "POST", path: "/api/health-events", headers: { "content-type": "text/plain;charset=UTF-8" }, body: healthBeacon(player, streamId, tokens[player] ?? "") }
+          ? {
+              method: "POST",
+              path: "/api/analytics/live/streamhub/ping",
+              headers: { "content-type": "application/json", token: tokens[player] ?? "" },
+              body: pingBody(player)
+            }
+          : {
+              method: "POST",
+              path: "/api/health-events",
+              headers: { "content-type": "text/plain;charset=UTF-8" },
+              body: healthBeacon(player, streamId, tokens[player] ?? "")
+            }
       }
     })
   ])
@@ -208,7 +273,11 @@ export async function livePlayers(
 }
 
 /** As many authenticated GETs as `connections` keep asking for, each waiting for the last answer. */
-export function authenticatedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; path?: string }): Promise<autocannon.Result> {
+export function authenticatedGets(
+  server: BenchServer,
+  token: string,
+  options: { seconds: number; connections: number; path?: string }
+): Promise<autocannon.Result> {
   return autocannon({
     url: `${server.url}${options.path ?? "/api/streams/all"}`,
     connections: options.connections,
@@ -219,7 +288,11 @@ export function authenticatedGets(server: BenchServer, token: string, options: {
 }
 
 /** Authenticated GETs at a steady rate (see pacedLoad.ts). */
-export function pacedGets(server: BenchServer, token: string, options: { seconds: number; connections: number; perMinute: number; path?: string }): Promise<Load> {
+export function pacedGets(
+  server: BenchServer,
+  token: string,
+  options: { seconds: number; connections: number; perMinute: number; path?: string }
+): Promise<Load> {
   return pacedLoad({
     url: server.url,
     perSecond: options.perMinute / 60,
@@ -255,7 +328,13 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       await bare.stop()
     }
     console.log(row("cold start to first answer (ms)", ["ours", "bare", "ratio"]))
-    console.log(row("  median (goal <= 500)", [fixed(median(starts.ours)), fixed(median(starts.bare)), ratio(median(starts.ours), median(starts.bare))]))
+    console.log(
+      row("  median (goal <= 500)", [
+        fixed(median(starts.ours)),
+        fixed(median(starts.bare)),
+        ratio(median(starts.ours), median(starts.bare))
+      ])
+    )
 
     const server = await startBenchServer(OUR_SERVER, fixture.env)
     const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
@@ -268,7 +347,10 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       await authenticatedGets(server, fixture.staffToken, { seconds: 2, connections: 10 })
       await authenticatedGets(bare, fixture.staffToken, { seconds: 2, connections: 10 })
       for (let round = 0; round < options.rounds; round += 1) {
-        for (const [target, loads, cpu] of [[server, api.ours, api.cpuOurs], [bare, api.bare, api.cpuBare]] as const) {
+        for (const [target, loads, cpu] of [
+          [server, api.ours, api.cpuOurs],
+          [bare, api.bare, api.cpuBare]
+        ] as const) {
           const before = await target.probe()
           const sampler = setInterval(() => void (target === server ? peak(server, "API GETs") : undefined), 1000)
           const load = toLoad(await authenticatedGets(target, fixture.staffToken, { seconds: options.apiSeconds, connections: 100 }))
@@ -282,9 +364,27 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       process.stdout.write("\n")
       const med = (loads: ReadonlyArray<Load>, key: keyof Load) => median(loads.map((load) => load[key]))
       console.log(row("GET /api/streams/all, 100 conn.", ["ours", "bare", "ratio"]))
-      console.log(row("  requests/s (goal >= 0.5x)", [fixed(med(api.ours, "rps")), fixed(med(api.bare, "rps")), ratio(med(api.ours, "rps"), med(api.bare, "rps"))]))
-      console.log(row("  p99 ms (goal <= 20)", [fixed(med(api.ours, "p99")), fixed(med(api.bare, "p99")), ratio(med(api.ours, "p99"), med(api.bare, "p99"))]))
-      console.log(row("  CPU µs per request", [fixed(median(api.cpuOurs)), fixed(median(api.cpuBare)), ratio(median(api.cpuOurs), median(api.cpuBare))]))
+      console.log(
+        row("  requests/s (goal >= 0.5x)", [
+          fixed(med(api.ours, "rps")),
+          fixed(med(api.bare, "rps")),
+          ratio(med(api.ours, "rps"), med(api.bare, "rps"))
+        ])
+      )
+      console.log(
+        row("  p99 ms (goal <= 20)", [
+          fixed(med(api.ours, "p99")),
+          fixed(med(api.bare, "p99")),
+          ratio(med(api.ours, "p99"), med(api.bare, "p99"))
+        ])
+      )
+      console.log(
+        row("  CPU µs per request", [
+          fixed(median(api.cpuOurs)),
+          fixed(median(api.cpuBare)),
+          ratio(median(api.cpuOurs), median(api.cpuBare))
+        ])
+      )
       console.log(row("  errors", [med(api.ours, "errors"), med(api.bare, "errors"), ""]))
 
       // heartbeats against an authenticated GET at the same rate
@@ -294,18 +394,44 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
         const sampler = setInterval(() => void peak(server, "heartbeats"), 1000)
         beats.ours.push(await heartbeats(server, fixture.tokens, options.heartbeatRate, options.heartbeatSeconds))
         beats.stall.push((await server.probe()).loopMaxMs)
-        beats.gets.push(await pacedGets(server, fixture.tokens[0] ?? "", { seconds: options.heartbeatSeconds, connections: 100, perMinute: options.heartbeatRate }))
+        beats.gets.push(
+          await pacedGets(server, fixture.tokens[0] ?? "", {
+            seconds: options.heartbeatSeconds,
+            connections: 100,
+            perMinute: options.heartbeatRate
+          })
+        )
         beats.getStall.push((await server.probe()).loopMaxMs)
         clearInterval(sampler)
         process.stdout.write(".")
       }
       process.stdout.write("\n")
       console.log(row(`heartbeats ${options.heartbeatRate}/min, ${options.heartbeatSeconds} s`, ["pings", "GET", "ratio"]))
-      console.log(row("  p50 ms", [fixed(med(beats.ours, "p50")), fixed(med(beats.gets, "p50")), ratio(med(beats.ours, "p50"), med(beats.gets, "p50"))]))
-      console.log(row("  p99 ms (goal <= 50)", [fixed(med(beats.ours, "p99")), fixed(med(beats.gets, "p99")), ratio(med(beats.ours, "p99"), med(beats.gets, "p99"))]))
+      console.log(
+        row("  p50 ms", [
+          fixed(med(beats.ours, "p50")),
+          fixed(med(beats.gets, "p50")),
+          ratio(med(beats.ours, "p50"), med(beats.gets, "p50"))
+        ])
+      )
+      console.log(
+        row("  p99 ms (goal <= 50)", [
+          fixed(med(beats.ours, "p99")),
+          fixed(med(beats.gets, "p99")),
+          ratio(med(beats.ours, "p99"), med(beats.gets, "p99"))
+        ])
+      )
       console.log(row("  longest loop stall ms (<= 50)", [fixed(Math.max(...beats.stall)), fixed(Math.max(...beats.getStall)), ""]))
-      console.log(row("  errors, all rounds (goal 0)", [beats.ours.reduce((s, l) => s + l.errors, 0), beats.gets.reduce((s, l) => s + l.errors, 0), ""]))
-      console.log(row("  requests, all rounds", [beats.ours.reduce((s, l) => s + l.requests, 0), beats.gets.reduce((s, l) => s + l.requests, 0), ""]))
+      console.log(
+        row("  errors, all rounds (goal 0)", [
+          beats.ours.reduce((s, l) => s + l.errors, 0),
+          beats.gets.reduce((s, l) => s + l.errors, 0),
+          ""
+        ])
+      )
+      console.log(
+        row("  requests, all rounds", [beats.ours.reduce((s, l) => s + l.requests, 0), beats.gets.reduce((s, l) => s + l.requests, 0), ""])
+      )
 
       // 2,000 players on their real schedule
       const sampler = setInterval(() => void peak(server, "2,000 live players"), 1000)
@@ -316,7 +442,13 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       console.log(row(`2,000 live players, ${options.heartbeatSeconds} s`, ["playlists", "pings+health", ""]))
       console.log(row("  2,000 starts beforehand, s", [fixed(live.startMs / 1000, 1), "", ""]))
       console.log(row("  requests", [playlists.requests, telemetry.requests, ""]))
-      console.log(row("  a minute", [fixed((playlists.requests * 60) / options.heartbeatSeconds), fixed((telemetry.requests * 60) / options.heartbeatSeconds), ""]))
+      console.log(
+        row("  a minute", [
+          fixed((playlists.requests * 60) / options.heartbeatSeconds),
+          fixed((telemetry.requests * 60) / options.heartbeatSeconds),
+          ""
+        ])
+      )
       console.log(row("  p50 ms", [fixed(playlists.p50), fixed(telemetry.p50), ""]))
       console.log(row("  p99 ms (goal < 50)", [fixed(playlists.p99), fixed(telemetry.p99), ""]))
       console.log(row("  errors (goal 0)", [playlists.errors, telemetry.errors, ""]))
@@ -324,7 +456,14 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
 
       // other requests while 4 sign-ins run at once
       const asset = await firstAsset(server.url)
-      const others = { staticIdle: [] as Array<number>, staticBurst: [] as Array<number>, apiIdle: [] as Array<number>, apiBurst: [] as Array<number>, signInsPerSecond: [] as Array<number>, signInP99: [] as Array<number> }
+      const others = {
+        staticIdle: [] as Array<number>,
+        staticBurst: [] as Array<number>,
+        apiIdle: [] as Array<number>,
+        apiBurst: [] as Array<number>,
+        signInsPerSecond: [] as Array<number>,
+        signInP99: [] as Array<number>
+      }
       for (let round = 0; round < options.rounds; round += 1) {
         const idle = await Promise.all([
           pacedGets(server, fixture.staffToken, { seconds: 5, connections: 1, perMinute: 1200, path: asset }),
@@ -351,14 +490,34 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       }
       process.stdout.write("\n")
       console.log(row("p99 during 4 concurrent sign-ins", ["idle", "sign-ins", "ratio"]))
-      console.log(row("  static file ms (goal <= 2x)", [fixed(median(others.staticIdle)), fixed(median(others.staticBurst)), ratio(median(others.staticBurst), median(others.staticIdle))]))
-      console.log(row("  API GET ms (goal <= 2x)", [fixed(median(others.apiIdle)), fixed(median(others.apiBurst)), ratio(median(others.apiBurst), median(others.apiIdle))]))
-      console.log(row("  sign-ins a second; their p99 ms", [fixed(median(others.signInsPerSecond), 1), fixed(median(others.signInP99)), ""]))
+      console.log(
+        row("  static file ms (goal <= 2x)", [
+          fixed(median(others.staticIdle)),
+          fixed(median(others.staticBurst)),
+          ratio(median(others.staticBurst), median(others.staticIdle))
+        ])
+      )
+      console.log(
+        row("  API GET ms (goal <= 2x)", [
+          fixed(median(others.apiIdle)),
+          fixed(median(others.apiBurst)),
+          ratio(median(others.apiBurst), median(others.apiIdle))
+        ])
+      )
+      console.log(
+        row("  sign-ins a second; their p99 ms", [fixed(median(others.signInsPerSecond), 1), fixed(median(others.signInP99)), ""])
+      )
 
       // the staff connections view with 2,000 live viewers
       const staffView = await benchStaffConnections(server, fixture)
       console.log(row("staff connections view", ["none", "2,000 live", "ratio"]))
-      console.log(row("  median ms (goal <= 10)", [fixed(staffView.emptyMs, 2), fixed(staffView.liveMs, 2), ratio(staffView.liveMs, staffView.emptyMs)]))
+      console.log(
+        row("  median ms (goal <= 10)", [
+          fixed(staffView.emptyMs, 2),
+          fixed(staffView.liveMs, 2),
+          ratio(staffView.liveMs, staffView.emptyMs)
+        ])
+      )
       console.log(row("  answer KB (page of 50 rows)", [fixed(staffView.emptyBytes / 1000, 1), fixed(staffView.liveBytes / 1000, 1), ""]))
       console.log(row("  every row, no page: ms / KB", ["", `${fixed(staffView.allMs, 2)} / ${fixed(staffView.allBytes / 1000, 1)}`, ""]))
     } finally {
@@ -366,7 +525,13 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
       await bare.stop()
     }
     console.log(row("memory, RSS MB", ["ours", "bare", "ratio"]))
-    console.log(row("  idle (goal <= 100)", [fixed(median(memory.idle)), fixed(median(memory.bareIdle)), ratio(median(memory.idle), median(memory.bareIdle))]))
+    console.log(
+      row("  idle (goal <= 100)", [
+        fixed(median(memory.idle)),
+        fixed(median(memory.bareIdle)),
+        ratio(median(memory.idle), median(memory.bareIdle))
+      ])
+    )
     for (const [load, rss] of memory.peaks) console.log(row(`  most during ${load} (goal <= 150)`, [fixed(rss), "", ""]))
     console.log(row("  kept after a sign-in burst", [fixed(median(memory.kept)), "", ""]))
   } finally {
@@ -399,7 +564,9 @@ export async function benchStaffConnections(server: BenchServer, fixture: Fixtur
     let bytes = 0
     for (let n = 0; n < 30; n += 1) {
       const started = performance.now()
-      const response = await fetch(`${server.url}/api/adminreports/users${query}`, { headers: { token: fixture.staffToken, "accept-encoding": "gzip, br" } })
+      const response = await fetch(`${server.url}/api/adminreports/users${query}`, {
+        headers: { token: fixture.staffToken, "accept-encoding": "gzip, br" }
+      })
       const body = await response.arrayBuffer()
       times.push(performance.now() - started)
       bytes = Number(response.headers.get("content-length") ?? body.byteLength)
@@ -426,7 +593,11 @@ export async function benchStaffConnections(server: BenchServer, fixture: Fixtur
         last_seen: now
       }
     })
-    for (let n = 0; n < rows.length; n += 500) await db.kysely.insertInto("player_connections").values(rows.slice(n, n + 500)).execute()
+    for (let n = 0; n < rows.length; n += 500)
+      await db.kysely
+        .insertInto("player_connections")
+        .values(rows.slice(n, n + 500))
+        .execute()
     const live = await timeView()
     const all = await timeView("")
     return { emptyMs: empty.ms, emptyBytes: empty.bytes, liveMs: live.ms, liveBytes: live.bytes, allMs: all.ms, allBytes: all.bytes }

@@ -23,14 +23,28 @@ describe("loadConfig", () => {
   })
 
   it("reads the environment", () => {
-    const config = loadConfig({
-      PORT: "9000", HOST: "0.0.0.0", DATA_DIR: "state", DATABASE_URL: "postgres://u:p@db/app",
-      PUBLIC_URL: "https://tv.example.com/", SMTP_URL: "smtps://u:p@mail.example.com", TRUST_PROXY: "true"
-    }, "/srv/app")
+    const config = loadConfig(
+      {
+        PORT: "9000",
+        HOST: "0.0.0.0",
+        DATA_DIR: "state",
+        DATABASE_URL: "postgres://u:p@db/app",
+        PUBLIC_URL: "https://tv.example.com/",
+        SMTP_URL: "smtps://u:p@mail.example.com",
+        TRUST_PROXY: "true"
+      },
+      "/srv/app"
+    )
     expect(config).toMatchObject({
-      port: 9000, host: "0.0.0.0", dataDir: "/srv/app/state", databaseUrl: "postgres://u:p@db/app",
-      publicUrl: "https://tv.example.com", smtpUrl: "smtps://u:p@mail.example.com",
-      mailFrom: "StreamHub <no-reply@tv.example.com>", trustProxy: 1, connectionsPerAddress: undefined
+      port: 9000,
+      host: "0.0.0.0",
+      dataDir: "/srv/app/state",
+      databaseUrl: "postgres://u:p@db/app",
+      publicUrl: "https://tv.example.com",
+      smtpUrl: "smtps://u:p@mail.example.com",
+      mailFrom: "StreamHub <no-reply@tv.example.com>",
+      trustProxy: 1,
+      connectionsPerAddress: undefined
     })
     expect(loadConfig({ PORT: "9000" }).publicUrl).toBe("http://localhost:9000")
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2)
@@ -39,7 +53,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY must be/)
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY must be/)
     expect(loadConfig({ DATABASE_URL: "  " }).databaseUrl).toBeUndefined()
-    expect(loadConfig({ SIGN_IN_LIMIT_PER_MINUTE: "1000", API_LIMIT_PER_MINUTE: "5000" }).rateLimits).toEqual({ signInPerMinute: 1000, apiPerMinute: 5000 })
+    expect(loadConfig({ SIGN_IN_LIMIT_PER_MINUTE: "1000", API_LIMIT_PER_MINUTE: "5000" }).rateLimits).toEqual({
+      signInPerMinute: 1000,
+      apiPerMinute: 5000
+    })
   })
 
   it("names every bad value at once", () => {

@@ -24,7 +24,12 @@ describe.skipIf(postgres === undefined)("two instances on one PostgreSQL", () =>
   beforeAll(async () => {
     database = await postgres!.create({ migrate: false })
     dataDirs = [await mkdtemp(join(tmpdir(), "streamhub-a-")), await mkdtemp(join(tmpdir(), "streamhub-b-"))]
-    const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl!, TRUST_PROXY: "loopback", API_LIMIT_PER_MINUTE: String(API_LIMIT) })
+    const env = (dataDir: string) => ({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.databaseUrl!,
+      TRUST_PROXY: "loopback",
+      API_LIMIT_PER_MINUTE: String(API_LIMIT)
+    })
     // started in the same instant on an empty database
     const [first, second] = await Promise.all(dataDirs.map((dataDir) => startServer(env(dataDir))))
     a = first!
@@ -77,13 +82,15 @@ describe.skipIf(postgres === undefined)("two instances on one PostgreSQL", () =>
   it("holds the sign-in limit per client across both", async () => {
     const from = nextClient()
     const statuses: Array<number> = []
-    for (let i = 0; i < 12; i += 1) statuses.push((await signIn(i % 2 === 0 ? a : b, from, `nobody${i}@example.com`, "wrong password")).status)
+    for (let i = 0; i < 12; i += 1)
+      statuses.push((await signIn(i % 2 === 0 ? a : b, from, `nobody${i}@example.com`, "wrong password")).status)
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429])
   })
 
   it("holds an account's wrong-password count per network across both", async () => {
     const from = nextClient()
-    for (let i = 0; i < 3; i += 1) expect((await (await signIn(i % 2 === 0 ? a : b, from, "viewer@example.com", `guess ${i}`)).json())).toMatchObject({ resultCode: 12 })
+    for (let i = 0; i < 3; i += 1)
+      expect(await (await signIn(i % 2 === 0 ? a : b, from, "viewer@example.com", `guess ${i}`)).json()).toMatchObject({ resultCode: 12 })
     expect((await signIn(b, from)).status).toBe(429)
     expect((await signIn(a, from)).status).toBe(429)
     // the owner elsewhere still gets in
@@ -94,11 +101,21 @@ describe.skipIf(postgres === undefined)("two instances on one PostgreSQL", () =>
     const from = nextClient()
     const statuses: Array<number> = []
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await call(i % 2 === 0 ? a : b, "/api/users/create-password-reset-token", { from, body: { email: `someone${i}@example.com` } })).status)
+      statuses.push(
+        (await call(i % 2 === 0 ? a : b, "/api/users/create-password-reset-token", { from, body: { email: `someone${i}@example.com` } }))
+          .status
+      )
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
-    expect((await call(b, "/api/users/create-password-reset-token", { from: nextClient(), body: { email: "viewer@example.com" } })).status).toBe(200)
-    const mails = async () => (await Promise.all(dataDirs.map(async (dir) => (await readdir(join(dir, "outbox")).catch(() => [])).filter((name) => name.endsWith(".eml"))))).flat()
+    expect(
+      (await call(b, "/api/users/create-password-reset-token", { from: nextClient(), body: { email: "viewer@example.com" } })).status
+    ).toBe(200)
+    const mails = async () =>
+      (
+        await Promise.all(
+          dataDirs.map(async (dir) => (await readdir(join(dir, "outbox")).catch(() => [])).filter((name) => name.endsWith(".eml")))
+        )
+      ).flat()
     const deadline = Date.now() + 15_000
     while ((await mails()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
     // both workers poll every few seconds: give the other one its chance to send it again

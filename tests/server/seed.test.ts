@@ -1,18 +1,17 @@
 import { fileURLToPath } from "node:url"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { DEFAULT_SITE_SETTINGS } from "../../src/domain/SiteSettings.ts"
+import { hashPassword } from "../../src/server/account/passwords.ts"
+import { STAFF_EMAIL } from "../../src/server/account/seedStaff.ts"
+import { insertUser, listUsers } from "../../src/server/account/usersRepo.ts"
 import { buildApp } from "../../src/server/app.ts"
 import { loadConfig } from "../../src/server/config.ts"
+import { listOriginChannels } from "../../src/server/origin/originRoutes.ts"
+import { seed } from "../../src/server/seed.ts"
 import { getSettings } from "../../src/server/shell/settingsRepo.ts"
 import { deleteStream, listStreams } from "../../src/server/streams/streamsRepo.ts"
-import { listUsers } from "../../src/server/account/usersRepo.ts"
-import { listOriginChannels } from "../../src/server/origin/originRoutes.ts"
-import { STAFF_EMAIL } from "../../src/server/account/seedStaff.ts"
-import { seed } from "../../src/server/seed.ts"
 import { dialects, type TestDatabase } from "../support/dbHarness.ts"
 import { PASSWORD } from "../support/testServer.ts"
-import { hashPassword } from "../../src/server/account/passwords.ts"
-import { insertUser } from "../../src/server/account/usersRepo.ts"
 
 const mediaDir = fileURLToPath(new URL("../../media", import.meta.url))
 const publicUrl = "http://localhost:8080"
@@ -95,7 +94,10 @@ describe.each(dialects)("first-start seed ($name)", (dialect) => {
 
   it("creates no staff account when one exists, and never takes over a customer's address", async () => {
     await insertUser(database.db.kysely, {
-      username: "admin", email: STAFF_EMAIL, password_hash: await hashPassword(PASSWORD), invite_token: "t1"
+      username: "admin",
+      email: STAFF_EMAIL,
+      password_hash: await hashPassword(PASSWORD),
+      invite_token: "t1"
     })
     const { result } = await runSeed()
     expect(result.staff?.email).toMatch(/^admin-[0-9a-f]{6}@streamhub\.local$/)

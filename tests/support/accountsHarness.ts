@@ -12,9 +12,13 @@ export const HOUR = 60 * 60 * 1000
 
 /** The newest queued mail of a kind to an address. */
 export async function lastMail(db: Db, to: string, kind: MailKind): Promise<OutboxRow | undefined> {
-  return db.kysely.selectFrom("outbox").selectAll()
-    .where("to_address", "=", to).where("kind", "=", kind)
-    .orderBy("id", "desc").executeTakeFirst()
+  return db.kysely
+    .selectFrom("outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .where("kind", "=", kind)
+    .orderBy("id", "desc")
+    .executeTakeFirst()
 }
 
 /** The token in the link of the newest mail of a kind to an address. */
@@ -41,7 +45,10 @@ export async function accountTableCounts(db: Db): Promise<Record<string, number>
   const counts: Record<string, number> = {}
   const tables = ["users", "sessions", "invitations", "one_time_tokens", "outbox", "password_reset_requests"] as const
   for (const table of tables) {
-    const row = await db.kysely.selectFrom(table as keyof Tables).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+    const row = await db.kysely
+      .selectFrom(table as keyof Tables)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   return counts
@@ -69,7 +76,12 @@ export async function register(server: TestServer, inviteToken: string, email: s
 }
 
 export async function login(server: TestServer, email: string, password = PASSWORD) {
-  return (await server.call("login", { body: { email, password } })).json() as { success: boolean; resultCode: number; token?: string; detail?: string }
+  return (await server.call("login", { body: { email, password } })).json() as {
+    success: boolean
+    resultCode: number
+    token?: string
+    detail?: string
+  }
 }
 
 /** Registers through `inviteToken` and follows the mailed verification link. */

@@ -11,5 +11,10 @@ export const seriousViolations = async (page: Page): Promise<Array<string>> => {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .flatMap((violation) =>
       violation.nodes.map((node) =>
-        `${violation.id} (${violation.impact}) at ${node.target.join(" > ")}: ${violation.help}. ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")))
+        `${violation.id} (${violation.impact}) at ${node.target.join(" > ")}: ${violation.help}. ${node.failureSummary ?? ""}`.replace(
+          /\s+/g,
+          " "
+        )
+      )
+    )
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { type Browser, chromium, type Page } from "playwright-core"
 
 const root = join(import.meta.dirname, "..", "..")
 
@@ -29,9 +29,7 @@ export interface RunningServer {
 }
 
 const waitForExit = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", () => resolve()))
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()))
 
 /**
  * How `npm start` runs the server (package.json): a young generation of 2 MB keeps the resident
@@ -76,7 +74,7 @@ const assertServerBuilt = (): void => {
 export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
   // a caller's own DATA_DIR outlives the server: it is the caller's to remove
   const ownDataDir = extraEnv.DATA_DIR === undefined
-  const dataDir = extraEnv.DATA_DIR ?? await mkdtemp(join(tmpdir(), "streamhub-e2e-"))
+  const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "streamhub-e2e-")))
   const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT)
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extraEnv }
   assertServerBuilt()
@@ -134,15 +132,32 @@ export const admin = (server: RunningServer, ...args: ReadonlyArray<string>): Pr
  * features Playwright disables by default before adding those two.
  */
 const DISABLED_FEATURES = [
-  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable",
-  "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
-  "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
-  "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxAimPopup"
 ]
 
 export const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
   "--autoplay-policy=no-user-gesture-required",
   `--disable-features=${DISABLED_FEATURES.join(",")}`
 ]

@@ -1,9 +1,9 @@
 import type Hls from "hls.js"
 import { vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
+import type { MediaDeps } from "../../src/adapters/media/browserMedia.ts"
 import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
 import type { MediaCommand, MediaFact } from "../../src/domain/MediaProtocol.ts"
-import type { MediaDeps } from "../../src/adapters/media/browserMedia.ts"
 import { FakeHls } from "./FakeHls.ts"
 
 /** A video element's events and the few properties the adapter touches. */

@@ -12,7 +12,13 @@ export class HostileRequest {
   /** Sent instead of the caller's own Token, when the caller has none. */
   readonly bogusToken: string | undefined
 
-  constructor(init: { method: string; url: string; headers: Record<string, string>; payload: string | Buffer | undefined; bogusToken: string | undefined }) {
+  constructor(init: {
+    method: string
+    url: string
+    headers: Record<string, string>
+    payload: string | Buffer | undefined
+    bogusToken: string | undefined
+  }) {
     this.method = init.method
     this.url = init.url
     this.headers = init.headers
@@ -41,7 +47,9 @@ export function percentEncoded(text: string): string {
       out += encodeURIComponent(text.slice(index, index + 2))
       index += 1
     } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 63), 0x80 | (unit & 63)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join("")
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 63), 0x80 | (unit & 63)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join("")
     } else {
       out += encodeURIComponent(text[index] ?? "")
     }
@@ -58,7 +66,9 @@ function pathOf(endpoint: Endpoint, hostile: boolean): fc.Arbitrary<string> {
   const params = hostile ? mutated(valid) : valid
   const encoded = (value: unknown) => fc.constant(percentEncoded(wireText(value)))
   const segment = (value: unknown) =>
-    hostile ? fc.oneof({ weight: 6, arbitrary: encoded(value) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) }) : encoded(value)
+    hostile
+      ? fc.oneof({ weight: 6, arbitrary: encoded(value) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) })
+      : encoded(value)
   return params.chain((value) => {
     const fields = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
     const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? "")
@@ -79,7 +89,9 @@ function queryOf(endpoint: Endpoint, hostile: boolean): fc.Arbitrary<string> {
       ? Object.entries(value).map(([key, inner]) => `${percentEncoded(key)}=${percentEncoded(wireText(inner))}`)
       : [`${percentEncoded(wireText(value))}`]
   const none = fc.constant<Array<string>>([])
-  const extras = hostile ? fc.oneof({ weight: 4, arbitrary: none }, { weight: 1, arbitrary: fc.subarray(EXTRA_QUERY, { maxLength: 2 }) }) : none
+  const extras = hostile
+    ? fc.oneof({ weight: 4, arbitrary: none }, { weight: 1, arbitrary: fc.subarray(EXTRA_QUERY, { maxLength: 2 }) })
+    : none
   return fc.tuple(own, extras).map(([value, extra]) => {
     const parts = [...fromValue(value), ...extra].filter((part) => part !== "")
     return parts.length === 0 ? "" : `?${parts.join("&")}`
@@ -88,7 +100,20 @@ function queryOf(endpoint: Endpoint, hostile: boolean): fc.Arbitrary<string> {
 
 // over the server's body limit (256 KB)
 const OVERSIZE = `{"padding":"${"x".repeat(300_000)}"}`
-const MALFORMED = ["", "nope", "{'a': 1}", "{\"a\":1,}", "[1, 2", "{\"a\" 1}", "\u0000", "NaN", "undefined", "{\"a\":\"\\ud800\"}", "{\"a\":\"\\u0000\"}", "\"\\x41\""]
+const MALFORMED = [
+  "",
+  "nope",
+  "{'a': 1}",
+  '{"a":1,}',
+  "[1, 2",
+  '{"a" 1}',
+  "\u0000",
+  "NaN",
+  "undefined",
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '"\\x41"'
+]
 
 /** The body's text: mostly its JSON, sometimes broken JSON, a BOM, or bytes that are not UTF-8. */
 function payloadOf(value: unknown): fc.Arbitrary<string | Buffer> {
@@ -105,12 +130,20 @@ function payloadOf(value: unknown): fc.Arbitrary<string | Buffer> {
 
 const formText = (value: unknown): string =>
   typeof value === "object" && value !== null && !Array.isArray(value)
-    ? Object.entries(value).map(([key, inner]) => `${percentEncoded(key)}=${percentEncoded(wireText(inner))}`).join("&")
+    ? Object.entries(value)
+        .map(([key, inner]) => `${percentEncoded(key)}=${percentEncoded(wireText(inner))}`)
+        .join("&")
     : percentEncoded(wireText(value))
 const multipartText = (value: unknown): string =>
   `--fuzz\r\nContent-Disposition: form-data; name="body"\r\nContent-Type: application/json\r\n\r\n${jsonText(value)}\r\n--fuzz--\r\n`
 
-const JSON_TYPES = ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/json;charset=utf-16", "application/vnd.api+json"]
+const JSON_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/json;charset=utf-16",
+  "application/vnd.api+json"
+]
 const OTHER_TYPES = ["application/xml", "application/octet-stream", "text/html", "", "*/*", "application/json, text/plain"]
 
 /** A body in some content type: JSON most often, also plain text (beacons), a form, multipart, none at all. */
@@ -118,17 +151,24 @@ function bodyOf(value: unknown): fc.Arbitrary<{ headers: Record<string, string>;
   const typed = (type: string) => (payload: string | Buffer) => ({ headers: { "content-type": type }, payload })
   return fc.oneof(
     { weight: 12, arbitrary: fc.tuple(fc.constantFrom(...JSON_TYPES), payloadOf(value)).map(([type, payload]) => typed(type)(payload)) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom("text/plain", "text/plain;charset=UTF-8"), payloadOf(value)).map(([type, payload]) => typed(type)(payload)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom("text/plain", "text/plain;charset=UTF-8"), payloadOf(value))
+        .map(([type, payload]) => typed(type)(payload))
+    },
     { weight: 1, arbitrary: fc.constant(typed("application/x-www-form-urlencoded")(formText(value))) },
     { weight: 1, arbitrary: fc.constant(typed("multipart/form-data; boundary=fuzz")(multipartText(value))) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...OTHER_TYPES), payloadOf(value)).map(([type, payload]) => typed(type)(payload)) },
     { weight: 1, arbitrary: payloadOf(value).map((payload) => ({ headers: {}, payload })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom("gzip", "deflate", "br", "identity", "x-unknown"), payloadOf(value)).map(([encoding, payload]) => ({
-        headers: { "content-type": "application/json", "content-encoding": encoding },
-        payload
-      }))
+      arbitrary: fc
+        .tuple(fc.constantFrom("gzip", "deflate", "br", "identity", "x-unknown"), payloadOf(value))
+        .map(([encoding, payload]) => ({
+          headers: { "content-type": "application/json", "content-encoding": encoding },
+          payload
+        }))
     }
   )
 }
@@ -155,7 +195,10 @@ function cleanRequest(endpoint: Endpoint): fc.Arbitrary<HostileRequest> {
 /** The entry's method and path, mostly, with its schemas' values turned hostile and sent every which way. */
 function dirtyRequest(endpoint: Endpoint): fc.Arbitrary<HostileRequest> {
   const otherMethods = ["GET", "POST", "PUT", "DELETE", "PATCH"].filter((method) => method !== endpoint.method)
-  const method = fc.oneof({ weight: 12, arbitrary: fc.constant<string>(endpoint.method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) })
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant<string>(endpoint.method) },
+    { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }
+  )
   const value = endpoint.body === undefined ? hostileValue : mutated(schemaArbitrary(endpoint.body))
   // Endpoints without a body still get one now and then, GETs too.
   const bodyWeight = endpoint.body === undefined ? 1 : 8
@@ -164,11 +207,16 @@ function dirtyRequest(endpoint: Endpoint): fc.Arbitrary<HostileRequest> {
     { weight: 2, arbitrary: fc.constant(undefined) }
   )
   const bogusToken = fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...BOGUS_TOKENS) })
-  const accept = fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...ACCEPTS).map((value) => ({ accept: value })) })
-  return fc.record({ method, path: pathOf(endpoint, true), query: queryOf(endpoint, true), body, bogusToken, accept }).map(
-    ({ method, path, query, body, bogusToken, accept }) =>
-      new HostileRequest({ method, url: `${path}${query}`, headers: { ...accept, ...body?.headers }, payload: body?.payload, bogusToken })
+  const accept = fc.oneof(
+    { weight: 5, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constantFrom(...ACCEPTS).map((value) => ({ accept: value })) }
   )
+  return fc
+    .record({ method, path: pathOf(endpoint, true), query: queryOf(endpoint, true), body, bogusToken, accept })
+    .map(
+      ({ method, path, query, body, bogusToken, accept }) =>
+        new HostileRequest({ method, url: `${path}${query}`, headers: { ...accept, ...body?.headers }, payload: body?.payload, bogusToken })
+    )
 }
 
 /** Requests for one contract entry: some as a client should send them, most of them hostile. */

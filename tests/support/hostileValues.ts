@@ -13,7 +13,9 @@ export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text
   if (Array.isArray(value)) return `[${value.map(jsonText).join(",")}]`
   if (typeof value === "object" && value !== null) {
-    return `{${Object.entries(value).map(([key, inner]) => `${JSON.stringify(key)}:${jsonText(inner)}`).join(",")}}`
+    return `{${Object.entries(value)
+      .map(([key, inner]) => `${JSON.stringify(key)}:${jsonText(inner)}`)
+      .join(",")}}`
   }
   return JSON.stringify(value) ?? "null"
 }
@@ -25,15 +27,50 @@ const HUGE_WIDE_TEXT = "é".repeat(60_000)
 const CONTROLS = ["\u0000", "\u0001", "\u0007", "\b", "\u000b", "\f", "\u001b", "\u001f", "\u007f", "\u0085", "\u009f"]
 const LONE_SURROGATES = ["\ud800", "\udfff", "x\udc00y", "\ud83d", "\ude00\ud83d"]
 const ODD_TEXT = [
-  "", " ", "\t", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "null", "undefined",
-  "NaN", "Infinity", "-Infinity", "1e309", "-0", "0x1F", "true", "[]", "{}", "' OR '1'='1", "\"; DROP TABLE users; --",
-  "%00", "%", "../../etc/passwd", "<script>alert(1)</script>", "${7*7}", "\u202e\u0301", "\ufeff", "\u2028\u2029",
-  "😀😀😀", "a".repeat(513), "2026-02-30", "9999-12-31", "0000-00-00", "Etc/GMT+14", "Europe/../UTC"
+  "",
+  " ",
+  "\t",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e309",
+  "-0",
+  "0x1F",
+  "true",
+  "[]",
+  "{}",
+  "' OR '1'='1",
+  '"; DROP TABLE users; --',
+  "%00",
+  "%",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "\u202e\u0301",
+  "\ufeff",
+  "\u2028\u2029",
+  "😀😀😀",
+  "a".repeat(513),
+  "2026-02-30",
+  "9999-12-31",
+  "0000-00-00",
+  "Etc/GMT+14",
+  "Europe/../UTC"
 ]
 
 /** Text no field should choke on: control characters, lone surrogates, 100k characters, names of prototype members. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROLS), fc.string({ maxLength: 8 })).map(([a, control, b]) => a + control + b),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROLS), fc.string({ maxLength: 8 }))
+    .map(([a, control, b]) => a + control + b),
   fc.constantFrom(...LONE_SURROGATES),
   fc.constantFrom(...ODD_TEXT),
   fc.constantFrom(HUGE_TEXT, HUGE_WIDE_TEXT),
@@ -42,8 +79,20 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 
 // Numbers as JSON text: out of double range (JSON.parse makes them Infinity), past 2^53, past int4.
 const NUMBER_TEXT = [
-  "1e309", "-1e309", "1e-400", "-0", "0.0", "123456789012345678901234567890", "9007199254740993", "2147483648",
-  "-2147483649", "1.7976931348623157e308", "5e-324", "1E2", "0e0", "1e400000"
+  "1e309",
+  "-1e309",
+  "1e-400",
+  "-0",
+  "0.0",
+  "123456789012345678901234567890",
+  "9007199254740993",
+  "2147483648",
+  "-2147483649",
+  "1.7976931348623157e308",
+  "5e-324",
+  "1E2",
+  "0e0",
+  "1e400000"
 ]
 const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...NUMBER_TEXT).map((text) => new RawJson(text)),
@@ -55,7 +104,12 @@ const nested = (depth: number, open: string, inner: string, close: string) => ne
 const protoPollution = () => {
   const polluting: Record<string, unknown> = {}
   for (const key of ["__proto__", "constructor", "prototype"]) {
-    Object.defineProperty(polluting, key, { value: { isStaff: true, is_staff: 1, polluted: "yes" }, enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(polluting, key, {
+      value: { isStaff: true, is_staff: 1, polluted: "yes" },
+      enumerable: true,
+      configurable: true,
+      writable: true
+    })
   }
   return polluting
 }
@@ -63,14 +117,19 @@ const protoPollution = () => {
 const hostileStructure: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(nested(5_000, "[", "", "]")),
   fc.constant(nested(50_000, "[", "0", "]")),
-  fc.constant(nested(5_000, "{\"a\":", "1", "}")),
+  fc.constant(nested(5_000, '{"a":', "1", "}")),
   fc.constant(null).map(protoPollution),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
 )
 
 /** A value of any JSON type, chosen to be wrong or awkward wherever it lands. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(hostileText, hostileNumber, hostileStructure, fc.constantFrom(null, true, false))
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  hostileNumber,
+  hostileStructure,
+  fc.constantFrom(null, true, false)
+)
 
 type Path = ReadonlyArray<string | number>
 
@@ -115,7 +174,10 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const pick = <T>(items: ReadonlyArray<T>, index: number): T => items[index % items.length] as T
   return fc.oneof(
     { weight: 3, arbitrary: valid },
-    { weight: 4, arbitrary: fc.tuple(valid, fc.nat(), hostileValue).map(([value, index, bad]) => changedAt(value, pick(pathsOf(value), index), bad)) },
+    {
+      weight: 4,
+      arbitrary: fc.tuple(valid, fc.nat(), hostileValue).map(([value, index, bad]) => changedAt(value, pick(pathsOf(value), index), bad))
+    },
     { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([value, index]) => changedAt(value, pick(pathsOf(value), index), REMOVE)) },
     {
       weight: 2,

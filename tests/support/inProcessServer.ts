@@ -3,32 +3,33 @@ import os from "node:os"
 import path from "node:path"
 import type { FastifyInstance } from "fastify"
 import { afterAll } from "vitest"
-import { api, buildPath, type BodyOf, type EndpointName, type ParamsOf } from "../../src/domain/api.ts"
-import type { Db } from "../../src/server/db/database.ts"
-import type { MailKind, OutboxRow } from "../../src/server/db/schema.ts"
-import { assertServerCanAnswer, injectFetch } from "./injectFetch.ts"
+import { api, type BodyOf, buildPath, type EndpointName, type ParamsOf } from "../../src/domain/api.ts"
 import { verifyPassword } from "../../src/server/account/passwords.ts"
 import { findUserByEmail } from "../../src/server/account/usersRepo.ts"
 import { buildApp } from "../../src/server/app.ts"
 import { loadConfig } from "../../src/server/config.ts"
+import type { Db } from "../../src/server/db/database.ts"
 import { openDatabase } from "../../src/server/db/database.ts"
 import { migrateToLatest } from "../../src/server/db/migrations.ts"
+import type { MailKind, OutboxRow } from "../../src/server/db/schema.ts"
 import { firstLink } from "../../src/server/mail/messages.ts"
-import { DEFAULT_PASSWORD, realNow, seedDatabase, type Seed, type SeededUser } from "./serverSeed.ts"
+import { assertServerCanAnswer, injectFetch } from "./injectFetch.ts"
+import { DEFAULT_PASSWORD, realNow, type Seed, type SeededUser, seedDatabase } from "./serverSeed.ts"
 
 /** The page's origin under jsdom; the server mails links to it, so they open in the app. */
 export const ORIGIN = "http://localhost:3000"
 
 // Migrating costs more than the rest of a server's start: migrate once per file, copy per server.
 let template: Promise<string> | undefined
-const migratedTemplate = () => (template ??= (async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "streamhub-ui-template-"))
-  const db = await openDatabase({ dataDir: dir })
-  await migrateToLatest(db)
-  // closing checkpoints the WAL into app.db, so the one file is the whole database
-  await db.close()
-  return dir
-})())
+const migratedTemplate = () =>
+  (template ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "streamhub-ui-template-"))
+    const db = await openDatabase({ dataDir: dir })
+    await migrateToLatest(db)
+    // closing checkpoints the WAL into app.db, so the one file is the whole database
+    await db.close()
+    return dir
+  })())
 afterAll(async () => {
   if (template !== undefined) await rm(await template, { recursive: true, force: true })
   template = undefined
@@ -82,7 +83,8 @@ function accountHelpers(app: FastifyInstance, db: Db, users: ReadonlyArray<Seede
 
   const signIn = async (email: string, password = passwordOf(email)): Promise<string> => {
     const answer = await call("login", { body: { email, password, isMobile: false } })
-    if (answer.success !== true || typeof answer.token !== "string") throw new Error(`sign-in of ${email} refused: ${JSON.stringify(answer)}`)
+    if (answer.success !== true || typeof answer.token !== "string")
+      throw new Error(`sign-in of ${email} refused: ${JSON.stringify(answer)}`)
     return answer.token
   }
 

@@ -15,8 +15,9 @@ const realSetImmediate = globalThis.setImmediate
 /** Throws (and says so on the console, which the app's own fetch error would hide) when setImmediate is faked. */
 export const assertServerCanAnswer = (): void => {
   if (globalThis.setImmediate === realSetImmediate) return
-  const message = "The in-process server needs the real setImmediate: fake only the timers the test needs, " +
-    "e.g. vi.useFakeTimers({ toFake: [\"setTimeout\", \"clearTimeout\", \"setInterval\", \"clearInterval\", \"Date\"] })"
+  const message =
+    "The in-process server needs the real setImmediate: fake only the timers the test needs, " +
+    'e.g. vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] })'
   console.error(message)
   throw new Error(message)
 }
@@ -40,21 +41,26 @@ const unlessAborted = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
  * Request is built as a browser would (relative URLs against the page's origin), and the answer
  * comes back as a real Response with its status, headers and body. Other origins are unreachable.
  */
-export const injectFetch = (app: FastifyInstance, origin: string, remoteAddress = "127.0.0.1"): typeof globalThis.fetch =>
+export const injectFetch =
+  (app: FastifyInstance, origin: string, remoteAddress = "127.0.0.1"): typeof globalThis.fetch =>
   async (input, init) => {
     assertServerCanAnswer()
     const request = input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), origin), init)
     const url = new URL(request.url)
     if (url.origin !== origin) throw new TypeError(`Failed to fetch ${url.href}: only ${origin} is served in tests`)
     // the app sends JSON text; reading it back through the Request's stream would only add turns of the event loop
-    const payload = typeof init?.body === "string" ? init.body : request.body === null ? undefined : Buffer.from(await request.arrayBuffer())
-    const answer = await unlessAborted(app.inject({
-      method: request.method as "GET",
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
-      remoteAddress,
-      ...(payload === undefined ? {} : { payload })
-    }), request.signal)
+    const payload =
+      typeof init?.body === "string" ? init.body : request.body === null ? undefined : Buffer.from(await request.arrayBuffer())
+    const answer = await unlessAborted(
+      app.inject({
+        method: request.method as "GET",
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(request.headers),
+        remoteAddress,
+        ...(payload === undefined ? {} : { payload })
+      }),
+      request.signal
+    )
     const headers = new Headers()
     for (const [name, value] of Object.entries(answer.headers)) {
       for (const one of [value ?? []].flat()) headers.append(name, String(one))

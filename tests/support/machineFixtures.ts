@@ -22,7 +22,13 @@ export const streams = [
   stream({ id: 4, title: "Sports Two", src_sldp: null })
 ]
 
-export const user = new UserInfo({ email: "ann@example.com", username: "ann", is_staff: false, userRewardPoints: 0, pricePerRewardPoint: 1 })
+export const user = new UserInfo({
+  email: "ann@example.com",
+  username: "ann",
+  is_staff: false,
+  userRewardPoints: 0,
+  pricePerRewardPoint: 1
+})
 
 /** A fake I/O actor answering one endpoint, typed like the real one. */
 export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<CallResult<N> | undefined | Error>) =>

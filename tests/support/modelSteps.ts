@@ -3,8 +3,7 @@ import { expect } from "vitest"
 import type { Rendered } from "./renderApp.tsx"
 
 /** Types into the field with this exact label. */
-export const type = async (label: string, value: string) =>
-  fireEvent.change(await screen.findByLabelText(label), { target: { value } })
+export const type = async (label: string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } })
 
 export const click = async (role: "button" | "link", name: string) => fireEvent.click(await screen.findByRole(role, { name }))
 

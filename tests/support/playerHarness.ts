@@ -1,16 +1,16 @@
 import { vi } from "vitest"
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from "xstate"
+import { type AnyEventObject, createActor, fromCallback, fromPromise } from "xstate"
 import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
-import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
-import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
-import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
-import type { playerAccessMachine } from "../../src/machines/player/playerAccessMachine.ts"
-import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { createClockActor } from "../../src/adapters/time/clock.ts"
-import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
+import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../src/domain/ScreenProtocol.ts"
-import type { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
+import type { playerAccessMachine } from "../../src/machines/player/playerAccessMachine.ts"
+import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
+import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
+import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
+import type { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import { FakeHls } from "./FakeHls.ts"
 import { deps, FakeVideo } from "./hlsMediaVideo.ts"
 import { answers, streams } from "./machineFixtures.ts"
@@ -36,7 +36,8 @@ export const fakeAdapter = <TCommand extends AnyEventObject, TInput>() => {
     report: (fact: AnyEventObject) => report(fact),
     stopped: () => stopped,
     /** commands of one type, in order */
-    sent: <T extends TCommand["type"]>(type: T) => commands.filter((command) => command.type === type) as Array<Extract<TCommand, { type: T }>>,
+    sent: <T extends TCommand["type"]>(type: T) =>
+      commands.filter((command) => command.type === type) as Array<Extract<TCommand, { type: T }>>,
     clear: () => void commands.splice(0)
   }
 }
@@ -85,9 +86,18 @@ const hlsMedia = () => {
 }
 
 /** The player machine with every adapter faked, optionally already attached to a video. */
-export const startPlayer = async (
-  { player = 1, index = 2, ui, search, stored = { volume: 1, muted: false }, loaded, telemetry, nowNext, access, media: real }: StartOptions = {}
-) => {
+export const startPlayer = async ({
+  player = 1,
+  index = 2,
+  ui,
+  search,
+  stored = { volume: 1, muted: false },
+  loaded,
+  telemetry,
+  nowNext,
+  access,
+  media: real
+}: StartOptions = {}) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, FullscreenInput>()
   const pip = fakeAdapter<PipCommand, PipInput>()
@@ -104,7 +114,9 @@ export const startPlayer = async (
         cast: cast.logic,
         ...(telemetry === undefined ? {} : { telemetry }),
         ...(access === undefined ? {} : { access }),
-        nowNext: nowNext ?? nowNextMachine.provide({ actors: { loadNowNext: answers("nowNext", { success: true, data: [] }), clock: createClockActor() } }),
+        nowNext:
+          nowNext ??
+          nowNextMachine.provide({ actors: { loadNowNext: answers("nowNext", { success: true, data: [] }), clock: createClockActor() } }),
         volume: playerVolumeMachine.provide({
           actors: { restoreVolume: fromPromise(async () => stored) },
           actions: { persistVolume: (_, setting) => persistVolume(setting) }
@@ -123,7 +135,9 @@ export const startPlayer = async (
   const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry" | "access">(id: K) => {
     const ref = actor.getSnapshot().children[id]
     if (ref === undefined) throw new Error(`no ${id} child: is the video attached?`)
-    return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S } ? S : never
+    return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S }
+      ? S
+      : never
   }
   return { actor, media, fullscreen, pip, cast, navigate, persistVolume, send, attach, child }
 }

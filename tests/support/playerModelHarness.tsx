@@ -2,28 +2,43 @@ import { act, render, screen, within } from "@testing-library/react"
 import { MemoryRouter } from "react-router-dom"
 import { vi } from "vitest"
 import { createActor, fromCallback, fromPromise } from "xstate"
+import { createVideoElement } from "../../src/adapters/media/videoElement.ts"
 import { createFullscreenActor } from "../../src/adapters/screen/fullscreen.ts"
 import { createPipActor } from "../../src/adapters/screen/pip.ts"
 import type { CallResult } from "../../src/domain/api.ts"
-import { Stream } from "../../src/domain/Stream.ts"
-import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
-import { nowNextMachine, type NowNextAnswer } from "../../src/machines/streams/nowNextMachine.ts"
-import { playerMachine } from "../../src/machines/player/playerMachine.ts"
-import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
-import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
-import { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
+import { Stream } from "../../src/domain/Stream.ts"
 import type { TelemetrySession } from "../../src/domain/TelemetryProtocol.ts"
+import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
+import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
+import { type NowNextAnswer, nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
+import { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import { PlayerView } from "../../src/ui/player/PlayerView.tsx"
-import { ServicesContext, type Services } from "../../src/ui/shared/ServicesContext.tsx"
-import { createVideoElement } from "../../src/adapters/media/videoElement.ts"
+import { type Services, ServicesContext } from "../../src/ui/shared/ServicesContext.tsx"
 
 export const streams = [
-  new Stream({ id: 1, title: "Sports One", src: "/live/1/index.m3u8", src_sldp: null, image_location: "/1.svg", tags: "", tags_sldp: "", maintenance_mode: false })
+  new Stream({
+    id: 1,
+    title: "Sports One",
+    src: "/live/1/index.m3u8",
+    src_sldp: null,
+    image_location: "/1.svg",
+    tags: "",
+    tags_sldp: "",
+    maintenance_mode: false
+  })
 ]
 
 /** A live window of two minutes; the playhead 2 s behind its edge, or 30 s once it fell behind. */
-const timingAt = (behind: boolean): MediaTiming => ({ currentTime: behind ? 90 : 118, start: 0, end: 120, live: true, latency: behind ? 30 : 2 })
+const timingAt = (behind: boolean): MediaTiming => ({
+  currentTime: behind ? 90 : 118,
+  start: 0,
+  end: 120,
+  live: true,
+  latency: behind ? 30 : 2
+})
 
 /**
  * A media actor that behaves like a video element as far as the controls can tell: play and
@@ -84,7 +99,9 @@ export const renderPlayer = () => {
       cast: noCastDevice,
       telemetry: noTelemetry,
       nowNext: noGuide,
-      volume: playerVolumeMachine.provide({ actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) } })
+      volume: playerVolumeMachine.provide({
+        actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) }
+      })
     }
   })
   render(

@@ -1,9 +1,9 @@
 import { cleanup, render } from "@testing-library/react"
 import type { MediaDeps } from "../../src/adapters/media/browserMedia.ts"
 import { createStorage } from "../../src/adapters/storage/storage.ts"
-import { createApp, type App } from "../../src/app/createApp.tsx"
+import { type App, createApp } from "../../src/app/createApp.tsx"
 import { recordCalls } from "./injectFetch.ts"
-import { startInProcessServer, type InProcessServer } from "./inProcessServer.ts"
+import { type InProcessServer, startInProcessServer } from "./inProcessServer.ts"
 import type { Seed } from "./serverSeed.ts"
 
 // Everything renderApp started and resetApp has not stopped yet.

@@ -1,9 +1,9 @@
-import fc from "fast-check"
 import * as Arbitrary from "effect/Arbitrary"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
+import fc from "fast-check"
 
 // Effect derives generators from schemas, but runs them with its own engine and gives up on a
 // refinement it cannot build values for (a calendar day, a time zone, a category: predicates it
@@ -19,7 +19,9 @@ const WORTH_FILTERING = 0.05
 
 const TEXT_CANDIDATES: ReadonlyArray<fc.Arbitrary<string>> = [
   fc.constantFrom(...Intl.supportedValuesOf("timeZone"), "UTC"),
-  fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }).map((day) => day.toISOString().slice(0, 10)),
+  fc
+    .date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true })
+    .map((day) => day.toISOString().slice(0, 10)),
   fc.date({ noInvalidDate: true }).map((instant) => instant.toISOString()),
   fc.string()
 ]

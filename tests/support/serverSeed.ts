@@ -1,13 +1,13 @@
 import type { SiteSettings } from "../../src/domain/SiteSettings.ts"
-import type { Db } from "../../src/server/db/database.ts"
-import type { UserRow } from "../../src/server/db/schema.ts"
-import type { NewStreamInput } from "../../src/server/streams/streamsRepo.ts"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
+import type { Db } from "../../src/server/db/database.ts"
+import type { UserRow } from "../../src/server/db/schema.ts"
 import { newInviteToken } from "../../src/server/invites/inviteCodes.ts"
 import { insertAnnouncement } from "../../src/server/shell/announcementsRepo.ts"
 import { setMaintenance } from "../../src/server/shell/maintenanceRepo.ts"
 import { setSettings } from "../../src/server/shell/settingsRepo.ts"
+import type { NewStreamInput } from "../../src/server/streams/streamsRepo.ts"
 import { insertStream } from "../../src/server/streams/streamsRepo.ts"
 
 export const DEFAULT_PASSWORD = "correct horse"
@@ -34,7 +34,14 @@ export interface Seed {
 }
 
 export const demoStreams: ReadonlyArray<NewStreamInput> = [
-  { title: "Sports One", src: "/live/demo1/index.m3u8", src_sldp: "/live/demo1/index.m3u8", image_location: "/img/1.svg", tags: "chromecast,airplay,HD", tags_sldp: "lls,!Audio out of sync,?English commentary" },
+  {
+    title: "Sports One",
+    src: "/live/demo1/index.m3u8",
+    src_sldp: "/live/demo1/index.m3u8",
+    image_location: "/img/1.svg",
+    tags: "chromecast,airplay,HD",
+    tags_sldp: "lls,!Audio out of sync,?English commentary"
+  },
   { title: "Sports Two", src: "/live/demo2/index.m3u8", image_location: "/img/2.svg" },
   { title: "Closed Channel", src: "/live/demo3/index.m3u8", image_location: "/img/3.svg", maintenance_mode: true },
   { title: "Premium Channel", src: null, image_location: "/img/4.svg" }
@@ -53,10 +60,12 @@ export type SeededUser = UserRow & { readonly password: string }
 /** Writes the seed through the server's own repositories, in one transaction. */
 export async function seedDatabase(db: Db, seed: Seed): Promise<ReadonlyArray<SeededUser>> {
   const at = new Date(realNow()).toISOString()
-  const accounts = await Promise.all((seed.users ?? [{ email: "ann@example.com" }]).map(async (user) => {
-    const password = user.password ?? DEFAULT_PASSWORD
-    return { user, password, hash: await passwordHash(password) }
-  }))
+  const accounts = await Promise.all(
+    (seed.users ?? [{ email: "ann@example.com" }]).map(async (user) => {
+      const password = user.password ?? DEFAULT_PASSWORD
+      return { user, password, hash: await passwordHash(password) }
+    })
+  )
   // one transaction: one commit, one sync to disk, instead of one per row
   return db.kysely.transaction().execute(async (trx) => {
     const users = []

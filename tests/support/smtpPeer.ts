@@ -5,7 +5,6 @@ import { SMTPServer } from "smtp-server"
 // read the mail the app sent (verification links and the like). It also parses just enough MIME
 // to hand back the decoded plain-text and HTML parts.
 
-
 export interface ReceivedMail {
   /** Envelope recipients, comma-separated: the address itself for the app's one-recipient mail. */
   to: string
@@ -145,11 +144,12 @@ function leaves(headers: Map<string, string>, body: string): Array<{ type: strin
       })
   }
   const encoding = headers.get("content-transfer-encoding")?.toLowerCase() ?? "7bit"
-  const bytes = encoding === "base64"
-    ? Buffer.from(body.replace(/\s+/g, ""), "base64")
-    : encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
-      : Buffer.from(body, "utf8")
+  const bytes =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : encoding === "quoted-printable"
+        ? decodeQuotedPrintable(body)
+        : Buffer.from(body, "utf8")
   return [{ type, content: bytes.toString("utf8").replace(/\r\n/g, "\n") }]
 }
 
@@ -175,5 +175,6 @@ function decodeWords(value: string): string {
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_match, _charset: string, kind: string, text: string) =>
       kind.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")).toString("utf8"))
+        : decodeQuotedPrintable(text.replace(/_/g, " ")).toString("utf8")
+    )
 }

@@ -16,7 +16,14 @@ export const staticGraph = (entry: string): { readonly files: Set<string>; reado
       const specifier = fromSpecifier ?? bareSpecifier
       if (clause !== undefined || specifier === undefined) continue
       if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier))
-      else packages.add(specifier.split("?")[0]?.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/") ?? specifier)
+      else
+        packages.add(
+          specifier
+            .split("?")[0]
+            ?.split("/")
+            .slice(0, specifier.startsWith("@") ? 2 : 1)
+            .join("/") ?? specifier
+        )
     }
   }
   visit(join(root, entry))

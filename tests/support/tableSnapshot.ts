@@ -16,7 +16,9 @@ export async function tableNames(db: Db): Promise<ReadonlyArray<string>> {
   const query =
     db.dialect === "sqlite"
       ? sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`
-      : sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+      : sql<{
+          name: string
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
   const { rows } = await query.execute(db.kysely)
   return rows.map((row) => row.name).sort()
 }
@@ -27,7 +29,9 @@ export async function tableSnapshot(db: Db, except: ReadonlySet<string> = new Se
     if (except.has(name)) continue
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely)
     // row order is not kept by an update on PostgreSQL; the rows themselves are what counts
-    snapshot[name] = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))).sort()
+    snapshot[name] = rows
+      .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)))
+      .sort()
   }
   return snapshot
 }

@@ -1,5 +1,5 @@
 import { vi } from "vitest"
-import { createCallApi, type CallApi } from "../../src/adapters/http/http.ts"
+import { type CallApi, createCallApi } from "../../src/adapters/http/http.ts"
 import { createSyncedClock, type SyncedClock } from "../../src/adapters/telemetry/syncedClock.ts"
 
 export interface PendingRequest {
@@ -27,8 +27,7 @@ export class FakeServer {
         url: String(input),
         init,
         body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-        respond: (status, body) =>
-          resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })),
+        respond: (status, body) => resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })),
         aborted: () => signal?.aborted === true
       }
       signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")))

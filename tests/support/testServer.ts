@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto"
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import type { FastifyInstance, LightMyRequestResponse } from "fastify"
 import { expect } from "vitest"
-import { api, ApiFailure, buildPath, type EndpointName } from "../../src/domain/api.ts"
+import { ApiFailure, api, buildPath, type EndpointName } from "../../src/domain/api.ts"
 import { decodeWith } from "../../src/domain/decode.ts"
-import { buildApp, type BuildAppOptions } from "../../src/server/app.ts"
 import { hashPassword } from "../../src/server/account/passwords.ts"
+import { insertUser } from "../../src/server/account/usersRepo.ts"
+import { type BuildAppOptions, buildApp } from "../../src/server/app.ts"
 import { type Config, loadConfig } from "../../src/server/config.ts"
 import type { Db } from "../../src/server/db/database.ts"
 import type { UserRow } from "../../src/server/db/schema.ts"
-import { insertUser } from "../../src/server/account/usersRepo.ts"
-import { invites } from "../../src/server/invites/invitesFeature.ts"
 import type { RateLimits } from "../../src/server/http/rateLimits.ts"
+import { invites } from "../../src/server/invites/invitesFeature.ts"
 import type { DialectHarness } from "./dbHarness.ts"
 
 export const INDEX_HTML = "<!doctype html><html><head><title>StreamHub test</title></head><body><div id=root></div></body></html>"
@@ -145,7 +145,10 @@ export async function startTestServer(
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
   for (const table of ["users", "sessions", "streams", "tickets", "announcements", "settings"] as const) {
-    const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   return counts

@@ -11,7 +11,8 @@ interface ShareNavigator {
 
 /** Whether the browser can hand a link to the device's share sheet (the Web Share API). */
 export const canShareLinks = (nav: ShareNavigator | undefined = globalThis.navigator): boolean =>
-  typeof nav?.share === "function" && (typeof nav.canShare !== "function" || nav.canShare({ title: "", text: "", url: "https://example.com/" }))
+  typeof nav?.share === "function" &&
+  (typeof nav.canShare !== "function" || nav.canShare({ title: "", text: "", url: "https://example.com/" }))
 
 export type ShareOutcome = "shared" | "dismissed"
 

@@ -37,7 +37,9 @@ export const startEarlyCalls = (
     forApp.set(startupKey(route.method, route.path), response)
     forWarm.set(
       startupKey(route.method, route.path),
-      copies.then(([, copy]) => (copy.ok && /json/i.test(copy.headers.get("content-type") ?? "") ? copy.json() : undefined)).catch(() => undefined)
+      copies
+        .then(([, copy]) => (copy.ok && /json/i.test(copy.headers.get("content-type") ?? "") ? copy.json() : undefined))
+        .catch(() => undefined)
     )
   }
   return {

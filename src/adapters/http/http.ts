@@ -1,15 +1,15 @@
 import {
   ApiFailure,
   api,
-  buildPath,
-  SESSION_ENDED,
   type BodyOf,
+  buildPath,
   type CallResult,
   type EndpointName,
   type ParamsOf,
-  type QueryOf
+  type QueryOf,
+  SESSION_ENDED
 } from "../../domain/api.ts"
-import { decodeWith, type Decoded } from "../../domain/decode.ts"
+import { type Decoded, decodeWith } from "../../domain/decode.ts"
 import { apiRequestInit } from "./apiRequest.ts"
 
 export interface CallOptions<N extends EndpointName> {
@@ -113,7 +113,11 @@ const isJson = (response: Response): boolean => /json/i.test(response.headers.ge
 export const createCallApi = (deps: HttpDeps): CallApi => {
   const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<unknown> => {
     const endpoint = api[name]
-    const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined, options.query as Record<string, string | undefined> | undefined)
+    const path = buildPath(
+      endpoint.path,
+      options.params as Record<string, string> | undefined,
+      options.query as Record<string, string | undefined> | undefined
+    )
     const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
     const deadline = withDeadline(options.signal, deps.timeoutMs ?? CALL_TIMEOUT_MS)
     init.signal = deadline.signal

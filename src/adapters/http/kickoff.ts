@@ -1,6 +1,6 @@
 import { playerPageOf } from "../../domain/playerRoute.ts"
-import { MAINTENANCE_ROUTE, STREAMS_ROUTE, type StartupRoute } from "../../domain/startupRoutes.ts"
 import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
+import { MAINTENANCE_ROUTE, STREAMS_ROUTE, type StartupRoute } from "../../domain/startupRoutes.ts"
 import { apiRequestInit } from "./apiRequest.ts"
 
 /**
@@ -61,7 +61,10 @@ export const kickoff = (scope: KickoffScope): void => {
 }
 
 /** The calls the inline script sent with this session, once: later callers ask the network. */
-export const takeKickoff = (scope: Pick<KickoffScope, "__streamhubKickoff">, token: string): ReadonlyMap<string, Promise<Response>> | undefined => {
+export const takeKickoff = (
+  scope: Pick<KickoffScope, "__streamhubKickoff">,
+  token: string
+): ReadonlyMap<string, Promise<Response>> | undefined => {
   const sent = scope.__streamhubKickoff
   scope.__streamhubKickoff = undefined
   return sent?.token === token ? sent.calls : undefined

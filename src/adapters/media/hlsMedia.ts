@@ -1,7 +1,7 @@
 import { fromCallback } from "xstate"
-import { browserMediaDeps, watchFirstFrame, type MediaDeps } from "./browserMedia.ts"
 import type { MediaCommand, MediaFact, MediaInput } from "../../domain/MediaProtocol.ts"
-import { startSession, type Session } from "./hlsMediaSession.ts"
+import { browserMediaDeps, type MediaDeps, watchFirstFrame } from "./browserMedia.ts"
+import { type Session, startSession } from "./hlsMediaSession.ts"
 
 /**
  * Plays one HLS source at a time on a video element and reports what happens as `media.*` facts.

@@ -1,11 +1,11 @@
 import type Hls from "hls.js"
 import type { ErrorData, LevelDetails } from "hls.js"
 import { MediaErrorCode, mediaErrorMessage } from "../../domain/MediaError.ts"
-import { levelClosestTo, lowLatencyConfig, tvConfig } from "./hlsMediaConfig.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "../../domain/MediaProtocol.ts"
+import { LOW_LATENCY } from "../../domain/PlayerLimits.ts"
+import { levelClosestTo, lowLatencyConfig, tvConfig } from "./hlsMediaConfig.ts"
 import { prefetchingLoader } from "./hlsPrefetchLoader.ts"
 import type { MediaPrefetch } from "./mediaPrefetch.ts"
-import { LOW_LATENCY } from "../../domain/PlayerLimits.ts"
 
 /** What a session needs from whatever plays the source: hls.js over MSE, or the browser itself. */
 export interface Engine {
@@ -46,11 +46,15 @@ export const refusedStatus = (data: Pick<ErrorData, "details" | "response">): nu
 export const factForHlsError = (HlsClass: typeof Hls, data: Pick<ErrorData, "type" | "details">, networkCode: number): MediaFact => {
   if (UNSUPPORTED.has(String(data.details))) return failed(MediaErrorCode.SRC_NOT_SUPPORTED)
   switch (data.type) {
-    case HlsClass.ErrorTypes.NETWORK_ERROR: return fault("network", networkCode)
+    case HlsClass.ErrorTypes.NETWORK_ERROR:
+      return fault("network", networkCode)
     case HlsClass.ErrorTypes.MEDIA_ERROR:
-    case HlsClass.ErrorTypes.MUX_ERROR: return fault("media", MediaErrorCode.DECODE)
-    case HlsClass.ErrorTypes.KEY_SYSTEM_ERROR: return failed(MediaErrorCode.SRC_NOT_SUPPORTED)
-    default: return failed(0)
+    case HlsClass.ErrorTypes.MUX_ERROR:
+      return fault("media", MediaErrorCode.DECODE)
+    case HlsClass.ErrorTypes.KEY_SYSTEM_ERROR:
+      return failed(MediaErrorCode.SRC_NOT_SUPPORTED)
+    default:
+      return failed(0)
   }
 }
 
@@ -65,8 +69,7 @@ export const elementTiming = (element: HTMLVideoElement): MediaTiming | null => 
   return { currentTime, start, end, live, latency: live ? Math.max(0, end - currentTime) : null }
 }
 
-const detailsOf = (hls: Hls): LevelDetails | undefined =>
-  hls.levels[hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel]?.details
+const detailsOf = (hls: Hls): LevelDetails | undefined => hls.levels[hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel]?.details
 
 /**
  * A configured instance; the low-latency player's first rendition is the one closest to 1080p.
@@ -76,7 +79,9 @@ const detailsOf = (hls: Hls): LevelDetails | undefined =>
 export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, prefetch?: MediaPrefetch): Hls => {
   const config = lowLatency ? lowLatencyConfig() : tvConfig()
   const hls = new HlsClass(
-    prefetch === undefined ? config : { ...config, autoStartLoad: false, loader: prefetchingLoader(HlsClass.DefaultConfig.loader, prefetch) }
+    prefetch === undefined
+      ? config
+      : { ...config, autoStartLoad: false, loader: prefetchingLoader(HlsClass.DefaultConfig.loader, prefetch) }
   )
   if (prefetch !== undefined) {
     let first = true

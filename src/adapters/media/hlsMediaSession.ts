@@ -1,9 +1,9 @@
 import type Hls from "hls.js"
-import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../../domain/MediaError.ts"
-import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
+import { loadErrorCode, MediaErrorCode, mediaErrorMessage } from "../../domain/MediaError.ts"
 import type { MediaFact, MediaTiming, RecoveryKind } from "../../domain/MediaProtocol.ts"
-import type { MediaPrefetch } from "./mediaPrefetch.ts"
 import type { StartPlaylist } from "../../domain/Stream.ts"
+import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
+import type { MediaPrefetch } from "./mediaPrefetch.ts"
 
 export interface SessionDeps {
   /** hls.js is large: it is fetched only when a player actually starts. */
@@ -80,12 +80,15 @@ export const startSession = (
     ["waiting", () => report({ type: "media.waiting" })],
     ["ended", () => report({ type: "media.ended" })],
     ["volumechange", () => report({ type: "media.volumeChanged" })],
-    ["error", () => {
-      const code = element.error?.code ?? 0
-      if (code === MediaErrorCode.NETWORK) report(fault("network", loadFailureCode()))
-      else if (code === MediaErrorCode.DECODE) report(fault("media", code))
-      else report(failed(code))
-    }]
+    [
+      "error",
+      () => {
+        const code = element.error?.code ?? 0
+        if (code === MediaErrorCode.NETWORK) report(fault("network", loadFailureCode()))
+        else if (code === MediaErrorCode.DECODE) report(fault("media", code))
+        else report(failed(code))
+      }
+    ]
   ]
   for (const [name, listener] of listeners) element.addEventListener(name, listener)
 
@@ -93,11 +96,14 @@ export const startSession = (
   // stops with it. Coming back is only news: the player decides whether to load again.
   const connectivity = deps.connectivity ?? browserWindow()
   const connectivityListeners: Array<[string, () => void]> = [
-    ["offline", () => {
-      if (!active) return
-      report(failed(MediaErrorCode.NO_INTERNET))
-      element.pause()
-    }],
+    [
+      "offline",
+      () => {
+        if (!active) return
+        report(failed(MediaErrorCode.NO_INTERNET))
+        element.pause()
+      }
+    ],
     ["online", () => report({ type: "media.reconnected" })]
   ]
   for (const [name, listener] of connectivityListeners) connectivity?.addEventListener(name, listener)
@@ -120,23 +126,25 @@ export const startSession = (
       const prefetch = !retried ? deps.prefetch?.(source, lowLatency) : undefined
       deps.preloadHls?.()
       // running hls.js takes the main thread a while: first let the playlist in and the segment request out
-      ;(prefetch?.ready ?? Promise.resolve()).then(() => deps.loadHls()).then(
-        (HlsClass) => {
-          starting = false
-          if (!active) return prefetch?.cancel()
-          if (HlsClass.isSupported()) engine = createHlsEngine(HlsClass, prefetch === undefined ? context : { ...context, prefetch })
-          else {
+      ;(prefetch?.ready ?? Promise.resolve())
+        .then(() => deps.loadHls())
+        .then(
+          (HlsClass) => {
+            starting = false
+            if (!active) return prefetch?.cancel()
+            if (HlsClass.isSupported()) engine = createHlsEngine(HlsClass, prefetch === undefined ? context : { ...context, prefetch })
+            else {
+              prefetch?.cancel()
+              engine = createNativeEngine(context)
+            }
+          },
+          () => {
+            // the lazily loaded chunk itself could not be fetched
+            starting = false
             prefetch?.cancel()
-            engine = createNativeEngine(context)
+            report(fault("network", loadFailureCode()))
           }
-        },
-        () => {
-          // the lazily loaded chunk itself could not be fetched
-          starting = false
-          prefetch?.cancel()
-          report(fault("network", loadFailureCode()))
-        }
-      )
+        )
     } else if (element.canPlayType(HLS_MIME) !== "") {
       engine = createNativeEngine(context)
     } else {

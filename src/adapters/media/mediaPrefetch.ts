@@ -59,15 +59,17 @@ export const prefetchMedia = (fetch: typeof globalThis.fetch, source: string, op
 
   const get = (url: string, as: "text" | "arrayBuffer"): Promise<Prefetched | null> => {
     const begun = performance.now()
-    return fetch(url, { signal: controller.signal, credentials: "same-origin" }).then(
-      async (response) => {
-        if (!response.ok) return null
-        const first = performance.now()
-        const data = as === "text" ? await response.text() : await response.arrayBuffer()
-        return { url: response.url === "" ? url : response.url, data, timing: { start: begun, first, end: performance.now() } }
-      },
-      () => null
-    ).catch(() => null)
+    return fetch(url, { signal: controller.signal, credentials: "same-origin" })
+      .then(
+        async (response) => {
+          if (!response.ok) return null
+          const first = performance.now()
+          const data = as === "text" ? await response.text() : await response.arrayBuffer()
+          return { url: response.url === "" ? url : response.url, data, timing: { start: begun, first, end: performance.now() } }
+        },
+        () => null
+      )
+      .catch(() => null)
   }
 
   const playlistUrl = absolute(source)

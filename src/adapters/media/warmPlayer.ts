@@ -1,9 +1,9 @@
+import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import { playerPageOf } from "../../domain/playerRoute.ts"
 import type { StartPlaylist, Stream } from "../../domain/Stream.ts"
-import type { MediaFact } from "../../domain/MediaProtocol.ts"
-import { startSession, type Session, type SessionDeps } from "./hlsMediaSession.ts"
 import type { StoredVolume } from "../storage/volumeStore.ts"
+import { type Session, type SessionDeps, startSession } from "./hlsMediaSession.ts"
 
 /** A stand-in for the player page, shown until the app has rendered the real one around the video. */
 export interface WarmShell {
@@ -38,7 +38,12 @@ export interface WarmPlayer {
   /** Moves the playing video into the page's player and takes the stand-in away; undefined if there is none. */
   readonly placeVideo: (container: HTMLElement) => HTMLVideoElement | undefined
   /** The running session, when the page's player asks for this very source on this very element. */
-  readonly adopt: (element: HTMLVideoElement, source: string, lowLatency: boolean, sendBack: (fact: MediaFact) => void) => Session | undefined
+  readonly adopt: (
+    element: HTMLVideoElement,
+    source: string,
+    lowLatency: boolean,
+    sendBack: (fact: MediaFact) => void
+  ) => Session | undefined
   /** Ends whatever was not handed over and shows the app. */
   readonly release: () => void
 }
@@ -63,7 +68,8 @@ const playlistOf = (answer: unknown, source: string): StartPlaylist | undefined 
 const streamAt = (answer: unknown, index: number): Playable | undefined => {
   if (!isRecord(answer) || answer.success !== true || !Array.isArray(answer.data)) return undefined
   const stream: unknown = answer.data[index]
-  if (!isRecord(stream) || !isOptionalText(stream.src) || !isOptionalText(stream.src_sldp) || typeof stream.maintenance_mode !== "boolean") return undefined
+  if (!isRecord(stream) || !isOptionalText(stream.src) || !isOptionalText(stream.src_sldp) || typeof stream.maintenance_mode !== "boolean")
+    return undefined
   return { src: stream.src, src_sldp: stream.src_sldp, maintenance_mode: stream.maintenance_mode }
 }
 
@@ -74,7 +80,10 @@ const streamAt = (answer: unknown, index: number): Playable | undefined => {
  * and its session (the facts so far are replayed to it) instead of starting over. Anything out of
  * the ordinary (no session, maintenance, a stream that cannot play here) leaves it all to the app.
  */
-export const startWarmPlayer = (page: { readonly pathname: string; readonly search: string }, deps: WarmPlayerDeps): WarmPlayer | undefined => {
+export const startWarmPlayer = (
+  page: { readonly pathname: string; readonly search: string },
+  deps: WarmPlayerDeps
+): WarmPlayer | undefined => {
   const route = playerPageOf(page.pathname, page.search)
   if (route === null || deps.token === null) return undefined
   const lowLatency = route.player === LOW_LATENCY_PLAYER
@@ -87,7 +96,9 @@ export const startWarmPlayer = (page: { readonly pathname: string; readonly sear
 
   let done = false
   let shell: WarmShell | undefined
-  let session: { readonly source: string; readonly element: HTMLVideoElement; readonly running: Session; readonly stopWatching: () => void } | undefined
+  let session:
+    | { readonly source: string; readonly element: HTMLVideoElement; readonly running: Session; readonly stopWatching: () => void }
+    | undefined
   let forward: ((fact: MediaFact) => void) | undefined
   const facts: Array<MediaFact> = []
   const relay = (fact: MediaFact): void => {

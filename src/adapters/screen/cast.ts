@@ -1,6 +1,6 @@
 import { fromCallback } from "xstate"
-import { loadCastFramework, type CastFramework } from "./castFramework.ts"
 import type { CastCommand, CastFact, CastInput, CastTarget } from "../../domain/CastProtocol.ts"
+import { type CastFramework, loadCastFramework } from "./castFramework.ts"
 
 /** Safari's AirPlay extensions on the video element. */
 type AirPlayVideo = HTMLVideoElement & {
@@ -21,7 +21,8 @@ export interface CastDeps {
 export const browserCastDeps: CastDeps = {
   hasAirPlay: () => "WebKitPlaybackTargetAvailabilityEvent" in globalThis,
   loadCastFramework,
-  whenIdle: (work) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(work, { timeout: 3000 }) : void setTimeout(work, 1000))
+  whenIdle: (work) =>
+    typeof requestIdleCallback === "function" ? void requestIdleCallback(work, { timeout: 3000 }) : void setTimeout(work, 1000)
 }
 
 const absolute = (source: string): string => new URL(source, globalThis.location?.href).href
@@ -45,9 +46,15 @@ export const createCastActor = (deps: CastDeps = browserCastDeps) =>
 
     if (deps.hasAirPlay() && typeof video.webkitShowPlaybackTargetPicker === "function") {
       listen(video, "webkitplaybacktargetavailabilitychanged", (event) =>
-        sendBack({ type: "cast.availability", target: "airplay", available: (event as AvailabilityEvent).availability === "available" }))
+        sendBack({ type: "cast.availability", target: "airplay", available: (event as AvailabilityEvent).availability === "available" })
+      )
       listen(video, "webkitcurrentplaybacktargetiswirelesschanged", () =>
-        sendBack({ type: "cast.connection", target: "airplay", state: video.webkitCurrentPlaybackTargetIsWireless === true ? "connected" : "disconnected" }))
+        sendBack({
+          type: "cast.connection",
+          target: "airplay",
+          state: video.webkitCurrentPlaybackTargetIsWireless === true ? "connected" : "disconnected"
+        })
+      )
     }
 
     let stopped = false

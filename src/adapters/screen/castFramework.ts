@@ -65,7 +65,10 @@ const stateOf = (castState: CastState): CastFrameworkState => ({
 /** The sender framework behind the small interface above (the default receiver plays HLS itself). */
 export const castFrameworkOf = ({ cast, chrome }: CastGlobals): CastFramework => {
   const context = cast.framework.CastContext.getInstance()
-  context.setOptions({ receiverApplicationId: chrome.cast.media.DEFAULT_MEDIA_RECEIVER_APP_ID, autoJoinPolicy: chrome.cast.AutoJoinPolicy.ORIGIN_SCOPED })
+  context.setOptions({
+    receiverApplicationId: chrome.cast.media.DEFAULT_MEDIA_RECEIVER_APP_ID,
+    autoJoinPolicy: chrome.cast.AutoJoinPolicy.ORIGIN_SCOPED
+  })
   const changed = cast.framework.CastContextEventType.CAST_STATE_CHANGED
   return {
     watch: (listener) => {
@@ -75,7 +78,11 @@ export const castFrameworkOf = ({ cast, chrome }: CastGlobals): CastFramework =>
       return () => context.removeEventListener(changed, onChange)
     },
     // the sender rejects with an error code when the picker is dismissed: no session, nothing to report
-    requestSession: () => context.requestSession().then(() => context.getCurrentSession() !== null, () => false),
+    requestSession: () =>
+      context.requestSession().then(
+        () => context.getCurrentSession() !== null,
+        () => false
+      ),
     play: async (source, title) => {
       const session = context.getCurrentSession()
       if (session === null) return

@@ -35,7 +35,10 @@ export const createFullscreenActor = () =>
 
     sendBack({ type: "screen.fullscreenAvailable", available: boxApi || videoApi })
     const changes: Array<[EventTarget, string]> = [
-      [doc, "fullscreenchange"], [doc, "webkitfullscreenchange"], [video, "webkitbeginfullscreen"], [video, "webkitendfullscreen"]
+      [doc, "fullscreenchange"],
+      [doc, "webkitfullscreenchange"],
+      [video, "webkitbeginfullscreen"],
+      [video, "webkitendfullscreen"]
     ]
     for (const [target, name] of changes) target.addEventListener(name, onChange)
 
@@ -43,9 +46,8 @@ export const createFullscreenActor = () =>
       if (width > 0) sendBack({ type: "screen.resized", width })
     }
     // the observer reports the first size by itself, without forcing a layout in the middle of a render
-    const observer = typeof ResizeObserver === "function"
-      ? new ResizeObserver((entries) => reportWidth(entries[0]?.contentRect.width ?? 0))
-      : undefined
+    const observer =
+      typeof ResizeObserver === "function" ? new ResizeObserver((entries) => reportWidth(entries[0]?.contentRect.width ?? 0)) : undefined
     observer?.observe(container)
 
     const coarse = doc.defaultView?.matchMedia?.("(pointer: coarse)")

@@ -18,7 +18,8 @@ export const createPipActor = () =>
     const video = input.element as WebkitVideo
     const doc = video.ownerDocument
     const standard = doc.pictureInPictureEnabled === true && typeof video.requestPictureInPicture === "function"
-    const webkit = typeof video.webkitSetPresentationMode === "function" && video.webkitSupportsPresentationMode?.("picture-in-picture") === true
+    const webkit =
+      typeof video.webkitSetPresentationMode === "function" && video.webkitSupportsPresentationMode?.("picture-in-picture") === true
     const isActive = (): boolean => doc.pictureInPictureElement === video || video.webkitPresentationMode === "picture-in-picture"
     const onChange = (): void => sendBack({ type: "screen.pipChanged", active: isActive() })
 

@@ -1,5 +1,5 @@
-import { ANNOUNCEMENT_STORAGE_KEY, PLAYER_CHOICE_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
+import { ANNOUNCEMENT_STORAGE_KEY, PLAYER_CHOICE_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 import type { PlayerChoice } from "../../domain/Stream.ts"
 
 /** The few values the browser keeps between visits. */
@@ -74,8 +74,7 @@ const resilient = (primary: KeyValueStore): KeyValueStore => {
   }
 }
 
-const parsePlayerChoice = (raw: string | null): PlayerChoice =>
-  raw === "1" ? 1 : raw === "2" ? 2 : DEFAULT_PLAYER_CHOICE
+const parsePlayerChoice = (raw: string | null): PlayerChoice => (raw === "1" ? 1 : raw === "2" ? 2 : DEFAULT_PLAYER_CHOICE)
 
 export const createStorage = (store: KeyValueStore = browserStore()): AppStorage => {
   const safe = resilient(store)

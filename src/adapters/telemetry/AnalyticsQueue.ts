@@ -1,8 +1,14 @@
-import { isSessionEnded, type BodyOf, type ParamsOf } from "../../domain/api.ts"
-import { ANALYTICS_FAILURES_BEFORE_PAUSE, ANALYTICS_MAX_OPEN_REQUESTS, ANALYTICS_MAX_PENDING, ANALYTICS_PAUSE_MS, ANALYTICS_REQUEST_TIMEOUT_MS } from "../../domain/TelemetryLimits.ts"
+import { type BodyOf, isSessionEnded, type ParamsOf } from "../../domain/api.ts"
+import {
+  ANALYTICS_FAILURES_BEFORE_PAUSE,
+  ANALYTICS_MAX_OPEN_REQUESTS,
+  ANALYTICS_MAX_PENDING,
+  ANALYTICS_PAUSE_MS,
+  ANALYTICS_REQUEST_TIMEOUT_MS
+} from "../../domain/TelemetryLimits.ts"
+import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
 import { systemTimers, type Timers } from "./timers.ts"
-import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
 
 /** One analytics call: `POST /api/analytics/{videoType}/{siteGroupId}/{event}` with its body. */
 export interface AnalyticsItem {
@@ -92,7 +98,7 @@ export class AnalyticsQueue {
       this.#failures = 0
       this.#deps.report?.({ type: "analytics.sent", event: item.params.event })
     } else {
-      const detail = controller.signal.aborted ? TIMED_OUT : (isSessionEnded(answer) ? FORBIDDEN : (answer.detail ?? FORBIDDEN))
+      const detail = controller.signal.aborted ? TIMED_OUT : isSessionEnded(answer) ? FORBIDDEN : (answer.detail ?? FORBIDDEN)
       this.#deps.report?.({ type: "analytics.failed", event: item.params.event, detail })
       this.#failures += 1
       if (this.#failures > ANALYTICS_FAILURES_BEFORE_PAUSE) this.#suspend()

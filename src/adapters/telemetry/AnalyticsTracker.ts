@@ -1,11 +1,10 @@
 import type { BodyOf } from "../../domain/api.ts"
 import { LIVE_PING_INTERVAL_S, PING_THROTTLE_MS, PLAYER_VERSION } from "../../domain/TelemetryLimits.ts"
+import type { AnalyticsEventName, AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 import type { AnalyticsQueue } from "./AnalyticsQueue.ts"
-import type { AnalyticsEventName } from "../../domain/TelemetryProtocol.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
 import { VodProgress } from "./VodProgress.ts"
-import type { AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 
 export interface AnalyticsTrackerDeps {
   readonly queue: Pick<AnalyticsQueue, "enqueue">

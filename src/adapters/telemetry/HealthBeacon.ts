@@ -1,5 +1,6 @@
 import { api } from "../../domain/api.ts"
 import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
+import type { HealthEvent } from "../../domain/Telemetry.ts"
 import {
   HEALTH_DEBOUNCE_MS,
   HEALTH_EVENTS_PER_REQUEST,
@@ -9,10 +10,9 @@ import {
   HEALTH_TIME_UPDATE_MS,
   HEALTH_URL_MAX_LENGTH
 } from "../../domain/TelemetryLimits.ts"
-import type { HealthEvent } from "../../domain/Telemetry.ts"
+import type { HealthContext, HealthTransport } from "../../domain/TelemetryProtocol.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
-import type { HealthContext, HealthTransport } from "../../domain/TelemetryProtocol.ts"
 
 export interface HealthBeaconDeps {
   readonly clock: SyncedClock
@@ -144,8 +144,9 @@ export class HealthBeacon {
       if (token !== null) headers[TOKEN_STORAGE_KEY] = token
       // Called unbound: window.fetch throws "Illegal invocation" when `this` is another object.
       const { fetch } = this.#deps
-      void fetch(HEALTH_EVENTS_URL, { method: "POST", headers, body: payload, keepalive: true, credentials: "include" })
-        .catch(() => undefined)
+      void fetch(HEALTH_EVENTS_URL, { method: "POST", headers, body: payload, keepalive: true, credentials: "include" }).catch(
+        () => undefined
+      )
     }
     this.#onFlushed?.(events.length, sent ? "beacon" : "fetch")
   }

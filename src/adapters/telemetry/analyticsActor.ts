@@ -1,12 +1,10 @@
 import { fromCallback } from "xstate"
+import type { AnalyticsCommand, AnalyticsFact, AnalyticsInput, AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
 import { AnalyticsQueue } from "./AnalyticsQueue.ts"
-import type { AnalyticsFact } from "../../domain/TelemetryProtocol.ts"
 import { AnalyticsTracker } from "./AnalyticsTracker.ts"
-import type { AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 import type { SyncedClock } from "./syncedClock.ts"
 import { systemTimers, type Timers } from "./timers.ts"
-import type { AnalyticsCommand, AnalyticsInput } from "../../domain/TelemetryProtocol.ts"
 
 export interface AnalyticsDeps {
   readonly callApi: CallApi

@@ -1,7 +1,6 @@
 import { fromCallback } from "xstate"
-import { type HealthBeaconDeps, HealthBeacon } from "./HealthBeacon.ts"
-import type { HealthContext, HealthTransport } from "../../domain/TelemetryProtocol.ts"
-import type { HealthCommand, HealthFact } from "../../domain/TelemetryProtocol.ts"
+import type { HealthCommand, HealthContext, HealthFact, HealthTransport } from "../../domain/TelemetryProtocol.ts"
+import { HealthBeacon, type HealthBeaconDeps } from "./HealthBeacon.ts"
 
 /** The two targets whose events say the page is going away. */
 export interface PageLifecycle {
@@ -38,7 +37,9 @@ export interface HealthActorDeps extends HealthBeaconDeps {
 /** A HealthBeacon for one playback; stopping the actor sends what is still waiting. */
 export const createHealthActor = (deps: HealthActorDeps) =>
   fromCallback<HealthCommand, HealthContext>(({ input, sendBack, receive }) => {
-    const beacon = new HealthBeacon(deps, input, (count, transport) => sendBack({ type: "health.flushed", count, transport } satisfies HealthFact))
+    const beacon = new HealthBeacon(deps, input, (count, transport) =>
+      sendBack({ type: "health.flushed", count, transport } satisfies HealthFact)
+    )
     const page = deps.page ?? browserPage()
     const unwatch = page === undefined ? () => undefined : watchPageHidden(page, () => beacon.flush())
     receive((command) => {

@@ -1,8 +1,8 @@
 import { fromCallback } from "xstate"
-import { isSessionEnded, type CallResult } from "../../domain/api.ts"
+import { type CallResult, isSessionEnded } from "../../domain/api.ts"
 import { TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
-import type { CallApi } from "../http/http.ts"
 import type { MeteringCommand, MeteringFact, PlayerGrant } from "../../domain/TelemetryProtocol.ts"
+import type { CallApi } from "../http/http.ts"
 
 export interface MeteringDeps {
   readonly callApi: CallApi
@@ -13,14 +13,11 @@ export interface MeteringDeps {
 export const METERING_FACTOR = 1
 const UNREACHABLE = "Metering did not answer."
 
-const defaultRandom = (): string =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
+const defaultRandom = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
 
 /** The grant in a player-token answer, or undefined when the answer is a failure. */
 export const playerGrantOf = (answer: CallResult<"playerToken">): PlayerGrant | undefined =>
-  "token" in answer && answer.success
-    ? { token: answer.token, analytics: answer.analytics, noMetering: answer.noMetering }
-    : undefined
+  "token" in answer && answer.success ? { token: answer.token, analytics: answer.analytics, noMetering: answer.noMetering } : undefined
 
 /** Records one use of the player (SPEC §7), unless the token grants no metering. */
 export async function meter(deps: MeteringDeps, grant: PlayerGrant, signal?: AbortSignal): Promise<MeteringFact> {

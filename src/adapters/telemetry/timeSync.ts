@@ -1,8 +1,8 @@
-import { fromCallback, type EventObject } from "xstate"
+import { type EventObject, fromCallback } from "xstate"
 import { isSessionEnded } from "../../domain/api.ts"
+import type { TimeSyncFact } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
 import type { SyncedClock } from "./syncedClock.ts"
-import type { TimeSyncFact } from "../../domain/TelemetryProtocol.ts"
 
 export interface TimeSyncDeps {
   readonly callApi: CallApi

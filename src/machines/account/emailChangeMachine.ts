@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+import { isAccepted, MISSING_TOKEN_MESSAGE } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = "Your new email address could not be confirmed. Please try again."
@@ -56,7 +56,10 @@ export const emailChangeMachine = setup({
             target: "success",
             actions: [{ type: "keepEmail", params: ({ event }) => event.output }, "emailChanged"]
           },
-          { target: "failure", actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? EMAIL_CHANGE_FAILED_MESSAGE }) } }
+          {
+            target: "failure",
+            actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? EMAIL_CHANGE_FAILED_MESSAGE }) }
+          }
         ],
         onError: { target: "failure", actions: { type: "fail", params: { detail: EMAIL_CHANGE_FAILED_MESSAGE } } }
       }

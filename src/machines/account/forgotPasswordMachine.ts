@@ -1,8 +1,16 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isValidForm, validateFields } from "../shared/formFields.ts"
+import {
+  changeField,
+  type FieldErrors,
+  type FieldRules,
+  type FieldValues,
+  firstInvalidField,
+  isValidForm,
+  validateFields
+} from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 /** Shown after every request the server answered, so the page never tells who has an account. */
@@ -42,7 +50,8 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     setField: assign(({ context }, params: { readonly field: ForgotPasswordField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
     // the rules passed, so no message of an earlier submit still applies
     clearMessages: assign({ fieldErrors: {}, alert: null }),
@@ -56,10 +65,7 @@ export const forgotPasswordMachine = setup({
     editing: {
       on: {
         "forgotPassword.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "forgotPassword.submit": [
-          { guard: "isValid", target: "submitting", actions: "clearMessages" },
-          { actions: "showFieldErrors" }
-        ]
+        "forgotPassword.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
       }
     },
     submitting: {

@@ -1,10 +1,10 @@
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { notProvided } from "../shared/notProvided.ts"
 import { firstInvalidField } from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 
 export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password."
 export const LOGIN_FAILED_MESSAGE = "Sign in failed. Please try again."
@@ -80,10 +80,7 @@ export const loginFormMachine = setup({
     editing: {
       on: {
         "login.change": { actions: "setField" },
-        "login.submit": [
-          { guard: "isValid", target: "submitting", actions: "clearErrors" },
-          { actions: "showFieldErrors" }
-        ]
+        "login.submit": [{ guard: "isValid", target: "submitting", actions: "clearErrors" }, { actions: "showFieldErrors" }]
       }
     },
     submitting: {
@@ -110,8 +107,7 @@ export type LoginFormSnapshot = SnapshotFrom<typeof loginFormMachine>
 
 export const selectEmail = (snapshot: LoginFormSnapshot): string => snapshot.context.email
 export const selectPassword = (snapshot: LoginFormSnapshot): string => snapshot.context.password
-export const selectFieldErrors = (snapshot: LoginFormSnapshot): Partial<Record<LoginField, string>> =>
-  snapshot.context.fieldErrors
+export const selectFieldErrors = (snapshot: LoginFormSnapshot): Partial<Record<LoginField, string>> => snapshot.context.fieldErrors
 export const selectLoginError = (snapshot: LoginFormSnapshot): string | null => snapshot.context.error
 export const selectIsSubmitting = (snapshot: LoginFormSnapshot): boolean => snapshot.hasTag("busy")
 /** The field to focus after a submit the rules refused. */

@@ -1,8 +1,19 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
 import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
-import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isRefusal, isValidForm, MISSING_TOKEN_MESSAGE, validateFields } from "../shared/formFields.ts"
+import {
+  changeField,
+  type FieldErrors,
+  type FieldRules,
+  type FieldValues,
+  firstInvalidField,
+  isAccepted,
+  isRefusal,
+  isValidForm,
+  MISSING_TOKEN_MESSAGE,
+  validateFields
+} from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const RESET_LINK_FAILED_MESSAGE = "This password reset link could not be checked. Please try again."
@@ -60,7 +71,8 @@ export const passwordResetMachine = setup({
     keepEmail: assign((_, answer: TokenAnswer) => ({ email: isFailure(answer) ? "" : (answer.email ?? "") })),
     fail: assign((_, params: { readonly detail: string }) => ({ detail: params.detail })),
     setField: assign(({ context }, params: { readonly field: PasswordResetField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
     // the rules passed, so no message of an earlier submit still applies
     clearMessages: assign({ fieldErrors: {}, alert: null }),
@@ -102,9 +114,15 @@ export const passwordResetMachine = setup({
             target: "unreachable",
             actions: { type: "fail", params: ({ event }) => ({ detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(event.output)}` }) }
           },
-          { target: "error", actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? RESET_LINK_FAILED_MESSAGE }) } }
+          {
+            target: "error",
+            actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? RESET_LINK_FAILED_MESSAGE }) }
+          }
         ],
-        onError: { target: "unreachable", actions: { type: "fail", params: { detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } } }
+        onError: {
+          target: "unreachable",
+          actions: { type: "fail", params: { detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } }
+        }
       }
     },
     // the link is not known to be bad: the server did not say, so the page offers to ask again
@@ -115,10 +133,7 @@ export const passwordResetMachine = setup({
         editing: {
           on: {
             "passwordReset.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "passwordReset.submit": [
-              { guard: "isValid", target: "submitting", actions: "clearMessages" },
-              { actions: "showFieldErrors" }
-            ]
+            "passwordReset.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
           }
         },
         submitting: {
@@ -127,7 +142,11 @@ export const passwordResetMachine = setup({
             src: "resetPassword",
             input: ({ context }) => ({ token: context.token, newPassword: context.values.password }),
             onDone: [
-              { guard: { type: "accepted", params: ({ event }) => event.output }, target: "#passwordReset.complete", actions: "clearPasswords" },
+              {
+                guard: { type: "accepted", params: ({ event }) => event.output },
+                target: "#passwordReset.complete",
+                actions: "clearPasswords"
+              },
               {
                 guard: { type: "refused", params: ({ event }) => event.output },
                 target: "#passwordReset.error",
@@ -149,11 +168,15 @@ export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>
 export type PasswordResetStep = "checkingToken" | "form" | "complete" | "error" | "unreachable"
 
 export const selectPasswordResetStep = (snapshot: PasswordResetSnapshot): PasswordResetStep =>
-  snapshot.matches("form") ? "form"
-    : snapshot.matches("complete") ? "complete"
-    : snapshot.matches("error") ? "error"
-    : snapshot.matches("unreachable") ? "unreachable"
-    : "checkingToken"
+  snapshot.matches("form")
+    ? "form"
+    : snapshot.matches("complete")
+      ? "complete"
+      : snapshot.matches("error")
+        ? "error"
+        : snapshot.matches("unreachable")
+          ? "unreachable"
+          : "checkingToken"
 export const selectResetEmail = (snapshot: PasswordResetSnapshot): string => snapshot.context.email
 export const selectPasswordResetValues = (snapshot: PasswordResetSnapshot) => snapshot.context.values
 export const selectPasswordResetErrors = (snapshot: PasswordResetSnapshot) => snapshot.context.fieldErrors

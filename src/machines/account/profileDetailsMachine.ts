@@ -1,12 +1,21 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { CallResult, BodyOf } from "../../domain/api.ts"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
+import type { BodyOf, CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { EMAIL_MESSAGE, emailRule, normaliseEmail, passwordLengthRule, usernameRule } from "../../domain/Validation.ts"
 import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isValidForm, validateFields } from "../shared/formFields.ts"
-import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
-import type { NotificationContent } from "../shell/notificationsMachine.ts"
+import {
+  changeField,
+  type FieldErrors,
+  type FieldRules,
+  type FieldValues,
+  firstInvalidField,
+  isAccepted,
+  isValidForm,
+  validateFields
+} from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import type { NotificationContent } from "../shell/notificationsMachine.ts"
+import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
 
 // SPEC §8, exact strings
 export const UPDATE_FAILED_TITLE = "Failed to update"
@@ -80,7 +89,8 @@ export const profileDetailsMachine = setup({
     /** The session keeps the old username in its user info until it reads it again. */
     refreshUser: () => {},
     setField: assign(({ context }, params: { readonly field: ProfileDetailsField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
     // the rules passed, so no message of an earlier submit still applies
     clearFieldErrors: assign({ fieldErrors: {} }),

@@ -1,12 +1,21 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
 import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isValidForm, validateFields } from "../shared/formFields.ts"
+import {
+  changeField,
+  type FieldErrors,
+  type FieldRules,
+  type FieldValues,
+  firstInvalidField,
+  isAccepted,
+  isValidForm,
+  validateFields
+} from "../shared/formFields.ts"
+import { notProvided } from "../shared/notProvided.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { INCORRECT_PASSWORD_MESSAGE, SUCCESS_TITLE, TRY_AGAIN_MESSAGE } from "./profileDetailsMachine.ts"
-import { notProvided } from "../shared/notProvided.ts"
 
 // SPEC §8, exact strings
 export const PASSWORD_UPDATED_MESSAGE = "Password has been updated!"
@@ -40,8 +49,11 @@ export const PASSWORD_UPDATED: NotificationContent = { tone: "success", title: S
 export const passwordFailure = (answer: UpdateAnswer): NotificationContent => ({
   tone: "error",
   title: PASSWORD_UPDATE_FAILED_TITLE,
-  message: refusedForNow(answer) ??
-    (!isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
+  message:
+    refusedForNow(answer) ??
+    (!isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
+      ? INCORRECT_PASSWORD_MESSAGE
+      : TRY_AGAIN_MESSAGE)
 })
 
 /** The 'Update password' form of /profile. */
@@ -51,7 +63,9 @@ export const profilePasswordMachine = setup({
     events: {} as ProfilePasswordEvent
   },
   actors: {
-    updatePassword: fromPromise<UpdateAnswer, { readonly currentPassword: string; readonly newPassword: string }>(notProvided("updatePassword"))
+    updatePassword: fromPromise<UpdateAnswer, { readonly currentPassword: string; readonly newPassword: string }>(
+      notProvided("updatePassword")
+    )
   },
   guards: {
     isValid: ({ context }) => isValidForm(rules, context.values),
@@ -60,7 +74,8 @@ export const profilePasswordMachine = setup({
   actions: {
     notify: (_, _params: NotificationContent) => {},
     setField: assign(({ context }, params: { readonly field: ProfilePasswordField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
     // the rules passed, so no message of an earlier submit still applies
     clearFieldErrors: assign({ fieldErrors: {} }),

@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { CallResult, BodyOf } from "../../domain/api.ts"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
+import type { BodyOf, CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import {
-  EMAIL_MESSAGE,
   confirmationRule,
+  EMAIL_MESSAGE,
   emailRule,
   isEmail,
   normaliseEmail,
@@ -11,7 +11,17 @@ import {
   usernameFromEmail
 } from "../../domain/Validation.ts"
 import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
-import { changeField, type FieldErrors, type FieldRules, type FieldValues, firstInvalidField, isAccepted, isRefusal, isValidForm, validateFields } from "../shared/formFields.ts"
+import {
+  changeField,
+  type FieldErrors,
+  type FieldRules,
+  type FieldValues,
+  firstInvalidField,
+  isAccepted,
+  isRefusal,
+  isValidForm,
+  validateFields
+} from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
@@ -82,7 +92,8 @@ export const registrationMachine = setup({
   },
   actions: {
     setField: assign(({ context }, params: { readonly field: RegistrationField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
     // the rules passed, so no message of an earlier submit still applies
     clearMessages: assign({ fieldErrors: {}, alert: null }),
@@ -135,10 +146,7 @@ export const registrationMachine = setup({
         editing: {
           on: {
             "registration.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "registration.submit": [
-              { guard: "isValid", target: "submitting", actions: "clearMessages" },
-              { actions: "showFieldErrors" }
-            ]
+            "registration.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
           }
         },
         submitting: {
@@ -176,11 +184,15 @@ export type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>
 export type RegistrationStep = "checkingInvite" | "form" | "complete" | "error" | "unreachable"
 
 export const selectRegistrationStep = (snapshot: RegistrationSnapshot): RegistrationStep =>
-  snapshot.matches("form") ? "form"
-    : snapshot.matches("complete") ? "complete"
-    : snapshot.matches("error") ? "error"
-    : snapshot.matches("unreachable") ? "unreachable"
-    : "checkingInvite"
+  snapshot.matches("form")
+    ? "form"
+    : snapshot.matches("complete")
+      ? "complete"
+      : snapshot.matches("error")
+        ? "error"
+        : snapshot.matches("unreachable")
+          ? "unreachable"
+          : "checkingInvite"
 export const selectRegistrationValues = (snapshot: RegistrationSnapshot) => snapshot.context.values
 export const selectRegistrationErrors = (snapshot: RegistrationSnapshot) => snapshot.context.fieldErrors
 export const selectRegistrationAlert = (snapshot: RegistrationSnapshot): string | null => snapshot.context.alert

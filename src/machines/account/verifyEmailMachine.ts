@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { detailOf, failureHint, isTransientFailure } from "../shared/apiResult.ts"
-import { MISSING_TOKEN_MESSAGE, isAccepted } from "../shared/formFields.ts"
+import { isAccepted, MISSING_TOKEN_MESSAGE } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const VERIFY_FAILED_MESSAGE = "This verification link could not be used."
@@ -52,14 +52,20 @@ export const verifyEmailMachine = setup({
           {
             guard: { type: "transient", params: ({ event }) => event.output },
             target: "unreachable",
-            actions: { type: "keepDetail", params: ({ event }) => ({ detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(event.output)}` }) }
+            actions: {
+              type: "keepDetail",
+              params: ({ event }) => ({ detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(event.output)}` })
+            }
           },
           {
             target: "invalid",
             actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? VERIFY_FAILED_MESSAGE }) }
           }
         ],
-        onError: { target: "unreachable", actions: { type: "keepDetail", params: { detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } } }
+        onError: {
+          target: "unreachable",
+          actions: { type: "keepDetail", params: { detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } }
+        }
       }
     },
     // the token is not known to be bad: the server did not say, so the page offers to ask again
@@ -73,5 +79,11 @@ export type VerifyEmailSnapshot = SnapshotFrom<typeof verifyEmailMachine>
 export type VerifyEmailStep = "verifying" | "verified" | "invalid" | "unreachable"
 
 export const selectVerifyStep = (snapshot: VerifyEmailSnapshot): VerifyEmailStep =>
-  snapshot.matches("verified") ? "verified" : snapshot.matches("invalid") ? "invalid" : snapshot.matches("unreachable") ? "unreachable" : "verifying"
+  snapshot.matches("verified")
+    ? "verified"
+    : snapshot.matches("invalid")
+      ? "invalid"
+      : snapshot.matches("unreachable")
+        ? "unreachable"
+        : "verifying"
 export const selectVerifyDetail = (snapshot: VerifyEmailSnapshot): string | null => snapshot.context.detail

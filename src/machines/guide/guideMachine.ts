@@ -1,12 +1,12 @@
 import { assign, fromCallback, fromPromise, not, raise, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { upcomingProgrammes, type ScheduleItem } from "../../domain/Schedule.ts"
+import type { ClockCommand, ClockInput } from "../../domain/ClockProtocol.ts"
+import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
+import { type ScheduleItem, upcomingProgrammes } from "../../domain/Schedule.ts"
 import { scheduleDays } from "../../domain/ScheduleDays.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
-import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import type { ClockCommand, ClockInput } from "../../domain/ClockProtocol.ts"
 
 export const GUIDE_FAILED_MESSAGE = "The programme guide could not be loaded."
 /** LIVE marks and finished programmes are brought up to date this often while the page is open. */
@@ -97,7 +97,18 @@ export const guideMachine = setup({
   }
 }).createMachine({
   id: "guide",
-  context: { timeZone: "UTC", now: 0, player: DEFAULT_PLAYER_CHOICE, days: [], day: "", schedules: {}, streams: [], query: "", searchDay: "", error: null },
+  context: {
+    timeZone: "UTC",
+    now: 0,
+    player: DEFAULT_PLAYER_CHOICE,
+    days: [],
+    day: "",
+    schedules: {},
+    streams: [],
+    query: "",
+    searchDay: "",
+    error: null
+  },
   initial: "preparing",
   states: {
     preparing: {
@@ -187,7 +198,10 @@ export const guideMachine = setup({
             },
             ready: {},
             // the guide still shows; only its Watch links wait for the streams
-            unavailable: { tags: ["streamsUnavailable"], on: { "day.retry": { target: "loading" }, "streams.retry": { target: "loading" } } }
+            unavailable: {
+              tags: ["streamsUnavailable"],
+              on: { "day.retry": { target: "loading" }, "streams.retry": { target: "loading" } }
+            }
           }
         },
         search: {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate"
-import { isAiring, progressOf, upcomingProgrammes, type EpgEntry, type ScheduleItem } from "../../domain/Schedule.ts"
+import { type EpgEntry, isAiring, progressOf, type ScheduleItem, upcomingProgrammes } from "../../domain/Schedule.ts"
 import { chooseStream, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import type { guideMachine } from "./guideMachine.ts"
 
@@ -81,7 +81,12 @@ const programmesOf = (item: ScheduleItem, now: number, watch: string | null): Re
   upcomingProgrammes(item.EpgList, now).map((entry) => programmeOf(entry, now, watch))
 
 const channelsOf = memoize(
-  (items: ReadonlyArray<ScheduleItem> | undefined, now: number, streams: ReadonlyArray<Stream>, player: PlayerChoice): ReadonlyArray<GuideChannel> =>
+  (
+    items: ReadonlyArray<ScheduleItem> | undefined,
+    now: number,
+    streams: ReadonlyArray<Stream>,
+    player: PlayerChoice
+  ): ReadonlyArray<GuideChannel> =>
     (items ?? []).flatMap((item, index) => {
       const programmes = programmesOf(item, now, watchTarget(item.Channel, streams, player))
       return programmes.length === 0 ? [] : [{ key: `${index}|${item.Channel.Name}`, name: item.Channel.Name, programmes }]
@@ -110,7 +115,9 @@ const searchOf = memoize(
     streams: ReadonlyArray<Stream>,
     player: PlayerChoice
   ): GuideSearch => {
-    const terms = normalise(query).split(/\s+/).filter((term) => term !== "")
+    const terms = normalise(query)
+      .split(/\s+/)
+      .filter((term) => term !== "")
     const searched = days.filter((day) => day in schedules)
     const seen = new Set<string>()
     const matches: Array<SearchResult> = []
@@ -129,7 +136,13 @@ const searchOf = memoize(
       }
     }
     matches.sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
-    return { state, searchedDays: searched.length, totalDays: days.length, matches: matches.length, results: matches.slice(0, SEARCH_RESULT_LIMIT) }
+    return {
+      state,
+      searchedDays: searched.length,
+      totalDays: days.length,
+      matches: matches.length,
+      results: matches.slice(0, SEARCH_RESULT_LIMIT)
+    }
   }
 )
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, type Invitation, priceAfterDiscount, rewardOptions } from "../../domain/Invitation.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
@@ -97,7 +97,9 @@ export const invitesMachine = setup({
   actions: {
     notify: (_, _content: NotificationContent) => {},
     keepAnswers: assign((_, answers: InvitesAnswers) => loaded(answers)),
-    keepFailure: assign((_, answers: InvitesAnswers | undefined) => ({ error: `${INVITES_FAILED_MESSAGE} ${failureHint(firstFailure(answers))}` })),
+    keepFailure: assign((_, answers: InvitesAnswers | undefined) => ({
+      error: `${INVITES_FAILED_MESSAGE} ${failureHint(firstFailure(answers))}`
+    })),
     keepRedeem: assign((_, points: number) => ({ redeem: points }))
   }
 }).createMachine({
@@ -120,7 +122,11 @@ export const invitesMachine = setup({
       invoke: {
         src: "loadInvites",
         onDone: [
-          { guard: { type: "loadedAll", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepAnswers", params: ({ event }) => event.output } },
+          {
+            guard: { type: "loadedAll", params: ({ event }) => event.output },
+            target: "loaded",
+            actions: { type: "keepAnswers", params: ({ event }) => event.output }
+          },
           { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
         ],
         onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
@@ -133,7 +139,10 @@ export const invitesMachine = setup({
     loaded: {
       initial: "idle",
       on: {
-        "redeem.choose": { guard: { type: "isOption", params: ({ event }) => event.points }, actions: { type: "keepRedeem", params: ({ event }) => event.points } }
+        "redeem.choose": {
+          guard: { type: "isOption", params: ({ event }) => event.points },
+          actions: { type: "keepRedeem", params: ({ event }) => event.points }
+        }
       },
       states: {
         idle: {
@@ -179,7 +188,10 @@ export const selectError = (snapshot: InvitesSnapshot): string | null => snapsho
 export const selectInviteLink = (snapshot: InvitesSnapshot): string => snapshot.context.inviteLink
 export const selectCanShare = (snapshot: InvitesSnapshot): boolean => snapshot.context.canShare
 export const selectIsBusy = (snapshot: InvitesSnapshot): boolean => snapshot.hasTag("busy")
-export const selectRewards = (snapshot: InvitesSnapshot) => ({ points: snapshot.context.points, pricePerPoint: snapshot.context.pricePerPoint })
+export const selectRewards = (snapshot: InvitesSnapshot) => ({
+  points: snapshot.context.points,
+  pricePerPoint: snapshot.context.pricePerPoint
+})
 /** Registered: signed up through the link, not yet verified (SPEC §4). */
 export const selectRegistered = (snapshot: InvitesSnapshot): ReadonlyArray<Invitation> =>
   snapshot.context.invitations.filter((invitation) => invitation.rewardGiven === null)

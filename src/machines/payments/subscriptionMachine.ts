@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { SubscriptionResult } from "../../domain/ResultCode.ts"
@@ -27,7 +27,8 @@ type SubscriptionAnswer = CallResult<"activeSubscription"> | undefined
 type StreamsAnswer = CallResult<"streams"> | undefined
 
 const gotStatus = (answer: SubscriptionAnswer): boolean =>
-  !isFailure(answer) && (answer.resultCode === SubscriptionResult.SUCCESS || answer.resultCode === SubscriptionResult.SUBSCRIPTION_DOES_NOT_EXIST)
+  !isFailure(answer) &&
+  (answer.resultCode === SubscriptionResult.SUCCESS || answer.resultCode === SubscriptionResult.SUBSCRIPTION_DOES_NOT_EXIST)
 
 /** Plays in one of the players: not under maintenance, and with a source this account may play. */
 const isWatchable = (stream: Stream, index: number): boolean =>
@@ -44,7 +45,8 @@ export const subscriptionMachine = setup({
     reloadStreams: fromPromise<StreamsAnswer>(notProvided("reloadStreams"))
   },
   guards: {
-    isActive: (_, answer: SubscriptionAnswer) => !isFailure(answer) && answer.resultCode === SubscriptionResult.SUCCESS && answer.data !== null,
+    isActive: (_, answer: SubscriptionAnswer) =>
+      !isFailure(answer) && answer.resultCode === SubscriptionResult.SUCCESS && answer.data !== null,
     gotStatus: (_, answer: SubscriptionAnswer) => gotStatus(answer),
     gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success
   },
@@ -73,8 +75,16 @@ export const subscriptionMachine = setup({
           invoke: {
             src: "loadSubscription",
             onDone: [
-              { guard: { type: "isActive", params: ({ event }) => event.output }, target: "active", actions: { type: "keepSubscription", params: ({ event }) => event.output } },
-              { guard: { type: "gotStatus", params: ({ event }) => event.output }, target: "none", actions: { type: "keepSubscription", params: ({ event }) => event.output } },
+              {
+                guard: { type: "isActive", params: ({ event }) => event.output },
+                target: "active",
+                actions: { type: "keepSubscription", params: ({ event }) => event.output }
+              },
+              {
+                guard: { type: "gotStatus", params: ({ event }) => event.output },
+                target: "none",
+                actions: { type: "keepSubscription", params: ({ event }) => event.output }
+              },
               { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
             ],
             onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
@@ -101,7 +111,11 @@ export const subscriptionMachine = setup({
           invoke: {
             src: "reloadStreams",
             onDone: [
-              { guard: { type: "gotStreams", params: ({ event }) => event.output }, target: "settled.reloaded", actions: { type: "keepStreams", params: ({ event }) => event.output } },
+              {
+                guard: { type: "gotStreams", params: ({ event }) => event.output },
+                target: "settled.reloaded",
+                actions: { type: "keepStreams", params: ({ event }) => event.output }
+              },
               { target: "settled.failed", actions: { type: "keepReloadFailure", params: ({ event }) => event.output } }
             ],
             onError: { target: "settled.failed", actions: { type: "keepReloadFailure", params: () => undefined } }
@@ -116,8 +130,17 @@ export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>
 export type SubscriptionStatus = "loading" | "active" | "none" | "failed"
 
 export const selectStatus = (snapshot: SubscriptionSnapshot): SubscriptionStatus =>
-  snapshot.matches({ status: "active" }) ? "active" : snapshot.matches({ status: "none" }) ? "none" : snapshot.hasTag("failed") ? "failed" : "loading"
-export const selectSubscription = (snapshot: SubscriptionSnapshot) => ({ startedAt: snapshot.context.startedAt, expiresAt: snapshot.context.expiresAt })
+  snapshot.matches({ status: "active" })
+    ? "active"
+    : snapshot.matches({ status: "none" })
+      ? "none"
+      : snapshot.hasTag("failed")
+        ? "failed"
+        : "loading"
+export const selectSubscription = (snapshot: SubscriptionSnapshot) => ({
+  startedAt: snapshot.context.startedAt,
+  expiresAt: snapshot.context.expiresAt
+})
 export const selectError = (snapshot: SubscriptionSnapshot): string | null => snapshot.context.error
 export const selectIsReloading = (snapshot: SubscriptionSnapshot): boolean => snapshot.hasTag("reloading")
 /** After a reload: how many streams there are, and how many play. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import type { Transaction } from "../../domain/Transaction.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
@@ -16,8 +16,7 @@ export interface TransactionsContext {
 
 type PaymentsAnswer = CallResult<"payments"> | undefined
 
-const transactionsOf = (answer: PaymentsAnswer): ReadonlyArray<Transaction> =>
-  !isFailure(answer) && answer.success ? answer.data : []
+const transactionsOf = (answer: PaymentsAnswer): ReadonlyArray<Transaction> => (!isFailure(answer) && answer.success ? answer.data : [])
 
 /** /transactions: the viewer's payments, or 'No Transactions', or why they could not be loaded and a retry. */
 export const transactionsMachine = setup({

@@ -1,8 +1,8 @@
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
-import { grantOf } from "../../domain/streamGrant.ts"
 import type { Stream } from "../../domain/Stream.ts"
+import { grantOf } from "../../domain/streamGrant.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import type { StreamsAnswer } from "./playerPage.ts"
@@ -51,19 +51,23 @@ export const playerAccessMachine = setup({
     renewStreams: fromPromise<StreamsAnswer>(notProvided("renewStreams"))
   },
   guards: {
-    is: (_, params: { readonly answer: AccessAnswer; readonly status: StreamAccess["access"] | "failed" }) => statusOf(params.answer) === params.status,
+    is: (_, params: { readonly answer: AccessAnswer; readonly status: StreamAccess["access"] | "failed" }) =>
+      statusOf(params.answer) === params.status,
     renewed: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0
   },
   actions: {
     keepGrant: assign((_, params: { readonly source: string }) => ({ grant: grantOf(params.source) ?? "", error: null, stop: null })),
     keepAnswer: assign((_, answer: AccessAnswer) =>
-      isFailure(answer) ? {} : { maxStreams: answer.maxStreams, playing: answer.playing, stop: answer.reason ?? null }),
+      isFailure(answer) ? {} : { maxStreams: answer.maxStreams, playing: answer.playing, stop: answer.reason ?? null }
+    ),
     keepFailure: assign((_, answer: object | undefined) => ({ error: `${ACCESS_FAILED_MESSAGE} ${failureHint(answer)}`.trim() })),
     granted: sendParent((): AccessOutcome => ({ type: "access.granted" })),
-    renewed: sendParent((_, answer: StreamsAnswer): AccessOutcome => ({
-      type: "access.renewed",
-      streams: !isFailure(answer) && answer.success ? answer.data : []
-    }))
+    renewed: sendParent(
+      (_, answer: StreamsAnswer): AccessOutcome => ({
+        type: "access.renewed",
+        streams: !isFailure(answer) && answer.success ? answer.data : []
+      })
+    )
   }
 }).createMachine({
   id: "access",
@@ -93,7 +97,10 @@ export const playerAccessMachine = setup({
             target: "ended",
             actions: { type: "keepAnswer", params: ({ event }) => event.output }
           },
-          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => (isFailure(event.output) ? event.output : undefined) } }
+          {
+            target: "failed",
+            actions: { type: "keepFailure", params: ({ event }) => (isFailure(event.output) ? event.output : undefined) }
+          }
         ],
         onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
       }
@@ -103,7 +110,11 @@ export const playerAccessMachine = setup({
       invoke: {
         src: "renewStreams",
         onDone: [
-          { guard: { type: "renewed", params: ({ event }) => event.output }, target: "clear", actions: { type: "renewed", params: ({ event }) => event.output } },
+          {
+            guard: { type: "renewed", params: ({ event }) => event.output },
+            target: "clear",
+            actions: { type: "renewed", params: ({ event }) => event.output }
+          },
           { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
         ],
         onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
@@ -146,7 +157,12 @@ export type AccessView =
 export const selectAccess = (snapshot: AccessSnapshot | undefined): AccessView | null => {
   if (snapshot === undefined) return null
   if (snapshot.hasTag("accessLimited")) {
-    return { kind: "limit", maxStreams: snapshot.context.maxStreams, playing: snapshot.context.playing, ending: snapshot.hasTag("accessChecking") }
+    return {
+      kind: "limit",
+      maxStreams: snapshot.context.maxStreams,
+      playing: snapshot.context.playing,
+      ending: snapshot.hasTag("accessChecking")
+    }
   }
   if (snapshot.hasTag("accessChecking")) return { kind: "checking" }
   if (snapshot.hasTag("accessEnded")) return { kind: "ended", stop: snapshot.context.stop }

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
+import { type AnyActorRef, assign, enqueueActions, type SnapshotFrom, setup } from "xstate"
 import type { CastCommand, CastConnection, CastFact, CastTarget } from "../../domain/CastProtocol.ts"
 
 export const CAST_ID = "cast"
@@ -22,7 +22,8 @@ export const playerCastMachine = setup({
   },
   actions: {
     keepDevices: assign(({ context, event }) =>
-      event.type === "cast.availability" ? { devices: { ...context.devices, [event.target]: event.available } } : {}),
+      event.type === "cast.availability" ? { devices: { ...context.devices, [event.target]: event.available } } : {}
+    ),
     showPicker: enqueueActions(({ system, enqueue }, params: { readonly target: CastTarget }) => {
       const cast = system.get(CAST_ID) as AnyActorRef | undefined
       if (cast !== undefined) enqueue.sendTo(cast, { type: "cast.showPicker", target: params.target } satisfies CastCommand)
@@ -42,7 +43,9 @@ export const playerCastMachine = setup({
       initial: "unavailable",
       states: {
         unavailable: {
-          on: { "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: true } }, target: "available" } }
+          on: {
+            "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: true } }, target: "available" }
+          }
         },
         checkingDevices: {
           always: [{ guard: { type: "hasDevice", params: { target: "airplay" } }, target: "available" }, { target: "unavailable" }]
@@ -50,13 +53,35 @@ export const playerCastMachine = setup({
         available: {
           tags: ["airplayAvailable"],
           on: {
-            "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: false } }, target: "unavailable" },
-            "cast.prompt": { guard: { type: "isPrompt", params: { target: "airplay" } }, actions: { type: "showPicker", params: { target: "airplay" } } }
+            "cast.availability": {
+              guard: { type: "isAvailability", params: { target: "airplay", available: false } },
+              target: "unavailable"
+            },
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "airplay" } },
+              actions: { type: "showPicker", params: { target: "airplay" } }
+            }
           }
         },
         // the button stays, pressed: pressing it again opens the picker to stop or change device
-        connecting: { tags: ["airplayAvailable", "airplayConnecting"], on: { "cast.prompt": { guard: { type: "isPrompt", params: { target: "airplay" } }, actions: { type: "showPicker", params: { target: "airplay" } } } } },
-        connected: { tags: ["airplayAvailable", "airplayConnected"], on: { "cast.prompt": { guard: { type: "isPrompt", params: { target: "airplay" } }, actions: { type: "showPicker", params: { target: "airplay" } } } } }
+        connecting: {
+          tags: ["airplayAvailable", "airplayConnecting"],
+          on: {
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "airplay" } },
+              actions: { type: "showPicker", params: { target: "airplay" } }
+            }
+          }
+        },
+        connected: {
+          tags: ["airplayAvailable", "airplayConnected"],
+          on: {
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "airplay" } },
+              actions: { type: "showPicker", params: { target: "airplay" } }
+            }
+          }
+        }
       },
       on: {
         "cast.connection": [
@@ -74,7 +99,12 @@ export const playerCastMachine = setup({
       initial: "unavailable",
       states: {
         unavailable: {
-          on: { "cast.availability": { guard: { type: "isAvailability", params: { target: "chromecast", available: true } }, target: "available" } }
+          on: {
+            "cast.availability": {
+              guard: { type: "isAvailability", params: { target: "chromecast", available: true } },
+              target: "available"
+            }
+          }
         },
         checkingDevices: {
           always: [{ guard: { type: "hasDevice", params: { target: "chromecast" } }, target: "available" }, { target: "unavailable" }]
@@ -82,13 +112,35 @@ export const playerCastMachine = setup({
         available: {
           tags: ["chromecastAvailable"],
           on: {
-            "cast.availability": { guard: { type: "isAvailability", params: { target: "chromecast", available: false } }, target: "unavailable" },
-            "cast.prompt": { guard: { type: "isPrompt", params: { target: "chromecast" } }, actions: { type: "showPicker", params: { target: "chromecast" } } }
+            "cast.availability": {
+              guard: { type: "isAvailability", params: { target: "chromecast", available: false } },
+              target: "unavailable"
+            },
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "chromecast" } },
+              actions: { type: "showPicker", params: { target: "chromecast" } }
+            }
           }
         },
         // the button stays, pressed: pressing it again opens the picker to stop or change device
-        connecting: { tags: ["chromecastAvailable", "chromecastConnecting"], on: { "cast.prompt": { guard: { type: "isPrompt", params: { target: "chromecast" } }, actions: { type: "showPicker", params: { target: "chromecast" } } } } },
-        connected: { tags: ["chromecastAvailable", "chromecastConnected"], on: { "cast.prompt": { guard: { type: "isPrompt", params: { target: "chromecast" } }, actions: { type: "showPicker", params: { target: "chromecast" } } } } }
+        connecting: {
+          tags: ["chromecastAvailable", "chromecastConnecting"],
+          on: {
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "chromecast" } },
+              actions: { type: "showPicker", params: { target: "chromecast" } }
+            }
+          }
+        },
+        connected: {
+          tags: ["chromecastAvailable", "chromecastConnected"],
+          on: {
+            "cast.prompt": {
+              guard: { type: "isPrompt", params: { target: "chromecast" } },
+              actions: { type: "showPicker", params: { target: "chromecast" } }
+            }
+          }
+        }
       },
       on: {
         "cast.connection": [
@@ -110,4 +162,8 @@ export type CastSnapshot = SnapshotFrom<typeof playerCastMachine>
 export const selectCastAvailable = (snapshot: CastSnapshot | undefined, target: CastTarget): boolean =>
   snapshot?.hasTag(`${target}Available`) ?? false
 export const selectCastConnection = (snapshot: CastSnapshot | undefined, target: CastTarget): CastConnection =>
-  snapshot?.hasTag(`${target}Connected`) === true ? "connected" : snapshot?.hasTag(`${target}Connecting`) === true ? "connecting" : "disconnected"
+  snapshot?.hasTag(`${target}Connected`) === true
+    ? "connected"
+    : snapshot?.hasTag(`${target}Connecting`) === true
+      ? "connecting"
+      : "disconnected"

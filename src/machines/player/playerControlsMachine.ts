@@ -1,4 +1,4 @@
-import { and, assign, not, raise, sendParent, setup, stateIn, type SnapshotFrom } from "xstate"
+import { and, assign, not, raise, type SnapshotFrom, sendParent, setup, stateIn } from "xstate"
 import { CONTROLS_HIDE_MS, TOUCH_SEEK_S } from "../../domain/PlayerLimits.ts"
 import { PLAYER_TUNING } from "./playerTuning.ts"
 
@@ -131,10 +131,7 @@ export const playerControlsMachine = setup({
         }
       },
       on: {
-        "controls.pointerMove": [
-          { guard: { type: "isTouch", params: ({ event }) => event }, target: ".touch" },
-          { target: ".mouse" }
-        ]
+        "controls.pointerMove": [{ guard: { type: "isTouch", params: ({ event }) => event }, target: ".touch" }, { target: ".mouse" }]
       }
     },
     taps: {

@@ -1,10 +1,10 @@
-import type { PlayerChoice } from "../../domain/Stream.ts"
 import type { MediaFact } from "../../domain/MediaProtocol.ts"
+import type { PlayerChoice } from "../../domain/Stream.ts"
+import type { TokenRejected } from "../../domain/TelemetryProtocol.ts"
 import type { AccessOutcome } from "./playerAccessMachine.ts"
 import type { CastEvent } from "./playerCastMachine.ts"
 import type { ControlsEvent } from "./playerControlsMachine.ts"
 import type { ScreenEvent } from "./playerScreenMachine.ts"
-import type { TokenRejected } from "../../domain/TelemetryProtocol.ts"
 import type { VolumeEvent } from "./playerVolumeMachine.ts"
 
 type UiEvent<T> = Exclude<T, { type: `media.${string}` } | { type: `screen.${"resized" | "pointer"}` }>

@@ -1,6 +1,6 @@
-import { assign, enqueueActions, setup, stateIn, type SnapshotFrom } from "xstate"
-import { LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../domain/PlayerLimits.ts"
+import { assign, enqueueActions, type SnapshotFrom, setup, stateIn } from "xstate"
 import type { MediaCommand, MediaTiming } from "../../domain/MediaProtocol.ts"
+import { LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../domain/PlayerLimits.ts"
 import { mediaOf } from "./playerMedia.ts"
 import { behindLive, isSeekable } from "./playerTiming.ts"
 
@@ -50,7 +50,10 @@ export const playerLiveEdgeMachine = setup({
         params: ({ context, event }) => ({ type: "media.seekTo", time: (context.timing?.currentTime ?? 0) + event.seconds })
       }
     },
-    "player.seekTo": { guard: "canSeek", actions: { type: "toMedia", params: ({ event }) => ({ type: "media.seekTo", time: event.time }) } },
+    "player.seekTo": {
+      guard: "canSeek",
+      actions: { type: "toMedia", params: ({ event }) => ({ type: "media.seekTo", time: event.time }) }
+    },
     "player.goLive": { actions: { type: "toMedia", params: { type: "media.seekToLive" } } }
   },
   states: {

@@ -1,26 +1,25 @@
-import { assign, forwardTo, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from "xstate"
-import { LOW_LATENCY_PLAYER } from "../../domain/playerChoice.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { assign, forwardTo, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
 import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
+import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
-import { sourceFor } from "../../domain/playerChoice.ts"
 import type { Stream } from "../../domain/Stream.ts"
+import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { notProvided } from "../shared/notProvided.ts"
+import { nowNextMachine } from "../streams/nowNextMachine.ts"
+import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { playerAccessMachine } from "./playerAccessMachine.ts"
 import { CAST_ID, playerCastMachine } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
-import { attachOf, currentStream, initialContext, syncQuery, watchedOf, type PlayerContext, type StreamsAnswer } from "./playerPage.ts"
+import { attachOf, currentStream, initialContext, type PlayerContext, type StreamsAnswer, syncQuery, watchedOf } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
 import { withDefault } from "./playerQuery.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine } from "./playerScreenMachine.ts"
-import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
-import { notProvided } from "../shared/notProvided.ts"
-import { nowNextMachine } from "../streams/nowNextMachine.ts"
 
 export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 
@@ -42,9 +41,19 @@ export const playerMachine = setup({
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
     children: {} as {
-      media: "media"; fullscreen: "fullscreen"; pip: "pip"; cast: "cast"
-      playback: "playback"; controls: "controls"; volume: "volume"; liveEdge: "liveEdge"; screen: "screen"; casting: "casting"
-      telemetry: "telemetry"; nowNext: "nowNext"; access: "access"
+      media: "media"
+      fullscreen: "fullscreen"
+      pip: "pip"
+      cast: "cast"
+      playback: "playback"
+      controls: "controls"
+      volume: "volume"
+      liveEdge: "liveEdge"
+      screen: "screen"
+      casting: "casting"
+      telemetry: "telemetry"
+      nowNext: "nowNext"
+      access: "access"
     }
   },
   actors: {
@@ -114,7 +123,10 @@ export const playerMachine = setup({
     describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
     stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
     // the origin refused the source: the access child finds out why and tells the viewer
-    checkAccess: sendTo("access", ({ context }) => ({ type: "access.check" as const, source: sourceFor(currentStream(context), context.player) ?? "" })),
+    checkAccess: sendTo("access", ({ context }) => ({
+      type: "access.check" as const,
+      source: sourceFor(currentStream(context), context.player) ?? ""
+    })),
     clearAccess: sendTo("access", { type: "access.clear" as const }),
     retryPlayback: sendTo("playback", { type: "player.retry" as const })
   }
@@ -232,7 +244,12 @@ export const playerMachine = setup({
             "media.timing": [
               {
                 guard: { type: "changesKind", params: ({ event }) => event },
-                actions: [forwardTo("liveEdge"), forwardTo("telemetry"), { type: "keepKind", params: ({ event }) => event }, "describeSource"]
+                actions: [
+                  forwardTo("liveEdge"),
+                  forwardTo("telemetry"),
+                  { type: "keepKind", params: ({ event }) => event },
+                  "describeSource"
+                ]
               },
               { actions: [forwardTo("liveEdge"), forwardTo("telemetry")] }
             ],

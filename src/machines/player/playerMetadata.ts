@@ -1,6 +1,6 @@
 import type { MediaMetadata } from "../../domain/PlayerUi.ts"
-import { parseTags, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
+import { type PlayerChoice, parseTags, type Stream } from "../../domain/Stream.ts"
 import { SITE_GROUP_ID } from "../telemetry/playerTelemetry.ts"
 import type { MediaKind } from "./playerTiming.ts"
 

@@ -1,11 +1,10 @@
 import type { CallResult } from "../../domain/api.ts"
-import { playerChrome, type PlayerChrome } from "../../domain/PlayerUi.ts"
+import { type PlayerChrome, playerChrome } from "../../domain/PlayerUi.ts"
+import { playerPath, sourceFor } from "../../domain/playerChoice.ts"
 import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
-import { playerPath } from "../../domain/playerChoice.ts"
-import { sourceFor } from "../../domain/playerChoice.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { mediaMetadataFor } from "./playerMetadata.ts"
-import { UNKNOWN_KIND, type MediaKind } from "./playerTiming.ts"
+import { type MediaKind, UNKNOWN_KIND } from "./playerTiming.ts"
 
 // What the player page machine keeps, and the pure helpers its guards and actions use.
 

@@ -1,8 +1,8 @@
-import { assign, enqueueActions, setup, type SnapshotFrom } from "xstate"
+import { assign, enqueueActions, type SnapshotFrom, setup } from "xstate"
 import { MediaErrorCode } from "../../domain/MediaError.ts"
 import type { MediaCommand, MediaFact, RecoveryKind } from "../../domain/MediaProtocol.ts"
-import { PLAYER_TUNING } from "./playerTuning.ts"
 import { mediaOf } from "./playerMedia.ts"
+import { PLAYER_TUNING } from "./playerTuning.ts"
 
 export interface PlaybackError {
   /** SPEC §8 media error code; null for the player token's fatal error, which has none */
@@ -82,7 +82,10 @@ export const playerPlaybackMachine = setup({
       initial: "loading",
       on: {
         "media.failed": { target: ".failed", actions: { type: "keepError", params: ({ event }) => event } },
-        "telemetry.tokenRejected": { target: ".failed", actions: { type: "keepError", params: ({ event }) => ({ code: null, message: event.message }) } },
+        "telemetry.tokenRejected": {
+          target: ".failed",
+          actions: { type: "keepError", params: ({ event }) => ({ code: null, message: event.message }) }
+        },
         "media.fault": [
           { guard: "canRecover", target: ".recovering", actions: { type: "countAttempt", params: ({ event }) => event } },
           { target: ".failed", actions: { type: "keepError", params: ({ event }) => event } }
@@ -94,7 +97,7 @@ export const playerPlaybackMachine = setup({
           tags: ["buffering"],
           on: {
             "media.playing": "playing",
-            "media.paused": "paused",
+            "media.paused": "paused"
           }
         },
         playing: {
@@ -103,7 +106,7 @@ export const playerPlaybackMachine = setup({
           on: {
             "media.paused": "paused",
             "media.waiting": "buffering",
-            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.pause" } } },
+            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.pause" } } }
           }
         },
         buffering: {
@@ -111,7 +114,7 @@ export const playerPlaybackMachine = setup({
           on: {
             "media.playing": "playing",
             "media.paused": "paused",
-            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.pause" } } },
+            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.pause" } } }
           }
         },
         paused: {
@@ -119,7 +122,7 @@ export const playerPlaybackMachine = setup({
           on: {
             "media.playing": "playing",
             "media.waiting": "buffering",
-            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.play" } } },
+            "player.togglePlay": { actions: { type: "toMedia", params: { type: "media.play" } } }
           }
         },
         ended: {
@@ -151,19 +154,13 @@ export const playerPlaybackMachine = setup({
             "media.fault": { actions: [] },
             "player.retry": {
               target: "loading",
-              actions: [
-                "clearError",
-                { type: "toMedia", params: ({ context }) => ({ type: "media.load", source: context.source ?? "" }) }
-              ]
+              actions: ["clearError", { type: "toMedia", params: ({ context }) => ({ type: "media.load", source: context.source ?? "" }) }]
             },
             // back online after the connection went: play again without being asked
             "media.reconnected": {
               guard: "lostConnection",
               target: "loading",
-              actions: [
-                "clearError",
-                { type: "toMedia", params: ({ context }) => ({ type: "media.load", source: context.source ?? "" }) }
-              ]
+              actions: ["clearError", { type: "toMedia", params: ({ context }) => ({ type: "media.load", source: context.source ?? "" }) }]
             }
           }
         }

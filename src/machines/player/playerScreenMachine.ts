@@ -1,6 +1,6 @@
-import { assign, enqueueActions, setup, type AnyActorRef, type SnapshotFrom } from "xstate"
-import { sizeForWidth, type PlayerSize } from "./playerTuning.ts"
+import { type AnyActorRef, assign, enqueueActions, type SnapshotFrom, setup } from "xstate"
 import type { FullscreenCommand, PipCommand, ScreenFact } from "../../domain/ScreenProtocol.ts"
+import { type PlayerSize, sizeForWidth } from "./playerTuning.ts"
 
 export const FULLSCREEN_ID = "fullscreen"
 export const PIP_ID = "pip"
@@ -31,7 +31,9 @@ export const playerScreenMachine = setup({
     fullscreen: {
       initial: "unavailable",
       states: {
-        unavailable: { on: { "screen.fullscreenAvailable": { guard: { type: "isAvailable", params: ({ event }) => event }, target: "off" } } },
+        unavailable: {
+          on: { "screen.fullscreenAvailable": { guard: { type: "isAvailable", params: ({ event }) => event }, target: "off" } }
+        },
         off: {
           on: {
             "screen.toggleFullscreen": {

@@ -1,6 +1,6 @@
 import type { LogoPlacement, MediaMetadata, PlayerChrome } from "../../domain/PlayerUi.ts"
-import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
+import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
 import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
 
@@ -15,8 +15,7 @@ export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefine
 /** Which player this page is: 1 TV, 2 low latency (SPEC §4). */
 export const selectPlayerChoice = (snapshot: PlayerSnapshot): PlayerChoice => snapshot.context.player
 export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
-export const selectListError = (snapshot: PlayerSnapshot): string | null =>
-  snapshot.matches("failed") ? snapshot.context.error : null
+export const selectListError = (snapshot: PlayerSnapshot): string | null => (snapshot.matches("failed") ? snapshot.context.error : null)
 /** What of the player shows and works, decided once from the page's UI flags. */
 export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => snapshot.context.chrome
 /** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
@@ -53,8 +52,13 @@ export const selectLogo = (snapshot: PlayerSnapshot): PlayerLogo | null => {
 /** For `useSelector`: the same logo in the same place, whatever object holds it. */
 export const sameLogo = (a: PlayerLogo | null, b: PlayerLogo | null): boolean =>
   a === b ||
-  (a !== null && b !== null && a.src === b.src && a.href === b.href &&
-    a.vertical === b.vertical && a.horizontal === b.horizontal && a.clearsControls === b.clearsControls)
+  (a !== null &&
+    b !== null &&
+    a.src === b.src &&
+    a.href === b.href &&
+    a.vertical === b.vertical &&
+    a.horizontal === b.horizontal &&
+    a.clearsControls === b.clearsControls)
 
 /** DRAG_HANDLE (16): the seek bar's thumb shows a grip to drag. */
 export const selectHasDragHandle = (snapshot: PlayerSnapshot): boolean => selectChrome(snapshot).dragHandle

@@ -1,5 +1,5 @@
-import { DVR_MIN_WINDOW_S } from "../../domain/PlayerLimits.ts"
 import type { MediaTiming } from "../../domain/MediaProtocol.ts"
+import { DVR_MIN_WINDOW_S } from "../../domain/PlayerLimits.ts"
 
 /** What the timing says about the source itself, as SPEC §3 media metadata describes it. */
 export interface MediaKind {
@@ -28,5 +28,4 @@ export const mediaKindOf = (timing: MediaTiming): MediaKind => ({
   duration: timing.live ? 0 : Math.max(0, timing.end)
 })
 
-export const sameKind = (a: MediaKind, b: MediaKind): boolean =>
-  a.live === b.live && a.seekable === b.seekable && a.duration === b.duration
+export const sameKind = (a: MediaKind, b: MediaKind): boolean => a.live === b.live && a.seekable === b.seekable && a.duration === b.duration

@@ -1,9 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from "xstate"
-import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
-import { sizeForWidth, volumeTicksFor } from "./playerTuning.ts"
+import { assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { MediaCommand } from "../../domain/MediaProtocol.ts"
-import { mediaOf } from "./playerMedia.ts"
+import { VOLUME_TICKS } from "../../domain/PlayerLimits.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { mediaOf } from "./playerMedia.ts"
+import { sizeForWidth, volumeTicksFor } from "./playerTuning.ts"
 
 export interface VolumeSetting {
   /** 0…1 */
@@ -26,8 +26,7 @@ interface VolumeContext extends VolumeSetting {
 export const DEFAULT_VOLUME: VolumeSetting = { volume: 1, muted: false }
 
 const clamp01 = (value: number): number => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1)
-const stepped = ({ volume, ticks }: VolumeContext, by: number): number =>
-  clamp01(Math.round(volume * ticks + by) / ticks)
+const stepped = ({ volume, ticks }: VolumeContext, by: number): number => clamp01(Math.round(volume * ticks + by) / ticks)
 
 /**
  * Volume and mute, kept between visits. The bar shows 10 ticks, 8 on a small player and 6 on a
@@ -67,7 +66,11 @@ export const playerVolumeMachine = setup({
       invoke: {
         src: "restoreVolume",
         onDone: [
-          { guard: { type: "wasMuted", params: ({ event }) => event.output }, target: "muted", actions: { type: "keep", params: ({ event }) => event.output } },
+          {
+            guard: { type: "wasMuted", params: ({ event }) => event.output },
+            target: "muted",
+            actions: { type: "keep", params: ({ event }) => event.output }
+          },
           { target: "audible", actions: { type: "keep", params: ({ event }) => event.output } }
         ],
         onError: "audible"
@@ -79,7 +82,10 @@ export const playerVolumeMachine = setup({
         { type: "toMedia", params: ({ context }) => ({ type: "media.volume", volume: context.volume, muted: false }) }
       ],
       on: {
-        "volume.toggleMute": { target: "muted", actions: { type: "persistVolume", params: ({ context }) => ({ volume: context.volume, muted: true }) } },
+        "volume.toggleMute": {
+          target: "muted",
+          actions: { type: "persistVolume", params: ({ context }) => ({ volume: context.volume, muted: true }) }
+        },
         "media.autoMuted": "muted",
         "volume.set": {
           target: "audible",

@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { formatDay } from "../../domain/Dates.ts"
 import { defaultReportRange } from "../../domain/ReportRanges.ts"
-import type { ConnectionsInfo, Reports, ReportSeries } from "../../domain/Reports.ts"
+import type { ConnectionsInfo, ReportSeries, Reports } from "../../domain/Reports.ts"
 import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
@@ -69,7 +69,12 @@ const loadedReports = (answers: ReportAnswers): Partial<AdminReportsContext> => 
   const { reports, series } = answers
   if (isFailure(reports)) return {}
   return isFailure(series)
-    ? { reports, series: null, seriesNote: detailOf(series) ?? `The charts could not be loaded. ${failureHint(series)}`, reportsError: null }
+    ? {
+        reports,
+        series: null,
+        seriesNote: detailOf(series) ?? `The charts could not be loaded. ${failureHint(series)}`,
+        reportsError: null
+      }
     : { reports, series, seriesNote: null, reportsError: null }
 }
 
@@ -100,7 +105,11 @@ const adminReportsSetup = setup({
       reportsError: `${REPORTS_FAILED_MESSAGE} ${failureHint(answers?.reports)}`
     })),
     // the server sends the last page when the one asked for has emptied meanwhile
-    keepConnections: assign(({ context }, answer: ConnectionsInfo) => ({ connections: answer, usersPage: answer.page?.number ?? context.usersPage, usersError: null })),
+    keepConnections: assign(({ context }, answer: ConnectionsInfo) => ({
+      connections: answer,
+      usersPage: answer.page?.number ?? context.usersPage,
+      usersError: null
+    })),
     turnPage: assign((_, page: number) => ({ usersPage: Math.max(1, Math.floor(page)) })),
     keepConnectionsFailure: assign((_, answer: CallResult<"connections"> | undefined) => ({
       usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
@@ -108,7 +117,10 @@ const adminReportsSetup = setup({
     toggleView: assign(({ context }) => ({ view: context.view === "reports" ? ("users" as const) : ("reports" as const) })),
     switchMode: assign(({ context }) => ({ mode: context.mode === "light" ? ("detailed" as const) : ("light" as const) })),
     startRange: assign((_, start: string) => ({ pendingStart: start })),
-    keepRange: assign((_, { start, end }: DayRange) => ({ range: start <= end ? { start, end } : { start: end, end: start }, pendingStart: null }))
+    keepRange: assign((_, { start, end }: DayRange) => ({
+      range: start <= end ? { start, end } : { start: end, end: start },
+      pendingStart: null
+    }))
   }
 })
 
@@ -118,7 +130,11 @@ const fetchingConnections = adminReportsSetup.createStateConfig({
     src: "loadConnections",
     input: ({ context }) => ({ page: context.usersPage }),
     onDone: [
-      { guard: { type: "connectionsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo } },
+      {
+        guard: { type: "connectionsLoaded", params: ({ event }) => event.output },
+        target: "loaded",
+        actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo }
+      },
       { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
     ],
     onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
@@ -187,14 +203,31 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
               {
                 guard: { type: "connectionEnded", params: ({ event }) => event.output },
                 target: "loading",
-                actions: { type: "notify", params: { tone: "success", title: CONNECTION_ENDED, message: "Its player stops within a few seconds and tells the viewer staff ended it." } }
+                actions: {
+                  type: "notify",
+                  params: {
+                    tone: "success",
+                    title: CONNECTION_ENDED,
+                    message: "Its player stops within a few seconds and tells the viewer staff ended it."
+                  }
+                }
               },
               {
                 target: "loading",
-                actions: { type: "notify", params: ({ event }) => ({ tone: "error", title: CONNECTION_END_FAILED, message: detailOf(event.output) ?? failureHint(event.output) }) }
+                actions: {
+                  type: "notify",
+                  params: ({ event }) => ({
+                    tone: "error",
+                    title: CONNECTION_END_FAILED,
+                    message: detailOf(event.output) ?? failureHint(event.output)
+                  })
+                }
               }
             ],
-            onError: { target: "loading", actions: { type: "notify", params: { tone: "error", title: CONNECTION_END_FAILED, message: failureHint(undefined) } } }
+            onError: {
+              target: "loading",
+              actions: { type: "notify", params: { tone: "error", title: CONNECTION_END_FAILED, message: failureHint(undefined) } }
+            }
           }
         },
         failed: {
@@ -227,7 +260,11 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
             src: "loadReports",
             input: ({ context }) => context.range,
             onDone: [
-              { guard: { type: "reportsLoaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepReports", params: ({ event }) => event.output } },
+              {
+                guard: { type: "reportsLoaded", params: ({ event }) => event.output },
+                target: "loaded",
+                actions: { type: "keepReports", params: ({ event }) => event.output }
+              },
               { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }
             ],
             onError: { target: "failed", actions: { type: "keepReportsFailure", params: () => undefined } }
@@ -245,7 +282,10 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
                 target: "loaded",
                 actions: [
                   { type: "keepReports", params: ({ event }) => event.output },
-                  { type: "notify", params: ({ context }) => ({ tone: "success", title: REPORTS_LOADED, message: rangeText(context.range) }) }
+                  {
+                    type: "notify",
+                    params: ({ context }) => ({ tone: "success", title: REPORTS_LOADED, message: rangeText(context.range) })
+                  }
                 ]
               },
               { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }

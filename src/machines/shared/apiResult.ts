@@ -9,9 +9,7 @@ export const isFailure = (result: object | undefined): result is ApiFailure | Se
   result === undefined || "status" in result || isSessionEnded(result)
 
 export const detailOf = (result: object | undefined): string | undefined =>
-  result !== undefined && "detail" in result && typeof result.detail === "string" && result.detail !== ""
-    ? result.detail
-    : undefined
+  result !== undefined && "detail" in result && typeof result.detail === "string" && result.detail !== "" ? result.detail : undefined
 
 /**
  * The server's reason when it refused for now (429: too many attempts, an account's password
@@ -39,8 +37,8 @@ export const failureHint = (result: object | undefined): string =>
  * asked to wait (429). Asking again later may well work, so a page offers to.
  */
 export const isTransientFailure = (result: object | undefined): boolean =>
-  isUnanswered(result) || (result !== undefined && "status" in result && typeof result.status === "number" && (result.status >= 500 || result.status === 429))
+  isUnanswered(result) ||
+  (result !== undefined && "status" in result && typeof result.status === "number" && (result.status >= 500 || result.status === 429))
 
 /** A `{ success }` answer that says yes. */
-export const isSuccess = (result: object | undefined): boolean =>
-  !isFailure(result) && "success" in result && result.success === true
+export const isSuccess = (result: object | undefined): boolean => !isFailure(result) && "success" in result && result.success === true

@@ -37,8 +37,9 @@ export const changeField = <F extends string>(
 }
 
 /** A result-coded answer that says yes. Failure bodies (400, 429, no network) and an ended session never do. */
-export const isAccepted = (answer: { readonly success: boolean; readonly resultCode: number } | ApiFailure | SessionEnded | undefined): boolean =>
-  !isFailure(answer) && answer.success && answer.resultCode === ResultCode.SUCCESS
+export const isAccepted = (
+  answer: { readonly success: boolean; readonly resultCode: number } | ApiFailure | SessionEnded | undefined
+): boolean => !isFailure(answer) && answer.success && answer.resultCode === ResultCode.SUCCESS
 
 /**
  * The server looked at the request and said no (a result code). Failure bodies are different:

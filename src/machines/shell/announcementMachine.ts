@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import { shouldShowAnnouncement } from "../../domain/Announcement.ts"
+import type { CallResult } from "../../domain/api.ts"
 import { isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
 

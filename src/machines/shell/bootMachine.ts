@@ -1,9 +1,9 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
 import { CONNECTION_HINT, failureHint, isFailure, RETRY_HINT } from "../shared/apiResult.ts"
-import { sessionMachine } from "./sessionMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { sessionMachine } from "./sessionMachine.ts"
 
 export const BOOT_FAILURE_MESSAGE = "We could not reach the service. Please check your connection and try again."
 /** The service answered, but not with what it should have. */
@@ -46,9 +46,7 @@ export const bootMachine = setup({
   },
   actions: {
     keepNotice: assign((_, answer: MaintenanceAnswer) => ({
-      notice: isFailure(answer)
-        ? null
-        : { title: answer.title, firstRowText: answer.firstRowText, secondRowText: answer.secondRowText }
+      notice: isFailure(answer) ? null : { title: answer.title, firstRowText: answer.firstRowText, secondRowText: answer.secondRowText }
     })),
     // one sentence of ours: what the adapter saw (a status, a content type) is no help to people
     keepFailure: assign((_, answer: MaintenanceAnswer) => {
@@ -57,9 +55,7 @@ export const bootMachine = setup({
     }),
     clearFailure: assign({ error: null }),
     // the server fills every setting with a default, so a failed load just keeps ours
-    keepSettings: assign((_, answer: SettingsAnswer) =>
-      !isFailure(answer) && answer.success ? { settings: answer.data } : {}
-    )
+    keepSettings: assign((_, answer: SettingsAnswer) => (!isFailure(answer) && answer.success ? { settings: answer.data } : {}))
   }
 }).createMachine({
   id: "boot",
@@ -113,7 +109,6 @@ export type BootActor = ActorRefFrom<typeof bootMachine>
 export const selectIsBooting = (snapshot: BootSnapshot): boolean => snapshot.hasTag("loading")
 export const selectMaintenanceNotice = (snapshot: BootSnapshot): MaintenanceNotice | null =>
   snapshot.matches("maintenance") ? snapshot.context.notice : null
-export const selectBootError = (snapshot: BootSnapshot): string | null =>
-  snapshot.matches("failed") ? snapshot.context.error : null
+export const selectBootError = (snapshot: BootSnapshot): string | null => (snapshot.matches("failed") ? snapshot.context.error : null)
 export const selectSettings = (snapshot: BootSnapshot): SiteSettings => snapshot.context.settings
 export const selectSession = (snapshot: BootSnapshot) => snapshot.children.session

@@ -1,10 +1,7 @@
-import { setup, type SnapshotFrom } from "xstate"
+import { type SnapshotFrom, setup } from "xstate"
 
 /** Menus and the burger panel: open or closed, nothing more. */
-export type DisclosureEvent =
-  | { readonly type: "menu.toggle" }
-  | { readonly type: "menu.open" }
-  | { readonly type: "menu.close" }
+export type DisclosureEvent = { readonly type: "menu.toggle" } | { readonly type: "menu.open" } | { readonly type: "menu.close" }
 
 export const disclosureMachine = setup({
   types: { events: {} as DisclosureEvent }

@@ -1,4 +1,4 @@
-import { enqueueActions, setup, type SnapshotFrom } from "xstate"
+import { enqueueActions, type SnapshotFrom, setup } from "xstate"
 import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_MAX } from "../../domain/Notification.ts"
 
 export type NotificationTone = "success" | "error" | "info"
@@ -65,5 +65,4 @@ export const notificationsMachine = setup({
 
 export type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>
 
-export const selectNotifications = (snapshot: NotificationsSnapshot): ReadonlyArray<Notification> =>
-  snapshot.context.items
+export const selectNotifications = (snapshot: NotificationsSnapshot): ReadonlyArray<Notification> => snapshot.context.items

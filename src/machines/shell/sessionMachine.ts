@@ -1,10 +1,10 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import type { UserInfo } from "../../domain/User.ts"
-import { announcementMachine } from "./announcementMachine.ts"
+import { type LoginSucceeded, loginFormMachine } from "../account/loginFormMachine.ts"
 import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
-import { loginFormMachine, type LoginSucceeded } from "../account/loginFormMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { announcementMachine } from "./announcementMachine.ts"
 
 export type SessionEvent =
   | LoginSucceeded

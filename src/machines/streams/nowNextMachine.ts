@@ -1,10 +1,10 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate"
+import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
+import type { ClockCommand, ClockFact, ClockInput } from "../../domain/ClockProtocol.ts"
 import type { NowNext } from "../../domain/Schedule.ts"
 import { isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { nextChangeAfter, programmesAt, refreshAtFor, type Programmes } from "./nowNextProgrammes.ts"
-import type { ClockCommand, ClockFact, ClockInput } from "../../domain/ClockProtocol.ts"
+import { nextChangeAfter, type Programmes, programmesAt, refreshAtFor } from "./nowNextProgrammes.ts"
 
 /** Progress bars move on this often. */
 export const PROGRESS_TICK_MS = 30_000
@@ -62,13 +62,16 @@ export const nowNextMachine = setup({
     planRefresh: assign(({ context }) => ({ refreshAt: refreshAtFor(context.guide, context.now) })),
     // when a shown programme ends or the planned reload is due, whichever comes first; a reload
     // may be slow or failing meanwhile, and an ended programme must not stay on screen for it
-    wakeForChange: sendTo("clock", ({ context }): ClockCommand => ({
-      type: "clock.wake",
-      at: Math.min(
-        nextChangeAfter(context.guide, context.now),
-        context.refreshAt !== null && context.refreshAt > context.now ? context.refreshAt : Number.POSITIVE_INFINITY
-      )
-    }))
+    wakeForChange: sendTo(
+      "clock",
+      ({ context }): ClockCommand => ({
+        type: "clock.wake",
+        at: Math.min(
+          nextChangeAfter(context.guide, context.now),
+          context.refreshAt !== null && context.refreshAt > context.now ? context.refreshAt : Number.POSITIVE_INFINITY
+        )
+      })
+    )
   },
   delays: {
     loadTimeout: LOAD_TIMEOUT_MS,
@@ -102,7 +105,11 @@ export const nowNextMachine = setup({
       entry: ["planRefresh", "wakeForChange"],
       on: {
         "clock.ticked": [
-          { guard: { type: "isDue", params: ({ event }) => event }, target: "loading", actions: { type: "keepTime", params: ({ event }) => event } },
+          {
+            guard: { type: "isDue", params: ({ event }) => event },
+            target: "loading",
+            actions: { type: "keepTime", params: ({ event }) => event }
+          },
           { actions: [{ type: "keepTime", params: ({ event }) => event }, "wakeForChange"] }
         ]
       }

@@ -1,4 +1,4 @@
-import { isAiring, progressOf, type EpgEntry, type NowNext } from "../../domain/Schedule.ts"
+import { type EpgEntry, isAiring, type NowNext, progressOf } from "../../domain/Schedule.ts"
 
 // What a stream's now/next answer means at a given instant, and when it next stops being true.
 
@@ -25,7 +25,12 @@ export interface Programmes {
   readonly next: Programme | null
 }
 
-const programmeOf = (entry: EpgEntry): Programme => ({ title: entry.Title, subtitle: entry.Subtitle, start: entry.StartTime, end: entry.EndTime })
+const programmeOf = (entry: EpgEntry): Programme => ({
+  title: entry.Title,
+  subtitle: entry.Subtitle,
+  start: entry.StartTime,
+  end: entry.EndTime
+})
 
 /**
  * What airs at `at`, and what comes after it. The answer was right when it was loaded; between a
@@ -70,8 +75,7 @@ const sameProgramme = (a: Programme | null, b: Programme | null): boolean =>
 
 /** For `useSelector`: a card re-renders only when what it shows changes, not on every tick. */
 export const sameProgrammes = (a: Programmes | null, b: Programmes | null): boolean =>
-  a === b ||
-  (a !== null && b !== null && sameProgramme(a.now, b.now) && a.now?.percent === b.now?.percent && sameProgramme(a.next, b.next))
+  a === b || (a !== null && b !== null && sameProgramme(a.now, b.now) && a.now?.percent === b.now?.percent && sameProgramme(a.next, b.next))
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -84,7 +88,12 @@ export const clockTime = (iso: string, timeZone?: string): string => {
   const key = timeZone ?? ""
   let format = timeFormats.get(key)
   if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, ...(timeZone === undefined ? {} : { timeZone }) })
+    format = new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      ...(timeZone === undefined ? {} : { timeZone })
+    })
     timeFormats.set(key, format)
   }
   return format.format(Date.parse(iso)).replace(/\s/g, " ")

@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import { TicketCategory, streamRequestTicket, type NewTicket } from "../../domain/Ticket.ts"
+import { type NewTicket, streamRequestTicket, TicketCategory } from "../../domain/Ticket.ts"
 import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
-import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 export const REQUEST_SUCCESS: NotificationContent = {
   tone: "success",

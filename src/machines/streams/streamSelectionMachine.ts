@@ -1,11 +1,11 @@
-import { assign, forwardTo, fromPromise, not, or, sendTo, setup, type SnapshotFrom, stateIn } from "xstate"
+import { assign, forwardTo, fromPromise, not, or, type SnapshotFrom, sendTo, setup, stateIn } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
 import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
+import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
-import { nowNextMachine } from "./nowNextMachine.ts"
-import { streamRequestMachine, type StreamRequestEvent } from "./streamRequestMachine.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { nowNextMachine } from "./nowNextMachine.ts"
+import { type StreamRequestEvent, streamRequestMachine } from "./streamRequestMachine.ts"
 
 export const STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
 
@@ -121,8 +121,14 @@ export const streamSelectionMachine = setup({
                 "stream.choose": [
                   // one dialog at a time: behind the request's, the grid is not there to choose from
                   { guard: "requestShown" },
-                  { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "maintenance" }) }, target: "maintenanceNotice" },
-                  { guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "purchase" }) }, target: "purchaseNotice" },
+                  {
+                    guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "maintenance" }) },
+                    target: "maintenanceNotice"
+                  },
+                  {
+                    guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "purchase" }) },
+                    target: "purchaseNotice"
+                  },
                   {
                     guard: { type: "leadsTo", params: ({ event }) => ({ index: event.index, kind: "play" }) },
                     actions: {

@@ -1,11 +1,14 @@
-import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from "xstate"
+import { assign, fromCallback, fromPromise, raise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { playerContextFromQuery, type NewTicket, type OwnTicket, type PlayerContext } from "../../domain/Ticket.ts"
+import { type NewTicket, type OwnTicket, type PlayerContext, playerContextFromQuery } from "../../domain/Ticket.ts"
 import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
 import { changeField } from "../shared/formFields.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import {
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
   checkTicket,
   EMPTY_VALUES,
   firstInvalidField,
@@ -13,12 +16,9 @@ import {
   TICKET_FAILURE_TITLE,
   TICKET_SUCCESS_TITLE,
   TICKETS_FAILED_MESSAGE,
+  type TicketAnswer,
   ticketFailureMessage,
-  valuesFor,
-  type ContactErrors,
-  type ContactField,
-  type ContactValues,
-  type TicketAnswer
+  valuesFor
 } from "./ticketForm.ts"
 
 export type ContactEvent =
@@ -79,7 +79,8 @@ export const contactMachine = setup({
     /** the page's address stops carrying the report once it is sent or removed, so a reload attaches nothing */
     forgetReportAddress: () => {},
     setField: assign(({ context }, params: { readonly field: ContactField; readonly value: string }) =>
-      changeField(context, params.field, params.value)),
+      changeField(context, params.field, params.value)
+    ),
     showFieldErrors: assign(({ context }) => {
       const checked = checkTicket(context.values, context.attachment)
       return { fieldErrors: checked.ok ? {} : checked.errors }
@@ -139,14 +140,20 @@ export const contactMachine = setup({
                   "clearForm",
                   "forgetReportAddress",
                   "reloadTickets",
-                  { type: "notify", params: ({ event }) => ({ tone: "success", title: TICKET_SUCCESS_TITLE, message: detailOf(event.output) ?? "" }) }
+                  {
+                    type: "notify",
+                    params: ({ event }) => ({ tone: "success", title: TICKET_SUCCESS_TITLE, message: detailOf(event.output) ?? "" })
+                  }
                 ]
               },
               {
                 target: "failed",
                 actions: [
                   { type: "keepFailure", params: ({ event }) => event.output },
-                  { type: "notify", params: ({ event }) => ({ tone: "error", title: TICKET_FAILURE_TITLE, message: ticketFailureMessage(event.output) }) }
+                  {
+                    type: "notify",
+                    params: ({ event }) => ({ tone: "error", title: TICKET_FAILURE_TITLE, message: ticketFailureMessage(event.output) })
+                  }
                 ]
               }
             ],
@@ -184,7 +191,11 @@ export const contactMachine = setup({
           invoke: {
             src: "loadTickets",
             onDone: [
-              { guard: { type: "loaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepTickets", params: ({ event }) => event.output } },
+              {
+                guard: { type: "loaded", params: ({ event }) => event.output },
+                target: "loaded",
+                actions: { type: "keepTickets", params: ({ event }) => event.output }
+              },
               { target: "unavailable", actions: { type: "keepTicketsError", params: ({ event }) => event.output } }
             ],
             onError: { target: "unavailable", actions: { type: "keepTicketsError", params: () => undefined } }
@@ -200,7 +211,11 @@ export const contactMachine = setup({
           invoke: {
             src: "loadTickets",
             onDone: [
-              { guard: { type: "loaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepTickets", params: ({ event }) => event.output } },
+              {
+                guard: { type: "loaded", params: ({ event }) => event.output },
+                target: "loaded",
+                actions: { type: "keepTickets", params: ({ event }) => event.output }
+              },
               { target: "unavailable", actions: { type: "keepTicketsError", params: ({ event }) => event.output } }
             ],
             onError: { target: "unavailable", actions: { type: "keepTicketsError", params: () => undefined } }
@@ -229,7 +244,8 @@ export const selectFormStatus = (snapshot: ContactSnapshot): FormStatus =>
 export const selectValues = (snapshot: ContactSnapshot): ContactValues => snapshot.context.values
 export const selectFieldErrors = (snapshot: ContactSnapshot): ContactErrors => snapshot.context.fieldErrors
 /** The field to focus after a submit the rules refused. */
-export const selectFirstInvalidField = (snapshot: ContactSnapshot): ContactField | undefined => firstInvalidField(snapshot.context.fieldErrors)
+export const selectFirstInvalidField = (snapshot: ContactSnapshot): ContactField | undefined =>
+  firstInvalidField(snapshot.context.fieldErrors)
 export const selectAttachment = (snapshot: ContactSnapshot): PlayerContext | null => snapshot.context.attachment
 export const selectFailure = (snapshot: ContactSnapshot): string | null => snapshot.context.failure
 export const selectChatUrl = (snapshot: ContactSnapshot): string => snapshot.context.chatUrl

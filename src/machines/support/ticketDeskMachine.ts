@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, raise, setup, type SnapshotFrom } from "xstate"
+import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import type { Ticket } from "../../domain/Ticket.ts"
 import { type DeskFilter, filterTickets } from "../../domain/TicketDesk.ts"
@@ -71,7 +71,11 @@ export const ticketDeskMachine = setup({
           invoke: {
             src: "loadTickets",
             onDone: [
-              { guard: { type: "loaded", params: ({ event }) => event.output }, target: "loaded", actions: { type: "keepTickets", params: ({ event }) => event.output } },
+              {
+                guard: { type: "loaded", params: ({ event }) => event.output },
+                target: "loaded",
+                actions: { type: "keepTickets", params: ({ event }) => event.output }
+              },
               { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
             ],
             onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
@@ -86,14 +90,20 @@ export const ticketDeskMachine = setup({
       states: {
         closed: {
           on: {
-            "ticket.open": { guard: { type: "isListed", params: ({ event }) => event.id }, target: "open", actions: { type: "keepOpen", params: ({ event }) => event.id } }
+            "ticket.open": {
+              guard: { type: "isListed", params: ({ event }) => event.id },
+              target: "open",
+              actions: { type: "keepOpen", params: ({ event }) => event.id }
+            }
           }
         },
         open: {
           invoke: {
             id: "ticket",
             src: "ticketStatus",
-            input: ({ context }) => ({ ticket: context.tickets.find((ticket) => ticket.id === context.openId) ?? (context.tickets[0] as Ticket) })
+            input: ({ context }) => ({
+              ticket: context.tickets.find((ticket) => ticket.id === context.openId) ?? (context.tickets[0] as Ticket)
+            })
           },
           // closing while a change or a reply is on its way stops waiting for it, and the server
           // may still have made it: the list is read again, so it shows what the server did

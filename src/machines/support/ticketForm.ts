@@ -1,12 +1,12 @@
 import type { CallResult } from "../../domain/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import {
-  problemSubject,
-  TicketCategory,
-  validateNewTicket,
   type NewTicket,
   type PlayerContext,
-  type TicketFieldErrors
+  problemSubject,
+  TicketCategory,
+  type TicketFieldErrors,
+  validateNewTicket
 } from "../../domain/Ticket.ts"
 import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
 import type { FieldErrors, FieldValues } from "../shared/formFields.ts"

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
 import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
 import type { Ticket, TicketStatus } from "../../domain/Ticket.ts"
@@ -39,7 +39,8 @@ export interface TicketStatusContext {
 }
 
 const updated = (answer: CallResult<"updateTicket"> | undefined): boolean => !isFailure(answer) && answer.resultCode === ResultCode.SUCCESS
-const replied = (answer: CallResult<"replyToTicket"> | undefined): boolean => !isFailure(answer) && answer.resultCode === TicketResult.SUCCESS
+const replied = (answer: CallResult<"replyToTicket"> | undefined): boolean =>
+  !isFailure(answer) && answer.resultCode === TicketResult.SUCCESS
 
 /**
  * One ticket open on the desk (SPEC §2, §4): its status set to another one (the same one does
@@ -101,10 +102,26 @@ export const ticketStatusMachine = setup({
           },
           {
             target: "idle",
-            actions: ["dropRequested", { type: "notify", params: ({ event }) => ({ tone: "error", title: STATUS_FAILED_TITLE, message: detailOf(event.output) ?? failureHint(event.output) }) }]
+            actions: [
+              "dropRequested",
+              {
+                type: "notify",
+                params: ({ event }) => ({
+                  tone: "error",
+                  title: STATUS_FAILED_TITLE,
+                  message: detailOf(event.output) ?? failureHint(event.output)
+                })
+              }
+            ]
           }
         ],
-        onError: { target: "idle", actions: ["dropRequested", { type: "notify", params: () => ({ tone: "error", title: STATUS_FAILED_TITLE, message: failureHint(undefined) }) }] }
+        onError: {
+          target: "idle",
+          actions: [
+            "dropRequested",
+            { type: "notify", params: () => ({ tone: "error", title: STATUS_FAILED_TITLE, message: failureHint(undefined) }) }
+          ]
+        }
       }
     },
     replying: {

@@ -1,10 +1,19 @@
-import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup, type EventObject } from "xstate"
+import { and, assign, type EventObject, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup } from "xstate"
 import type { PlayerApp } from "../../domain/Connection.ts"
-import type { MediaMetadata } from "../../domain/PlayerUi.ts"
 import type { MediaTiming } from "../../domain/MediaProtocol.ts"
-import { analyticsMediaOf, healthContextOf, healthEvents } from "./playerTelemetry.ts"
-import type { AnalyticsCommand, AnalyticsMedia, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession, TokenRejected } from "../../domain/TelemetryProtocol.ts"
+import type { MediaMetadata } from "../../domain/PlayerUi.ts"
+import type {
+  AnalyticsCommand,
+  AnalyticsMedia,
+  HealthCommand,
+  HealthContext,
+  MeteringCommand,
+  PlayerGrant,
+  TelemetrySession,
+  TokenRejected
+} from "../../domain/TelemetryProtocol.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { analyticsMediaOf, healthContextOf, healthEvents } from "./playerTelemetry.ts"
 
 export type TelemetryEvent =
   | { readonly type: "telemetry.load"; readonly metadata: MediaMetadata; readonly source: string }
@@ -67,27 +76,44 @@ export const playerTelemetryMachine = setup({
     })),
     keepPosition: assign((_, params: { readonly currentTime: number }) => ({ position: params.currentTime })),
     keepPlaying: assign((_, params: { readonly playing: boolean }) => ({ playing: params.playing })),
-    remember: assign(({ context }, params: { readonly event: string }) => ({ backlog: [...context.backlog, params.event].slice(-BACKLOG_MAX) })),
-    playIfPlaying: sendTo("analytics", ({ context }): AnalyticsCommand => ({ type: context.playing ? "analytics.play" : "analytics.pause" })),
+    remember: assign(({ context }, params: { readonly event: string }) => ({
+      backlog: [...context.backlog, params.event].slice(-BACKLOG_MAX)
+    })),
+    playIfPlaying: sendTo(
+      "analytics",
+      ({ context }): AnalyticsCommand => ({ type: context.playing ? "analytics.play" : "analytics.pause" })
+    ),
     keepFirstFrame: assign((_, params: { readonly ms: number }) => ({ firstFrameMs: params.ms })),
     // each source's time to its first picture, for the operator's view of how streams start
     recordFirstFrame: enqueueActions(({ context, enqueue }) => {
       if (context.firstFrameMs === null) return
-      enqueue.sendTo("health", { type: "health.record", event: "firstframe", currentTime: context.position, firstFrameMs: context.firstFrameMs } satisfies HealthCommand)
+      enqueue.sendTo("health", {
+        type: "health.record",
+        event: "firstframe",
+        currentTime: context.position,
+        firstFrameMs: context.firstFrameMs
+      } satisfies HealthCommand)
       enqueue.assign({ firstFrameMs: null })
     }),
     recordBacklog: enqueueActions(({ context, enqueue }) => {
-      for (const event of context.backlog) enqueue.sendTo("health", { type: "health.record", event, currentTime: context.position } satisfies HealthCommand)
+      for (const event of context.backlog)
+        enqueue.sendTo("health", { type: "health.record", event, currentTime: context.position } satisfies HealthCommand)
       enqueue.assign({ backlog: [] })
     }),
     toAnalytics: sendTo("analytics", (_, command: AnalyticsCommand) => command),
-    loadAnalytics: sendTo("analytics", ({ context }): AnalyticsCommand =>
-      context.media === null ? { type: "analytics.pause" } : { type: "analytics.load", media: context.media }),
-    record: sendTo("health", ({ context }, params: { readonly event: string }): HealthCommand => ({
-      type: "health.record",
-      event: params.event,
-      currentTime: context.position
-    })),
+    loadAnalytics: sendTo(
+      "analytics",
+      ({ context }): AnalyticsCommand =>
+        context.media === null ? { type: "analytics.pause" } : { type: "analytics.load", media: context.media }
+    ),
+    record: sendTo(
+      "health",
+      ({ context }, params: { readonly event: string }): HealthCommand => ({
+        type: "health.record",
+        event: params.event,
+        currentTime: context.position
+      })
+    ),
     meterAgain: sendTo("metering", { type: "metering.record" } satisfies MeteringCommand),
     stopPlayer: sendParent((_, fact: TokenRejected) => fact)
   }
@@ -104,18 +130,44 @@ export const playerTelemetryMachine = setup({
   states: {
     waitingForPicture: {
       on: {
-        "media.playing": { target: "opening", actions: [{ type: "keepPlaying", params: { playing: true } }, { type: "remember", params: { event: "playing" } }] },
+        "media.playing": {
+          target: "opening",
+          actions: [
+            { type: "keepPlaying", params: { playing: true } },
+            { type: "remember", params: { event: "playing" } }
+          ]
+        },
         "media.failed": { target: "opening", actions: { type: "remember", params: { event: "error" } } },
         "media.fault": { target: "opening", actions: { type: "remember", params: { event: "error" } } }
       }
     },
     opening: {
       on: {
-        "media.playing": { actions: [{ type: "keepPlaying", params: { playing: true } }, { type: "remember", params: { event: "playing" } }] },
-        "media.paused": { actions: [{ type: "keepPlaying", params: { playing: false } }, { type: "remember", params: { event: "pause" } }] },
+        "media.playing": {
+          actions: [
+            { type: "keepPlaying", params: { playing: true } },
+            { type: "remember", params: { event: "playing" } }
+          ]
+        },
+        "media.paused": {
+          actions: [
+            { type: "keepPlaying", params: { playing: false } },
+            { type: "remember", params: { event: "pause" } }
+          ]
+        },
         "media.waiting": { actions: { type: "remember", params: { event: "waiting" } } },
-        "media.ended": { actions: [{ type: "keepPlaying", params: { playing: false } }, { type: "remember", params: { event: "ended" } }] },
-        "media.failed": { actions: [{ type: "keepPlaying", params: { playing: false } }, { type: "remember", params: { event: "error" } }] },
+        "media.ended": {
+          actions: [
+            { type: "keepPlaying", params: { playing: false } },
+            { type: "remember", params: { event: "ended" } }
+          ]
+        },
+        "media.failed": {
+          actions: [
+            { type: "keepPlaying", params: { playing: false } },
+            { type: "remember", params: { event: "error" } }
+          ]
+        },
         "media.fault": { actions: { type: "remember", params: { event: "error" } } },
         "media.volumeChanged": { actions: { type: "remember", params: { event: healthEvents["media.volumeChanged"] } } },
         "screen.resized": { actions: { type: "remember", params: { event: healthEvents["screen.resized"] } } }
@@ -151,7 +203,10 @@ export const playerTelemetryMachine = setup({
                 "media.timing": {
                   actions: [
                     { type: "keepPosition", params: ({ event }) => event },
-                    { type: "toAnalytics", params: ({ event }) => ({ type: "analytics.progress", position: event.currentTime, duration: event.end }) }
+                    {
+                      type: "toAnalytics",
+                      params: ({ event }) => ({ type: "analytics.progress", position: event.currentTime, duration: event.end })
+                    }
                   ]
                 }
               }
@@ -204,7 +259,10 @@ export const playerTelemetryMachine = setup({
                 "media.volumeChanged": { actions: { type: "record", params: { event: healthEvents["media.volumeChanged"] } } },
                 "screen.resized": { actions: { type: "record", params: { event: healthEvents["screen.resized"] } } },
                 "media.timing": {
-                  actions: [{ type: "keepPosition", params: ({ event }) => event }, { type: "record", params: { event: "timeupdate" } }]
+                  actions: [
+                    { type: "keepPosition", params: ({ event }) => event },
+                    { type: "record", params: { event: "timeupdate" } }
+                  ]
                 }
               }
             }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
-import type { AccountLimiter } from "./accountLimiter.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
+import type { AccountLimiter } from "./accountLimiter.ts"
 import type { SignUpLimiter } from "./signUpLimiter.ts"
 
 export interface AccountDeps {

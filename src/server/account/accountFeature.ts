@@ -1,19 +1,18 @@
-import { sessionsEpoch } from "./sessionCache.ts"
 import type { EndpointName } from "../../domain/api.ts"
 import type { Command } from "../cli/command.ts"
+import type { ContractOptions } from "../http/registerContract.ts"
+import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { accountHandlers } from "./accountHandlers.ts"
 import type { AccountHousekeepingOptions, AccountPrune } from "./accountHousekeeping.ts"
 import { startAccountHousekeeping } from "./accountHousekeeping.ts"
-import { accountHandlers } from "./accountHandlers.ts"
 import { createAccountLimiter } from "./accountLimiter.ts"
 import { accountRateLimits } from "./accountRateLimits.ts"
 import { authHandlers } from "./authHandlers.ts"
 import { seedStaff } from "./seedStaff.ts"
-import { createSessionCache, TELEMETRY_SESSION_MAX_AGE_MS } from "./sessionCache.ts"
+import { createSessionCache, sessionsEpoch, TELEMETRY_SESSION_MAX_AGE_MS } from "./sessionCache.ts"
 import { resolveSession } from "./sessions.ts"
 import { createSignUpLimiter } from "./signUpLimiter.ts"
 import { userCreate, userDisable, userEnable, userList, userPassword } from "./userCommands.ts"
-import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import type { ContractOptions } from "../http/registerContract.ts"
 
 export interface AccountFeature extends ServerFeature {
   /** The live session `token` (the request's Token header, or a beacon's) names, if any. */
@@ -63,6 +62,8 @@ export const accountSeed = { staff: seedStaff } as const
 export const accountSessions = { epoch: sessionsEpoch } as const
 
 function describePrune(prune: AccountPrune): string {
-  return `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +
+  return (
+    `account housekeeping: removed ${prune.sessions} expired sessions, ${prune.tokens} old one-time tokens, ` +
     `${prune.mails} old mails and ${prune.resetRequests} reset requests; cleared ${prune.redactedMails} dead failed mails`
+  )
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely"
-import { startPeriodicJob } from "../http/periodicJob.ts"
-import { deleteExpiredOneTimeTokens } from "./oneTimeTokensRepo.ts"
-import { mail } from "../mail/mailFeature.ts"
-import { deletePasswordResetRequestsBefore } from "./passwordResetRequestsRepo.ts"
 import type { Tables, TokenPurpose } from "../db/schema.ts"
-import { deleteExpiredSessions } from "./sessionsRepo.ts"
+import { startPeriodicJob } from "../http/periodicJob.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { TOKEN_LIFETIME_MS } from "./oneTimeTokens.ts"
+import { deleteExpiredOneTimeTokens } from "./oneTimeTokensRepo.ts"
 import { RESET_REQUEST_WINDOW_MS } from "./passwordResetHandlers.ts"
+import { deletePasswordResetRequestsBefore } from "./passwordResetRequestsRepo.ts"
+import { deleteExpiredSessions } from "./sessionsRepo.ts"
 
 const MINUTE = 60 * 1000
 const DAY = 24 * 60 * MINUTE

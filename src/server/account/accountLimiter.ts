@@ -1,7 +1,7 @@
 import type { FastifyContextConfig } from "fastify"
+import type { Counters } from "../http/counters.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
-import type { Counters } from "../http/counters.ts"
 
 const MINUTE = 60 * 1000
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))

@@ -1,4 +1,4 @@
-import { mail, type Mail, type MailSite } from "../mail/mailFeature.ts"
+import { type Mail, type MailSite, mail } from "../mail/mailFeature.ts"
 import { TOKEN_LIFETIME_MS } from "./oneTimeTokens.ts"
 
 // The mails of the account flows: each link's lifetime is the lifetime of the token it carries.
@@ -45,8 +45,7 @@ export function emailChangeNoticeMail(input: MailSite & { to: string; newEmail: 
   return mail.compose(input, "email-change-notice", `Your ${input.siteName} email address is being changed`, [
     `Someone asked to change the email address of your ${input.siteName} account to ` +
       `${maskEmail(input.newEmail)}. The change takes effect only once it is confirmed from the new address.`,
-    "If this was you, there is nothing to do here. If it was not, change your password now and " +
-      "contact support."
+    "If this was you, there is nothing to do here. If it was not, change your password now and " + "contact support."
   ])
 }
 

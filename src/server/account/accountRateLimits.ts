@@ -25,7 +25,10 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
 }
 
 const TOKEN_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  "verifyEmail", "verifyPasswordReset", "resetPassword", "confirmEmailChange"
+  "verifyEmail",
+  "verifyPasswordReset",
+  "resetPassword",
+  "confirmEmailChange"
 ])
 
 /**

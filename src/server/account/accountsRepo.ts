@@ -7,7 +7,8 @@ import { sessionsChanged } from "./sessionCache.ts"
 
 /** False when the address was already verified: whatever follows verification happens once. */
 export async function markEmailVerified(db: Kysely<Tables>, userId: number, at: Timestamp): Promise<boolean> {
-  const result = await db.updateTable("users")
+  const result = await db
+    .updateTable("users")
     .set({ email_verified_at: at })
     .where("id", "=", userId)
     .where("email_verified_at", "is", null)

@@ -1,23 +1,23 @@
+import type { FastifyBaseLogger } from "fastify"
 import type { Kysely } from "kysely"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
-import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.ts"
-import { findUserByEmail } from "./usersRepo.ts"
-import { invites } from "../invites/invitesFeature.ts"
-import type { Handler } from "../http/registerContract.ts"
-import type { FastifyBaseLogger } from "fastify"
-import type { AccountLimiter } from "./accountLimiter.ts"
-import { mailSite } from "./accountDeps.ts"
-import { signInPausedMail } from "./accountMails.ts"
-import { mail } from "../mail/mailFeature.ts"
+import { requestNetwork } from "../http/clientNetwork.ts"
 import type { Counters } from "../http/counters.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
+import type { Handler } from "../http/registerContract.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
-import { requestNetwork } from "../http/clientNetwork.ts"
+import { invites } from "../invites/invitesFeature.ts"
+import { mail } from "../mail/mailFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
+import { mailSite } from "./accountDeps.ts"
+import type { AccountLimiter } from "./accountLimiter.ts"
+import { signInPausedMail } from "./accountMails.ts"
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
 import { createSession } from "./sessions.ts"
+import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { findUserByEmail } from "./usersRepo.ts"
 
 export const LOGIN_MISMATCH = "Email and password do not match"
 export const LOGIN_NOT_VERIFIED = "Email not verified"
@@ -67,9 +67,7 @@ export function authHandlers({ db, now, accountLimiter, counters, limits, mailWo
       const network = requestNetwork(request)
       await accountLimiter.check(email, network)
       const user = await findUserByEmail(db, email)
-      const matches = user === undefined
-        ? await verifyAgainstDummy(body.password)
-        : await verifyPassword(body.password, user.password_hash)
+      const matches = user === undefined ? await verifyAgainstDummy(body.password) : await verifyPassword(body.password, user.password_hash)
       if (user === undefined || !matches) {
         const refused = await accountLimiter.recordFailure(email, network)
         if (refused && user !== undefined) void tellOwner(user.email, network)
@@ -81,11 +79,16 @@ export function authHandlers({ db, now, accountLimiter, counters, limits, mailWo
         return { success: false, resultCode: ResultCode.EMAIL_NOT_VERIFIED, detail: LOGIN_NOT_VERIFIED }
       }
       if (!user.is_active) return { success: false, resultCode: ResultCode.USER_NOT_ACTIVE, detail: LOGIN_NOT_ACTIVE }
-      const token = await createSession(db, user.id, {
-        isMobile: body.isMobile ?? false,
-        userAgent: request.headers["user-agent"],
-        ip: request.ip
-      }, now())
+      const token = await createSession(
+        db,
+        user.id,
+        {
+          isMobile: body.isMobile ?? false,
+          userAgent: request.headers["user-agent"],
+          ip: request.ip
+        },
+        now()
+      )
       return { success: true, resultCode: ResultCode.SUCCESS, token }
     },
 

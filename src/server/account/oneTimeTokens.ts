@@ -1,13 +1,8 @@
 import { createHash, randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
 import { inTransaction } from "../db/database.ts"
-import {
-  deleteUnusedOneTimeTokens,
-  findOneTimeToken,
-  insertOneTimeToken,
-  markOneTimeTokenUsed
-} from "./oneTimeTokensRepo.ts"
 import type { OneTimeTokenRow, Tables, TokenPurpose } from "../db/schema.ts"
+import { deleteUnusedOneTimeTokens, findOneTimeToken, insertOneTimeToken, markOneTimeTokenUsed } from "./oneTimeTokensRepo.ts"
 
 // Tokens that go out by mail (verify the address, reset the password, confirm a new address).
 // Only a hash is stored, so a leaked database or backup cannot be turned into working links.
@@ -26,11 +21,7 @@ export const TOKEN_LIFETIME_MS: Readonly<Record<TokenPurpose, number>> = {
 // Verification links are all equivalent, so a resent mail does not break the first one.
 const SUPERSEDES_EARLIER: ReadonlySet<TokenPurpose> = new Set(["reset", "email-change"])
 
-export type TokenCheck =
-  | { status: "valid"; token: OneTimeTokenRow }
-  | { status: "not-found" }
-  | { status: "used" }
-  | { status: "expired" }
+export type TokenCheck = { status: "valid"; token: OneTimeTokenRow } | { status: "not-found" } | { status: "used" } | { status: "expired" }
 
 export interface IssueTokenInput {
   purpose: TokenPurpose
@@ -68,12 +59,7 @@ export async function issueToken(db: Kysely<Tables>, input: IssueTokenInput): Pr
 }
 
 /** What a link would do right now, without using it up (to show a form before acting). */
-export async function checkToken(
-  db: Kysely<Tables>,
-  purpose: TokenPurpose,
-  raw: string,
-  now: Date = new Date()
-): Promise<TokenCheck> {
+export async function checkToken(db: Kysely<Tables>, purpose: TokenPurpose, raw: string, now: Date = new Date()): Promise<TokenCheck> {
   return classify(await findOneTimeToken(db, purpose, hashToken(raw)), now.toISOString())
 }
 
@@ -82,12 +68,7 @@ export async function checkToken(
  * Pass the caller's transaction as `db` so the token is spent only if the change it authorises
  * commits too.
  */
-export async function consumeToken(
-  db: Kysely<Tables>,
-  purpose: TokenPurpose,
-  raw: string,
-  now: Date = new Date()
-): Promise<TokenCheck> {
+export async function consumeToken(db: Kysely<Tables>, purpose: TokenPurpose, raw: string, now: Date = new Date()): Promise<TokenCheck> {
   const at = now.toISOString()
   const hash = hashToken(raw)
   const won = await markOneTimeTokenUsed(db, purpose, hash, at)

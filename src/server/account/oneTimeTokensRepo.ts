@@ -11,22 +11,15 @@ export interface NewOneTimeToken {
 }
 
 export async function insertOneTimeToken(db: Kysely<Tables>, input: NewOneTimeToken): Promise<OneTimeTokenRow> {
-  return db.insertInto("one_time_tokens")
+  return db
+    .insertInto("one_time_tokens")
     .values({ ...input, new_email: input.new_email ?? null, used_at: null })
     .returningAll()
     .executeTakeFirstOrThrow()
 }
 
-export async function findOneTimeToken(
-  db: Kysely<Tables>,
-  purpose: TokenPurpose,
-  tokenHash: string
-): Promise<OneTimeTokenRow | undefined> {
-  return db.selectFrom("one_time_tokens")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("purpose", "=", purpose)
-    .executeTakeFirst()
+export async function findOneTimeToken(db: Kysely<Tables>, purpose: TokenPurpose, tokenHash: string): Promise<OneTimeTokenRow | undefined> {
+  return db.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", tokenHash).where("purpose", "=", purpose).executeTakeFirst()
 }
 
 /**
@@ -39,7 +32,8 @@ export async function markOneTimeTokenUsed(
   tokenHash: string,
   now: Timestamp
 ): Promise<OneTimeTokenRow | undefined> {
-  return db.updateTable("one_time_tokens")
+  return db
+    .updateTable("one_time_tokens")
     .set({ used_at: now })
     .where("token_hash", "=", tokenHash)
     .where("purpose", "=", purpose)
@@ -50,12 +44,9 @@ export async function markOneTimeTokenUsed(
 }
 
 /** Drops a user's tokens of one purpose that were never used; returns how many. */
-export async function deleteUnusedOneTimeTokens(
-  db: Kysely<Tables>,
-  userId: number,
-  purpose: TokenPurpose
-): Promise<number> {
-  const result = await db.deleteFrom("one_time_tokens")
+export async function deleteUnusedOneTimeTokens(db: Kysely<Tables>, userId: number, purpose: TokenPurpose): Promise<number> {
+  const result = await db
+    .deleteFrom("one_time_tokens")
     .where("user_id", "=", userId)
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)

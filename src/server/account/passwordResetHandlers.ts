@@ -2,22 +2,18 @@ import { createHash, randomBytes } from "node:crypto"
 import { type Kysely, sql } from "kysely"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
-import { hashPassword } from "./passwords.ts"
-import {
-  deletePasswordResetRequestsBefore,
-  passwordResetRequestsSince,
-  recordPasswordResetRequest
-} from "./passwordResetRequestsRepo.ts"
 import type { Tables } from "../db/schema.ts"
-import { deleteSessionsOfUser } from "./sessionsRepo.ts"
-import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import { passwordResetMail } from "./accountMails.ts"
 import { mail } from "../mail/mailFeature.ts"
-import { checkToken, consumeToken, issueToken, revokeTokens, type TokenCheck } from "./oneTimeTokens.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
+import { passwordResetMail } from "./accountMails.ts"
 import { completeVerification } from "./completeVerification.ts"
+import { checkToken, consumeToken, issueToken, revokeTokens, type TokenCheck } from "./oneTimeTokens.ts"
+import { deletePasswordResetRequestsBefore, passwordResetRequestsSince, recordPasswordResetRequest } from "./passwordResetRequestsRepo.ts"
+import { hashPassword } from "./passwords.ts"
+import { deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 
 export const RESET_REQUESTED = "If the email is registered, reset instructions will be sent."
 export const RESET_TOKEN_VALID = "This password reset link is valid."
@@ -34,7 +30,10 @@ export const RESET_REQUESTS_PER_ADDRESS = 3
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000
 
 export const resetRequestsRefusal = (retryAfterSeconds: number) =>
-  tooManyRequests(`Too many password reset requests for this email address. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
+  tooManyRequests(
+    `Too many password reset requests for this email address. Try again in ${waitText(retryAfterSeconds)}.`,
+    retryAfterSeconds
+  )
 
 export interface PasswordResetHandlers {
   createPasswordReset: Handler<"createPasswordReset">
@@ -89,9 +88,8 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
         await recordPasswordResetRequest(trx, addressHash(email), at.toISOString())
         const recipient = user?.is_active === true ? user : undefined
         await sql`savepoint reset_mail`.execute(trx)
-        const token = recipient === undefined
-          ? await discardedToken(trx)
-          : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
+        const token =
+          recipient === undefined ? await discardedToken(trx) : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })
         await mail.enqueue(trx, passwordResetMail({ ...site, to: email, token }), at)
         await sql.raw(recipient === undefined ? "rollback to savepoint reset_mail" : "release savepoint reset_mail").execute(trx)
         return { refused: false, queued: recipient !== undefined } as const
@@ -129,9 +127,7 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
         await completeVerification(trx, userId, at.toISOString())
         return "reset" as const
       })
-      return outcome === "reset"
-        ? { success: true, resultCode: ResultCode.SUCCESS, detail: PASSWORD_RESET }
-        : refusal(outcome)
+      return outcome === "reset" ? { success: true, resultCode: ResultCode.SUCCESS, detail: PASSWORD_RESET } : refusal(outcome)
     }
   }
 }

@@ -11,7 +11,8 @@ export async function passwordResetRequestsSince(
   emailHash: string,
   since: Timestamp
 ): Promise<{ count: number; earliest: Timestamp | undefined }> {
-  const row = await db.selectFrom("password_reset_requests")
+  const row = await db
+    .selectFrom("password_reset_requests")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
     .where("email_hash", "=", emailHash)
     .where("created_at", ">", since)

@@ -1,19 +1,19 @@
+import type { FastifyRequest } from "fastify"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
-import type { FastifyRequest } from "fastify"
-import { requestNetwork } from "../http/clientNetwork.ts"
-import type { Session } from "../http/session.ts"
-import { hashPassword, verifyPassword } from "./passwords.ts"
-import { setEmail, setUsername } from "./accountsRepo.ts"
 import { isUniqueViolation } from "../db/database.ts"
 import type { UserRow } from "../db/schema.ts"
+import { requestNetwork } from "../http/clientNetwork.ts"
+import type { Handler } from "../http/registerContract.ts"
+import type { Session } from "../http/session.ts"
+import { mail } from "../mail/mailFeature.ts"
+import { type AccountDeps, mailSite } from "./accountDeps.ts"
+import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMails.ts"
+import { setEmail, setUsername } from "./accountsRepo.ts"
+import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
+import { hashPassword, verifyPassword } from "./passwords.ts"
 import { deleteSessionsOfUser } from "./sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
-import type { Handler } from "../http/registerContract.ts"
-import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMails.ts"
-import { mail } from "../mail/mailFeature.ts"
-import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
-import { type AccountDeps, mailSite } from "./accountDeps.ts"
 
 export const INCORRECT_PASSWORD = "Incorrect password"
 export const PASSWORD_UPDATED = "Password has been updated"
@@ -99,22 +99,25 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
 
     async confirmEmailChange({ body }) {
       const at = new Date(now())
-      const outcome = await db.transaction().execute(async (trx) => {
-        const check = await consumeToken(trx, "email-change", body.email_token, at)
-        if (check.status !== "valid") return { status: check.status }
-        const newEmail = check.token.new_email
-        if (newEmail === null) return { status: "not-found" as const }
-        const holder = await findUserByEmail(trx, newEmail)
-        if (holder !== undefined && holder.id !== check.token.user_id) return { status: "taken" as const }
-        await setEmail(trx, check.token.user_id, newEmail)
-        // A reset link mailed to the old address would otherwise still hand over the account.
-        await revokeTokens(trx, check.token.user_id, "reset")
-        return { status: "changed" as const, email: newEmail }
-      }).catch((error: unknown) => {
-        // Taken between the check and the update by a concurrent sign-up or change.
-        if (isUniqueViolation(error)) return { status: "taken" as const }
-        throw error
-      })
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const check = await consumeToken(trx, "email-change", body.email_token, at)
+          if (check.status !== "valid") return { status: check.status }
+          const newEmail = check.token.new_email
+          if (newEmail === null) return { status: "not-found" as const }
+          const holder = await findUserByEmail(trx, newEmail)
+          if (holder !== undefined && holder.id !== check.token.user_id) return { status: "taken" as const }
+          await setEmail(trx, check.token.user_id, newEmail)
+          // A reset link mailed to the old address would otherwise still hand over the account.
+          await revokeTokens(trx, check.token.user_id, "reset")
+          return { status: "changed" as const, email: newEmail }
+        })
+        .catch((error: unknown) => {
+          // Taken between the check and the update by a concurrent sign-up or change.
+          if (isUniqueViolation(error)) return { status: "taken" as const }
+          throw error
+        })
       switch (outcome.status) {
         case "changed":
           return { success: true, resultCode: ResultCode.SUCCESS, email: outcome.email, detail: emailChangedDetail(outcome.email) }
@@ -136,5 +139,7 @@ function updateDetail(usernameUpdated: boolean, pendingEmail: string | undefined
   return [
     usernameUpdated ? "Username updated." : "",
     pendingEmail === undefined ? "" : `We sent a confirmation link to ${pendingEmail}; your email changes once you follow it.`
-  ].filter((part) => part !== "").join(" ")
+  ]
+    .filter((part) => part !== "")
+    .join(" ")
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
-import type { SessionRow, Tables, Timestamp } from "../db/schema.ts"
 import { hotQuery } from "../db/hotQuery.ts"
+import type { SessionRow, Tables, Timestamp } from "../db/schema.ts"
 import { sessionsChanged } from "./sessionCache.ts"
 
 export interface NewSessionInput {
@@ -32,7 +32,8 @@ export interface SessionWithUser {
 
 export async function insertSession(db: Kysely<Tables>, input: NewSessionInput): Promise<SessionRow> {
   const now = input.created_at ?? new Date().toISOString()
-  return db.insertInto("sessions")
+  return db
+    .insertInto("sessions")
     .values({
       user_id: input.user_id,
       token_hash: input.token_hash,
@@ -51,15 +52,28 @@ export async function insertSession(db: Kysely<Tables>, input: NewSessionInput):
  * Expired sessions are treated as absent. Inactive users are still returned (with `is_active`)
  * so the caller decides what a disabled account may do.
  */
-const liveSessionByTokenHash = hotQuery((db, tokenHash: string, now: string) => db.selectFrom("sessions as s")
-  .innerJoin("users as u", "u.id", "s.user_id")
-  .select([
-    "s.id as session_id", "s.token_hash", "s.is_mobile", "s.user_agent", "s.ip", "s.created_at",
-    "s.last_seen_at", "s.expires_at", "u.id as user_id", "u.email", "u.username", "u.is_staff",
-    "u.is_active"
-  ])
-  .where("s.token_hash", "=", tokenHash)
-  .where("s.expires_at", ">", now))
+const liveSessionByTokenHash = hotQuery((db, tokenHash: string, now: string) =>
+  db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select([
+      "s.id as session_id",
+      "s.token_hash",
+      "s.is_mobile",
+      "s.user_agent",
+      "s.ip",
+      "s.created_at",
+      "s.last_seen_at",
+      "s.expires_at",
+      "u.id as user_id",
+      "u.email",
+      "u.username",
+      "u.is_staff",
+      "u.is_active"
+    ])
+    .where("s.token_hash", "=", tokenHash)
+    .where("s.expires_at", ">", now)
+)
 
 export async function findSessionByTokenHash(
   db: Kysely<Tables>,
@@ -78,7 +92,8 @@ export interface SessionTouch {
 
 /** Records activity on a session; returns false when the session is gone. */
 export async function touchSession(db: Kysely<Tables>, sessionId: number, touch: SessionTouch = {}): Promise<boolean> {
-  const result = await db.updateTable("sessions")
+  const result = await db
+    .updateTable("sessions")
     .set({
       last_seen_at: touch.last_seen_at ?? new Date().toISOString(),
       ...(touch.ip !== undefined ? { ip: touch.ip } : {}),
@@ -97,11 +112,7 @@ export async function deleteSessionByTokenHash(db: Kysely<Tables>, tokenHash: st
 }
 
 /** Logs a user out everywhere, optionally keeping the session making the request. */
-export async function deleteSessionsOfUser(
-  db: Kysely<Tables>,
-  userId: number,
-  exceptTokenHash?: string
-): Promise<number> {
+export async function deleteSessionsOfUser(db: Kysely<Tables>, userId: number, exceptTokenHash?: string): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId)
   if (exceptTokenHash !== undefined) query = query.where("token_hash", "!=", exceptTokenHash)
   const result = await query.executeTakeFirst()
@@ -110,10 +121,7 @@ export async function deleteSessionsOfUser(
 }
 
 /** Housekeeping: drops sessions that expired before `now`. */
-export async function deleteExpiredSessions(
-  db: Kysely<Tables>,
-  now: Timestamp = new Date().toISOString()
-): Promise<number> {
+export async function deleteExpiredSessions(db: Kysely<Tables>, now: Timestamp = new Date().toISOString()): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst()
   sessionsChanged()
   return Number(result.numDeletedRows)

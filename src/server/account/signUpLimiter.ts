@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
+import type { Counters } from "../http/counters.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
-import type { Counters } from "../http/counters.ts"
 import { invites } from "../invites/invitesFeature.ts"
 
 export type SignUpLimits = Pick<RateLimits, "signUpsPerInvite" | "signUpAttemptsPerEmail" | "signUpWindowMs">

@@ -1,11 +1,21 @@
 import { randomBytes } from "node:crypto"
 import { passwordRule, usernameFromEmail, usernameRule } from "../../domain/Validation.ts"
-import { hashPassword } from "./passwords.ts"
+import {
+  type Args,
+  type Command,
+  type CommandContext,
+  CommandFailure,
+  optionalText,
+  requireEmail,
+  requireText,
+  table,
+  UsageError
+} from "../cli/command.ts"
 import { isUniqueViolation } from "../db/database.ts"
 import type { UserRow } from "../db/schema.ts"
+import { hashPassword } from "./passwords.ts"
 import { deleteSessionsOfUser } from "./sessionsRepo.ts"
 import { findUserByEmail, insertUser, listUsers, setActive, updatePasswordHash } from "./usersRepo.ts"
-import { type Args, type Command, type CommandContext, CommandFailure, optionalText, requireEmail, requireText, table, UsageError } from "../cli/command.ts"
 
 const validPassword = (text: string): string => {
   const message = passwordRule(text)
@@ -107,10 +117,20 @@ export const userList: Command = {
       return 0
     }
     const yes = (flag: boolean) => (flag ? "yes" : "no")
-    out(table(
-      ["id", "email", "username", "staff", "active", "verified", "created"],
-      users.map((u) => [String(u.id), u.email, u.username, yes(u.is_staff), yes(u.is_active), yes(u.email_verified_at !== null), u.created_at.slice(0, 10)])
-    ))
+    out(
+      table(
+        ["id", "email", "username", "staff", "active", "verified", "created"],
+        users.map((u) => [
+          String(u.id),
+          u.email,
+          u.username,
+          yes(u.is_staff),
+          yes(u.is_active),
+          yes(u.email_verified_at !== null),
+          u.created_at.slice(0, 10)
+        ])
+      )
+    )
     return 0
   }
 }

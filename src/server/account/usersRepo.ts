@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
-import { sessionsChanged } from "./sessionCache.ts"
 import type { Tables, Timestamp, UserRow } from "../db/schema.ts"
+import { sessionsChanged } from "./sessionCache.ts"
 
 export interface NewUserInput {
   username: string
@@ -19,7 +19,8 @@ const normaliseEmail = (email: string): string => email.trim().toLowerCase()
 
 /** Throws a unique violation (see `isUniqueViolation`) when the email or invite token is taken. */
 export async function insertUser(db: Kysely<Tables>, input: NewUserInput): Promise<UserRow> {
-  return db.insertInto("users")
+  return db
+    .insertInto("users")
     .values({
       username: input.username,
       email: normaliseEmail(input.email),
@@ -44,7 +45,8 @@ export async function findUserById(db: Kysely<Tables>, id: number): Promise<User
 
 /** Staff accounts, active or not; zero means the server should bootstrap one. */
 export async function countStaff(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom("users")
+  const row = await db
+    .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("is_staff", "=", true)
     .executeTakeFirstOrThrow()
@@ -53,10 +55,7 @@ export async function countStaff(db: Kysely<Tables>): Promise<number> {
 
 /** Returns false when no such user exists. */
 export async function updatePasswordHash(db: Kysely<Tables>, id: number, passwordHash: string): Promise<boolean> {
-  const result = await db.updateTable("users")
-    .set({ password_hash: passwordHash })
-    .where("id", "=", id)
-    .executeTakeFirst()
+  const result = await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).executeTakeFirst()
   sessionsChanged()
   return result.numUpdatedRows > 0n
 }

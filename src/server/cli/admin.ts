@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
+import { accountCommands } from "../account/accountFeature.ts"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { migrateToLatest } from "../db/migrations.ts"
 import { withStartupLock } from "../db/startupLock.ts"
-import { accountCommands } from "../account/accountFeature.ts"
 import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
 import { mailCommands } from "../mail/mailFeature.ts"
@@ -17,7 +17,14 @@ import { type Command, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
-  ...accountCommands, ...telemetryCommands, ...invitesCommands, ...shellCommands, ...streamsCommands, ...guideCommands, ...paymentsCommands, ...mailCommands
+  ...accountCommands,
+  ...telemetryCommands,
+  ...invitesCommands,
+  ...shellCommands,
+  ...streamsCommands,
+  ...guideCommands,
+  ...paymentsCommands,
+  ...mailCommands
 ]
 
 export interface AdminIo {
@@ -67,7 +74,10 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
 
   let args: Record<string, string | boolean | undefined>
   try {
-    args = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
+    args = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >
   } catch (error) {
     err(`${command.name}: ${error instanceof Error ? error.message : String(error)}`)
     err(`Usage: ${usageLine(command)}`)
@@ -76,13 +86,16 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
 
   // a mistyped DATA_DIR would otherwise get a fresh database, and the command's "done" would be about it
   const sqliteFile = io.db === undefined && !io.config.databaseUrl ? path.join(io.config.dataDir, "app.db") : undefined
-  if (sqliteFile !== undefined && !existsSync(sqliteFile)) err(`No database at ${path.resolve(sqliteFile)} yet: creating one. Set DATA_DIR if the server's is elsewhere.`)
-  const db = io.db ?? await openDatabase({ dataDir: io.config.dataDir, databaseUrl: io.config.databaseUrl })
+  if (sqliteFile !== undefined && !existsSync(sqliteFile))
+    err(`No database at ${path.resolve(sqliteFile)} yet: creating one. Set DATA_DIR if the server's is elsewhere.`)
+  const db = io.db ?? (await openDatabase({ dataDir: io.config.dataDir, databaseUrl: io.config.databaseUrl }))
   try {
     // The CLI may be the first thing run against a fresh DATA_DIR or database, perhaps while a
     // server starts on it: it waits for that start's migrating and seeding, as another server would.
     if (io.db === undefined) {
-      await withStartupLock(db, () => migrateToLatest(db), { onWait: () => err("Waiting for a server starting on this database to finish migrating") })
+      await withStartupLock(db, () => migrateToLatest(db), {
+        onWait: () => err("Waiting for a server starting on this database to finish migrating")
+      })
     }
     return await command.run(args, { db: db.kysely, config: io.config, out: io.out, err, now: io.now ?? Date.now })
   } catch (error) {
@@ -106,7 +119,10 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
  * line (an import's progress): on a terminal each one overwrites the last, elsewhere it is an
  * ordinary line, so logs keep every one.
  */
-export function consoleIo(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Pick<AdminIo, "out" | "err"> {
+export function consoleIo(
+  stdout: NodeJS.WriteStream = process.stdout,
+  stderr: NodeJS.WriteStream = process.stderr
+): Pick<AdminIo, "out" | "err"> {
   let statusShown = false
   const endStatus = () => {
     if (statusShown) stderr.write("\n")

@@ -82,11 +82,19 @@ export function isLocation(value: string): boolean {
 
 /** `a, b,,c` → `a,b,c` */
 export const normaliseTags = (tags: string | undefined): string =>
-  (tags ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag !== "").join(",")
+  (tags ?? "")
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== "")
+    .join(",")
 
 /** Fixed-width columns for terminal listings. */
 export function table(headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? "").length)))
-  const line = (cells: ReadonlyArray<string>) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ").trimEnd()
+  const line = (cells: ReadonlyArray<string>) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd()
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")
 }

@@ -1,12 +1,13 @@
 import { type Kysely, PostgresAdapter } from "kysely"
+import { accountSessions } from "../account/accountFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher } from "../db/writeBatcher.ts"
+import { networkOf } from "../http/clientNetwork.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
-import { accountSessions } from "../account/accountFeature.ts"
 import {
-  type LiveConnectionRow,
   endedSince,
   endPlayer,
+  type LiveConnectionRow,
   openConnection,
   openConnectionsOf,
   playerState,
@@ -14,7 +15,6 @@ import {
   touchConnections
 } from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS, type Presence, streamsElsewhere } from "./liveness.ts"
-import { networkOf } from "../http/clientNetwork.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { GRANT_START_MS, type StreamGrant } from "./streamGrants.ts"
 
@@ -121,11 +121,14 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
 
   // Ended connections, whichever instance ended them: their players are refused at the next playlist.
   let polledUntil = now()
-  const poll = startPeriodicJob(async () => {
-    const until = now()
-    for (const key of await endedSince(db, iso(polledUntil - ENDED_POLL_MS))) open.delete(keyOf(key))
-    polledUntil = until
-  }, { everyMs: ENDED_POLL_MS, firstAfterMs: ENDED_POLL_MS, onError })
+  const poll = startPeriodicJob(
+    async () => {
+      const until = now()
+      for (const key of await endedSince(db, iso(polledUntil - ENDED_POLL_MS))) open.delete(keyOf(key))
+      polledUntil = until
+    },
+    { everyMs: ENDED_POLL_MS, firstAfterMs: ENDED_POLL_MS, onError }
+  )
 
   const remember = (key: string, entry: Open): void => {
     open.delete(key)

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely"
 import {
   byConnectionsThenEmail,
   byStartThenEmail,
-  connectionSeverity,
   type ConnectionSeverity,
+  connectionSeverity,
   type MultipleConnections,
   type PlayingElsewhere,
   type StreamAccess
@@ -20,11 +20,11 @@ import {
   openConnections,
   openConnectionsOf
 } from "./connectionsRepo.ts"
-import { unknownViewersSince } from "./unknownViewersRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
-import { readGrant, type GrantKey } from "./streamGrants.ts"
+import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { streamHealth } from "./streamHealth.ts"
+import { unknownViewersSince } from "./unknownViewersRepo.ts"
 
 /** The most refused addresses the staff view lists. */
 const MAX_UNKNOWN = 500
@@ -98,13 +98,22 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
       }
       // one page of the table, or all of it for a caller that asked for no page (SPEC §3's shape)
       // the same rows on the same page every time: one account's rows that began together by id
-      const ordered = live.map((row) => ({ row, timestamp: row.first_seen, email: row.email })).sort((a, b) => byStartThenEmail(a, b) || a.row.id - b.row.id)
+      const ordered = live
+        .map((row) => ({ row, timestamp: row.first_seen, email: row.email }))
+        .sort((a, b) => byStartThenEmail(a, b) || a.row.id - b.row.id)
       const size = query?.page === undefined ? Math.max(1, ordered.length) : CONNECTIONS_PAGE_SIZE
       const pages = Math.max(1, Math.ceil(ordered.length / size))
       const number = Math.min(Number(query?.page ?? 1), pages)
       const shown = ordered.slice((number - 1) * size, number * size)
       // the device and the stream's name only for the rows shown: the rest are only counted
-      const details = new Map((await connectionsWithDetails(db, shown.map(({ row }) => row.id))).map((row) => [row.id, row]))
+      const details = new Map(
+        (
+          await connectionsWithDetails(
+            db,
+            shown.map(({ row }) => row.id)
+          )
+        ).map((row) => [row.id, row])
+      )
       const connections: Record<string, Array<ConnectionEntry>> = {}
       for (const { row } of shown) {
         const detail = details.get(row.id)
@@ -150,7 +159,10 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
         const at = now()
         const rows = current(await openConnectionsOf(db, session.userId, iso(at - LIVE_CONNECTION_WINDOW_MS)), at)
         return rows
-          .filter((row) => grant === undefined || !(row.session_id === grant.sessionId && row.stream_id === grant.streamId && row.app === grant.app))
+          .filter(
+            (row) =>
+              grant === undefined || !(row.session_id === grant.sessionId && row.stream_id === grant.streamId && row.app === grant.app)
+          )
           .map(elsewhere)
       }
       const answer = async (access: StreamAccess["access"], reason?: StreamAccess["reason"]): Promise<StreamAccess> => ({
@@ -164,12 +176,17 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
       const admission = await gate.admit(grant, request.ip)
       if (admission.ok) return answer("ok")
       switch (admission.reason) {
-        case "limit": return answer("limit")
+        case "limit":
+          return answer("limit")
         case "staff":
-        case "replaced": return answer("ended", admission.reason)
-        case "signedOut": return answer("ended", "signedOut")
-        case "expired": return answer("expired")
-        default: return answer("invalid")
+        case "replaced":
+          return answer("ended", admission.reason)
+        case "signedOut":
+          return answer("ended", "signedOut")
+        case "expired":
+          return answer("expired")
+        default:
+          return answer("invalid")
       }
     },
 

@@ -1,18 +1,18 @@
 import { createSecretKey } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
+import { networkOf } from "../http/clientNetwork.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
-import { connectionHandlers } from "./connectionHandlers.ts"
 import { createConnectionGate } from "./connectionGate.ts"
+import { connectionHandlers } from "./connectionHandlers.ts"
 import { grantKey, type Heartbeat, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
 import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
-import { networkOf } from "../http/clientNetwork.ts"
 import { playerTokenOf } from "./playerTokens.ts"
-import { ownChannelOf, type GrantKey } from "./streamGrants.ts"
-import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
+import { type GrantKey, ownChannelOf } from "./streamGrants.ts"
 import { createUnknownViewers, registerStreamGuard } from "./streamGuard.ts"
 import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample } from "./streamHealth.ts"
+import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
 
 // The limit is read on every start of a stream; a changed setting applies within this long.
 const SETTINGS_FOR_MS = 5000

@@ -65,46 +65,73 @@ export async function recordHeartbeats(db: Kysely<Tables>, beats: ReadonlyArray<
     if (seen === undefined || seen.at <= beat.at) latest.set(key, beat)
   }
   if (latest.size === 0) return
-  await db.insertInto("player_connections")
-    .values([...latest.values()].map((beat) => ({
-      user_id: beat.userId,
-      session_id: beat.sessionId,
-      token: beat.token,
-      stream_id: beat.streamId,
-      app: beat.app,
-      ip: beat.ip,
-      network: beat.network,
-      first_seen: beat.at,
-      last_seen: beat.at
-    })))
-    .onConflict((oc) => oc.columns(["session_id", "stream_id", "app"]).doUpdateSet((eb) => ({
-      first_seen: eb.case()
-        .when(eb.or([eb("player_connections.last_seen", "<", liveSince), eb("player_connections.ended_at", "is not", null)]))
-        .then(eb.ref("excluded.first_seen"))
-        .else(eb.ref("player_connections.first_seen"))
-        .end(),
-      last_seen: eb.ref("excluded.last_seen"),
-      ip: eb.ref("excluded.ip"),
-      network: eb.ref("excluded.network"),
-      ended_at: null,
-      ended_reason: null
-    })).where((eb) => eb.or([eb("player_connections.ended_at", "is", null), eb("player_connections.ended_reason", "=", "stopped")])))
+  await db
+    .insertInto("player_connections")
+    .values(
+      [...latest.values()].map((beat) => ({
+        user_id: beat.userId,
+        session_id: beat.sessionId,
+        token: beat.token,
+        stream_id: beat.streamId,
+        app: beat.app,
+        ip: beat.ip,
+        network: beat.network,
+        first_seen: beat.at,
+        last_seen: beat.at
+      }))
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(["session_id", "stream_id", "app"])
+        .doUpdateSet((eb) => ({
+          first_seen: eb
+            .case()
+            .when(eb.or([eb("player_connections.last_seen", "<", liveSince), eb("player_connections.ended_at", "is not", null)]))
+            .then(eb.ref("excluded.first_seen"))
+            .else(eb.ref("player_connections.first_seen"))
+            .end(),
+          last_seen: eb.ref("excluded.last_seen"),
+          ip: eb.ref("excluded.ip"),
+          network: eb.ref("excluded.network"),
+          ended_at: null,
+          ended_reason: null
+        }))
+        .where((eb) => eb.or([eb("player_connections.ended_at", "is", null), eb("player_connections.ended_reason", "=", "stopped")]))
+    )
     .execute()
 }
 
 // asked for at every few playlist requests of every player: built and compiled once
-const playerStateQuery = hotQuery((db, sessionId: number, streamId: string, app: string) => db.selectFrom("sessions")
-  .innerJoin("users", "users.id", "sessions.user_id")
-  .leftJoin("player_connections", (join) => join
-    .onRef("player_connections.session_id", "=", "sessions.id")
-    .on("player_connections.stream_id", "=", streamId)
-    .on("player_connections.app", "=", app))
-  .select(["player_connections.id", "sessions.token_hash", "users.is_active", "sessions.expires_at",
-    "player_connections.ended_at", "player_connections.ended_reason", "player_connections.last_seen"])
-  .where("sessions.id", "=", sessionId))
+const playerStateQuery = hotQuery((db, sessionId: number, streamId: string, app: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("player_connections", (join) =>
+      join
+        .onRef("player_connections.session_id", "=", "sessions.id")
+        .on("player_connections.stream_id", "=", streamId)
+        .on("player_connections.app", "=", app)
+    )
+    .select([
+      "player_connections.id",
+      "sessions.token_hash",
+      "users.is_active",
+      "sessions.expires_at",
+      "player_connections.ended_at",
+      "player_connections.ended_reason",
+      "player_connections.last_seen"
+    ])
+    .where("sessions.id", "=", sessionId)
+)
 
 /** What the origin needs to know of a session's player on a stream; undefined when the session is gone. */
-export async function playerState(db: Kysely<Tables>, sessionId: number, streamId: string, app: string, now: Timestamp): Promise<PlayerState | undefined> {
+export async function playerState(
+  db: Kysely<Tables>,
+  sessionId: number,
+  streamId: string,
+  app: string,
+  now: Timestamp
+): Promise<PlayerState | undefined> {
   const [row] = await playerStateQuery(db, sessionId, streamId, app)
   if (row === undefined) return undefined
   return {
@@ -122,7 +149,8 @@ export type OpenedConnection = Heartbeat
 
 /** Starts (or starts again) a session's player on a stream; answers its id. */
 export async function openConnection(db: Kysely<Tables>, connection: OpenedConnection): Promise<number> {
-  const row = await db.insertInto("player_connections")
+  const row = await db
+    .insertInto("player_connections")
     .values({
       user_id: connection.userId,
       session_id: connection.sessionId,
@@ -134,14 +162,16 @@ export async function openConnection(db: Kysely<Tables>, connection: OpenedConne
       first_seen: connection.at,
       last_seen: connection.at
     })
-    .onConflict((oc) => oc.columns(["session_id", "stream_id", "app"]).doUpdateSet((eb) => ({
-      first_seen: eb.ref("excluded.first_seen"),
-      last_seen: eb.ref("excluded.last_seen"),
-      ip: eb.ref("excluded.ip"),
-      network: eb.ref("excluded.network"),
-      ended_at: null,
-      ended_reason: null
-    })))
+    .onConflict((oc) =>
+      oc.columns(["session_id", "stream_id", "app"]).doUpdateSet((eb) => ({
+        first_seen: eb.ref("excluded.first_seen"),
+        last_seen: eb.ref("excluded.last_seen"),
+        ip: eb.ref("excluded.ip"),
+        network: eb.ref("excluded.network"),
+        ended_at: null,
+        ended_reason: null
+      }))
+    )
     .returning("id")
     .executeTakeFirstOrThrow()
   return row.id
@@ -157,7 +187,8 @@ export interface Touch {
 
 export async function touchConnections(db: Kysely<Tables>, touches: ReadonlyArray<Touch>): Promise<void> {
   for (const touch of touches) {
-    await db.updateTable("player_connections")
+    await db
+      .updateTable("player_connections")
       .set({ last_seen: touch.at, ip: touch.ip, network: touch.network })
       .where("id", "=", touch.id)
       .where("ended_at", "is", null)
@@ -167,13 +198,22 @@ export async function touchConnections(db: Kysely<Tables>, touches: ReadonlyArra
 }
 
 const liveColumns = [
-  "player_connections.id", "player_connections.user_id", "player_connections.session_id", "users.email",
-  "player_connections.token", "player_connections.stream_id", "player_connections.app", "player_connections.ip",
-  "player_connections.network", "player_connections.first_seen", "player_connections.last_seen"
+  "player_connections.id",
+  "player_connections.user_id",
+  "player_connections.session_id",
+  "users.email",
+  "player_connections.token",
+  "player_connections.stream_id",
+  "player_connections.app",
+  "player_connections.ip",
+  "player_connections.network",
+  "player_connections.first_seen",
+  "player_connections.last_seen"
 ] as const
 
 function liveQuery(db: Kysely<Tables>, since: Timestamp) {
-  return db.selectFrom("player_connections")
+  return db
+    .selectFrom("player_connections")
     .innerJoin("users", "users.id", "player_connections.user_id")
     .select(liveColumns)
     .where("player_connections.last_seen", ">=", since)
@@ -181,7 +221,8 @@ function liveQuery(db: Kysely<Tables>, since: Timestamp) {
 }
 
 function detailedQuery(db: Kysely<Tables>) {
-  return db.selectFrom("player_connections")
+  return db
+    .selectFrom("player_connections")
     .innerJoin("users", "users.id", "player_connections.user_id")
     .leftJoin("sessions", "sessions.id", "player_connections.session_id")
     .leftJoin("streams", (join) => join.on((eb) => eb(eb.cast("streams.id", "text"), "=", eb.ref("player_connections.stream_id"))))
@@ -220,13 +261,15 @@ const DETAILS_PER_QUERY = 500
 
 /** One account's open connections seen at or after `since`, oldest first. */
 export async function openConnectionsOf(db: Kysely<Tables>, userId: number, since: Timestamp): Promise<Array<ConnectionRow>> {
-  return normalise(await detailedQuery(db)
-    .where("player_connections.user_id", "=", userId)
-    .where("player_connections.last_seen", ">=", since)
-    .where("player_connections.ended_at", "is", null)
-    .orderBy("player_connections.first_seen")
-    .orderBy("player_connections.id")
-    .execute())
+  return normalise(
+    await detailedQuery(db)
+      .where("player_connections.user_id", "=", userId)
+      .where("player_connections.last_seen", ">=", since)
+      .where("player_connections.ended_at", "is", null)
+      .orderBy("player_connections.first_seen")
+      .orderBy("player_connections.id")
+      .execute()
+  )
 }
 
 export interface EndedConnection {
@@ -237,10 +280,17 @@ export interface EndedConnection {
 }
 
 /** Ends an open connection (of `userId`'s only, when given); answers it, or undefined when there was none. */
-export async function endConnection(db: Kysely<Tables>, id: number, reason: string, at: Timestamp, userId?: number): Promise<EndedConnection | undefined> {
+export async function endConnection(
+  db: Kysely<Tables>,
+  id: number,
+  reason: string,
+  at: Timestamp,
+  userId?: number
+): Promise<EndedConnection | undefined> {
   // the id comes from a client: 1.5 or 2^40 names no connection (and PostgreSQL would refuse it)
   if (!isStoredId(id)) return undefined
-  let query = db.updateTable("player_connections")
+  let query = db
+    .updateTable("player_connections")
     .set({ ended_at: at, ended_reason: reason })
     .where("id", "=", id)
     .where("ended_at", "is", null)
@@ -249,14 +299,23 @@ export async function endConnection(db: Kysely<Tables>, id: number, reason: stri
 }
 
 /** The players whose connections ended at or after `since` (by staff, a limit or a stop). */
-export async function endedSince(db: Kysely<Tables>, since: Timestamp): Promise<Array<{ readonly sessionId: number; readonly streamId: string; readonly app: string }>> {
+export async function endedSince(
+  db: Kysely<Tables>,
+  since: Timestamp
+): Promise<Array<{ readonly sessionId: number; readonly streamId: string; readonly app: string }>> {
   const rows = await db.selectFrom("player_connections").select(["session_id", "stream_id", "app"]).where("ended_at", ">=", since).execute()
   return rows.map((row) => ({ sessionId: row.session_id, streamId: row.stream_id, app: row.app }))
 }
 
 /** Ends a session's player on a stream, whichever connection it is. */
-export async function endPlayer(db: Kysely<Tables>, key: { readonly sessionId: number; readonly streamId: string; readonly app: string }, reason: string, at: Timestamp): Promise<void> {
-  await db.updateTable("player_connections")
+export async function endPlayer(
+  db: Kysely<Tables>,
+  key: { readonly sessionId: number; readonly streamId: string; readonly app: string },
+  reason: string,
+  at: Timestamp
+): Promise<void> {
+  await db
+    .updateTable("player_connections")
     .set({ ended_at: at, ended_reason: reason })
     .where("session_id", "=", key.sessionId)
     .where("stream_id", "=", key.streamId)
@@ -267,10 +326,11 @@ export async function endPlayer(db: Kysely<Tables>, key: { readonly sessionId: n
 
 /** Forgets up to `limit` connections and refused addresses quiet since before `cutoff`; answers how many went. */
 export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const connections = await db.deleteFrom("player_connections")
+  const connections = await db
+    .deleteFrom("player_connections")
     .where("id", "in", db.selectFrom("player_connections").select("id").where("last_seen", "<", cutoff).limit(limit))
     .executeTakeFirst()
-  return Number(connections.numDeletedRows) + await pruneUnknownViewers(db, cutoff, limit)
+  return Number(connections.numDeletedRows) + (await pruneUnknownViewers(db, cutoff, limit))
 }
 
 /** The key every instance signs stream grants with. */

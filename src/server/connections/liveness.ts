@@ -44,7 +44,10 @@ export function currentConnections<T extends Presence>(connections: ReadonlyArra
  * network (the same channel twice in one home is one), leaving out the session about to start,
  * whose other players are the ones it switches from.
  */
-export function streamsElsewhere(current: ReadonlyArray<Presence>, starting: { readonly sessionId: number; readonly streamId: string; readonly network: string }): number {
+export function streamsElsewhere(
+  current: ReadonlyArray<Presence>,
+  starting: { readonly sessionId: number; readonly streamId: string; readonly network: string }
+): number {
   const slots = new Set<string>()
   for (const connection of current) {
     if (connection.sessionId === starting.sessionId) continue

@@ -41,7 +41,16 @@ export function readGrant(key: GrantKey, text: unknown): StreamGrant | undefined
   if (typeof text !== "string" || text.length > 256) return undefined
   const parts = text.split(".")
   if (parts.length !== 8) return undefined
-  const [version, userId, sessionId, streamId, app, channel, issuedAt, signature] = parts as [string, string, string, string, string, string, string, string]
+  const [version, userId, sessionId, streamId, app, channel, issuedAt, signature] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string
+  ]
   if (version !== VERSION || signature.length !== SIGNATURE_CHARS) return undefined
   const expected = Buffer.from(signatureOf(key, parts.slice(0, 7).join(".")))
   const given = Buffer.from(signature)

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import type { ConnectionGate, Refusal } from "./connectionGate.ts"
+import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.ts"
-import { readGrant, type GrantKey } from "./streamGrants.ts"
 
 // Playlists, not segments: a player asks for its live playlist every few seconds, and segments
 // are only found through a playlist it was given.

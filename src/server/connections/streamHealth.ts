@@ -75,12 +75,16 @@ export function createQoeTracker(maxPlayers = 20_000) {
 
 export async function insertQoeSamples(db: Kysely<Tables>, samples: ReadonlyArray<QoeSample>): Promise<void> {
   for (let start = 0; start < samples.length; start += 500) {
-    await db.insertInto("stream_qoe_samples").values(samples.slice(start, start + 500)).execute()
+    await db
+      .insertInto("stream_qoe_samples")
+      .values(samples.slice(start, start + 500))
+      .execute()
   }
 }
 
 export async function pruneQoeSamples(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const result = await db.deleteFrom("stream_qoe_samples")
+  const result = await db
+    .deleteFrom("stream_qoe_samples")
     .where("id", "in", db.selectFrom("stream_qoe_samples").select("id").where("at", "<", cutoff).limit(limit))
     .executeTakeFirst()
   return Number(result.numDeletedRows)
@@ -98,16 +102,22 @@ const median = (values: ReadonlyArray<number>): number | null => {
  * picture, the share of watching time spent stalled (against the minutes the players' live pings
  * stand for) and the errors. Streams nobody watched and nothing happened on are left out.
  */
-export async function streamHealth(db: Kysely<Tables>, since: Timestamp, viewers: ReadonlyMap<string, number>): Promise<Array<StreamHealth>> {
+export async function streamHealth(
+  db: Kysely<Tables>,
+  since: Timestamp,
+  viewers: ReadonlyMap<string, number>
+): Promise<Array<StreamHealth>> {
   const [firstFrames, totals, pings, streams] = await Promise.all([
     db.selectFrom("stream_qoe_samples").select(["stream_id", "value"]).where("at", ">=", since).where("kind", "=", "ttff").execute(),
-    db.selectFrom("stream_qoe_samples")
+    db
+      .selectFrom("stream_qoe_samples")
       .select((eb) => ["stream_id", "kind", eb.fn.sum<number>("value").as("total"), eb.fn.countAll<number>().as("count")])
       .where("at", ">=", since)
       .where("kind", "in", ["stall", "error"])
       .groupBy(["stream_id", "kind"])
       .execute(),
-    db.selectFrom("analytics_events")
+    db
+      .selectFrom("analytics_events")
       .select((eb) => ["media_id", eb.fn.countAll<number>().as("count")])
       .where("received_at", ">=", since)
       .where("event", "=", "ping")

@@ -1,6 +1,6 @@
 import type { PlayerApp } from "../../domain/Connection.ts"
 import type { Session } from "../http/session.ts"
-import { ownChannelOf, signGrant, withGrant, type GrantKey } from "./streamGrants.ts"
+import { type GrantKey, ownChannelOf, signGrant, withGrant } from "./streamGrants.ts"
 
 interface Sources {
   readonly id: number
@@ -19,8 +19,15 @@ export function createStreamSigner(key: () => Promise<GrantKey>, publicUrl: stri
       if (src === null) return null
       const channel = ownChannelOf(src, publicUrl, host)
       if (channel === undefined) return src
-      return withGrant(src, signGrant(secret, { userId: session.userId, sessionId: session.sessionId, streamId: String(streamId), app, channel, issuedAt }))
+      return withGrant(
+        src,
+        signGrant(secret, { userId: session.userId, sessionId: session.sessionId, streamId: String(streamId), app, channel, issuedAt })
+      )
     }
-    return streams.map((stream) => ({ ...stream, src: sign(stream.src, stream.id, "tv"), src_sldp: sign(stream.src_sldp, stream.id, "lls") }))
+    return streams.map((stream) => ({
+      ...stream,
+      src: sign(stream.src, stream.id, "tv"),
+      src_sldp: sign(stream.src_sldp, stream.id, "lls")
+    }))
   }
 }

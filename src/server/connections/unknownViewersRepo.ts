@@ -14,21 +14,31 @@ export interface UnknownViewer {
 export async function recordUnknownViewers(db: Kysely<Tables>, viewers: ReadonlyArray<UnknownViewer>): Promise<void> {
   const latest = new Map(viewers.map((viewer) => [viewer.ip, viewer]))
   if (latest.size === 0) return
-  await db.insertInto("unknown_viewers")
+  await db
+    .insertInto("unknown_viewers")
     .values([...latest.values()].map((viewer) => ({ ip: viewer.ip, channel: viewer.channel, first_seen: viewer.at, last_seen: viewer.at })))
-    .onConflict((oc) => oc.column("ip").doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), last_seen: eb.ref("excluded.last_seen") })))
+    .onConflict((oc) =>
+      oc.column("ip").doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), last_seen: eb.ref("excluded.last_seen") }))
+    )
     .execute()
 }
 
 /** Refused addresses seen at or after `since`, oldest sighting first. */
 export async function unknownViewersSince(db: Kysely<Tables>, since: Timestamp, limit: number): Promise<Array<string>> {
-  const rows = await db.selectFrom("unknown_viewers").select("ip").where("last_seen", ">=", since).orderBy("last_seen").limit(limit).execute()
+  const rows = await db
+    .selectFrom("unknown_viewers")
+    .select("ip")
+    .where("last_seen", ">=", since)
+    .orderBy("last_seen")
+    .limit(limit)
+    .execute()
   return rows.map((row) => row.ip)
 }
 
 /** Forgets up to `limit` refused addresses quiet since before `cutoff`; answers how many went. */
 export async function pruneUnknownViewers(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const result = await db.deleteFrom("unknown_viewers")
+  const result = await db
+    .deleteFrom("unknown_viewers")
     .where("ip", "in", db.selectFrom("unknown_viewers").select("ip").where("last_seen", "<", cutoff).limit(limit))
     .executeTakeFirst()
   return Number(result.numDeletedRows)

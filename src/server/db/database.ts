@@ -57,8 +57,7 @@ export function isUniqueViolation(error: unknown): boolean {
   const SQLITE_CONSTRAINT_UNIQUE = 2067
   const SQLITE_CONSTRAINT_PRIMARYKEY = 1555
   const PG_UNIQUE_VIOLATION = "23505"
-  return code === PG_UNIQUE_VIOLATION || errcode === SQLITE_CONSTRAINT_UNIQUE ||
-    errcode === SQLITE_CONSTRAINT_PRIMARYKEY
+  return code === PG_UNIQUE_VIOLATION || errcode === SQLITE_CONSTRAINT_UNIQUE || errcode === SQLITE_CONSTRAINT_PRIMARYKEY
 }
 
 /**

@@ -10,11 +10,13 @@ const NEVER = iso(0)
  * at once cannot both get it: PostgreSQL re-checks the condition on the row the first one wrote.
  */
 export async function takeLease(db: Kysely<Tables>, lease: { name: string; holder: string; now: number; until: number }): Promise<boolean> {
-  await db.insertInto("job_leases")
+  await db
+    .insertInto("job_leases")
     .values({ name: lease.name, holder: "", leased_until: NEVER })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute()
-  const result = await db.updateTable("job_leases")
+  const result = await db
+    .updateTable("job_leases")
     .set({ holder: lease.holder, leased_until: iso(lease.until) })
     .where("name", "=", lease.name)
     .where((eb) => eb.or([eb("leased_until", "<=", iso(lease.now)), eb("holder", "=", lease.holder)]))
@@ -24,7 +26,8 @@ export async function takeLease(db: Kysely<Tables>, lease: { name: string; holde
 
 /** Gives the lease up, if `holder` has it, so another instance may take it at once. */
 export async function releaseLease(db: Kysely<Tables>, lease: { name: string; holder: string; now: number }): Promise<void> {
-  await db.updateTable("job_leases")
+  await db
+    .updateTable("job_leases")
     .set({ leased_until: iso(lease.now) })
     .where("name", "=", lease.name)
     .where("holder", "=", lease.holder)

@@ -95,7 +95,8 @@ function adaptStatement(stmt: StatementSync, onWrite?: () => void): SqliteStatem
     const row: Record<string, unknown> = {}
     for (let index = 0; index < names.length; index += 1) {
       const value = values[index]
-      row[names[index] as string] = booleans[index] === true && (typeof value === "number" || typeof value === "bigint") ? value !== 0 && value !== 0n : value
+      row[names[index] as string] =
+        booleans[index] === true && (typeof value === "number" || typeof value === "bigint") ? value !== 0 && value !== 0n : value
     }
     return row
   }

@@ -65,7 +65,8 @@ export function listenForTableChanges(listen: ListenOptions): TableChanges {
     if (closed) return
     failures += 1
     // once per outage: a database that is down for a while would otherwise fill the log
-    if (failures === 1) console.warn(`database: change listener lost its connection (${error?.message ?? "closed"}); reading every time until it is back`)
+    if (failures === 1)
+      console.warn(`database: change listener lost its connection (${error?.message ?? "closed"}); reading every time until it is back`)
     retry = setTimeout(() => void connect(), Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1)))
     retry.unref()
   }
@@ -169,11 +170,15 @@ export function countOwnWrites(changes: TableChanges): KyselyPlugin {
 
 function writtenTables(node: RootOperationNode): ReadonlyArray<WatchedTable> {
   const targets: ReadonlyArray<OperationNode | undefined> =
-    node.kind === "InsertQueryNode" ? [node.into]
-    : node.kind === "UpdateQueryNode" ? [node.table]
-    : node.kind === "DeleteQueryNode" ? node.from.froms
-    : node.kind === "MergeQueryNode" ? [node.into]
-    : []
+    node.kind === "InsertQueryNode"
+      ? [node.into]
+      : node.kind === "UpdateQueryNode"
+        ? [node.table]
+        : node.kind === "DeleteQueryNode"
+          ? node.from.froms
+          : node.kind === "MergeQueryNode"
+            ? [node.into]
+            : []
   return WATCHED.filter((table) => targets.some((target) => tableName(target) === table))
 }
 

@@ -47,7 +47,7 @@ export function demoProgramme(channel: string, start: number): ProgrammeRow {
 /** Consecutive demo programmes from `from` until one ends at or after `until`. */
 export function demoProgrammes(channel: string, from: number, until: number): Array<ProgrammeRow> {
   const rows: Array<ProgrammeRow> = []
-  for (let start = from; start < until;) {
+  for (let start = from; start < until; ) {
     const row = demoProgramme(channel, start)
     rows.push(row)
     start = Date.parse(row.stop_at)
@@ -57,7 +57,8 @@ export function demoProgrammes(channel: string, from: number, until: number): Ar
 
 /** Registers a demo channel; nothing changes when it exists already (an import may have claimed it). */
 export async function addDemoChannel(db: Kysely<Tables>, channel: { id: string; name: string }, at: Timestamp): Promise<void> {
-  await db.insertInto("guide_channels")
+  await db
+    .insertInto("guide_channels")
     .values({ id: channel.id, name: channel.name, source: "demo", updated_at: at })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute()
@@ -70,7 +71,8 @@ export async function addDemoChannel(db: Kysely<Tables>, channel: { id: string; 
  * the same slot always yields the same programme, and a programme exists once.
  */
 export async function keepDemoGuideAhead(db: Kysely<Tables>, now: number): Promise<number> {
-  const channels = await db.selectFrom("guide_channels as c")
+  const channels = await db
+    .selectFrom("guide_channels as c")
     .innerJoin("streams as s", "s.epg_channel_id", "c.id")
     .select("c.id")
     .distinct()
@@ -79,14 +81,23 @@ export async function keepDemoGuideAhead(db: Kysely<Tables>, now: number): Promi
   const yesterday = Math.floor(now / DAY) * DAY - DAY
   let added = 0
   for (const { id } of channels) {
-    const last = await db.selectFrom("guide_programmes").select("stop_at")
-      .where("channel_id", "=", id).orderBy("start_at", "desc").limit(1).executeTakeFirst()
+    const last = await db
+      .selectFrom("guide_programmes")
+      .select("stop_at")
+      .where("channel_id", "=", id)
+      .orderBy("start_at", "desc")
+      .limit(1)
+      .executeTakeFirst()
     const end = last === undefined ? undefined : Date.parse(last.stop_at)
     if (end !== undefined && end >= now + DEMO_GUIDE_AHEAD_MS) continue
     const rows = demoProgrammes(id, end === undefined || end < yesterday ? yesterday : end, now + DEMO_GUIDE_REACH_MS)
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        await trx.insertInto("guide_programmes").values(rows.slice(i, i + ROWS_PER_STATEMENT)).onConflict((oc) => oc.doNothing()).execute()
+        await trx
+          .insertInto("guide_programmes")
+          .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+          .onConflict((oc) => oc.doNothing())
+          .execute()
       }
     })
     added += rows.length

@@ -9,8 +9,18 @@ export interface DemoFormat {
 }
 
 const TEAMS = [
-  "Harbour City", "Northfield", "Riverside Athletic", "Eastbrook", "Kingsmoor", "Westhaven United",
-  "Ashby Rovers", "Millbrook", "Fjordvik", "Southport Wanderers", "Lakeside", "Stonebridge"
+  "Harbour City",
+  "Northfield",
+  "Riverside Athletic",
+  "Eastbrook",
+  "Kingsmoor",
+  "Westhaven United",
+  "Ashby Rovers",
+  "Millbrook",
+  "Fjordvik",
+  "Southport Wanderers",
+  "Lakeside",
+  "Stonebridge"
 ]
 const PLAYERS = ["A. Berg", "M. Okafor", "L. Moreau", "S. Lindqvist", "J. Alvarez", "K. Tanaka", "E. Novak", "R. Haddad"]
 const PLACES = ["Bergen", "Voss", "Geiranger", "Lillehammer", "Tromsø", "Ålesund", "Trondheim", "Stavanger"]
@@ -71,11 +81,13 @@ export const DEMO_FORMATS: ReadonlyArray<DemoFormat> = [
   {
     minutes: [60],
     title: () => "Wild Coasts",
-    subtitle: (pick) => `Episode ${number(pick, 1, 8)}: ${pick(["The northern cliffs", "Islands of the storm", "Life in the shallows", "Winter tides"])}`
+    subtitle: (pick) =>
+      `Episode ${number(pick, 1, 8)}: ${pick(["The northern cliffs", "Islands of the storm", "Life in the shallows", "Winter tides"])}`
   },
   {
     minutes: [45, 60],
     title: () => "Kitchen Table",
-    subtitle: (pick) => `Series ${number(pick, 1, 4)}, episode ${number(pick, 1, 10)}: ${pick(["Autumn soups", "Fish suppers", "Baking day", "A taste of the mountains"])}`
+    subtitle: (pick) =>
+      `Series ${number(pick, 1, 4)}, episode ${number(pick, 1, 10)}: ${pick(["Autumn soups", "Fish suppers", "Baking day", "A taste of the mountains"])}`
   }
 ]

@@ -14,7 +14,8 @@ const isWebUrl = (text: string): boolean => isLocation(text) && !text.startsWith
 export const guideImport: Command = {
   name: "guide:import",
   usage: "--file F | --url U",
-  summary: "Import an XMLTV guide (plain or gzip), replacing the time window it covers on each of its channels; " +
+  summary:
+    "Import an XMLTV guide (plain or gzip), replacing the time window it covers on each of its channels; " +
     "with neither option, the site setting guideUrl",
   options: { file: { type: "string" }, url: { type: "string" } },
   async run(args, { db, out, err, now }) {
@@ -29,7 +30,8 @@ export const guideImport: Command = {
       const fromSetting = url === undefined
       const location = (url ?? (await siteSettings.inEffect(db)).guideUrl).trim()
       if (fromSetting && location === "") throw new UsageError("give --file F or --url U, or set the site setting guideUrl")
-      if (!isWebUrl(location)) throw new UsageError(`${fromSetting ? "the site setting guideUrl" : "--url"} must be an http(s) URL (got "${location}")`)
+      if (!isWebUrl(location))
+        throw new UsageError(`${fromSetting ? "the site setting guideUrl" : "--url"} must be an http(s) URL (got "${location}")`)
       source = { url: location }
     }
 
@@ -63,13 +65,27 @@ export const guideChannels: Command = {
       out("No guide channels yet: import one with guide:import")
       return 0
     }
-    const tied = (id: string) => all.filter((s) => s.epg_channel_id === id).map((s) => `${s.id} ${s.title}`).join(", ")
-    out(table(
-      ["epg id", "name", "source", "streams", "programmes", "until"],
-      channels.map((c) => [c.id, c.name, c.source, tied(c.id) || "-", String(c.programmes), c.until?.slice(0, 16).replace("T", " ") ?? "-"])
-    ))
+    const tied = (id: string) =>
+      all
+        .filter((s) => s.epg_channel_id === id)
+        .map((s) => `${s.id} ${s.title}`)
+        .join(", ")
+    out(
+      table(
+        ["epg id", "name", "source", "streams", "programmes", "until"],
+        channels.map((c) => [
+          c.id,
+          c.name,
+          c.source,
+          tied(c.id) || "-",
+          String(c.programmes),
+          c.until?.slice(0, 16).replace("T", " ") ?? "-"
+        ])
+      )
+    )
     const orphans = all.filter((s) => s.epg_channel_id !== null && !channels.some((c) => c.id === s.epg_channel_id))
-    for (const stream of orphans) out(`Stream ${stream.id} (${stream.title}) names epg id "${stream.epg_channel_id}", which no guide has yet`)
+    for (const stream of orphans)
+      out(`Stream ${stream.id} (${stream.title}) names epg id "${stream.epg_channel_id}", which no guide has yet`)
     return 0
   }
 }

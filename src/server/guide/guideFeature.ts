@@ -18,7 +18,8 @@ export interface GuideFeatureOptions {
  * killed mid-lease takes its own lease back when it comes up again instead of waiting six hours
  * for it to run out; instances on other machines, or on other ports of this one, differ.
  */
-export const refreshHolder = (config: Pick<Config, "host" | "port">, host: string = hostname()): string => `${host}:${config.host}:${config.port}`
+export const refreshHolder = (config: Pick<Config, "host" | "port">, host: string = hostname()): string =>
+  `${host}:${config.host}:${config.port}`
 
 /** The programme guide: XMLTV imports, the schedule by local day, and what airs now and next. */
 export function guideFeature({ db, now, log, config }: FeatureDeps, options: GuideFeatureOptions = {}): ServerFeature {

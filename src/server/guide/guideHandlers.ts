@@ -26,7 +26,8 @@ function scheduleItems(rows: ReadonlyArray<ScheduleRow>): Array<ScheduleItem> {
     let item = items.at(-1)
     if (item?.key !== key) {
       // viewers know a channel by the name the streams grid gives it
-      const Channel = row.stream_id === null ? { Name: row.channel_name } : { Name: row.stream_title ?? row.channel_name, StreamId: row.stream_id }
+      const Channel =
+        row.stream_id === null ? { Name: row.channel_name } : { Name: row.stream_title ?? row.channel_name, StreamId: row.stream_id }
       item = { key, Channel, EpgList: [] }
       items.push(item)
     }

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, sql, SqliteAdapter } from "kysely"
+import { CompiledQuery, type Kysely, SqliteAdapter, sql } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { MAX_PROGRAMME_MS } from "./programmeTimeline.ts"
 
@@ -70,7 +70,10 @@ export function stagingFor(db: Kysely<Tables>, importId: string): Stage {
     let text = texts.get(count)
     if (text === undefined) {
       const blank = { import_id: "", channel_id: "", start_at: "", stop_at: "", title: "", subtitle: "" }
-      text = db.insertInto("guide_staging").values(Array.from({ length: count }, () => blank)).compile().sql
+      text = db
+        .insertInto("guide_staging")
+        .values(Array.from({ length: count }, () => blank))
+        .compile().sql
       texts.set(count, text)
     }
     return text
@@ -113,20 +116,23 @@ export async function swapInImport(
   const unnamed = channels.filter((c) => c.name === undefined || c.name === "")
   await db.transaction().execute(async (trx) => {
     for (const part of chunks(named, ROWS_PER_STATEMENT)) {
-      await trx.insertInto("guide_channels")
+      await trx
+        .insertInto("guide_channels")
         .values(part.map((c) => ({ id: c.id, name: c.name ?? c.id, source: "xmltv" as const, updated_at: at })))
         .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ name: eb.ref("excluded.name"), source: "xmltv", updated_at: at })))
         .execute()
     }
     // a channel only programmes mention keeps the name an earlier file gave it
     for (const part of chunks(unnamed, ROWS_PER_STATEMENT)) {
-      await trx.insertInto("guide_channels")
+      await trx
+        .insertInto("guide_channels")
         .values(part.map((c) => ({ id: c.id, name: c.id, source: "xmltv" as const, updated_at: at })))
         .onConflict((oc) => oc.column("id").doUpdateSet({ source: "xmltv", updated_at: at }))
         .execute()
     }
     for (const [channel, window] of windows) {
-      await trx.deleteFrom("guide_programmes")
+      await trx
+        .deleteFrom("guide_programmes")
         .where("channel_id", "=", channel)
         // whatever overlaps the window, found by a range of the key since none lasts over a day
         .where("start_at", ">", iso(Date.parse(window.from) - MAX_PROGRAMME_MS))
@@ -134,11 +140,12 @@ export async function swapInImport(
         .where("stop_at", ">", window.from)
         .execute()
     }
-    await trx.insertInto("guide_programmes")
+    await trx
+      .insertInto("guide_programmes")
       .columns(["channel_id", "start_at", "stop_at", "title", "subtitle"])
-      .expression((eb) => eb.selectFrom("guide_staging")
-        .select(["channel_id", "start_at", "stop_at", "title", "subtitle"])
-        .where("import_id", "=", importId))
+      .expression((eb) =>
+        eb.selectFrom("guide_staging").select(["channel_id", "start_at", "stop_at", "title", "subtitle"]).where("import_id", "=", importId)
+      )
       // a file listing one programme twice keeps one of them
       .onConflict((oc) => oc.doNothing())
       .execute()
@@ -148,7 +155,8 @@ export async function swapInImport(
 
 /** Removes programmes that started a day before `before`, so surely ended by then; the guide shows nothing older than today. */
 export async function pruneProgrammes(db: Kysely<Tables>, before: Timestamp): Promise<number> {
-  const result = await db.deleteFrom("guide_programmes")
+  const result = await db
+    .deleteFrom("guide_programmes")
     .where("start_at", "<", iso(Date.parse(before) - MAX_PROGRAMME_MS))
     .executeTakeFirst()
   return Number(result.numDeletedRows)

@@ -1,6 +1,7 @@
-import { hostname } from "node:os"
 import { randomBytes } from "node:crypto"
+import { hostname } from "node:os"
 import type { Kysely } from "kysely"
+import { releaseLease, takeLease } from "../db/jobLease.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { keepDemoGuideAhead } from "./demoGuide.ts"
@@ -8,7 +9,6 @@ import { pruneProgrammes } from "./guideImportRepo.ts"
 import { describeSource, guideText } from "./guideSource.ts"
 import { type GuideImportResult, importGuide } from "./importGuide.ts"
 import { describeFailure, describeImport } from "./importReport.ts"
-import { releaseLease, takeLease } from "../db/jobLease.ts"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -102,10 +102,12 @@ async function* gunzipWhenCompressed(bytes: AsyncIterable<Uint8Array>): AsyncGen
     yield* rest
     return
   }
-  const compressed = Readable.from((async function* () {
-    yield head
-    yield* rest
-  })())
+  const compressed = Readable.from(
+    (async function* () {
+      yield head
+      yield* rest
+    })()
+  )
   const plain = pipeline(compressed, createGunzip(), () => undefined)
   try {
     for await (const chunk of plain) yield chunk as Uint8Array
@@ -153,10 +155,13 @@ export async function* guideText(source: GuideSource, signal?: AbortSignal, limi
   const deadline = AbortSignal.timeout(limits.downloadMs)
   const download = "url" in source ? AbortSignal.any([...(signal === undefined ? [] : [signal]), deadline, stall.signal]) : signal
   const givenUp = (): GuideSourceError | undefined =>
-    signal?.aborted === true ? undefined
-      : stall.signal.aborted ? new GuideSourceError(`the guide server sent nothing for ${duration(limits.stallMs)}`)
-      : deadline.aborted && "url" in source ? new GuideSourceError(`the download took longer than ${duration(limits.downloadMs)}`)
-      : undefined
+    signal?.aborted === true
+      ? undefined
+      : stall.signal.aborted
+        ? new GuideSourceError(`the guide server sent nothing for ${duration(limits.stallMs)}`)
+        : deadline.aborted && "url" in source
+          ? new GuideSourceError(`the download took longer than ${duration(limits.downloadMs)}`)
+          : undefined
   try {
     const opened = await openBytes(source, download)
     const bytes = "url" in source ? watched(opened, limits.stallMs, () => stall.abort()) : opened

@@ -6,8 +6,8 @@ import {
   discardStagedBefore,
   type GuideWindow,
   type ImportedChannel,
-  prepareStaging,
   type ProgrammeRow,
+  prepareStaging,
   stagingFor,
   swapInImport
 } from "./guideImportRepo.ts"
@@ -48,7 +48,11 @@ const iso = (ms: number): string => new Date(ms).toISOString()
  * swapped in by one transaction at the end, so a file that turns out malformed or truncated, or
  * a source that breaks off, changes nothing: the error propagates and the last good guide stays.
  */
-export async function importGuide(db: Kysely<Tables>, text: AsyncIterable<string>, options: GuideImportOptions): Promise<GuideImportResult> {
+export async function importGuide(
+  db: Kysely<Tables>,
+  text: AsyncIterable<string>,
+  options: GuideImportOptions
+): Promise<GuideImportResult> {
   const importId = `${iso(options.now)}#${randomBytes(6).toString("hex")}`
   await prepareStaging(db)
   await discardStagedBefore(db, iso(options.now - STALE_STAGING_MS))

@@ -16,9 +16,11 @@ export function describeImport(result: GuideImportResult, source: string, elapse
   const span = result.window === undefined ? "" : `, ${minute(result.window.from)} to ${minute(result.window.to)} UTC`
   const skipped = [...result.skipped].map(([reason, n]) => `${count(n)} ${reason}`)
   const total = [...result.skipped.values()].reduce((sum, n) => sum + n, 0)
-  return `Imported ${plural(result.programmes, "programme", "programmes")} on ${plural(result.channels, "channel", "channels")} ` +
+  return (
+    `Imported ${plural(result.programmes, "programme", "programmes")} on ${plural(result.channels, "channel", "channels")} ` +
     `from ${source} in ${seconds(elapsedMs)}${span}` +
     (total === 0 ? "" : `; skipped ${plural(total, "programme", "programmes")} (${skipped.join(", ")})`)
+  )
 }
 
 /** Where and why an import failed: the line and column for a malformed file. */

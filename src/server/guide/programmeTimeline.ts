@@ -1,5 +1,5 @@
-import { parseXmltvTime } from "./xmltvTime.ts"
 import type { XmltvProgramme } from "./xmltvReader.ts"
+import { parseXmltvTime } from "./xmltvTime.ts"
 
 /** A programme ready to store; times are epoch ms. */
 export interface GuideProgramme {

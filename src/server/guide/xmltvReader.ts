@@ -36,7 +36,10 @@ export class XmltvError extends Error {
 // Only these children are read, each into its slot; descriptions, credits and icons pass by.
 type Slot = "title" | "subtitle" | "name"
 const WANTED = {
-  programme: new Map<string, Slot>([["title", "title"], ["sub-title", "subtitle"]]),
+  programme: new Map<string, Slot>([
+    ["title", "title"],
+    ["sub-title", "subtitle"]
+  ]),
   channel: new Map<string, Slot>([["display-name", "name"]])
 } as const
 // A title longer than this is garbage, and keeping it whole would let one element fill memory.

@@ -26,12 +26,9 @@ export class HttpFailure extends Error {
 }
 
 export const failureBody = (status: number, detail: string, resultCode?: number): ApiFailure =>
-  resultCode === undefined
-    ? { success: false, status, detail }
-    : { success: false, status, resultCode, detail }
+  resultCode === undefined ? { success: false, status, detail } : { success: false, status, resultCode, detail }
 
-export const invalidInput = (detail: string): HttpFailure =>
-  new HttpFailure(400, detail, { resultCode: ResultCode.INVALID_INPUT })
+export const invalidInput = (detail: string): HttpFailure => new HttpFailure(400, detail, { resultCode: ResultCode.INVALID_INPUT })
 
 export const forbidden = (detail: string): HttpFailure => new HttpFailure(403, detail)
 
@@ -39,5 +36,4 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number): Http
   new HttpFailure(429, detail, { headers: { "retry-after": String(retryAfterSeconds) } })
 
 /** "42 seconds" for short waits, "17 minutes" for long ones: for the detail of a 429. */
-export const waitText = (seconds: number): string =>
-  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+export const waitText = (seconds: number): string => (seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`)

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from "node:http"
+import { type Server, STATUS_CODES } from "node:http"
 import type { Socket } from "node:net"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { failureBody } from "./HttpFailure.ts"
@@ -53,7 +53,9 @@ export function clientErrorReply(headers: Readonly<Record<string, string>>) {
     if (error.code === "ECONNRESET" || socket.destroyed) return
     const known = error.code === undefined ? undefined : CLIENT_ERRORS[error.code]
     const status = known?.status ?? 400
-    const body = JSON.stringify(failureBody(status, known?.detail ?? "Malformed request", status === 400 ? ResultCode.INVALID_INPUT : undefined))
+    const body = JSON.stringify(
+      failureBody(status, known?.detail ?? "Malformed request", status === 400 ? ResultCode.INVALID_INPUT : undefined)
+    )
     ;(this as { log?: { debug(object: unknown, message: string): void } }).log?.debug({ err: error }, "unreadable request")
     if (socket.writable) {
       const lines = [

@@ -171,9 +171,16 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
     flushTimer.unref()
   }
 
-  const sweepTimer = setInterval(() => {
-    void db.deleteFrom("rate_limits").where("closes_at", "<", now() - 60 * 60 * 1000).execute().catch(() => undefined)
-  }, options.sweepEveryMs ?? 5 * 60 * 1000)
+  const sweepTimer = setInterval(
+    () => {
+      void db
+        .deleteFrom("rate_limits")
+        .where("closes_at", "<", now() - 60 * 60 * 1000)
+        .execute()
+        .catch(() => undefined)
+    },
+    options.sweepEveryMs ?? 5 * 60 * 1000
+  )
   sweepTimer.unref()
 
   return {
@@ -191,8 +198,12 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
       return count
     },
     async read(key) {
-      const row = await db.selectFrom("rate_limits").select(["count", "closes_at"]).where("key", "=", key)
-        .where("closes_at", ">", now()).executeTakeFirst()
+      const row = await db
+        .selectFrom("rate_limits")
+        .select(["count", "closes_at"])
+        .where("key", "=", key)
+        .where("closes_at", ">", now())
+        .executeTakeFirst()
       return row === undefined ? NONE : { count: row.count, msLeft: Number(row.closes_at) - now() }
     },
     async reset(key) {

@@ -46,7 +46,12 @@ export function startPeriodicJob<T>(run: () => Promise<T>, options: PeriodicJobO
     if (lease !== undefined) {
       const now = lease.now()
       // a little over a period, so the holder's next pass finds it still its own
-      const mine = await takeLease(lease.db, { name: lease.name, holder: lease.holder ?? INSTANCE, now, until: now + options.everyMs * 1.5 })
+      const mine = await takeLease(lease.db, {
+        name: lease.name,
+        holder: lease.holder ?? INSTANCE,
+        now,
+        until: now + options.everyMs * 1.5
+      })
       if (!mine) return undefined
     }
     return run()
@@ -54,13 +59,16 @@ export function startPeriodicJob<T>(run: () => Promise<T>, options: PeriodicJobO
 
   const runNow = (): Promise<T | undefined> => {
     running ??= leased()
-      .then((result) => {
-        if (result !== undefined) options.onDone?.(result)
-        return result
-      }, (error: unknown) => {
-        options.onError?.(error)
-        return undefined
-      })
+      .then(
+        (result) => {
+          if (result !== undefined) options.onDone?.(result)
+          return result
+        },
+        (error: unknown) => {
+          options.onError?.(error)
+          return undefined
+        }
+      )
       .finally(() => {
         running = undefined
       })

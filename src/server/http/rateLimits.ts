@@ -67,13 +67,16 @@ function counterStore(counters: Counters, now: () => number) {
         callback(null, { current: max + 1, ttl: blockedUntil - at })
         return
       }
-      counters.add(counted, timeWindow).then(({ count, msLeft }) => {
-        if (count > max) {
-          if (this.#blocked.size >= 10_000) this.#blocked.clear()
-          this.#blocked.set(counted, at + msLeft)
-        }
-        callback(null, { current: count, ttl: msLeft })
-      }, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
+      counters.add(counted, timeWindow).then(
+        ({ count, msLeft }) => {
+          if (count > max) {
+            if (this.#blocked.size >= 10_000) this.#blocked.clear()
+            this.#blocked.set(counted, at + msLeft)
+          }
+          callback(null, { current: count, ttl: msLeft })
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)))
+      )
     }
     child(routeOptions: unknown): CounterStore {
       const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo
@@ -86,7 +89,12 @@ function counterStore(counters: Counters, now: () => number) {
  * Puts every route registered later in `scope` under the per-network API limit; features give
  * their own endpoints stricter ones through route config. Call inside the API's own plugin scope.
  */
-export async function registerApiRateLimit(scope: FastifyInstance, limits: RateLimits, counters: Counters, now: () => number): Promise<void> {
+export async function registerApiRateLimit(
+  scope: FastifyInstance,
+  limits: RateLimits,
+  counters: Counters,
+  now: () => number
+): Promise<void> {
   await scope.register(fastifyRateLimit, {
     global: true,
     max: limits.apiPerMinute,

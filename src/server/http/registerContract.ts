@@ -10,9 +10,9 @@ import {
   type QueryOf
 } from "../../domain/api.ts"
 import { decodeInputWith, decodeWith } from "../../domain/decode.ts"
-import type { Session } from "./session.ts"
 import { PlainTextBody } from "./bodyParsers.ts"
 import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
+import type { Session } from "./session.ts"
 
 export interface HandlerContext<N extends EndpointName> {
   readonly params: ParamsOf<N>

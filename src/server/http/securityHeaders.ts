@@ -66,8 +66,8 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 
 const isCastable = (url: string): boolean => url.startsWith("/live/") || url.startsWith("/posters/")
 
-const isApiPath = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") ||
-  url === "/time.json" || url.startsWith("/time.json?")
+const isApiPath = (url: string): boolean =>
+  url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") || url === "/time.json" || url.startsWith("/time.json?")
 
 /**
  * The pages that may read the live streams and posters from script: this site's own, and Google's

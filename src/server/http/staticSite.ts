@@ -55,7 +55,13 @@ const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 
 const PLAYER_PAGE = /^\/(player|playersldp)\/?$/
 
-async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string, mediaOrigins: MediaOrigins, page: AppPage): Promise<FastifyReply> {
+async function sendIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  mediaOrigins: MediaOrigins,
+  page: AppPage
+): Promise<FastifyReply> {
   const index = await stat(path.join(root, "index.html")).catch(() => undefined)
   if (index?.isFile() !== true) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
@@ -85,7 +91,12 @@ type AppPage = (indexMtimeMs: number) => Promise<AppPageFacts>
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g
 
 const inlineScriptHashes = (html: string): Array<string> =>
-  [...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`)
+  [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`
+  )
 
 function cachedPage(staticDir: string): AppPage {
   let cached: { mtimeMs: number; facts: Promise<AppPageFacts> } | undefined

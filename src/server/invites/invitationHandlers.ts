@@ -18,9 +18,7 @@ export function invitationHandlers(db: Kysely<Tables>, publicUrl: string): Invit
   return {
     async invitation({ params }) {
       const inviter = await findActiveUserByInviteToken(db, params.token)
-      return inviter === undefined
-        ? inviteRefusal(params.token)
-        : { success: true, resultCode: ResultCode.SUCCESS, detail: INVITE_VALID }
+      return inviter === undefined ? inviteRefusal(params.token) : { success: true, resultCode: ResultCode.SUCCESS, detail: INVITE_VALID }
     },
 
     async invitations({ session }) {

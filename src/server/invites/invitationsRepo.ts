@@ -9,7 +9,8 @@ export interface NewInvitation {
 }
 
 export async function insertInvitation(db: Kysely<Tables>, input: NewInvitation): Promise<InvitationRow> {
-  return db.insertInto("invitations")
+  return db
+    .insertInto("invitations")
     .values({ ...input, reward_given: null })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -17,7 +18,8 @@ export async function insertInvitation(db: Kysely<Tables>, input: NewInvitation)
 
 /** Newest first, as the invites page lists them. */
 export async function listInvitationsByInviter(db: Kysely<Tables>, inviterId: number): Promise<InvitationRow[]> {
-  return db.selectFrom("invitations")
+  return db
+    .selectFrom("invitations")
     .selectAll()
     .where("inviter_id", "=", inviterId)
     .orderBy("created_at", "desc")
@@ -34,7 +36,8 @@ export async function completeInvitation(
   newUserId: number,
   at: Timestamp
 ): Promise<{ readonly id: number; readonly inviterId: number } | undefined> {
-  const row = await db.updateTable("invitations")
+  const row = await db
+    .updateTable("invitations")
     .set({ reward_given: at })
     .where("new_user_id", "=", newUserId)
     .where("reward_given", "is", null)
@@ -49,7 +52,8 @@ export async function signUpsThroughInviter(
   inviterId: number,
   since: Timestamp
 ): Promise<{ count: number; earliest: Timestamp | undefined }> {
-  const row = await db.selectFrom("invitations")
+  const row = await db
+    .selectFrom("invitations")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
     .where("inviter_id", "=", inviterId)
     .where("created_at", ">", since)
@@ -59,11 +63,7 @@ export async function signUpsThroughInviter(
 
 /** The active account whose invite link this is. */
 export async function findActiveUserByInviteToken(db: Kysely<Tables>, inviteToken: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users")
-    .selectAll()
-    .where("invite_token", "=", inviteToken)
-    .where("is_active", "=", true)
-    .executeTakeFirst()
+  return db.selectFrom("users").selectAll().where("invite_token", "=", inviteToken).where("is_active", "=", true).executeTakeFirst()
 }
 
 /** An account's invite link, by id or by email. */

@@ -31,7 +31,10 @@ async function linkOrigin(db: Kysely<Tables>, config: Config): Promise<{ publicU
   if (config.publicUrlSource === "PUBLIC_URL") return { publicUrl: config.publicUrl }
   const last = await serverAddress.last(db)
   if (last !== undefined) {
-    return { publicUrl: last.publicUrl, note: `The address is the one the server last started with (${last.startedAt}); set PUBLIC_URL to use another.` }
+    return {
+      publicUrl: last.publicUrl,
+      note: `The address is the one the server last started with (${last.startedAt}); set PUBLIC_URL to use another.`
+    }
   }
   return {
     publicUrl: config.publicUrl,

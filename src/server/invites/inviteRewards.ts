@@ -13,5 +13,11 @@ import { addLedgerEntry } from "./rewardLedger.ts"
 export async function rewardInviter(trx: Kysely<Tables>, newUserId: number, at: Timestamp): Promise<void> {
   const invitation = await completeInvitation(trx, newUserId, at)
   if (invitation === undefined) return
-  await addLedgerEntry(trx, { userId: invitation.inviterId, points: REWARD_POINTS_PER_INVITE, reason: "invite", invitationId: invitation.id, at })
+  await addLedgerEntry(trx, {
+    userId: invitation.inviterId,
+    points: REWARD_POINTS_PER_INVITE,
+    reason: "invite",
+    invitationId: invitation.id,
+    at
+  })
 }

@@ -3,10 +3,10 @@ import { perMinute } from "../http/rateLimits.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { invitationHandlers } from "./invitationHandlers.ts"
 import { findActiveUserByInviteToken, insertInvitation, signUpsThroughInviter } from "./invitationsRepo.ts"
-import { inviteLink } from "./inviteCommands.ts"
-import { rewardsAdjust } from "./rewardCommands.ts"
 import { inviteRefusal, newInviteToken } from "./inviteCodes.ts"
+import { inviteLink } from "./inviteCommands.ts"
 import { rewardInviter } from "./inviteRewards.ts"
+import { rewardsAdjust } from "./rewardCommands.ts"
 import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
 
 const INVITE_CHECKS_PER_MINUTE = 10

@@ -15,7 +15,8 @@ export interface LedgerEntry {
  * holds one per invitation, so a reward raced by two verifications is written once).
  */
 export async function addLedgerEntry(db: Kysely<Tables>, entry: LedgerEntry): Promise<boolean> {
-  const result = await db.insertInto("reward_ledger")
+  const result = await db
+    .insertInto("reward_ledger")
     .values({
       user_id: entry.userId,
       points: entry.points,
@@ -30,7 +31,8 @@ export async function addLedgerEntry(db: Kysely<Tables>, entry: LedgerEntry): Pr
 
 /** An account's points: the sum of its ledger, 0 when it has none. */
 export async function rewardBalance(db: Kysely<Tables>, userId: number): Promise<number> {
-  const row = await db.selectFrom("reward_ledger")
+  const row = await db
+    .selectFrom("reward_ledger")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("points"), eb.lit(0)).as("points"))
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow()

@@ -1,6 +1,6 @@
-import { ABANDONED_BODY, findOutboxMail, listMails, requeueFailedMails } from "./outboxRepo.ts"
-import type { MailStatus, OutboxRow } from "../db/schema.ts"
 import { type Command, CommandFailure, optionalText, requireId, table, UsageError } from "../cli/command.ts"
+import type { MailStatus, OutboxRow } from "../db/schema.ts"
+import { ABANDONED_BODY, findOutboxMail, listMails, requeueFailedMails } from "./outboxRepo.ts"
 
 const STATUSES: ReadonlyArray<MailStatus> = ["pending", "sent", "failed"]
 const DEFAULT_LIMIT = 50
@@ -25,7 +25,13 @@ function mailTable(mails: ReadonlyArray<OutboxRow>): string {
   return table(
     ["id", "status", "kind", "to", "subject", "tries", "created (UTC)", "last error"],
     mails.map((m) => [
-      String(m.id), m.status, m.kind, m.to_address, clip(m.subject, 40), String(m.attempts), minute(m.created_at),
+      String(m.id),
+      m.status,
+      m.kind,
+      m.to_address,
+      clip(m.subject, 40),
+      String(m.attempts),
+      minute(m.created_at),
       clip(m.last_error ?? "", 60)
     ])
   )

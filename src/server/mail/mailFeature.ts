@@ -1,7 +1,7 @@
 import type { Command } from "../cli/command.ts"
+import type { MailKind } from "../db/schema.ts"
 import { mailList, mailRetry } from "./mailCommands.ts"
 import { startMailWorker } from "./mailWorker.ts"
-import type { MailKind } from "../db/schema.ts"
 import { composeMail, oneLine, tokenLink } from "./messages.ts"
 import { enqueueMail } from "./outbox.ts"
 import { deleteFinishedMails, redactFailedMails } from "./outboxRepo.ts"

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
-import { claimMail, findDueMails, markMailSent, recordMailFailure } from "./outboxRepo.ts"
 import type { OutboxRow, Tables } from "../db/schema.ts"
+import { claimMail, findDueMails, markMailSent, recordMailFailure } from "./outboxRepo.ts"
 import type { MailLogger, MailTransport } from "./transports.ts"
 
 // Delivers the outbox. The table is the queue: a mail is marked sent only after the transport

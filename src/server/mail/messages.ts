@@ -19,7 +19,11 @@ export function escapeHtml(text: string): string {
 }
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
 }
 
 /** A paragraph, a call-to-action link, or text quoted verbatim (line breaks kept). */
@@ -48,16 +52,20 @@ function blockHtml(block: Block): string {
     return `<div style="white-space:pre-wrap;border-left:3px solid #ccc;padding-left:12px">${escapeHtml(block.quote)}</div>`
   }
   const href = escapeHtml(block.link)
-  return `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;` +
+  return (
+    `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;` +
     `text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></p>\n` +
     `<p style="font-size:13px;color:#555">Or paste this address into your browser:<br>${href}</p>`
+  )
 }
 
 function layout(siteName: string, body: string): string {
-  return "<!doctype html>\n<html><head><meta charset=\"utf-8\">" +
+  return (
+    '<!doctype html>\n<html><head><meta charset="utf-8">' +
     `<title>${escapeHtml(siteName)}</title></head>\n` +
-    "<body style=\"font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px\">\n" +
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px">\n' +
     `${body}\n</body></html>\n`
+  )
 }
 
 const signature = (siteName: string): string => `The ${siteName} team`
@@ -65,5 +73,8 @@ const signature = (siteName: string): string => `The ${siteName} team`
 // Subjects and quoted ticket titles are user input: a line break there could start a new header
 // or fake a paragraph.
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim()
+  return text
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely"
-import { insertOutboxMail } from "./outboxRepo.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Mail } from "./mailFeature.ts"
+import { insertOutboxMail } from "./outboxRepo.ts"
 
 /**
  * Accepts a mail for delivery and returns its outbox id. Nothing is sent here: pass the caller's

@@ -13,7 +13,8 @@ export interface NewOutboxMail {
 }
 
 export async function insertOutboxMail(db: Kysely<Tables>, input: NewOutboxMail): Promise<OutboxRow> {
-  return db.insertInto("outbox")
+  return db
+    .insertInto("outbox")
     .values({
       ...input,
       status: "pending",
@@ -32,7 +33,8 @@ export async function findOutboxMail(db: Kysely<Tables>, id: number): Promise<Ou
 
 /** Pending mails whose time has come, oldest due first. */
 export async function findDueMails(db: Kysely<Tables>, now: Timestamp, limit: number): Promise<OutboxRow[]> {
-  return db.selectFrom("outbox")
+  return db
+    .selectFrom("outbox")
     .selectAll()
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
@@ -47,13 +49,9 @@ export async function findDueMails(db: Kysely<Tables>, now: Timestamp, limit: nu
  * False when another worker got there first. A worker that dies mid-send leaves the mail pending,
  * so it is tried again once the lease runs out: a mail may be sent twice, never lost.
  */
-export async function claimMail(
-  db: Kysely<Tables>,
-  id: number,
-  now: Timestamp,
-  leaseUntil: Timestamp
-): Promise<boolean> {
-  const result = await db.updateTable("outbox")
+export async function claimMail(db: Kysely<Tables>, id: number, now: Timestamp, leaseUntil: Timestamp): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
     .set({ next_attempt_at: leaseUntil })
     .where("id", "=", id)
     .where("status", "=", "pending")
@@ -69,7 +67,8 @@ export const ABANDONED_BODY = "[not delivered, body removed]"
 
 /** Records the delivery and drops the bodies; subject, recipient and status stay for operators. */
 export async function markMailSent(db: Kysely<Tables>, id: number, sentAt: Timestamp): Promise<void> {
-  await db.updateTable("outbox")
+  await db
+    .updateTable("outbox")
     .set({ status: "sent", sent_at: sentAt, last_error: null, text_body: DELIVERED_BODY, html_body: DELIVERED_BODY })
     .where("id", "=", id)
     .execute()
@@ -84,7 +83,8 @@ export interface FailedAttempt {
 }
 
 export async function recordMailFailure(db: Kysely<Tables>, id: number, failure: FailedAttempt): Promise<void> {
-  await db.updateTable("outbox")
+  await db
+    .updateTable("outbox")
     .set({
       attempts: failure.attempts,
       last_error: failure.error,
@@ -99,7 +99,8 @@ export async function recordMailFailure(db: Kysely<Tables>, id: number, failure:
  * body while an operator could still usefully retry it, i.e. while its link still works.
  */
 export async function redactFailedMails(db: Kysely<Tables>, kind: MailKind, createdBefore: Timestamp): Promise<number> {
-  const result = await db.updateTable("outbox")
+  const result = await db
+    .updateTable("outbox")
     .set({ text_body: ABANDONED_BODY, html_body: ABANDONED_BODY })
     .where("status", "=", "failed")
     .where("kind", "=", kind)
@@ -111,7 +112,8 @@ export async function redactFailedMails(db: Kysely<Tables>, kind: MailKind, crea
 
 /** Housekeeping: sent and failed mails created up to `createdBefore`; pending ones always stay. */
 export async function deleteFinishedMails(db: Kysely<Tables>, createdBefore: Timestamp): Promise<number> {
-  const result = await db.deleteFrom("outbox")
+  const result = await db
+    .deleteFrom("outbox")
     .where("status", "in", ["sent", "failed"])
     .where("created_at", "<=", createdBefore)
     .executeTakeFirst()
@@ -119,11 +121,12 @@ export async function deleteFinishedMails(db: Kysely<Tables>, createdBefore: Tim
 }
 
 /** Newest first, for operators. */
-export async function listMails(
-  db: Kysely<Tables>,
-  options: { status?: MailStatus; limit?: number } = {}
-): Promise<OutboxRow[]> {
-  let query = db.selectFrom("outbox").selectAll().orderBy("id", "desc").limit(options.limit ?? 50)
+export async function listMails(db: Kysely<Tables>, options: { status?: MailStatus; limit?: number } = {}): Promise<OutboxRow[]> {
+  let query = db
+    .selectFrom("outbox")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 50)
   if (options.status !== undefined) query = query.where("status", "=", options.status)
   return query.execute()
 }
@@ -132,13 +135,10 @@ export async function listMails(
  * Puts failed mails back in the queue with a fresh round of attempts, due at `now`: all of them,
  * or those in `ids`. Mails whose body is gone are left alone. Returns the ids queued again.
  */
-export async function requeueFailedMails(
-  db: Kysely<Tables>,
-  now: Timestamp,
-  ids?: ReadonlyArray<number>
-): Promise<number[]> {
+export async function requeueFailedMails(db: Kysely<Tables>, now: Timestamp, ids?: ReadonlyArray<number>): Promise<number[]> {
   if (ids !== undefined && ids.length === 0) return []
-  let query = db.updateTable("outbox")
+  let query = db
+    .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: now, last_error: null })
     .where("status", "=", "failed")
     .where("text_body", "!=", ABANDONED_BODY)

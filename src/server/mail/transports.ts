@@ -38,9 +38,10 @@ const DEFAULT_FROM = "no-reply@localhost"
  * A nodemailer transporter made on the first mail: the library is a good share of the server's
  * code, and a server that sends no mail (most of its life) need not hold it in memory.
  */
-function lazyTransporter(
-  create: (mailer: typeof import("nodemailer").default) => Transporter<unknown>
-): { readonly sendMail: (mail: SendMailOptions) => Promise<{ rejected?: unknown; message?: unknown }>; readonly close: () => void } {
+function lazyTransporter(create: (mailer: typeof import("nodemailer").default) => Transporter<unknown>): {
+  readonly sendMail: (mail: SendMailOptions) => Promise<{ rejected?: unknown; message?: unknown }>
+  readonly close: () => void
+} {
   let made: Promise<Transporter<unknown>> | undefined
   let closed = false
   return {
@@ -51,7 +52,10 @@ function lazyTransporter(
     },
     close: () => {
       closed = true
-      void made?.then((transporter) => transporter.close(), () => undefined)
+      void made?.then(
+        (transporter) => transporter.close(),
+        () => undefined
+      )
     }
   }
 }
@@ -69,17 +73,19 @@ const NO_EXTERNAL_CONTENT = { disableFileAccess: true, disableUrlAccess: true }
  * nodemailer's query options (e.g. `?requireTLS=true`).
  */
 export function smtpTransport(smtpUrl: string, options: TransportOptions = {}): MailTransport {
-  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport(
-    {
-      url: smtpUrl,
-      // Bounded well below the worker's lease, so a hung server cannot outlive our claim on a mail.
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-      ...NO_EXTERNAL_CONTENT
-    },
-    { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
-  ))
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport(
+      {
+        url: smtpUrl,
+        // Bounded well below the worker's lease, so a hung server cannot outlive our claim on a mail.
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+        ...NO_EXTERNAL_CONTENT
+      },
+      { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
+    )
+  )
   return {
     description: `SMTP ${redact(smtpUrl)}`,
     async send(mail) {
@@ -96,10 +102,12 @@ export function smtpTransport(smtpUrl: string, options: TransportOptions = {}): 
  * without SMTP still lets people verify and reset: the operator opens the file or the link.
  */
 export function fileTransport(dir: string, logger: MailLogger, options: TransportOptions = {}): MailTransport {
-  const composer = lazyTransporter((nodemailer) => nodemailer.createTransport(
-    { streamTransport: true, buffer: true, newline: "windows", ...NO_EXTERNAL_CONTENT },
-    { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
-  ))
+  const composer = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport(
+      { streamTransport: true, buffer: true, newline: "windows", ...NO_EXTERNAL_CONTENT },
+      { from: options.from ?? DEFAULT_FROM, headers: HEADERS }
+    )
+  )
   return {
     description: `files in ${dir}`,
     async send(mail) {
@@ -129,9 +137,7 @@ export interface MailTransportConfig {
 /** SMTP when configured, otherwise the `.eml` outbox; takes the server `Config` as it is. */
 export function createTransport(config: MailTransportConfig, logger: MailLogger): MailTransport {
   const options = { from: config.mailFrom }
-  return config.smtpUrl
-    ? smtpTransport(config.smtpUrl, options)
-    : fileTransport(path.join(config.dataDir, "outbox"), logger, options)
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, options) : fileTransport(path.join(config.dataDir, "outbox"), logger, options)
 }
 
 function redact(url: string): string {

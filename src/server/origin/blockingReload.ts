@@ -2,7 +2,7 @@
  * What a Low-Latency HLS blocking playlist reload (`_HLS_msn` / `_HLS_part`) asks for, decided
  * against the simulated clock: answer now, hold the response until a given moment, or refuse.
  */
-import { liveEdge, partCount, partEndsAt, partTargetOf, type LowLatencyClock } from "./lowLatencyPlaylist.ts"
+import { type LowLatencyClock, liveEdge, partCount, partEndsAt, partTargetOf } from "./lowLatencyPlaylist.ts"
 
 export type ReloadDecision =
   | { readonly kind: "now" }

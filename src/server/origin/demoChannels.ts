@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs"
-import { posterPath } from "./posterRoutes.ts"
 import { listOriginChannels, originPlaylistPath } from "./originRoutes.ts"
+import { posterPath } from "./posterRoutes.ts"
 
 export interface DemoChannel {
   /** Directory under media/ that the live origin serves. */
@@ -26,9 +26,7 @@ export interface DemoSources {
 
 /** Where the built-in origin serves a demo channel. */
 export async function demoSources(mediaDir: string, channel: string): Promise<DemoSources> {
-  const found = existsSync(mediaDir)
-    ? (await listOriginChannels(mediaDir)).find((c) => c.name === channel)
-    : undefined
+  const found = existsSync(mediaDir) ? (await listOriginChannels(mediaDir)).find((c) => c.name === channel) : undefined
   const src = found?.src ?? originPlaylistPath(channel)
   return { src, srcSldp: found?.lowLatencySrc ?? src }
 }

@@ -4,13 +4,13 @@
  * segment still being "encoded", and a preload hint for the part after them.
  */
 import {
+  type LiveClock,
+  type LiveSegment,
   liveWindow,
   loopFileIndex,
   segmentUri,
   sequenceStartsAt,
-  targetDurationOf,
-  type LiveClock,
-  type LiveSegment
+  targetDurationOf
 } from "./livePlaylist.ts"
 
 export interface LivePart {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { DEMO_CHANNELS, demoSources, type DemoChannel, type DemoSources } from "./demoChannels.ts"
+import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "./demoChannels.ts"
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
 

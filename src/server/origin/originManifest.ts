@@ -25,11 +25,9 @@ export interface Manifest {
 const CHANNEL_NAME = /^[a-z0-9][a-z0-9_-]*$/
 const SEGMENT_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]*\.ts$/
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
-const isSeconds = (value: unknown): value is number =>
-  typeof value === "number" && value > 0 && Number.isFinite(value)
+const isSeconds = (value: unknown): value is number => typeof value === "number" && value > 0 && Number.isFinite(value)
 
 const isByteCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0
 

@@ -3,8 +3,8 @@ import path from "node:path"
 import type { FastifyInstance } from "fastify"
 import { isPublished, livePlaylist, loopFileIndex, parseSegmentName } from "./livePlaylist.ts"
 import { createLiveWaits } from "./liveWaits.ts"
-import { lowLatencyPlaylistPath, registerLowLatencyRoutes, type LowLatencySource } from "./lowLatencyRoutes.ts"
-import { readManifests, type Manifest } from "./originManifest.ts"
+import { type LowLatencySource, lowLatencyPlaylistPath, registerLowLatencyRoutes } from "./lowLatencyRoutes.ts"
+import { type Manifest, readManifests } from "./originManifest.ts"
 import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
 
 export interface OriginOptions {

@@ -3,8 +3,7 @@ import { failureBody } from "../http/HttpFailure.ts"
 
 export const posterPath = (channel: string): string => `/posters/${channel}.svg`
 
-const escapeXml = (text: string): string =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 // Classic colour bars: recognisable as a test channel at thumbnail size, and no image files
 // to ship or build.
@@ -12,8 +11,9 @@ const BARS = ["#c0c0c0", "#c0c000", "#00c0c0", "#00c000", "#c000c0", "#c00000", 
 
 /** A 16:9 test-card poster naming the channel. */
 export function posterSvg(title: string, subtitle: string, hue: number): string {
-  const bars = BARS.map((colour, i) =>
-    `<rect x="${(i * 640) / BARS.length}" y="0" width="${640 / BARS.length + 1}" height="230" fill="${colour}"/>`).join("")
+  const bars = BARS.map(
+    (colour, i) => `<rect x="${(i * 640) / BARS.length}" y="0" width="${640 / BARS.length + 1}" height="230" fill="${colour}"/>`
+  ).join("")
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360" role="img" aria-label="${escapeXml(title)}">`,
     bars,
@@ -34,8 +34,12 @@ export interface PosterChannel {
 
 /** `/posters/<channel>.svg` for each demo channel. */
 export function registerPosterRoutes(app: FastifyInstance, channels: ReadonlyArray<PosterChannel>): void {
-  const posters = new Map(channels.map((channel, i) =>
-    [`${channel.name}.svg`, posterSvg(channel.title, "Test pattern · demo live channel", (200 + i * 70) % 360)]))
+  const posters = new Map(
+    channels.map((channel, i) => [
+      `${channel.name}.svg`,
+      posterSvg(channel.title, "Test pattern · demo live channel", (200 + i * 70) % 360)
+    ])
+  )
   app.get<{ Params: { file: string } }>("/posters/:file", async (request, reply) => {
     const svg = posters.get(request.params.file)
     if (svg === undefined) return reply.code(404).send(failureBody(404, "Not found"))

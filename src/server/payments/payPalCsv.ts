@@ -51,8 +51,17 @@ export class PayPalCsvError extends Error {
 
 // Column names as the export's header writes them; matched ignoring case, spaces and punctuation.
 const COLUMNS = {
-  date: "Date", time: "Time", timeZone: "TimeZone", type: "Type", status: "Status", currency: "Currency",
-  gross: "Gross", fee: "Fee", from: "From Email Address", transactionId: "Transaction ID", balanceImpact: "Balance Impact"
+  date: "Date",
+  time: "Time",
+  timeZone: "TimeZone",
+  type: "Type",
+  status: "Status",
+  currency: "Currency",
+  gross: "Gross",
+  fee: "Fee",
+  from: "From Email Address",
+  transactionId: "Transaction ID",
+  balanceImpact: "Balance Impact"
 } as const
 type Column = keyof typeof COLUMNS
 const REQUIRED: ReadonlyArray<Column> = ["date", "type", "status", "currency", "gross", "from", "transactionId"]
@@ -96,13 +105,20 @@ export function readPayPalActivity(text: string, options: { readonly dateFormat?
     else candidates.push({ row, gross })
   }
 
-  const format = dateFormatFor(rows, candidates.map(({ row }) => row), options.dateFormat ?? "auto")
+  const format = dateFormatFor(
+    rows,
+    candidates.map(({ row }) => row),
+    options.dateFormat ?? "auto"
+  )
   return { payments: candidates.map(({ row, gross }) => toPayment(row, gross, format)), skipped }
 }
 
 function parseRecords(text: string): Array<{ record: Array<string>; info: { lines: number } }> {
   try {
-    return parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as Array<{ record: Array<string>; info: { lines: number } }>
+    return parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as Array<{
+      record: Array<string>
+      info: { lines: number }
+    }>
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
     const line = typeof error.lines === "number" ? error.lines : 1
@@ -143,7 +159,10 @@ function columnsOf(header: ReadonlyArray<string>): ReadonlyMap<Column, number> {
   return found
 }
 
-const toRow = ({ record, info }: { record: ReadonlyArray<string>; info: { lines: number } }, columns: ReadonlyMap<Column, number>): Row => ({
+const toRow = (
+  { record, info }: { record: ReadonlyArray<string>; info: { lines: number } },
+  columns: ReadonlyMap<Column, number>
+): Row => ({
   line: info.lines,
   cell: (column) => {
     const index = columns.get(column)
@@ -173,13 +192,19 @@ function dateFormatFor(rows: ReadonlyArray<Row>, payments: ReadonlyArray<Row>, a
   }
   if (seen.dmy !== undefined && seen.mdy !== undefined) {
     const [first, second] = [seen.dmy, seen.mdy].sort((a, b) => a.line - b.line) as [Row, Row]
-    throw new PayPalCsvError(second.line, `the date "${second.cell("date")}" is written in another order than "${first.cell("date")}" on line ${first.line}`)
+    throw new PayPalCsvError(
+      second.line,
+      `the date "${second.cell("date")}" is written in another order than "${first.cell("date")}" on line ${first.line}`
+    )
   }
   if (seen.dmy !== undefined) return "dmy"
   if (seen.mdy !== undefined) return "mdy"
   const ambiguous = payments.find((row) => dateReadings(row.cell("date")).length === 2)
   if (ambiguous !== undefined) {
-    throw new PayPalCsvError(ambiguous.line, `every date in the file could be DD/MM/YYYY or MM/DD/YYYY ("${ambiguous.cell("date")}"): give --date-format dmy or mdy`)
+    throw new PayPalCsvError(
+      ambiguous.line,
+      `every date in the file could be DD/MM/YYYY or MM/DD/YYYY ("${ambiguous.cell("date")}"): give --date-format dmy or mdy`
+    )
   }
   return "ymd"
 }
@@ -189,9 +214,15 @@ function toPayment(row: Row, gross: number, format: DateFormat): PayPalPayment {
     throw new PayPalCsvError(row.line, reason)
   }
   const transactionId = row.cell("transactionId").trim()
-  if (!TRANSACTION_ID.test(transactionId)) fail(transactionId === "" ? "a completed payment without a Transaction ID" : `Transaction ID "${transactionId}" is not a PayPal transaction id`)
+  if (!TRANSACTION_ID.test(transactionId))
+    fail(
+      transactionId === ""
+        ? "a completed payment without a Transaction ID"
+        : `Transaction ID "${transactionId}" is not a PayPal transaction id`
+    )
   const from = row.cell("from").trim()
-  if (!isEmail(from)) fail(from === "" ? "a completed payment without a From Email Address" : `From Email Address "${from}" is not an email address`)
+  if (!isEmail(from))
+    fail(from === "" ? "a completed payment without a From Email Address" : `From Email Address "${from}" is not an email address`)
   const currency = row.cell("currency").trim().toUpperCase()
   if (!CURRENCY_PATTERN.test(currency)) fail(`Currency "${row.cell("currency")}" is not a currency code such as USD`)
   const feeText = row.cell("fee").trim()

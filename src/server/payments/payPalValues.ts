@@ -52,7 +52,7 @@ export const parseAmount = (text: string): number | undefined => {
   if (digits === "" || fraction.length > MAX_DECIMALS || !/^\d*$/.test(fraction)) return undefined
   if (fraction === "" && /[.,]$/.test(body)) return undefined
   const value = Number(fraction === "" ? digits : `${digits}.${fraction}`)
-  return Number.isFinite(value) ? (sign * value) + 0 : undefined
+  return Number.isFinite(value) ? sign * value + 0 : undefined
 }
 
 const splitAt = (text: string, index: number): [string, string] => [text.slice(0, index), text.slice(index + 1)]
@@ -60,9 +60,7 @@ const splitAt = (text: string, index: number): [string, string] => [text.slice(0
 /** "1,234,567" with `group` ",": one to three digits, then groups of exactly three. */
 const isGrouped = (text: string, group: string): boolean => {
   const parts = text.split(group)
-  return parts.length === 1
-    ? /^\d+$/.test(text)
-    : /^\d{1,3}$/.test(parts[0] ?? "") && parts.slice(1).every((part) => /^\d{3}$/.test(part))
+  return parts.length === 1 ? /^\d+$/.test(text) : /^\d{1,3}$/.test(parts[0] ?? "") && parts.slice(1).every((part) => /^\d{3}$/.test(part))
 }
 
 export interface CalendarDay {
@@ -122,12 +120,45 @@ export const parseTime = (text: string): ClockTime | undefined => {
 // The abbreviations PayPal prints name the offset in force at that moment (PST in winter, PDT in
 // summer), so each is a fixed offset. IANA's own short names are not used: to it BST is Bangladesh.
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
-  UTC: "+00:00", GMT: "+00:00", Z: "+00:00", WET: "+00:00", WEST: "+01:00", BST: "+01:00",
-  CET: "+01:00", CEST: "+02:00", MET: "+01:00", MEST: "+02:00", EET: "+02:00", EEST: "+03:00", MSK: "+03:00",
-  HST: "-10:00", AKST: "-09:00", AKDT: "-08:00", PST: "-08:00", PDT: "-07:00", MST: "-07:00", MDT: "-06:00",
-  CST: "-06:00", CDT: "-05:00", EST: "-05:00", EDT: "-04:00", AST: "-04:00", ADT: "-03:00", NST: "-03:30", NDT: "-02:30",
-  SGT: "+08:00", HKT: "+08:00", AWST: "+08:00", JST: "+09:00", KST: "+09:00", ACST: "+09:30", ACDT: "+10:30",
-  AEST: "+10:00", AEDT: "+11:00", NZST: "+12:00", NZDT: "+13:00"
+  UTC: "+00:00",
+  GMT: "+00:00",
+  Z: "+00:00",
+  WET: "+00:00",
+  WEST: "+01:00",
+  BST: "+01:00",
+  CET: "+01:00",
+  CEST: "+02:00",
+  MET: "+01:00",
+  MEST: "+02:00",
+  EET: "+02:00",
+  EEST: "+03:00",
+  MSK: "+03:00",
+  HST: "-10:00",
+  AKST: "-09:00",
+  AKDT: "-08:00",
+  PST: "-08:00",
+  PDT: "-07:00",
+  MST: "-07:00",
+  MDT: "-06:00",
+  CST: "-06:00",
+  CDT: "-05:00",
+  EST: "-05:00",
+  EDT: "-04:00",
+  AST: "-04:00",
+  ADT: "-03:00",
+  NST: "-03:30",
+  NDT: "-02:30",
+  SGT: "+08:00",
+  HKT: "+08:00",
+  AWST: "+08:00",
+  JST: "+09:00",
+  KST: "+09:00",
+  ACST: "+09:30",
+  ACDT: "+10:30",
+  AEST: "+10:00",
+  AEDT: "+11:00",
+  NZST: "+12:00",
+  NZDT: "+13:00"
 }
 
 /** A zone the export may name, as an offset or IANA name TZDate reads; undefined when unknown. An empty cell is UTC. */

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises"
 import { CURRENCY_PATTERN, isPaymentProvider, PAYMENT_PROVIDERS, type PaymentProvider } from "../../domain/Payment.ts"
 import { type Args, type Command, CommandFailure, optionalText, requireEmail, requireText, UsageError } from "../cli/command.ts"
-import { DATE_FORMAT_OPTIONS, type DateFormatOption } from "./payPalValues.ts"
-import { type PayPalActivity, PayPalCsvError, readPayPalActivity } from "./payPalCsv.ts"
 import { describeImport, describeRecorded } from "./paymentReport.ts"
 import { accountIdsByEmail, recordedTransactionIds } from "./paymentsRepo.ts"
+import { type PayPalActivity, PayPalCsvError, readPayPalActivity } from "./payPalCsv.ts"
+import { DATE_FORMAT_OPTIONS, type DateFormatOption } from "./payPalValues.ts"
 import { recordPayment, recordPayments } from "./recordPayments.ts"
 
 // An amount beyond this is a typo of a few digits more, not a month's subscription.
@@ -15,23 +15,28 @@ const TRANSACTION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/
 export const paymentImport: Command = {
   name: "payment:import",
   usage: "--file F [--date-format auto|dmy|mdy|ymd]",
-  summary: "Import PayPal's activity export (CSV): each completed payment, matched to its account by the payer's email, " +
+  summary:
+    "Import PayPal's activity export (CSV): each completed payment, matched to its account by the payer's email, " +
     "adds a paid month; ids already recorded are left alone, so importing a file twice adds nothing",
   options: { file: { type: "string" }, "date-format": { type: "string" } },
   async run(args, { db, out }) {
     const file = requireText(args, "file")
     const dateFormat = (optionalText(args, "date-format") ?? "auto").trim().toLowerCase()
-    if (!isDateFormat(dateFormat)) throw new UsageError(`--date-format must be one of ${DATE_FORMAT_OPTIONS.join(", ")} (got "${dateFormat}")`)
+    if (!isDateFormat(dateFormat))
+      throw new UsageError(`--date-format must be one of ${DATE_FORMAT_OPTIONS.join(", ")} (got "${dateFormat}")`)
     const activity = await readActivity(file, dateFormat)
-    const result = await recordPayments(db, activity.payments.map((payment) => ({
-      email: payment.email,
-      transactionId: payment.transactionId,
-      provider: "paypal" as const,
-      price: payment.gross,
-      fee: payment.fee,
-      currency: payment.currency,
-      paidAt: payment.paidAt
-    })))
+    const result = await recordPayments(
+      db,
+      activity.payments.map((payment) => ({
+        email: payment.email,
+        transactionId: payment.transactionId,
+        provider: "paypal" as const,
+        price: payment.gross,
+        fee: payment.fee,
+        currency: payment.currency,
+        paidAt: payment.paidAt
+      }))
+    )
     out(describeImport(file, result, activity.skipped))
     return 0
   }
@@ -42,8 +47,13 @@ export const paymentAdd: Command = {
   usage: "--email E --amount A [--fee F] [--provider paypal|btc] [--id X] [--date D] [--currency C]",
   summary: "Record a payment by hand (a bitcoin payment, or a PayPal one missing from an export): the account gets a paid month",
   options: {
-    email: { type: "string" }, amount: { type: "string" }, fee: { type: "string" }, provider: { type: "string" },
-    id: { type: "string" }, date: { type: "string" }, currency: { type: "string" }
+    email: { type: "string" },
+    amount: { type: "string" },
+    fee: { type: "string" },
+    provider: { type: "string" },
+    id: { type: "string" },
+    date: { type: "string" },
+    currency: { type: "string" }
   },
   async run(args, { db, out, now }) {
     const email = requireEmail(args)
@@ -52,7 +62,8 @@ export const paymentAdd: Command = {
     if (fee > amount) throw new UsageError(`--fee must not be more than --amount (${fee} > ${amount})`)
     const provider = providerArg(args)
     const currency = (optionalText(args, "currency") ?? "USD").trim().toUpperCase()
-    if (!CURRENCY_PATTERN.test(currency)) throw new UsageError(`--currency must be a three-letter code such as USD or EUR (got "${currency}")`)
+    if (!CURRENCY_PATTERN.test(currency))
+      throw new UsageError(`--currency must be a three-letter code such as USD or EUR (got "${currency}")`)
     const id = optionalText(args, "id")?.trim()
     if (id !== undefined && !TRANSACTION_ID.test(id)) {
       throw new UsageError(`--id must be the provider's transaction id: letters, digits and . _ : - , at most 128 (got "${id}")`)
@@ -61,7 +72,8 @@ export const paymentAdd: Command = {
 
     const account = (await accountIdsByEmail(db, [email])).get(email)
     if (account === undefined) throw new CommandFailure(`No account with email ${email}. List accounts with user:list.`)
-    if (id !== undefined && (await recordedTransactionIds(db, [id])).size > 0) throw new CommandFailure(`A payment with id ${id} is recorded already.`)
+    if (id !== undefined && (await recordedTransactionIds(db, [id])).size > 0)
+      throw new CommandFailure(`A payment with id ${id} is recorded already.`)
     const recorded = await recordPayment(db, account, { email, transactionId: id ?? null, provider, price: amount, fee, currency, paidAt })
     if (recorded.outcome !== "recorded") throw new CommandFailure(`A payment with id ${id} is recorded already.`)
     out(describeRecorded({ email, amount, currency, provider, id, period: recorded.period }))
@@ -75,7 +87,9 @@ async function readActivity(file: string, dateFormat: DateFormatOption): Promise
     text = await readFile(file, "utf8")
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    throw new CommandFailure(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : String(error)}`)
+    throw new CommandFailure(
+      `cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : String(error)}`
+    )
   }
   try {
     return readPayPalActivity(text, { dateFormat })

@@ -20,7 +20,8 @@ export function describeImport(file: string, result: RecordedAll, skipped: Reado
   }
   if (unknownCount > 0) {
     lines.push("Unknown payers, not imported (create their accounts or correct their emails, then import the file again):")
-    for (const [email, count] of [...result.unknownPayers].sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${email}: ${plural(count, "payment")}`)
+    for (const [email, count] of [...result.unknownPayers].sort(([a], [b]) => a.localeCompare(b)))
+      lines.push(`  ${email}: ${plural(count, "payment")}`)
   }
   return lines.join("\n")
 }

@@ -48,7 +48,11 @@ export async function recordedTransactionIds(db: Kysely<Tables>, ids: ReadonlyAr
  * the row, SQLite takes its write lock.
  */
 export async function lockAccount(db: Kysely<Tables>, userId: number): Promise<void> {
-  await db.updateTable("users").set((eb) => ({ email: eb.ref("email") })).where("id", "=", userId).execute()
+  await db
+    .updateTable("users")
+    .set((eb) => ({ email: eb.ref("email") }))
+    .where("id", "=", userId)
+    .execute()
 }
 
 export interface NewPayment {
@@ -64,7 +68,8 @@ export interface NewPayment {
 
 /** False when the provider id is recorded already: an id is stored once, whoever got there first. */
 export async function insertPayment(db: Kysely<Tables>, payment: NewPayment): Promise<boolean> {
-  const result = await db.insertInto("payments")
+  const result = await db
+    .insertInto("payments")
     .values({
       user_id: payment.userId,
       paypal_transaction_id: payment.transactionId,

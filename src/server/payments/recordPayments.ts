@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import { paidUntil, periodFor, type PaidPeriod, type PaymentProvider } from "../../domain/Payment.ts"
+import { type PaidPeriod, type PaymentProvider, paidUntil, periodFor } from "../../domain/Payment.ts"
 import { inTransaction } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import { accountIdsByEmail, insertPayment, lockAccount, paidPeriods, recordedTransactionIds } from "./paymentsRepo.ts"
@@ -47,8 +47,14 @@ export interface RecordedAll {
 export async function recordPayments(db: Kysely<Tables>, payments: ReadonlyArray<PaymentToRecord>): Promise<RecordedAll> {
   const ordered = [...payments].sort((a, b) => Date.parse(a.paidAt) - Date.parse(b.paidAt))
   return inTransaction(db, async (trx) => {
-    const accounts = await accountIdsByEmail(trx, ordered.map((payment) => payment.email))
-    const known = await recordedTransactionIds(trx, ordered.flatMap((payment) => (payment.transactionId === null ? [] : [payment.transactionId])))
+    const accounts = await accountIdsByEmail(
+      trx,
+      ordered.map((payment) => payment.email)
+    )
+    const known = await recordedTransactionIds(
+      trx,
+      ordered.flatMap((payment) => (payment.transactionId === null ? [] : [payment.transactionId]))
+    )
     let recorded = 0
     let present = 0
     const unknownPayers = new Map<string, number>()

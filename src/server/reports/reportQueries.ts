@@ -46,7 +46,8 @@ const figures = (row: Record<string, unknown> | undefined): PaymentFigures => ({
 
 /** Orders and revenue, split by provider, of the payments made in `span` (all of them without one). */
 export async function paymentFigures(db: Kysely<Tables>, span?: Span): Promise<PaymentFigures> {
-  const row = await db.selectFrom("payments")
+  const row = await db
+    .selectFrom("payments")
     .select(paymentSums)
     .$if(span !== undefined, (q) => q.where("created_at", ">=", span?.from ?? "").where("created_at", "<", span?.to ?? ""))
     .executeTakeFirst()
@@ -55,7 +56,8 @@ export async function paymentFigures(db: Kysely<Tables>, span?: Span): Promise<P
 
 /** Accounts whose paid month covers `at`. */
 export async function currentSubscriptions(db: Kysely<Tables>, at: string): Promise<number> {
-  const row = await db.selectFrom("payments")
+  const row = await db
+    .selectFrom("payments")
     .select(sql<string>`count(distinct user_id)`.as("count"))
     .where("period_end", ">", at)
     .where("period_start", "<=", at)
@@ -65,7 +67,8 @@ export async function currentSubscriptions(db: Kysely<Tables>, at: string): Prom
 
 /** Accounts that ever paid (whose account still exists). */
 export async function everSubscribed(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom("payments")
+  const row = await db
+    .selectFrom("payments")
     .select(sql<string>`count(distinct user_id)`.as("count"))
     .where("user_id", "is not", null)
     .executeTakeFirst()
@@ -74,7 +77,8 @@ export async function everSubscribed(db: Kysely<Tables>): Promise<number> {
 
 /** Verified accounts, all of them or those verified in `span`. */
 export async function members(db: Kysely<Tables>, span?: Span): Promise<number> {
-  const row = await db.selectFrom("users")
+  const row = await db
+    .selectFrom("users")
     .select(sql<string>`count(*)`.as("count"))
     .where("email_verified_at", "is not", null)
     .$if(span !== undefined, (q) => q.where("email_verified_at", ">=", span?.from ?? "").where("email_verified_at", "<", span?.to ?? ""))
@@ -84,14 +88,12 @@ export async function members(db: Kysely<Tables>, span?: Span): Promise<number> 
 
 /** Each account's first payment; read through the (user_id, created_at) index, one entry per payment. */
 const firstPayments = (db: Kysely<Tables>) =>
-  db.selectFrom("payments")
-    .select(sql<string>`min(created_at)`.as("first"))
-    .where("user_id", "is not", null)
-    .groupBy("user_id")
+  db.selectFrom("payments").select(sql<string>`min(created_at)`.as("first")).where("user_id", "is not", null).groupBy("user_id")
 
 /** Accounts whose first payment falls in `span`. */
 export async function newSubscriptions(db: Kysely<Tables>, span: Span): Promise<number> {
-  const row = await db.selectFrom(firstPayments(db).as("f"))
+  const row = await db
+    .selectFrom(firstPayments(db).as("f"))
     .select(sql<string>`count(*)`.as("count"))
     .where("f.first", ">=", span.from)
     .where("f.first", "<", span.to)
@@ -111,19 +113,22 @@ export interface DayFigures {
 export async function dailyFigures(db: Kysely<Tables>, span: Span): Promise<Map<string, DayFigures>> {
   const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`
   const [payments, verified, first] = await Promise.all([
-    db.selectFrom("payments")
+    db
+      .selectFrom("payments")
       .select([day("created_at").as("day"), ...paymentSums])
       .where("created_at", ">=", span.from)
       .where("created_at", "<", span.to)
       .groupBy(day("created_at"))
       .execute(),
-    db.selectFrom("users")
+    db
+      .selectFrom("users")
       .select([day("email_verified_at").as("day"), sql<string>`count(*)`.as("count")])
       .where("email_verified_at", ">=", span.from)
       .where("email_verified_at", "<", span.to)
       .groupBy(day("email_verified_at"))
       .execute(),
-    db.selectFrom(firstPayments(db).as("f"))
+    db
+      .selectFrom(firstPayments(db).as("f"))
       .select([day("f.first").as("day"), sql<string>`count(*)`.as("count")])
       .where("f.first", ">=", span.from)
       .where("f.first", "<", span.to)

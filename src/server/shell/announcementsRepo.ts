@@ -11,17 +11,13 @@ export interface NewAnnouncementInput {
 
 /** The newest announcement; the id breaks ties between equal timestamps. */
 export async function latestAnnouncement(db: Kysely<Tables>): Promise<AnnouncementRow | undefined> {
-  return db.selectFrom("announcements")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst()
+  return db.selectFrom("announcements").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst()
 }
 
 /** Throws a unique violation (see `isUniqueViolation`) when the token is already used. */
 export async function insertAnnouncement(db: Kysely<Tables>, input: NewAnnouncementInput): Promise<AnnouncementRow> {
-  return db.insertInto("announcements")
+  return db
+    .insertInto("announcements")
     .values({
       token: input.token,
       title: input.title,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
+import { type Command, requireText } from "../cli/command.ts"
 import { insertAnnouncement } from "./announcementsRepo.ts"
 import { setMaintenance } from "./maintenanceRepo.ts"
-import { type Command, requireText } from "../cli/command.ts"
 
 export const maintenanceOn: Command = {
   name: "maintenance:on",
@@ -12,7 +12,11 @@ export const maintenanceOn: Command = {
     const title = requireText(args, "title")
     const first = requireText(args, "first")
     const second = requireText(args, "second")
-    await setMaintenance(db, { maintenance_mode: true, title, first_row_text: first, second_row_text: second }, new Date(now()).toISOString())
+    await setMaintenance(
+      db,
+      { maintenance_mode: true, title, first_row_text: first, second_row_text: second },
+      new Date(now()).toISOString()
+    )
     out(`Maintenance mode is ON: ${title}`)
     return 0
   }

@@ -13,9 +13,9 @@ export interface MaintenanceStatus {
 const ROW_ID = 1
 
 // every page load asks for it: built once, not on each request
-const maintenanceRow = hotQuery((db) => db.selectFrom("maintenance")
-  .select(["maintenance_mode", "title", "first_row_text", "second_row_text"])
-  .where("id", "=", ROW_ID))
+const maintenanceRow = hotQuery((db) =>
+  db.selectFrom("maintenance").select(["maintenance_mode", "title", "first_row_text", "second_row_text"]).where("id", "=", ROW_ID)
+)
 
 export async function getMaintenance(db: Kysely<Tables>): Promise<MaintenanceStatus> {
   const [row] = await maintenanceRow(db)
@@ -36,7 +36,8 @@ export async function setMaintenance(
     updated_at: now
   }
   // An upsert is a single statement, so two writers cannot both find the row missing.
-  return db.insertInto("maintenance")
+  return db
+    .insertInto("maintenance")
     .values({ maintenance_mode: false, title: "", first_row_text: "", second_row_text: "", ...fields, id: ROW_ID })
     .onConflict((oc) => oc.column("id").doUpdateSet(fields))
     .returningAll()

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely"
 import { DEFAULT_SERVER_SETTINGS, DEFAULT_SITE_SETTINGS } from "../../domain/SiteSettings.ts"
-import type { Tables } from "../db/schema.ts"
 import { inTransaction } from "../db/database.ts"
+import type { Tables } from "../db/schema.ts"
 import { addSettingIfAbsent, getSetting, getSettings } from "./settingsRepo.ts"
 
 /** Stores every site setting an operator has not set yet, so `settings:get` shows what is in effect. */

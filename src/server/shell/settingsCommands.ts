@@ -1,7 +1,7 @@
 import { SITE_SETTING_KEYS } from "../../domain/SiteSettings.ts"
+import { type Command, requireText, UsageError } from "../cli/command.ts"
 import { getSettings, setSetting } from "./settingsRepo.ts"
 import { isSiteSettingKey, parseSettingValue, readSettingsInEffect } from "./siteSettings.ts"
-import { type Command, requireText, UsageError } from "../cli/command.ts"
 
 export const settingsSet: Command = {
   name: "settings:set",

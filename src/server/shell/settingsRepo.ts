@@ -18,7 +18,8 @@ export async function getSetting(db: Kysely<Tables>, key: string): Promise<unkno
 /** Creates or replaces one setting. `value` must be JSON-serialisable. */
 export async function setSetting(db: Kysely<Tables>, key: string, value: unknown): Promise<void> {
   const json = encode(key, value)
-  await db.insertInto("settings")
+  await db
+    .insertInto("settings")
     .values({ key, value: json })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json }))
     .execute()
@@ -29,7 +30,8 @@ export async function setSetting(db: Kysely<Tables>, key: string, value: unknown
  * caller's uncommitted row makes this wait for its transaction, so exactly one caller gets true.
  */
 export async function addSettingIfAbsent(db: Kysely<Tables>, key: string, value: unknown): Promise<boolean> {
-  const added = await db.insertInto("settings")
+  const added = await db
+    .insertInto("settings")
     .values({ key, value: encode(key, value) })
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("key")

@@ -2,9 +2,9 @@ import type { Command } from "../cli/command.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
 import { onceEver, seedSettings } from "./seedSettings.ts"
+import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
 import { settingsGet, settingsSet } from "./settingsCommands.ts"
 import { shellHandlers } from "./shellHandlers.ts"
-import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
 import { readSettingsInEffect, readSiteSettings } from "./siteSettings.ts"
 
 /** Maintenance mode, the announcement and the site settings. */

@@ -4,8 +4,8 @@ import {
   DEFAULT_SITE_SETTINGS,
   parseDiscountRates,
   type ServerSettings,
-  SITE_SETTING_KEYS,
   type SettingKey,
+  SITE_SETTING_KEYS,
   type SiteSettings
 } from "../../domain/SiteSettings.ts"
 import type { Tables } from "../db/schema.ts"
@@ -17,8 +17,7 @@ export type SiteSettingKey = SettingKey
 
 const DEFAULTS: SettingsInEffect = { ...DEFAULT_SITE_SETTINGS, ...DEFAULT_SERVER_SETTINGS }
 
-export const isSiteSettingKey = (key: string): key is SiteSettingKey =>
-  (SITE_SETTING_KEYS as ReadonlyArray<string>).includes(key)
+export const isSiteSettingKey = (key: string): key is SiteSettingKey => (SITE_SETTING_KEYS as ReadonlyArray<string>).includes(key)
 
 /**
  * Every setting, the defaults overlaid with what is stored. A stored value of the wrong type
@@ -44,7 +43,10 @@ export async function readSiteSettings(db: Kysely<Tables>): Promise<SiteSettings
 }
 
 /** Reads an operator's text as the setting's type; a message when it does not fit. */
-export function parseSettingValue(key: SiteSettingKey, text: string): { ok: true; value: string | number } | { ok: false; message: string } {
+export function parseSettingValue(
+  key: SiteSettingKey,
+  text: string
+): { ok: true; value: string | number } | { ok: false; message: string } {
   if (key === "maxStreamsPerAccount") {
     const value = Number(text)
     return /^\s*\d{1,4}\s*$/.test(text)

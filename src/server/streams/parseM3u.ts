@@ -32,7 +32,11 @@ export function parseM3u(text: string): M3uEntry[] {
     if (line === "") continue
     if (line.startsWith("#EXTINF")) {
       const attributes = new Map([...line.matchAll(ATTRIBUTE)].map((m) => [m[1]?.toLowerCase(), m[2]]))
-      pending = { title: extinfTitle(line), logo: attributes.get("tvg-logo") || undefined, epgId: attributes.get("tvg-id")?.trim() || undefined }
+      pending = {
+        title: extinfTitle(line),
+        logo: attributes.get("tvg-logo") || undefined,
+        epgId: attributes.get("tvg-id")?.trim() || undefined
+      }
       continue
     }
     if (line.startsWith("#")) continue

@@ -1,6 +1,4 @@
-import { connections } from "../connections/connectionsFeature.ts"
 import { readFile } from "node:fs/promises"
-import { deleteStream, insertStream, listStreams, setStreamMaintenance, type StreamChanges, updateStream } from "./streamsRepo.ts"
 import {
   type Args,
   type Command,
@@ -14,16 +12,24 @@ import {
   table,
   UsageError
 } from "../cli/command.ts"
+import { connections } from "../connections/connectionsFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
+import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
 export const streamAdd: Command = {
   name: "stream:add",
   usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
-  summary: "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
+  summary:
+    "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
     "--epg-id ties it to that XMLTV channel of the guide",
   options: {
-    title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" }, image: { type: "string" },
-    tags: { type: "string" }, "tags-sldp": { type: "string" }, "epg-id": { type: "string" }
+    title: { type: "string" },
+    src: { type: "string" },
+    "src-sldp": { type: "string" },
+    image: { type: "string" },
+    tags: { type: "string" },
+    "tags-sldp": { type: "string" },
+    "epg-id": { type: "string" }
   },
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
@@ -40,7 +46,9 @@ export const streamAdd: Command = {
       epg_channel_id: epgId(args),
       created_at: new Date(now()).toISOString()
     })
-    out(`Added stream ${stream.id}: ${stream.title}${stream.src === null && stream.src_sldp === null ? " (subscribers only: no source yet)" : ""}`)
+    out(
+      `Added stream ${stream.id}: ${stream.title}${stream.src === null && stream.src_sldp === null ? " (subscribers only: no source yet)" : ""}`
+    )
     return 0
   }
 }
@@ -60,10 +68,20 @@ export const streamList: Command = {
     const kind = (src: string): string => (connections.isOwnOrigin(src, config.publicUrl) ? "signed" : "external, unsigned")
     const delivery = (tv: string | null, lowLatency: string | null): string =>
       [tv === null ? "" : `tv ${kind(tv)}`, lowLatency === null ? "" : `ll ${kind(lowLatency)}`].filter(Boolean).join("; ") || "-"
-    out(table(
-      ["id", "title", "src", "delivery", "maintenance", "tags", "epg id"],
-      streams.map((s) => [String(s.id), s.title, s.src ?? "(subscribers only)", delivery(s.src, s.src_sldp), s.maintenance_mode ? "ON" : "off", s.tags, s.epg_channel_id ?? ""])
-    ))
+    out(
+      table(
+        ["id", "title", "src", "delivery", "maintenance", "tags", "epg id"],
+        streams.map((s) => [
+          String(s.id),
+          s.title,
+          s.src ?? "(subscribers only)",
+          delivery(s.src, s.src_sldp),
+          s.maintenance_mode ? "ON" : "off",
+          s.tags,
+          s.epg_channel_id ?? ""
+        ])
+      )
+    )
     return 0
   }
 }
@@ -137,10 +155,16 @@ const optionalLocation = (args: Args, name: string): string | null => (args[name
 export const streamSet: Command = {
   name: "stream:set",
   usage: "--id N [--title T] [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
-  summary: "Change a stream: only the options given change; \"\" clears one (--epg-id \"\" unties it from the guide)",
+  summary: 'Change a stream: only the options given change; "" clears one (--epg-id "" unties it from the guide)',
   options: {
-    id: { type: "string" }, title: { type: "string" }, src: { type: "string" }, "src-sldp": { type: "string" },
-    image: { type: "string" }, tags: { type: "string" }, "tags-sldp": { type: "string" }, "epg-id": { type: "string" }
+    id: { type: "string" },
+    title: { type: "string" },
+    src: { type: "string" },
+    "src-sldp": { type: "string" },
+    image: { type: "string" },
+    tags: { type: "string" },
+    "tags-sldp": { type: "string" },
+    "epg-id": { type: "string" }
   },
   async run(args, { db, out }) {
     const id = requireId(args)

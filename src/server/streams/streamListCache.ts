@@ -41,7 +41,10 @@ const cached = new WeakMap<Kysely<Tables>, () => Promise<StreamList>>()
 export function cachedStreamList(db: Kysely<Tables>, version: Db["tableVersion"]): () => Promise<StreamList> {
   let list = cached.get(db)
   if (list === undefined) {
-    list = streamListCache(() => listStreams(db), () => version("streams"))
+    list = streamListCache(
+      () => listStreams(db),
+      () => version("streams")
+    )
     cached.set(db, list)
   }
   return list

@@ -29,7 +29,8 @@ export async function findStream(db: Kysely<Tables>, id: number): Promise<Stream
 }
 
 export async function countStreams(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom("streams")
+  const row = await db
+    .selectFrom("streams")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow()
   return row.count
@@ -39,7 +40,8 @@ export async function insertStream(db: Kysely<Tables>, input: NewStreamInput): P
   // One statement, so the position read and the insert are atomic on SQLite; on PostgreSQL two
   // concurrent inserts may tie on a position, which the id ordering resolves.
   const afterLast = sql<number>`(select coalesce(max(position), 0) + 1 from streams)`
-  return db.insertInto("streams")
+  return db
+    .insertInto("streams")
     .values({
       position: input.position ?? afterLast,
       title: input.title,
@@ -69,7 +71,9 @@ export async function setStreamMaintenance(db: Kysely<Tables>, id: number, on: b
 }
 
 /** The fields of a stream an operator may change after adding it. */
-export type StreamChanges = Partial<Pick<StreamRow, "title" | "src" | "src_sldp" | "image_location" | "tags" | "tags_sldp" | "epg_channel_id">>
+export type StreamChanges = Partial<
+  Pick<StreamRow, "title" | "src" | "src_sldp" | "image_location" | "tags" | "tags_sldp" | "epg_channel_id">
+>
 
 /** Changes only the given fields; returns false when there was no such stream. */
 export async function updateStream(db: Kysely<Tables>, id: number, changes: StreamChanges): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { mail, type Mail, type MailSite } from "../mail/mailFeature.ts"
+import { type Mail, type MailSite, mail } from "../mail/mailFeature.ts"
 
 /** A staff answer to a support ticket; `message` is shown exactly as staff wrote it. */
 export function ticketReplyMail(input: MailSite & { to: string; ticketSubject: string; message: string }): Mail {

@@ -6,7 +6,7 @@ import { isStoredId } from "../db/storedId.ts"
 import { invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
-import { mail, type MailSite } from "../mail/mailFeature.ts"
+import { type MailSite, mail } from "../mail/mailFeature.ts"
 import { ticketReplyMail, ticketStatusMail } from "./supportMails.ts"
 import {
   findTicketForMail,
@@ -30,10 +30,7 @@ export const REPLY_NO_SUCH_TICKET = "No such ticket from that user"
 
 /** Says how many tickets an hour one account may open, and when the next one will be taken. */
 export const ticketLimitRefusal = (retryAfterSeconds: number) =>
-  tooManyRequests(
-    `You can open ${TICKETS_PER_HOUR} tickets an hour. Try again in ${waitText(retryAfterSeconds)}.`,
-    retryAfterSeconds
-  )
+  tooManyRequests(`You can open ${TICKETS_PER_HOUR} tickets an hour. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
 
 export interface TicketHandlers {
   createTicket: Handler<"createTicket">
@@ -110,7 +107,11 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
       const [from, at] = [await site(), isoNow()]
       await db.transaction().execute(async (trx) => {
         await markFirstResponse(trx, ticket.id, at)
-        await mail.enqueue(trx, ticketReplyMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, message: body.message }), new Date(at))
+        await mail.enqueue(
+          trx,
+          ticketReplyMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, message: body.message }),
+          new Date(at)
+        )
       })
       mailWorker.wake()
       return { success: true, resultCode: TicketResult.SUCCESS, detail: REPLY_QUEUED }

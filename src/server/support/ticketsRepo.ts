@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely"
 import { decodeWith } from "../../domain/decode.ts"
-import { PlayerContext, TicketStatus, type TicketCategory } from "../../domain/Ticket.ts"
+import { PlayerContext, type TicketCategory, TicketStatus } from "../../domain/Ticket.ts"
 import type { Tables, TicketRow, Timestamp } from "../db/schema.ts"
 
 export interface NewTicketInput {
@@ -16,7 +16,8 @@ export interface NewTicketInput {
 
 /** New tickets start open (status 1); subject and description are stored exactly as typed. */
 export async function insertTicket(db: Kysely<Tables>, input: NewTicketInput): Promise<TicketRow> {
-  return db.insertInto("tickets")
+  return db
+    .insertInto("tickets")
     .values({
       user_id: input.user_id,
       type: input.type,
@@ -59,11 +60,21 @@ export function playerContextOf(json: string | null): PlayerContext | null {
 
 /** Every ticket with its author, newest first, as the staff desk lists them. */
 export async function listTickets(db: Kysely<Tables>): Promise<DeskTicket[]> {
-  const rows = await db.selectFrom("tickets as t")
+  const rows = await db
+    .selectFrom("tickets as t")
     .innerJoin("users as u", "u.id", "t.user_id")
     .select([
-      "t.id", "t.user_id as user__id", "u.email as user__email", "t.type", "t.subject", "t.description",
-      "t.status", "t.created_at", "t.resolved_at", "t.first_response_at", "t.player_context"
+      "t.id",
+      "t.user_id as user__id",
+      "u.email as user__email",
+      "t.type",
+      "t.subject",
+      "t.description",
+      "t.status",
+      "t.created_at",
+      "t.resolved_at",
+      "t.first_response_at",
+      "t.player_context"
     ])
     .orderBy("t.created_at", "desc")
     .orderBy("t.id", "desc")
@@ -75,7 +86,8 @@ export type OwnTicketRow = Omit<DeskTicket, "user__id" | "user__email" | "first_
 
 /** A ticket with what its author's mail needs. */
 export async function findTicketForMail(db: Kysely<Tables>, ticketId: number) {
-  return db.selectFrom("tickets as t")
+  return db
+    .selectFrom("tickets as t")
     .innerJoin("users as u", "u.id", "t.user_id")
     .select(["t.id", "t.user_id", "u.email", "t.subject", "t.status"])
     .where("t.id", "=", ticketId)
@@ -89,7 +101,8 @@ export async function markFirstResponse(db: Kysely<Tables>, ticketId: number, at
 
 /** One account's tickets, newest first. */
 export async function listOwnTickets(db: Kysely<Tables>, userId: number): Promise<OwnTicketRow[]> {
-  const rows = await db.selectFrom("tickets")
+  const rows = await db
+    .selectFrom("tickets")
     .select(["id", "type", "subject", "description", "status", "created_at", "resolved_at", "player_context"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
@@ -104,7 +117,8 @@ export async function ticketsOpenedSince(
   userId: number,
   since: Timestamp
 ): Promise<{ count: number; earliest: Timestamp | undefined }> {
-  const row = await db.selectFrom("tickets")
+  const row = await db
+    .selectFrom("tickets")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
     .where("user_id", "=", userId)
     .where("created_at", ">", since)
@@ -118,23 +132,19 @@ export async function ticketsOpenedSince(
  * nothing; SQLite runs one transaction at a time anyway.
  */
 export async function lockAccountForTickets(trx: Kysely<Tables>, userId: number): Promise<void> {
-  await trx.updateTable("users").set((eb) => ({ id: eb.ref("id") })).where("id", "=", userId).execute()
+  await trx
+    .updateTable("users")
+    .set((eb) => ({ id: eb.ref("id") }))
+    .where("id", "=", userId)
+    .execute()
 }
 
 /**
  * Resolving keeps the first resolution time if the ticket already had one; moving a ticket out
  * of resolved clears it. False when there is no such ticket.
  */
-export async function updateTicketStatus(
-  db: Kysely<Tables>,
-  ticketId: number,
-  status: TicketStatus,
-  now: string
-): Promise<boolean> {
+export async function updateTicketStatus(db: Kysely<Tables>, ticketId: number, status: TicketStatus, now: string): Promise<boolean> {
   const resolvedAt = status === TicketStatus.RESOLVED ? sql<string>`coalesce(resolved_at, ${now})` : sql<null>`null`
-  const result = await db.updateTable("tickets")
-    .set({ status, resolved_at: resolvedAt })
-    .where("id", "=", ticketId)
-    .executeTakeFirst()
+  const result = await db.updateTable("tickets").set({ status, resolved_at: resolvedAt }).where("id", "=", ticketId).executeTakeFirst()
   return result.numUpdatedRows > 0n
 }

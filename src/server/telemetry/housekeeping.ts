@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely"
-import type { Tables } from "../db/schema.ts"
 import { connections } from "../connections/connectionsFeature.ts"
+import type { Tables } from "../db/schema.ts"
 import { type PeriodicJob, startPeriodicJob } from "../http/periodicJob.ts"
 import { healthIdBeyond, pruneHealthUpTo, pruneTelemetryBatch } from "./telemetryRepo.ts"
 
@@ -32,7 +32,7 @@ export async function pruneOldTelemetry(db: Kysely<Tables>, now: number, options
   const batch = options.batch ?? 2000
   let total = 0
   for (;;) {
-    const deleted = await pruneTelemetryBatch(db, cutoff, batch) + await connections.prune(db, cutoff, batch)
+    const deleted = (await pruneTelemetryBatch(db, cutoff, batch)) + (await connections.prune(db, cutoff, batch))
     total += deleted
     if (deleted === 0) return total
     await nextTurn()
@@ -66,7 +66,8 @@ export interface TelemetryHousekeepingOptions extends TelemetryPruneOptions {
 
 /** Telemetry pruning by age and by the health budget, as a background job, away from the requests that write it. */
 export function startTelemetryHousekeeping(options: TelemetryHousekeepingOptions): PeriodicJob<number> {
-  const prune = async () => await pruneOldTelemetry(options.db, options.now(), options) + await pruneHealthOverBudget(options.db, options)
+  const prune = async () =>
+    (await pruneOldTelemetry(options.db, options.now(), options)) + (await pruneHealthOverBudget(options.db, options))
   return startPeriodicJob(prune, {
     everyMs: options.everyMs ?? 10 * MINUTE_MS,
     firstAfterMs: options.firstAfterMs ?? MINUTE_MS,

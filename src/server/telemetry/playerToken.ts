@@ -8,7 +8,8 @@ export async function hasNoMetering(db: Kysely<Tables>, userId: number): Promise
 
 /** Grants or withdraws the no-metering permission, e.g. for operators testing streams. */
 export async function setNoMetering(db: Kysely<Tables>, userId: number, noMetering: boolean): Promise<void> {
-  await db.insertInto("player_permissions")
+  await db
+    .insertInto("player_permissions")
     .values({ user_id: userId, no_metering: noMetering })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ no_metering: noMetering }))
     .execute()

@@ -1,11 +1,11 @@
 import type { Command } from "../cli/command.ts"
+import { connections } from "../connections/connectionsFeature.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { healthQuota as sessionHealthQuota } from "./healthQuota.ts"
-import { userMetering } from "./meteringCommands.ts"
 import { startTelemetryHousekeeping, type TelemetryHousekeepingOptions } from "./housekeeping.ts"
+import { userMetering } from "./meteringCommands.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
 import { createTelemetryWrites } from "./telemetryWrites.ts"
-import { connections } from "../connections/connectionsFeature.ts"
 
 export interface TelemetryFeatureOptions {
   /** Health records kept at most; the oldest are pruned by the housekeeping job. */

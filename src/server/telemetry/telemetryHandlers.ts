@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely"
-import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import { playerAppOf } from "../../domain/Connection.ts"
+import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
+import { connections } from "../connections/connectionsFeature.ts"
 import type { Tables } from "../db/schema.ts"
+import type { WriteBatcher } from "../db/writeBatcher.ts"
 import { HttpFailure, invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { Handler } from "../http/registerContract.ts"
-import type { WriteBatcher } from "../db/writeBatcher.ts"
-import type { TelemetryWrite } from "./telemetryWrites.ts"
-import { connections } from "../connections/connectionsFeature.ts"
 import type { HealthQuota } from "./healthQuota.ts"
 import { hasNoMetering } from "./playerToken.ts"
+import type { TelemetryWrite } from "./telemetryWrites.ts"
 
 /** One view is factor 1; anything far above it is a broken or hostile client. */
 export const MAX_METERING_FACTOR = 100
@@ -89,16 +89,19 @@ export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: Telemet
         ip: request.ip
       }
       // `view` counts too, so a new viewer shows up at once rather than after the first 60 s ping.
-      const beat = params.event === "display" ? undefined : {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        token: connections.playerTokenOf(session.tokenHash),
-        streamId: body.media_id,
-        ip: request.ip,
-        network: connections.networkOf(request.ip),
-        app: playerAppOf(body.player_id, body.source),
-        at: iso(at)
-      }
+      const beat =
+        params.event === "display"
+          ? undefined
+          : {
+              userId: session.userId,
+              sessionId: session.sessionId,
+              token: connections.playerTokenOf(session.tokenHash),
+              streamId: body.media_id,
+              ip: request.ip,
+              network: connections.networkOf(request.ip),
+              app: playerAppOf(body.player_id, body.source),
+              at: iso(at)
+            }
       await writes.write({ kind: "analytics", event, beat, at })
       return { success: true }
     },

@@ -32,7 +32,8 @@ export async function pruneTelemetryBatch(db: Kysely<Tables>, cutoff: Timestamp,
   for (const table of TELEMETRY_TABLES) {
     // The three share `id` and `received_at`; naming one keeps the union out of Kysely's types.
     const same = table as "metering"
-    const result = await db.deleteFrom(same)
+    const result = await db
+      .deleteFrom(same)
       .where("id", "in", db.selectFrom(same).select("id").where("received_at", "<", cutoff).limit(limit))
       .executeTakeFirst()
     deleted += Number(result.numDeletedRows)
@@ -51,7 +52,8 @@ export async function healthIdBeyond(db: Kysely<Tables>, keep: number): Promise<
 
 /** Deletes up to `limit` of the oldest health records with ids up to `lastId`; answers how many went. */
 export async function pruneHealthUpTo(db: Kysely<Tables>, lastId: number, limit: number): Promise<number> {
-  const result = await db.deleteFrom("health_events")
+  const result = await db
+    .deleteFrom("health_events")
     .where("id", "in", db.selectFrom("health_events").select("id").where("id", "<=", lastId).orderBy("id").limit(limit))
     .executeTakeFirst()
   return Number(result.numDeletedRows)

@@ -35,4 +35,10 @@ export const message = style({ margin: 0, color: vars.color.textMuted, overflowW
 
 export const strong = style({ color: vars.color.text, fontWeight: 600 })
 
-export const actions = style({ display: "flex", flexDirection: "column", alignSelf: "stretch", gap: vars.space.sm, marginTop: vars.space.sm })
+export const actions = style({
+  display: "flex",
+  flexDirection: "column",
+  alignSelf: "stretch",
+  gap: vars.space.sm,
+  marginTop: vars.space.sm
+})

@@ -18,7 +18,11 @@ const EmailChange = ({ token }: { readonly token: string }) => {
   const step = useSelector(change, selectEmailChangeStep)
   const email = useSelector(change, selectConfirmedEmail)
   const detail = useSelector(change, selectEmailChangeDetail)
-  const goHome = <Link className={button({ tone: step === "success" ? "primary" : "secondary", block: true })} to="/">Go Home</Link>
+  const goHome = (
+    <Link className={button({ tone: step === "success" ? "primary" : "secondary", block: true })} to="/">
+      Go Home
+    </Link>
+  )
   switch (step) {
     case "confirming":
       return <PendingPanel title="Confirming your new email…" />

@@ -2,20 +2,20 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
+  type ForgotPasswordField,
   RESET_REQUESTED_MESSAGE,
   selectFirstInvalidField,
   selectForgotPasswordAlert,
   selectForgotPasswordErrors,
   selectForgotPasswordValues,
   selectIsRequestingReset,
-  selectIsResetRequested,
-  type ForgotPasswordField
+  selectIsResetRequested
 } from "../../machines/account/forgotPasswordMachine.ts"
-import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
-import { useServices } from "../shared/ServicesContext.tsx"
-import * as styles from "./AccountForm.css.ts"
 import { FormField, focusField } from "../shared/FormField.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as page from "../shell/PublicLayout.css.ts"
+import * as styles from "./AccountForm.css.ts"
 import { ResultPanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<ForgotPasswordField, string>> = { email: "forgot-email" }
@@ -34,7 +34,11 @@ export const ForgotPasswordView = () => {
     request.send({ type: "forgotPassword.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(request.getSnapshot()))
   }
-  const backToLogin = <Link className={button({ tone: "secondary", block: true })} to="/login">Back to sign in</Link>
+  const backToLogin = (
+    <Link className={button({ tone: "secondary", block: true })} to="/login">
+      Back to sign in
+    </Link>
+  )
 
   if (sent) {
     return (
@@ -59,7 +63,11 @@ export const ForgotPasswordView = () => {
           readOnly={submitting}
           onChange={(value) => request.send({ type: "forgotPassword.change", field: "email", value })}
         />
-        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        {alert === null ? null : (
+          <p role="alert" className={styles.alert}>
+            {alert}
+          </p>
+        )}
         <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           {submitting ? "Sending…" : "Send reset link"}
         </button>

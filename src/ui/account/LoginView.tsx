@@ -2,13 +2,13 @@ import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
+  type LoginField,
   selectEmail,
   selectFieldErrors,
   selectFirstInvalidField,
   selectIsSubmitting,
   selectLoginError,
-  selectPassword,
-  type LoginField
+  selectPassword
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
@@ -66,9 +66,15 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
           onChange={(value) => form.send({ type: "login.change", field: "password", value })}
         />
         <div className={styles.row}>
-          <Link className={styles.link} to="/forgot-password">Forgot password?</Link>
+          <Link className={styles.link} to="/forgot-password">
+            Forgot password?
+          </Link>
         </div>
-        {error === null ? null : <p role="alert" className={forms.alert}>{error}</p>}
+        {error === null ? null : (
+          <p role="alert" className={forms.alert}>
+            {error}
+          </p>
+        )}
         <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           Sign in
         </button>

@@ -3,6 +3,8 @@ import type { FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
+  type PasswordResetField,
+  type passwordResetMachine,
   selectFirstInvalidField,
   selectIsResettingPassword,
   selectPasswordResetAlert,
@@ -10,15 +12,13 @@ import {
   selectPasswordResetErrors,
   selectPasswordResetStep,
   selectPasswordResetValues,
-  selectResetEmail,
-  type PasswordResetField,
-  type passwordResetMachine
+  selectResetEmail
 } from "../../machines/account/passwordResetMachine.ts"
-import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
+import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
-import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<PasswordResetField, string>> = { password: "reset-password", confirmPassword: "reset-confirm" }
@@ -42,7 +42,11 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
         <ResultPanel
           title="Password has been updated"
           tone="success"
-          actions={<Link className={button({ tone: "primary", block: true })} to="/login">Go to login page</Link>}
+          actions={
+            <Link className={button({ tone: "primary", block: true })} to="/login">
+              Go to login page
+            </Link>
+          }
         >
           <p className={styles.message}>Sign in with your new password. Other devices have been signed out.</p>
         </ResultPanel>
@@ -52,7 +56,11 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
         <UnreachablePanel
           detail={detail}
           onRetry={() => reset.send({ type: "passwordReset.retry" })}
-          other={<Link className={button({ tone: "secondary", block: true })} to="/login">Go to login page</Link>}
+          other={
+            <Link className={button({ tone: "secondary", block: true })} to="/login">
+              Go to login page
+            </Link>
+          }
         />
       )
     case "error":
@@ -62,8 +70,12 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
           tone="error"
           actions={
             <>
-              <Link className={button({ tone: "primary", block: true })} to="/forgot-password">Request a new link</Link>
-              <Link className={button({ tone: "secondary", block: true })} to="/login">Go to login page</Link>
+              <Link className={button({ tone: "primary", block: true })} to="/forgot-password">
+                Request a new link
+              </Link>
+              <Link className={button({ tone: "secondary", block: true })} to="/login">
+                Go to login page
+              </Link>
             </>
           }
         >
@@ -113,7 +125,11 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
           readOnly={submitting}
           onChange={change("confirmPassword")}
         />
-        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        {alert === null ? null : (
+          <p role="alert" className={styles.alert}>
+            {alert}
+          </p>
+        )}
         <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           {submitting ? "Updating…" : "Update password"}
         </button>

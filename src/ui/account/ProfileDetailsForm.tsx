@@ -2,16 +2,16 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
+  type ProfileDetailsField,
   selectFirstInvalidField,
   selectIsUpdatingDetails,
   selectProfileDetailsErrors,
-  selectProfileDetailsValues,
-  type ProfileDetailsField
+  selectProfileDetailsValues
 } from "../../machines/account/profileDetailsMachine.ts"
 import { button } from "../shared/controls.css.ts"
+import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 const FIELD_IDS: Readonly<Record<ProfileDetailsField, string>> = {
@@ -40,7 +40,9 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
   }
   return (
     <section className={styles.panel} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={styles.panelHeading}>Update email or username</h2>
+      <h2 id="details-heading" className={styles.panelHeading}>
+        Update email or username
+      </h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         <FormField
           id={FIELD_IDS.username}

@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import {
+  type ProfilePasswordField,
   selectFirstInvalidField,
   selectIsUpdatingPassword,
   selectProfilePasswordErrors,
-  selectProfilePasswordValues,
-  type ProfilePasswordField
+  selectProfilePasswordValues
 } from "../../machines/account/profilePasswordMachine.ts"
 import { button } from "../shared/controls.css.ts"
+import { focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as forms from "./AccountForm.css.ts"
-import { PasswordField, focusField } from "../shared/FormField.tsx"
 import * as styles from "./ProfileView.css.ts"
 
 const FIELD_IDS: Readonly<Record<ProfilePasswordField, string>> = {
@@ -34,7 +34,9 @@ export const ProfilePasswordForm = () => {
   }
   return (
     <section className={styles.panel} aria-labelledby="password-heading">
-      <h2 id="password-heading" className={styles.panelHeading}>Update password</h2>
+      <h2 id="password-heading" className={styles.panelHeading}>
+        Update password
+      </h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         <PasswordField
           id={FIELD_IDS.currentPassword}

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { selectIsLoadingUser, selectIsLoggingOutAll, selectUser } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useSession } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
+import { useSession } from "../shared/ServicesContext.tsx"
 import { ProfileDetailsForm } from "./ProfileDetailsForm.tsx"
 import { ProfilePasswordForm } from "./ProfilePasswordForm.tsx"
 import * as styles from "./ProfileView.css.ts"
@@ -18,7 +18,9 @@ export const ProfileView = () => {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.header}>
-        <h1 id="page-title" className={styles.title}>Account settings</h1>
+        <h1 id="page-title" className={styles.title}>
+          Account settings
+        </h1>
         <p className={styles.lead}>Update your email, username or password, or log out all devices.</p>
       </div>
       <div className={styles.forms}>
@@ -27,7 +29,9 @@ export const ProfileView = () => {
         <ProfilePasswordForm />
       </div>
       <section className={styles.panel} aria-labelledby="devices-heading">
-        <h2 id="devices-heading" className={styles.panelHeading}>Devices</h2>
+        <h2 id="devices-heading" className={styles.panelHeading}>
+          Devices
+        </h2>
         <div className={styles.dangerRow}>
           <p className={styles.panelText}>Sign out everywhere your account is signed in, including this browser.</p>
           <button

@@ -3,6 +3,8 @@ import type { FormEvent } from "react"
 import { Link, Navigate, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
+  type RegistrationField,
+  type registrationMachine,
   selectDerivedUsername,
   selectFirstInvalidField,
   selectIsRegistering,
@@ -11,15 +13,13 @@ import {
   selectRegistrationErrors,
   selectRegistrationFailure,
   selectRegistrationStep,
-  selectRegistrationValues,
-  type RegistrationField,
-  type registrationMachine
+  selectRegistrationValues
 } from "../../machines/account/registrationMachine.ts"
-import * as page from "../shell/PublicLayout.css.ts"
 import { button } from "../shared/controls.css.ts"
+import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
-import { FormField, PasswordField, focusField } from "../shared/FormField.tsx"
 import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<RegistrationField, string>> = {
@@ -73,7 +73,11 @@ const Registration = ({ invite }: { readonly invite: string }) => {
         <UnreachablePanel
           detail={failure?.detail ?? null}
           onRetry={() => registration.send({ type: "registration.retry" })}
-          other={<Link className={button({ tone: "secondary", block: true })} to="/login">Sign in</Link>}
+          other={
+            <Link className={button({ tone: "secondary", block: true })} to="/login">
+              Sign in
+            </Link>
+          }
         />
       )
     case "form":
@@ -128,7 +132,11 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
           readOnly={submitting}
           onChange={change("confirmPassword")}
         />
-        {alert === null ? null : <p role="alert" className={styles.alert}>{alert}</p>}
+        {alert === null ? null : (
+          <p role="alert" className={styles.alert}>
+            {alert}
+          </p>
+        )}
         <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
           {submitting ? "Creating account…" : "Create account"}
         </button>

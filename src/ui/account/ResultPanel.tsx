@@ -1,8 +1,8 @@
 import type { ReactNode } from "react"
+import { button } from "../shared/controls.css.ts"
 import { Icon, type IconName } from "../shared/Icon.tsx"
 import * as status from "../shared/StatusView.css.ts"
 import * as page from "../shell/PublicLayout.css.ts"
-import { button } from "../shared/controls.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 export type ResultTone = "success" | "error" | "info"
@@ -26,7 +26,9 @@ export const ResultPanel = ({ title, tone, children, actions }: ResultPanelProps
     <span className={styles.badge[tone]}>
       <Icon name={icons[tone]} size={28} />
     </span>
-    <h1 id="result-title" className={page.title}>{title}</h1>
+    <h1 id="result-title" className={page.title}>
+      {title}
+    </h1>
     {children}
     {actions === undefined ? null : <div className={styles.actions}>{actions}</div>}
   </section>
@@ -36,7 +38,9 @@ export const ResultPanel = ({ title, tone, children, actions }: ResultPanelProps
 export const PendingPanel = ({ title }: { readonly title: string }) => (
   <section className={styles.result} role="status" aria-busy="true" aria-labelledby="result-title">
     <div className={status.spinner} aria-hidden="true" />
-    <h1 id="result-title" className={page.title}>{title}</h1>
+    <h1 id="result-title" className={page.title}>
+      {title}
+    </h1>
   </section>
 )
 
@@ -44,13 +48,23 @@ export const PendingPanel = ({ title }: { readonly title: string }) => (
  * When a link's check went unanswered (the network, a server error, a wait asked for): nothing is
  * known to be wrong with the link, so the page offers to ask again, and a way on besides.
  */
-export const UnreachablePanel = ({ detail, onRetry, other }: { readonly detail: string | null; readonly onRetry: () => void; readonly other: ReactNode }) => (
+export const UnreachablePanel = ({
+  detail,
+  onRetry,
+  other
+}: {
+  readonly detail: string | null
+  readonly onRetry: () => void
+  readonly other: ReactNode
+}) => (
   <ResultPanel
     title="Something went wrong"
     tone="error"
     actions={
       <>
-        <button type="button" className={button({ tone: "primary", block: true })} onClick={onRetry}>Try again</button>
+        <button type="button" className={button({ tone: "primary", block: true })} onClick={onRetry}>
+          Try again
+        </button>
         {other}
       </>
     }

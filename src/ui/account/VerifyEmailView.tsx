@@ -17,7 +17,11 @@ const Verification = ({ token }: { readonly token: string }) => {
   const verification = useActorRef(services.verifyEmail, { ...services.actorOptions, input: { token } })
   const step = useSelector(verification, selectVerifyStep)
   const detail = useSelector(verification, selectVerifyDetail)
-  const signIn = <Link className={button({ tone: step === "verified" ? "primary" : "secondary", block: true })} to="/login">Sign in</Link>
+  const signIn = (
+    <Link className={button({ tone: step === "verified" ? "primary" : "secondary", block: true })} to="/login">
+      Sign in
+    </Link>
+  )
   switch (step) {
     case "verifying":
       return <PendingPanel title="Verifying your email…" />

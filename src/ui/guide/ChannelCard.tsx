@@ -15,7 +15,9 @@ interface ChannelCardProps {
  */
 export const ChannelCard = memo(({ channel, timeZone, headingId }: ChannelCardProps) => (
   <section className={styles.channel} aria-labelledby={headingId}>
-    <h2 id={headingId} className={styles.name}>{channel.name}</h2>
+    <h2 id={headingId} className={styles.name}>
+      {channel.name}
+    </h2>
     <ul className={styles.programmes} aria-labelledby={headingId}>
       {channel.programmes.map((programme) => (
         <ProgrammeItem key={programme.key} programme={programme} channel={channel.name} timeZone={timeZone} />

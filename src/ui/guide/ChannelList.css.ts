@@ -7,7 +7,14 @@ export const list = style({ position: "relative", margin: 0, padding: 0, listSty
  * Placed by the virtualiser; the padding is the gap between channels, inside what it measures.
  * Contained, so a channel coming into view lays out alone rather than with the whole page.
  */
-export const row = style({ position: "absolute", top: 0, left: 0, width: "100%", paddingBottom: vars.space.lg, contain: "layout paint style" })
+export const row = style({
+  position: "absolute",
+  top: 0,
+  left: 0,
+  width: "100%",
+  paddingBottom: vars.space.lg,
+  contain: "layout paint style"
+})
 
 export const channel = style({
   display: "grid",

@@ -1,8 +1,8 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual"
 import { useLayoutEffect, useRef, useState } from "react"
 import type { GuideChannel } from "../../machines/guide/guideSelectors.ts"
-import * as styles from "./ChannelList.css.ts"
 import { ChannelCard } from "./ChannelCard.tsx"
+import * as styles from "./ChannelList.css.ts"
 
 // A guess at a channel's height before it is measured: its heading, then rows of programme tiles.
 const HEADING_PX = 56

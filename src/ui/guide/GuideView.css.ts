@@ -21,7 +21,11 @@ export const control = style({ display: "flex", flexDirection: "column", gap: va
 
 export const select = style({ minWidth: "260px", cursor: "pointer", "@media": { [media.belowSmall]: { minWidth: 0 } } })
 
-export const searchControl = style({ flex: "1 1 320px", maxWidth: "520px", "@media": { [media.belowSmall]: { flex: "none", maxWidth: "none" } } })
+export const searchControl = style({
+  flex: "1 1 320px",
+  maxWidth: "520px",
+  "@media": { [media.belowSmall]: { flex: "none", maxWidth: "none" } }
+})
 
 const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
 
@@ -45,7 +49,10 @@ export const empty = style({
   borderRadius: vars.radius.lg
 })
 
-export const notice = style([empty, { display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md, color: vars.color.text }])
+export const notice = style([
+  empty,
+  { display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md, color: vars.color.text }
+])
 
 export const noticeText = style({ margin: 0 })
 

@@ -15,8 +15,8 @@ import {
 import { button, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
 import { ChannelList } from "./ChannelList.tsx"
-import { dayOption } from "./guideFormat.ts"
 import * as styles from "./GuideView.css.ts"
+import { dayOption } from "./guideFormat.ts"
 import { SearchResults } from "./SearchResults.tsx"
 
 const SKELETONS = [0, 1, 2]
@@ -40,7 +40,9 @@ export const GuideView = () => {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>Stream Schedule</h1>
+        <h1 id="page-title" className={styles.title}>
+          Stream Schedule
+        </h1>
         <p className={styles.lead}>
           What is on today and over the next six days.{ready ? <> Times are in your time zone, {timeZone}.</> : null}
         </p>
@@ -48,7 +50,9 @@ export const GuideView = () => {
 
       <div className={styles.toolbar}>
         <div className={styles.control}>
-          <label className={fieldLabel} htmlFor="guide-day">Day</label>
+          <label className={fieldLabel} htmlFor="guide-day">
+            Day
+          </label>
           <select
             id="guide-day"
             className={`${textInput} ${styles.select}`}
@@ -56,11 +60,17 @@ export const GuideView = () => {
             disabled={!ready}
             onChange={(event) => guide.send({ type: "day.choose", day: event.target.value })}
           >
-            {days.map((option, index) => <option key={option} value={option}>{dayOption(option, index)}</option>)}
+            {days.map((option, index) => (
+              <option key={option} value={option}>
+                {dayOption(option, index)}
+              </option>
+            ))}
           </select>
         </div>
         <div className={`${styles.control} ${styles.searchControl}`} role="search">
-          <label className={fieldLabel} htmlFor="guide-search">Search programmes</label>
+          <label className={fieldLabel} htmlFor="guide-search">
+            Search programmes
+          </label>
           <input
             id="guide-search"
             type="search"
@@ -80,7 +90,9 @@ export const GuideView = () => {
       ) : status === "loading" ? (
         <div role="status" className={styles.skeletons}>
           <span className={visuallyHidden}>Loading the schedule…</span>
-          {SKELETONS.map((index) => <div key={index} className={styles.skeleton} aria-hidden="true" />)}
+          {SKELETONS.map((index) => (
+            <div key={index} className={styles.skeleton} aria-hidden="true" />
+          ))}
         </div>
       ) : status === "failed" ? (
         <div className={styles.notice} role="alert">

@@ -35,7 +35,11 @@ export const ProgrammeItem = ({ programme, channel, timeZone, found }: Programme
       </div>
     ) : null}
     {programme.watch === null ? null : (
-      <Link to={programme.watch} className={`${button({ tone: "primary" })} ${styles.watch}`} aria-label={`Watch ${programme.title} on ${channel}`}>
+      <Link
+        to={programme.watch}
+        className={`${button({ tone: "primary" })} ${styles.watch}`}
+        aria-label={`Watch ${programme.title} on ${channel}`}
+      >
         <Icon name="play" size={14} />
         Watch
       </Link>

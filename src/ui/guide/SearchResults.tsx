@@ -1,7 +1,7 @@
 import type { GuideSearch } from "../../machines/guide/guideSelectors.ts"
 import { button } from "../shared/controls.css.ts"
-import { dayShort } from "./guideFormat.ts"
 import * as styles from "./GuideView.css.ts"
+import { dayShort } from "./guideFormat.ts"
 import { ProgrammeItem } from "./ProgrammeItem.tsx"
 
 interface SearchResultsProps {
@@ -13,7 +13,8 @@ interface SearchResultsProps {
 }
 
 const summary = ({ state, searchedDays, totalDays, matches, results }: GuideSearch, query: string): string => {
-  const found = matches === 0 ? `No programmes match “${query.trim()}”` : matches === 1 ? "1 programme found" : `${matches} programmes found`
+  const found =
+    matches === 0 ? `No programmes match “${query.trim()}”` : matches === 1 ? "1 programme found" : `${matches} programmes found`
   const shown = matches > results.length ? `, showing the first ${results.length}: add a word to narrow it down` : ""
   const progress = state === "searching" ? ` so far, searching ${searchedDays} of ${totalDays} days…` : ""
   return `${found}${shown}${progress}`
@@ -22,18 +23,30 @@ const summary = ({ state, searchedDays, totalDays, matches, results }: GuideSear
 /** Matches across the seven days, with the day and channel each airs on. */
 export const SearchResults = ({ search, query, days, timeZone, onRetry }: SearchResultsProps) => (
   <section className={styles.results} aria-labelledby="search-results-title" aria-busy={search.state === "searching" || undefined}>
-    <h2 id="search-results-title" className={styles.resultsTitle}>Search results</h2>
-    <p className={styles.summary} role="status">{summary(search, query)}</p>
+    <h2 id="search-results-title" className={styles.resultsTitle}>
+      Search results
+    </h2>
+    <p className={styles.summary} role="status">
+      {summary(search, query)}
+    </p>
     {search.state === "incomplete" ? (
       <div className={styles.notice} role="alert">
         <p className={styles.noticeText}>Some days could not be searched.</p>
-        <button type="button" className={button({ tone: "secondary" })} onClick={onRetry}>Search them again</button>
+        <button type="button" className={button({ tone: "secondary" })} onClick={onRetry}>
+          Search them again
+        </button>
       </div>
     ) : null}
     {search.results.length === 0 ? null : (
       <ul className={styles.resultList} aria-label="Matching programmes">
         {search.results.map((result) => (
-          <ProgrammeItem key={`${result.day}|${result.key}`} programme={result} channel={result.channel} timeZone={timeZone} found={{ day: dayShort(result.day, days) }} />
+          <ProgrammeItem
+            key={`${result.day}|${result.key}`}
+            programme={result}
+            channel={result.channel}
+            timeZone={timeZone}
+            found={{ day: dayShort(result.day, days) }}
+          />
         ))}
       </ul>
     )}

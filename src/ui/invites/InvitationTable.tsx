@@ -14,7 +14,15 @@ interface InvitationTableProps {
 /** An address that, short of room, breaks before its @ rather than anywhere. */
 const Email = ({ address }: { readonly address: string }) => {
   const at = address.lastIndexOf("@")
-  return at <= 0 ? <>{address}</> : <>{address.slice(0, at)}<wbr />{address.slice(at)}</>
+  return at <= 0 ? (
+    <>{address}</>
+  ) : (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  )
 }
 
 /** SPEC §2's registered and completed tables; dates in en-GB. */
@@ -31,9 +39,17 @@ export const InvitationTable = ({ caption, invitations, completed, empty }: Invi
           <caption className={styles.caption}>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col" className={styles.headCell}>Email</th>
-              <th scope="col" className={styles.headCell}>Registered</th>
-              {completed ? <th scope="col" className={styles.headCell}>Completed</th> : null}
+              <th scope="col" className={styles.headCell}>
+                Email
+              </th>
+              <th scope="col" className={styles.headCell}>
+                Registered
+              </th>
+              {completed ? (
+                <th scope="col" className={styles.headCell}>
+                  Completed
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>

@@ -2,7 +2,6 @@ import { style } from "@vanilla-extract/css"
 import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
-
 export const page = style({ maxWidth: "920px", display: "flex", flexDirection: "column", gap: vars.space.xl })
 
 export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
@@ -30,7 +29,11 @@ export const linkRow = style({
 
 export const linkInput = style({ flex: "1 1 auto", minWidth: 0, fontFamily: vars.font.mono, fontSize: vars.fontSize.small })
 
-export const linkActions = style({ display: "flex", gap: vars.space.sm, "@media": { [media.belowSmall]: { display: "grid", gridAutoFlow: "column", gridAutoColumns: "1fr" } } })
+export const linkActions = style({
+  display: "flex",
+  gap: vars.space.sm,
+  "@media": { [media.belowSmall]: { display: "grid", gridAutoFlow: "column", gridAutoColumns: "1fr" } }
+})
 
 export const redeemRow = style({
   display: "flex",
@@ -50,7 +53,13 @@ export const tableWrap = style({ overflowX: "auto" })
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.body })
 
-export const caption = style({ textAlign: "left", captionSide: "top", paddingBottom: vars.space.sm, fontSize: vars.fontSize.large, fontWeight: 700 })
+export const caption = style({
+  textAlign: "left",
+  captionSide: "top",
+  paddingBottom: vars.space.sm,
+  fontSize: vars.fontSize.large,
+  fontWeight: 700
+})
 
 export const headCell = style({
   textAlign: "left",
@@ -84,6 +93,5 @@ export const empty = style({
   border: `1px dashed ${vars.color.border}`,
   borderRadius: vars.radius.md
 })
-
 
 export const skeleton = style([placeholder, { height: "120px" }])

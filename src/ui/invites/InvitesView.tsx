@@ -14,8 +14,8 @@ import {
 import { button, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import { InvitationTable } from "./InvitationTable.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { InvitationTable } from "./InvitationTable.tsx"
 import * as styles from "./InvitesView.css.ts"
 import { RedemptionPanel } from "./RedemptionPanel.tsx"
 
@@ -36,7 +36,9 @@ export const InvitesView = () => {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>Invites</h1>
+        <h1 id="page-title" className={styles.title}>
+          Invites
+        </h1>
         <p className={styles.lead}>Invite friends and earn a reward point for each one who joins and verifies their email.</p>
       </div>
 
@@ -49,7 +51,9 @@ export const InvitesView = () => {
       ) : status === "failed" ? (
         <div className={surfaces.notice} role="alert">
           <p className={surfaces.noticeText}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => invites.send({ type: "invites.retry" })}>Try again</button>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => invites.send({ type: "invites.retry" })}>
+            Try again
+          </button>
         </div>
       ) : (
         <>
@@ -65,12 +69,16 @@ export const InvitesView = () => {
           </dl>
 
           <section className={surfaces.panel} aria-labelledby="link-title">
-            <h2 id="link-title" className={surfaces.panelTitle}>Your invite link</h2>
+            <h2 id="link-title" className={surfaces.panelTitle}>
+              Your invite link
+            </h2>
             <p id="link-hint" className={styles.muted}>
               Send it to friends. Whoever creates an account through it shows up below, and you earn a point once they verify their email.
             </p>
             <div className={styles.linkRow}>
-              <label className={visuallyHidden} htmlFor="invite-link">Invite link</label>
+              <label className={visuallyHidden} htmlFor="invite-link">
+                Invite link
+              </label>
               <input
                 id="invite-link"
                 className={`${textInput} ${styles.linkInput}`}
@@ -81,11 +89,21 @@ export const InvitesView = () => {
               />
               {/* aria-disabled, not disabled: the pressed button keeps the focus while the link is copied or shared */}
               <div className={styles.linkActions}>
-                <button type="button" className={button({ tone: "primary" })} aria-disabled={busy || undefined} onClick={() => invites.send({ type: "link.copy" })}>
+                <button
+                  type="button"
+                  className={button({ tone: "primary" })}
+                  aria-disabled={busy || undefined}
+                  onClick={() => invites.send({ type: "link.copy" })}
+                >
                   <Icon name="copy" size={18} /> Copy link
                 </button>
                 {canShare ? (
-                  <button type="button" className={button({ tone: "secondary" })} aria-disabled={busy || undefined} onClick={() => invites.send({ type: "link.share" })}>
+                  <button
+                    type="button"
+                    className={button({ tone: "secondary" })}
+                    aria-disabled={busy || undefined}
+                    onClick={() => invites.send({ type: "link.share" })}
+                  >
                     <Icon name="share" size={18} /> Share
                   </button>
                 ) : null}

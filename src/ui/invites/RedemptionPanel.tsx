@@ -18,14 +18,19 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
   const discounted = monthlyPrice < listPrice
   return (
     <section className={surfaces.panel} aria-labelledby="redeem-title">
-      <h2 id="redeem-title" className={surfaces.panelTitle}>Redeem reward points</h2>
+      <h2 id="redeem-title" className={surfaces.panelTitle}>
+        Redeem reward points
+      </h2>
       <p className={styles.muted}>
-        A month costs {formatPrice(monthlyPrice)}{discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}.
-        {" "}Each point takes {formatPrice(pricePerPoint)} off, as far as a month&apos;s price goes.
+        A month costs {formatPrice(monthlyPrice)}
+        {discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}. Each point takes {formatPrice(pricePerPoint)} off,
+        as far as a month&apos;s price goes.
       </p>
       <div className={styles.redeemRow}>
         <div>
-          <label className={fieldLabel} htmlFor="redeem-points">Points to redeem</label>
+          <label className={fieldLabel} htmlFor="redeem-points">
+            Points to redeem
+          </label>
           <select
             id="redeem-points"
             className={`${textInput} ${styles.redeemSelect}`}
@@ -33,7 +38,11 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
             aria-describedby="redeem-cost"
             onChange={(event) => onChoose(Number(event.target.value))}
           >
-            {options.map((points) => <option key={points} value={points}>{points === 1 ? "1 point" : `${points} points`}</option>)}
+            {options.map((points) => (
+              <option key={points} value={points}>
+                {points === 1 ? "1 point" : `${points} points`}
+              </option>
+            ))}
           </select>
         </div>
         <p id="redeem-cost" className={styles.cost} aria-live="polite">

@@ -2,7 +2,6 @@ import { style } from "@vanilla-extract/css"
 import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
-
 export const text = style({ margin: 0 })
 
 export const muted = style({ margin: 0, color: vars.color.textMuted })
@@ -82,7 +81,10 @@ export const cell = style({
 
 export const dateCell = style([cell, { "@media": { [phone]: { gridArea: "date", fontWeight: 700 } } }])
 
-export const priceCell = style([cell, { textAlign: "right", "@media": { [phone]: { gridArea: "price", alignItems: "flex-end", fontWeight: 700 } } }])
+export const priceCell = style([
+  cell,
+  { textAlign: "right", "@media": { [phone]: { gridArea: "price", alignItems: "flex-end", fontWeight: 700 } } }
+])
 
 // a PayPal id (17 characters) keeps to one line; a bitcoin transaction hash (64) wraps
 export const paypalCell = style([
@@ -104,7 +106,9 @@ export const methodCell = style([cell, { "@media": { [phone]: { gridArea: "metho
 /** A value's column name beside it, on a phone only; the table's own headers name it to assistive technology. */
 export const cellLabel = style({
   display: "none",
-  "@media": { [phone]: { display: "block", color: vars.color.textMuted, fontFamily: vars.font.body, fontSize: vars.fontSize.small, fontWeight: 600 } }
+  "@media": {
+    [phone]: { display: "block", color: vars.color.textMuted, fontFamily: vars.font.body, fontSize: vars.fontSize.small, fontWeight: 600 }
+  }
 })
 
 export const status = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `${vars.space.xs} ${vars.space.md}` })

@@ -16,7 +16,9 @@ interface SubscriptionStatusProps {
 /** The viewer's paid months: until when, since when, or that there are none. */
 export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetry }: SubscriptionStatusProps) => (
   <section className={surfaces.panel} aria-labelledby="subscription-status-title" aria-busy={status === "loading" || undefined}>
-    <h2 id="subscription-status-title" className={surfaces.panelTitle}>Your subscription</h2>
+    <h2 id="subscription-status-title" className={surfaces.panelTitle}>
+      Your subscription
+    </h2>
     {status === "loading" ? (
       <div role="status">
         <span className={visuallyHidden}>Checking your subscription…</span>
@@ -25,7 +27,9 @@ export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetr
     ) : status === "failed" ? (
       <div role="alert" className={styles.status}>
         <p className={styles.failure}>{error}</p>
-        <button type="button" className={button({ tone: "secondary" })} onClick={onRetry}>Try again</button>
+        <button type="button" className={button({ tone: "secondary" })} onClick={onRetry}>
+          Try again
+        </button>
       </div>
     ) : status === "active" && expiresAt !== null ? (
       <>

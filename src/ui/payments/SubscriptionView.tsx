@@ -4,8 +4,8 @@ import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
 import {
   selectError,
   selectIsReloading,
-  selectReloaded,
   selectReloadError,
+  selectReloaded,
   selectStatus,
   selectSubscription
 } from "../../machines/payments/subscriptionMachine.ts"
@@ -17,7 +17,9 @@ import * as styles from "./PaymentsPages.css.ts"
 import { SubscriptionStatus } from "./SubscriptionStatus.tsx"
 
 const reloadedText = (reloaded: { readonly total: number; readonly watchable: number }): string =>
-  reloaded.total === 0 ? "Streams reloaded: there are no streams yet." : `Streams reloaded: ${reloaded.watchable} of ${reloaded.total} ready to watch.`
+  reloaded.total === 0
+    ? "Streams reloaded: there are no streams yet."
+    : `Streams reloaded: ${reloaded.watchable} of ${reloaded.total} ready to watch.`
 
 /** /subscription (SPEC §1, §2): the notice that the site is free, the viewer's paid months, and reloading the streams. */
 export const SubscriptionView = () => {
@@ -58,8 +60,12 @@ export const SubscriptionView = () => {
         >
           {reloading ? "Reloading streams…" : "Reload streams"}
         </button>
-        <Link className={button({ tone: "secondary" })} to="/transactions">Your transactions</Link>
-        <Link className={button({ tone: "secondary" })} to="/">Back to streams</Link>
+        <Link className={button({ tone: "secondary" })} to="/transactions">
+          Your transactions
+        </Link>
+        <Link className={button({ tone: "secondary" })} to="/">
+          Back to streams
+        </Link>
       </div>
       <p id="reload-result" role="status" className={reloadError === null ? styles.muted : styles.failure}>
         {reloadError ?? (reloaded === null ? "" : reloadedText(reloaded))}

@@ -23,7 +23,9 @@ export const TransactionsView = () => {
       {status === "loading" ? (
         <div role="status" className={styles.skeletons}>
           <span className={visuallyHidden}>Loading your transactions…</span>
-          {SKELETONS.map((index) => <div key={index} className={styles.skeleton} aria-hidden="true" />)}
+          {SKELETONS.map((index) => (
+            <div key={index} className={styles.skeleton} aria-hidden="true" />
+          ))}
         </div>
       ) : status === "failed" ? (
         <div className={surfaces.notice} role="alert">

@@ -1,18 +1,18 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
+import type { CastTarget } from "../../domain/CastProtocol.ts"
 import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import { selectCastAvailable, selectCastConnection } from "../../machines/player/playerCastMachine.ts"
-import type { CastTarget } from "../../domain/CastProtocol.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectCanTogglePlay, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
-import { selectCastTags, selectCasting, selectPlayback, selectScreen } from "../../machines/player/playerSelectors.ts"
 import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip } from "../../machines/player/playerScreenMachine.ts"
-import * as styles from "./ControlBar.css.ts"
-import { LiveIndicator } from "./LiveIndicator.tsx"
+import { selectCasting, selectCastTags, selectPlayback, selectScreen } from "../../machines/player/playerSelectors.ts"
 import { Icon } from "../shared/Icon.tsx"
+import * as styles from "./ControlBar.css.ts"
+import { isKeyboardFocus } from "./keyboardFocus.ts"
+import { LiveIndicator } from "./LiveIndicator.tsx"
 import { SeekBar } from "./SeekBar.tsx"
 import { VolumeControl } from "./VolumeControl.tsx"
-import { isKeyboardFocus } from "./keyboardFocus.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 

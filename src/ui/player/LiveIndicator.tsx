@@ -24,7 +24,15 @@ export const behindText = (ms: number): string => (ms < 10_000 ? `${(ms / 1000).
  * LIVE at the live edge; a 'go to live' button with the distance once behind it. The
  * low-latency player always shows how far behind live it plays; a VOD shows its time instead.
  */
-export const LiveIndicator = ({ actor, chrome, showLatency }: { readonly actor: PlayerActor; readonly chrome: PlayerChrome; readonly showLatency: boolean }) => {
+export const LiveIndicator = ({
+  actor,
+  chrome,
+  showLatency
+}: {
+  readonly actor: PlayerActor
+  readonly chrome: PlayerChrome
+  readonly showLatency: boolean
+}) => {
   const liveEdge = useSelector(actor, selectLiveEdge)
   const live = useSelector(liveEdge, selectIsLive)
   const behind = useSelector(liveEdge, selectIsBehindLive)

@@ -22,7 +22,14 @@ export const frame = style({
   }
 })
 
-export const video = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block", background: vars.player.picture })
+export const video = style({
+  position: "absolute",
+  inset: 0,
+  width: "100%",
+  height: "100%",
+  display: "block",
+  background: vars.player.picture
+})
 
 /** audio-only streams keep the element playing but show the artwork instead */
 export const artwork = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover", opacity: 0.5 })
@@ -104,24 +111,27 @@ export const header = style({
   pointerEvents: "none"
 })
 
-export const bigPlay = styleVariants({
-  round: { borderRadius: "50%", width: "72px", height: "72px" },
-  square: { borderRadius: vars.radius.md, width: "72px", height: "56px" },
-  minimal: { borderRadius: "50%", width: "52px", height: "52px", background: "transparent !important" }
-}, (shape) => [
+export const bigPlay = styleVariants(
   {
-    pointerEvents: "auto",
-    display: "grid",
-    placeItems: "center",
-    border: "none",
-    color: vars.player.onPicture,
-    background: vars.player.highlight,
-    cursor: "pointer",
-    boxShadow: vars.shadow.overlay,
-    selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "3px" } }
+    round: { borderRadius: "50%", width: "72px", height: "72px" },
+    square: { borderRadius: vars.radius.md, width: "72px", height: "56px" },
+    minimal: { borderRadius: "50%", width: "52px", height: "52px", background: "transparent !important" }
   },
-  shape
-])
+  (shape) => [
+    {
+      pointerEvents: "auto",
+      display: "grid",
+      placeItems: "center",
+      border: "none",
+      color: vars.player.onPicture,
+      background: vars.player.highlight,
+      cursor: "pointer",
+      boxShadow: vars.shadow.overlay,
+      selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "3px" } }
+    },
+    shape
+  ]
+)
 
 globalStyle(`${frame}[data-controls='hidden'] ${header}`, { opacity: 0 })
 // the title makes room for a logo in its corner

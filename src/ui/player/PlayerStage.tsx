@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useCallback, type KeyboardEvent, type MouseEvent } from "react"
+import { type KeyboardEvent, type MouseEvent, useCallback } from "react"
 import type { ActorRefFrom } from "xstate"
 import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/player/playerControlsMachine.ts"
 import { selectLatencyMs } from "../../machines/player/playerLiveEdgeMachine.ts"
@@ -18,11 +18,11 @@ import {
 } from "../../machines/player/playerSelectors.ts"
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
+import { AccessCheck } from "./AccessPanel.tsx"
 import { ControlBar } from "./ControlBar.tsx"
+import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"
-import { AccessCheck } from "./AccessPanel.tsx"
-import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { StageOverlays } from "./StageOverlays.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>

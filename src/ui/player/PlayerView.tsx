@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
-import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
-import { LOW_LATENCY_PLAYER, TV_PLAYER, playerPath } from "../../domain/playerChoice.ts"
+import { LOW_LATENCY_PLAYER, playerPath, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
+import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { parseUiMask } from "../../machines/player/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {
@@ -20,12 +20,12 @@ import {
   selectUnavailability
 } from "../../machines/player/playerSelectors.ts"
 import { button } from "../shared/controls.css.ts"
-import { useServices } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
+import * as status from "../shared/StatusView.css.ts"
 import { StatusView } from "../shared/StatusView.tsx"
 import { PageTitle } from "../shell/PageTitle.tsx"
-import * as status from "../shared/StatusView.css.ts"
 import { AccessPanel } from "./AccessPanel.tsx"
 import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
@@ -49,7 +49,8 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
   const services = useServices()
-  const actor = useActorRef(services.player, { ...services.actorOptions,
+  const actor = useActorRef(services.player, {
+    ...services.actorOptions,
     input: { player, index: parseStreamIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
   const ready = useSelector(actor, selectIsReady)
@@ -100,10 +101,14 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
         <AccessPanel actor={actor} />
         <div className={styles.meta}>
           <div className={styles.text}>
-            <h1 id="player-title" className={chrome.title ? styles.title : styles.visuallyHidden}>{title}</h1>
+            <h1 id="player-title" className={chrome.title ? styles.title : styles.visuallyHidden}>
+              {title}
+            </h1>
             {chrome.header ? <p className={styles.playerName}>{playerName(player)}</p> : null}
             {chrome.description && metadata !== null && metadata.description !== "" ? (
-              <p className={styles.description} title={metadata.description}>{metadata.description}</p>
+              <p className={styles.description} title={metadata.description}>
+                {metadata.description}
+              </p>
             ) : null}
             {programmes === null ? null : <NowNext programmes={programmes} layout="roomy" />}
           </div>

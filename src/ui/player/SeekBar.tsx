@@ -2,9 +2,9 @@ import { useSelector } from "@xstate/react"
 import type { CSSProperties } from "react"
 import type { ActorRefFrom } from "xstate"
 import { selectCanSeek, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
-import { behindLive } from "../../machines/player/playerTiming.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectHasDragHandle, selectLiveEdge } from "../../machines/player/playerSelectors.ts"
+import { behindLive } from "../../machines/player/playerTiming.ts"
 import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>

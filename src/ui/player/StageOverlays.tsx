@@ -1,7 +1,13 @@
 import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_LANG, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import {
+  PURCHASE_BUTTON,
+  PURCHASE_TITLE,
+  STREAM_MAINTENANCE_LANG,
+  STREAM_MAINTENANCE_TEXT,
+  STREAM_MAINTENANCE_TITLE
+} from "../../domain/Maintenance.ts"
 import { reportProblemPath } from "../../domain/Ticket.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import {
@@ -19,8 +25,8 @@ import {
   selectUnavailability
 } from "../../machines/player/playerSelectors.ts"
 import { button } from "../shared/controls.css.ts"
-import * as status from "../shared/StatusView.css.ts"
 import { Icon } from "../shared/Icon.tsx"
+import * as status from "../shared/StatusView.css.ts"
 import * as styles from "./PlayerStage.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -44,9 +50,13 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
         <div className={styles.box} role="status">
           <p className={styles.boxTitle}>{unavailable === "maintenance" ? STREAM_MAINTENANCE_TITLE : PURCHASE_TITLE}</p>
           {unavailable === "maintenance" ? (
-            <p className={styles.boxText} lang={STREAM_MAINTENANCE_LANG}>{STREAM_MAINTENANCE_TEXT}</p>
+            <p className={styles.boxText} lang={STREAM_MAINTENANCE_LANG}>
+              {STREAM_MAINTENANCE_TEXT}
+            </p>
           ) : (
-            <Link className={button({ tone: "primary" })} to="/subscription">{PURCHASE_BUTTON}</Link>
+            <Link className={button({ tone: "primary" })} to="/subscription">
+              {PURCHASE_BUTTON}
+            </Link>
           )}
         </div>
       </div>
@@ -98,7 +108,12 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
   if (paused && canToggle && chrome.controls) {
     return (
       <div className={styles.overlay}>
-        <button type="button" className={styles.bigPlay[chrome.playShape]} aria-label="Play video" onClick={() => actor.send({ type: "player.togglePlay" })}>
+        <button
+          type="button"
+          className={styles.bigPlay[chrome.playShape]}
+          aria-label="Play video"
+          onClick={() => actor.send({ type: "player.togglePlay" })}
+        >
           <Icon name="play" size={32} />
         </button>
       </div>

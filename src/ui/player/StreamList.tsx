@@ -21,10 +21,14 @@ const iconLabels = { chromecast: "Chromecast supported", airplay: "AirPlay suppo
 
 /** The icon tags say at a glance which streams can be cast or play with low latency. */
 const StreamIcons = ({ tags }: { readonly tags: string }) => {
-  const kinds = parseTags(tags).flatMap((tag) => (tag.kind === "chromecast" || tag.kind === "airplay" || tag.kind === "lls" ? [tag.kind] : []))
+  const kinds = parseTags(tags).flatMap((tag) =>
+    tag.kind === "chromecast" || tag.kind === "airplay" || tag.kind === "lls" ? [tag.kind] : []
+  )
   return kinds.length === 0 ? null : (
     <span className={styles.icons}>
-      {kinds.map((kind) => <Icon key={kind} name={kind} size={14} label={iconLabels[kind]} />)}
+      {kinds.map((kind) => (
+        <Icon key={kind} name={kind} size={14} label={iconLabels[kind]} />
+      ))}
     </span>
   )
 }
@@ -69,7 +73,9 @@ const StreamItem = ({ stream, isCurrent, currentLabel, tags, nowNext, onSelect }
 
 export const StreamList = ({ streams, current, currentLabel, tagsOf, nowNext, onSelect }: StreamListProps) => (
   <aside className={styles.side} aria-labelledby="player-streams-title">
-    <h2 id="player-streams-title" className={styles.sideTitle}>Streams</h2>
+    <h2 id="player-streams-title" className={styles.sideTitle}>
+      Streams
+    </h2>
     <ul className={styles.list}>
       {streams.map((stream, index) => (
         <StreamItem

@@ -5,8 +5,8 @@ import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectVolumeActor } from "../../machines/player/playerSelectors.ts"
 import { selectIsMuted, selectLitTicks, selectVolume, selectVolumeTicks } from "../../machines/player/playerVolumeMachine.ts"
-import * as styles from "./ControlBar.css.ts"
 import { Icon } from "../shared/Icon.tsx"
+import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -38,7 +38,12 @@ export const VolumeControl = ({ actor, chrome }: { readonly actor: PlayerActor; 
   return (
     <>
       {chrome.mute ? (
-        <button type="button" className={styles.iconButton} aria-label={muted ? "Unmute" : "Mute"} onClick={() => actor.send({ type: "volume.toggleMute" })}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={muted ? "Unmute" : "Mute"}
+          onClick={() => actor.send({ type: "volume.toggleMute" })}
+        >
           <Icon name={muted ? "muted" : "volume"} size={22} />
         </button>
       ) : null}

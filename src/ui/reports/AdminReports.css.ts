@@ -1,10 +1,15 @@
 import { globalStyle, style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
-
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
 
-export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", justifyContent: "space-between", gap: vars.space.md })
+export const head = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  justifyContent: "space-between",
+  gap: vars.space.md
+})
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
 
@@ -26,7 +31,13 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large })
 
 export const muted = style({ margin: 0, color: vars.color.textMuted })
 
-export const rangeRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md })
+export const rangeRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md
+})
 
 export const figures = style({
   display: "grid",
@@ -71,4 +82,3 @@ export const pagerText = style({ margin: 0, fontVariantNumeric: "tabular-nums" }
 
 export const strongRow = style({ background: "rgba(255, 60, 60, 0.32)" })
 export const lightRow = style({ background: "rgba(255, 93, 93, 0.12)" })
-

@@ -19,7 +19,9 @@ export const AdminReportsView = () => {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.head}>
-        <h1 id="page-title" className={styles.title}>Admin Reports</h1>
+        <h1 id="page-title" className={styles.title}>
+          Admin Reports
+        </h1>
         <div className={styles.toolbar}>
           {/* aria-disabled, not disabled: the button keeps the focus while the users load */}
           <button

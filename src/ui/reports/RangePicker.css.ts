@@ -33,7 +33,10 @@ export const yearCell = style({
   selectors: { "&:hover": { background: vars.color.surfaceHover } }
 })
 
-export const yearCurrent = style([yearCell, { background: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent, fontWeight: 700 }])
+export const yearCurrent = style([
+  yearCell,
+  { background: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent, fontWeight: 700 }
+])
 
 export const calendar = style({
   vars: {

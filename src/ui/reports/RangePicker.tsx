@@ -58,7 +58,8 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
     setYearsOpen(false)
     yearToggle.current?.focus()
   }
-  const pageAt = (candidate: number) => setMonth(firstOfMonth(Math.min(DATE_PICKER.maxYear, Math.max(DATE_PICKER.minYear, candidate)), month.getMonth()))
+  const pageAt = (candidate: number) =>
+    setMonth(firstOfMonth(Math.min(DATE_PICKER.maxYear, Math.max(DATE_PICKER.minYear, candidate)), month.getMonth()))
 
   return (
     <div className={styles.picker}>
@@ -73,7 +74,11 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         >
           Year {year}
         </button>
-        {pendingStart === null ? null : <p className={styles.hint} role="status">Pick the last day of the range.</p>}
+        {pendingStart === null ? null : (
+          <p className={styles.hint} role="status">
+            Pick the last day of the range.
+          </p>
+        )}
       </div>
       {yearsOpen ? (
         <div
@@ -86,10 +91,20 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
           }}
         >
           <div className={styles.yearNav}>
-            <button type="button" className={button({ tone: "ghost" })} disabled={firstYear <= DATE_PICKER.minYear} onClick={() => pageAt(firstYear - DATE_PICKER.yearsPerPage)}>
+            <button
+              type="button"
+              className={button({ tone: "ghost" })}
+              disabled={firstYear <= DATE_PICKER.minYear}
+              onClick={() => pageAt(firstYear - DATE_PICKER.yearsPerPage)}
+            >
               Earlier years
             </button>
-            <button type="button" className={button({ tone: "ghost" })} disabled={firstYear + DATE_PICKER.yearsPerPage > DATE_PICKER.maxYear} onClick={() => pageAt(firstYear + DATE_PICKER.yearsPerPage)}>
+            <button
+              type="button"
+              className={button({ tone: "ghost" })}
+              disabled={firstYear + DATE_PICKER.yearsPerPage > DATE_PICKER.maxYear}
+              onClick={() => pageAt(firstYear + DATE_PICKER.yearsPerPage)}
+            >
               Later years
             </button>
           </div>

@@ -64,7 +64,10 @@ const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: Readon
             { ...AXIS, size: 64, values: (_, ticks) => ticks.map((tick) => (spec.money ? currency.format(tick) : String(tick))) }
           ],
           series: [
-            { label: "Day", value: (_, seconds) => (seconds === null ? "" : formatDay(new Date(seconds * 1000).toISOString().slice(0, 10))) },
+            {
+              label: "Day",
+              value: (_, seconds) => (seconds === null ? "" : formatDay(new Date(seconds * 1000).toISOString().slice(0, 10)))
+            },
             ...spec.lines.map((line) => ({
               label: line.label,
               stroke: line.color,
@@ -86,9 +89,7 @@ const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: Readon
     }
   }, [spec, days])
   const total = (line: Line) => days.reduce((sum, day) => sum + line.pick(day), 0)
-  const summary = spec.lines
-    .map((line) => `${line.label}: ${spec.money ? currency.format(total(line)) : total(line)} in all`)
-    .join("; ")
+  const summary = spec.lines.map((line) => `${line.label}: ${spec.money ? currency.format(total(line)) : total(line)} in all`).join("; ")
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.chartCaption}>{spec.title}</figcaption>
@@ -136,7 +137,9 @@ export const ReportCharts = ({ series }: { readonly series: ReportSeries }) => {
       </dl>
       <p className={styles.muted}>Changes compare with {before}. Days run midnight to midnight UTC.</p>
       <div className={styles.charts}>
-        {CHARTS.map((spec) => <Chart key={spec.title} spec={spec} days={series.days} />)}
+        {CHARTS.map((spec) => (
+          <Chart key={spec.title} spec={spec} days={series.days} />
+        ))}
       </div>
     </>
   )

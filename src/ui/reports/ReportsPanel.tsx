@@ -39,7 +39,9 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
     <>
       <div className={styles.section}>
         <div className={styles.rangeRow}>
-          <h2 id="report-range" className={styles.sectionTitle}>Custom Range (updates This Month rows)</h2>
+          <h2 id="report-range" className={styles.sectionTitle}>
+            Custom Range (updates This Month rows)
+          </h2>
           <button type="button" className={button({ tone: "secondary" })} onClick={() => actor.send({ type: "mode.switch" })}>
             Switch Report Mode
           </button>
@@ -59,7 +61,9 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
       {error !== null ? (
         <div className={surfaces.alert} role="alert">
           <p className={surfaces.alertText}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "reports.retry" })}>Try again</button>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "reports.retry" })}>
+            Try again
+          </button>
         </div>
       ) : reports === null ? (
         <div role="status" className={styles.section}>
@@ -70,20 +74,26 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
         <div className={styles.page} aria-busy={loading || undefined}>
           {mode === "light" ? (
             <section className={styles.section} aria-labelledby="light-figures">
-              <h2 id="light-figures" className={styles.sectionTitle}>Reports</h2>
+              <h2 id="light-figures" className={styles.sectionTitle}>
+                Reports
+              </h2>
               <Figures figures={lightFigures(reports)} />
             </section>
           ) : (
             detailedFigures(reports, `This Month (${rangeText})`).map((block, index) => (
               <section key={block.title} className={styles.section} aria-labelledby={`figures-${index}`}>
-                <h2 id={`figures-${index}`} className={styles.sectionTitle}>{block.title}</h2>
+                <h2 id={`figures-${index}`} className={styles.sectionTitle}>
+                  {block.title}
+                </h2>
                 <Figures figures={block.figures} />
               </section>
             ))
           )}
           <section className={styles.section} aria-labelledby="report-days">
             <div className={styles.rangeRow}>
-              <h2 id="report-days" className={styles.sectionTitle}>Day by day</h2>
+              <h2 id="report-days" className={styles.sectionTitle}>
+                Day by day
+              </h2>
               {series === null ? null : (
                 <a
                   className={button({ tone: "secondary" })}

@@ -5,10 +5,9 @@ import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.t
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { selectUsersPager } from "../../machines/reports/usersPager.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
-import * as table from "../shared/table.css.ts"
 import * as surfaces from "../shared/surfaces.css.ts"
+import * as table from "../shared/table.css.ts"
 import * as styles from "./AdminReports.css.ts"
-
 
 const severityLabel = { strong: "several places", light: "more than one connection", none: "" } as const
 
@@ -20,7 +19,9 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
     return (
       <div className={surfaces.alert} role="alert">
         <p className={surfaces.alertText}>{error}</p>
-        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.refresh" })}>Try again</button>
+        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.refresh" })}>
+          Try again
+        </button>
       </div>
     )
   }
@@ -41,10 +42,22 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
         <div className={styles.section}>
           <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="unknown-ips">
             <table className={table.table}>
-              <caption id="unknown-ips" className={table.caption}>UNKNOWN IP WATCHING STREAM</caption>
-              <thead><tr><th scope="col" className={table.headCell}>Imposter IP</th></tr></thead>
+              <caption id="unknown-ips" className={table.caption}>
+                UNKNOWN IP WATCHING STREAM
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={table.headCell}>
+                    Imposter IP
+                  </th>
+                </tr>
+              </thead>
               <tbody>
-                {connections.unknownIps.map((ip) => <tr key={ip}><td className={table.cell}>{ip}</td></tr>)}
+                {connections.unknownIps.map((ip) => (
+                  <tr key={ip}>
+                    <td className={table.cell}>{ip}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
@@ -54,11 +67,17 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       <div className={styles.section}>
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="multiple-connections">
           <table className={table.table}>
-            <caption id="multiple-connections" className={table.caption}>Users With multiple connections</caption>
+            <caption id="multiple-connections" className={table.caption}>
+              Users With multiple connections
+            </caption>
             <thead>
               <tr>
-                <th scope="col" className={table.headCell}>Email</th>
-                <th scope="col" className={table.numberHeadCell}>Number of connections</th>
+                <th scope="col" className={table.headCell}>
+                  Email
+                </th>
+                <th scope="col" className={table.numberHeadCell}>
+                  Number of connections
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -77,14 +96,26 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       <div className={styles.section}>
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="stream-health">
           <table className={table.table}>
-            <caption id="stream-health" className={table.caption}>Stream health, last hour</caption>
+            <caption id="stream-health" className={table.caption}>
+              Stream health, last hour
+            </caption>
             <thead>
               <tr>
-                <th scope="col" className={table.headCell}>Stream</th>
-                <th scope="col" className={table.numberHeadCell}>Viewers now</th>
-                <th scope="col" className={table.numberHeadCell}>Median start</th>
-                <th scope="col" className={table.numberHeadCell}>Rebuffering</th>
-                <th scope="col" className={table.numberHeadCell}>Errors</th>
+                <th scope="col" className={table.headCell}>
+                  Stream
+                </th>
+                <th scope="col" className={table.numberHeadCell}>
+                  Viewers now
+                </th>
+                <th scope="col" className={table.numberHeadCell}>
+                  Median start
+                </th>
+                <th scope="col" className={table.numberHeadCell}>
+                  Rebuffering
+                </th>
+                <th scope="col" className={table.numberHeadCell}>
+                  Errors
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -112,13 +143,19 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       <div className={styles.section}>
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="sessions-streaming">
           <table className={table.table}>
-            <caption id="sessions-streaming" className={table.caption}>Sessions Streaming</caption>
+            <caption id="sessions-streaming" className={table.caption}>
+              Sessions Streaming
+            </caption>
             <thead>
               <tr>
                 {["Date", "Time (UTC)", "Time (local)", "Email", "App", "IP", "Token", "Stream", "Device"].map((name) => (
-                  <th key={name} scope="col" className={table.headCell}>{name}</th>
+                  <th key={name} scope="col" className={table.headCell}>
+                    {name}
+                  </th>
                 ))}
-                <th scope="col" className={table.headCell}><span className={visuallyHidden}>Actions</span></th>
+                <th scope="col" className={table.headCell}>
+                  <span className={visuallyHidden}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -181,10 +218,18 @@ const Pager = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMach
         {turning ? <span className={styles.muted}> · loading page {count.format(asked)}…</span> : null}
       </p>
       <div className={styles.toolbar}>
-        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(1)}>First</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(asked - 1)}>Previous</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(asked + 1)}>Next</button>
-        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(pages)}>Last</button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(1)}>
+          First
+        </button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(asked - 1)}>
+          Previous
+        </button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(asked + 1)}>
+          Next
+        </button>
+        <button type="button" className={button({ tone: "secondary" })} disabled={!canGoOn} onClick={() => turn(pages)}>
+          Last
+        </button>
       </div>
     </nav>
   )

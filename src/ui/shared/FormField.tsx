@@ -21,7 +21,19 @@ export interface FormFieldProps {
 }
 
 /** A labelled input (or text area) with its help and its error tied to it for assistive technology. */
-export const FormField = ({ id, name = id, label, value, type = "text", autoComplete, error, hint, readOnly = false, maxLength, onChange }: FormFieldProps) => {
+export const FormField = ({
+  id,
+  name = id,
+  label,
+  value,
+  type = "text",
+  autoComplete,
+  error,
+  hint,
+  readOnly = false,
+  maxLength,
+  onChange
+}: FormFieldProps) => {
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   const describedBy = [error === undefined ? null : errorId, hint === undefined ? null : hintId].filter((part) => part !== null).join(" ")
@@ -36,8 +48,14 @@ export const FormField = ({ id, name = id, label, value, type = "text", autoComp
   }
   return (
     <div className={field}>
-      <label className={fieldLabel} htmlFor={id}>{label}</label>
-      {hint === undefined ? null : <p id={hintId} className={fieldHint}>{hint}</p>}
+      <label className={fieldLabel} htmlFor={id}>
+        {label}
+      </label>
+      {hint === undefined ? null : (
+        <p id={hintId} className={fieldHint}>
+          {hint}
+        </p>
+      )}
       {type === "multiline" ? (
         <textarea
           {...shared}
@@ -55,7 +73,11 @@ export const FormField = ({ id, name = id, label, value, type = "text", autoComp
           onChange={onChange === undefined ? undefined : (event) => onChange(event.target.value)}
         />
       )}
-      {error === undefined ? null : <p id={errorId} className={fieldError} role="alert">{error}</p>}
+      {error === undefined ? null : (
+        <p id={errorId} className={fieldError} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

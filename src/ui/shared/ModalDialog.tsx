@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog"
-import { useRef, type ReactNode } from "react"
+import { type ReactNode, useRef } from "react"
 import * as styles from "./Modal.css.ts"
 
 export interface ModalProps {
@@ -47,7 +47,11 @@ export const ModalDialog = ({ open, title, onClose, description, descriptionLang
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description === undefined ? null : <Dialog.Description className={styles.body} lang={descriptionLang}>{description}</Dialog.Description>}
+          {description === undefined ? null : (
+            <Dialog.Description className={styles.body} lang={descriptionLang}>
+              {description}
+            </Dialog.Description>
+          )}
           {children}
           <div className={styles.actions}>{actions}</div>
         </Dialog.Content>

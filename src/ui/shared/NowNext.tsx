@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
-import { selectProgrammes, type NowNextActor } from "../../machines/streams/nowNextMachine.ts"
-import { clockTime, sameProgrammes, type Programmes } from "../../machines/streams/nowNextProgrammes.ts"
+import { type NowNextActor, selectProgrammes } from "../../machines/streams/nowNextMachine.ts"
+import { clockTime, type Programmes, sameProgrammes } from "../../machines/streams/nowNextProgrammes.ts"
 import * as styles from "./NowNext.css.ts"
 
 /** What a stream shows now and next; it re-renders only when that changes, not on every tick. */
@@ -21,8 +21,7 @@ export const NowNext = ({ programmes: { now, next }, id, layout }: NowNextProps)
     {now === null ? null : (
       <>
         <p className={styles.line({ layout })}>
-          <span className={styles.nowLabel}>Now</span>{" "}
-          <span className={styles.programme}>{now.title}</span>
+          <span className={styles.nowLabel}>Now</span> <span className={styles.programme}>{now.title}</span>
           {layout === "roomy" && now.subtitle !== "" ? <span className={styles.subtitle}>{` · ${now.subtitle}`}</span> : null}
         </p>
         <progress className={styles.bar({ layout })} max={100} value={now.percent} aria-label={`Live, ${now.percent}% through`} />
@@ -31,7 +30,9 @@ export const NowNext = ({ programmes: { now, next }, id, layout }: NowNextProps)
     {next === null ? null : (
       <p className={styles.line({ layout })}>
         <span className={styles.label}>Next</span>{" "}
-        <time className={styles.time} dateTime={next.start}>{clockTime(next.start)}</time>{" "}
+        <time className={styles.time} dateTime={next.start}>
+          {clockTime(next.start)}
+        </time>{" "}
         <span className={styles.programme}>{next.title}</span>
         {layout === "roomy" && next.subtitle !== "" ? <span className={styles.subtitle}>{` · ${next.subtitle}`}</span> : null}
       </p>

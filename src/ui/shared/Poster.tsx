@@ -25,5 +25,7 @@ export const Poster = ({ src, alt, className, iconSize }: PosterProps) => {
       </span>
     )
   }
-  return <img className={className} src={src} alt={alt} loading="lazy" decoding="async" data-poster="image" onError={() => setFailed(src)} />
+  return (
+    <img className={className} src={src} alt={alt} loading="lazy" decoding="async" data-poster="image" onError={() => setFailed(src)} />
+  )
 }

@@ -14,7 +14,7 @@ import type { subscriptionMachine } from "../../machines/payments/subscriptionMa
 import type { transactionsMachine } from "../../machines/payments/transactionsMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import type { adminReportsMachine } from "../../machines/reports/adminReportsMachine.ts"
-import { selectSession, type BootActor } from "../../machines/shell/bootMachine.ts"
+import { type BootActor, selectSession } from "../../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../../machines/shell/notificationsMachine.ts"
 import type { SessionActor } from "../../machines/shell/sessionMachine.ts"
 import type { streamSelectionMachine } from "../../machines/streams/streamSelectionMachine.ts"

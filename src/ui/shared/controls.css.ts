@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { recipe, type RecipeVariants } from "@vanilla-extract/recipes"
+import { type RecipeVariants, recipe } from "@vanilla-extract/recipes"
 import { vars } from "./theme.css.ts"
 
 /** Buttons and button-looking links share one recipe. */

@@ -31,7 +31,13 @@ export const stat = style({
 
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, fontWeight: 600 })
 
-export const statValue = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: "tabular-nums" })
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.display,
+  fontWeight: 700,
+  lineHeight: 1.1,
+  fontVariantNumeric: "tabular-nums"
+})
 
 /** What failed to load, beside its Try again. */
 export const alert = style({

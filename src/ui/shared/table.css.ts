@@ -7,7 +7,13 @@ export const tableWrap = style({ overflowX: "auto", maxWidth: "100%", position: 
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.body })
 
-export const caption = style({ textAlign: "left", captionSide: "top", paddingBottom: vars.space.sm, fontSize: vars.fontSize.large, fontWeight: 700 })
+export const caption = style({
+  textAlign: "left",
+  captionSide: "top",
+  paddingBottom: vars.space.sm,
+  fontSize: vars.fontSize.large,
+  fontWeight: 700
+})
 
 export const headCell = style({
   textAlign: "left",

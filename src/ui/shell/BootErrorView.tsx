@@ -1,7 +1,7 @@
-import { StatusView } from "../shared/StatusView.tsx"
-import { PageTitle } from "./PageTitle.tsx"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "../shared/StatusView.css.ts"
+import { StatusView } from "../shared/StatusView.tsx"
+import { PageTitle } from "./PageTitle.tsx"
 
 export const BootErrorView = ({ message, onRetry }: { readonly message: string; readonly onRetry: () => void }) => (
   <StatusView title="Something went wrong" placement="screen" role="alert">

@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { selectBootError, selectIsBooting, selectMaintenanceNotice } from "../../machines/shell/bootMachine.ts"
+import { LoadingView } from "../shared/LoadingView.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import { BootErrorView } from "./BootErrorView.tsx"
-import { LoadingView } from "../shared/LoadingView.tsx"
 import { MaintenanceView } from "./MaintenanceView.tsx"
 import "../shared/theme.css.ts"
 

@@ -1,4 +1,4 @@
-import { style, type StyleRule } from "@vanilla-extract/css"
+import { type StyleRule, style } from "@vanilla-extract/css"
 import { BREAKPOINTS } from "../../domain/Layout.ts"
 import { media, vars } from "../shared/theme.css.ts"
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import { useRef, type KeyboardEvent } from "react"
+import { type KeyboardEvent, useRef } from "react"
 import { Link, NavLink } from "react-router-dom"
 import { disclosureMachine, selectIsOpen } from "../../machines/shell/disclosureMachine.ts"
 import { selectIsStaff } from "../../machines/shell/sessionMachine.ts"
@@ -7,7 +7,7 @@ import { Icon } from "../shared/Icon.tsx"
 import { useServices, useSession } from "../shared/ServicesContext.tsx"
 import * as styles from "./Header.css.ts"
 import { NavMenu } from "./NavMenu.tsx"
-import { accountLinks, mainLinks, staffLinks, supportLinks, type NavLinkItem } from "./navLinks.ts"
+import { accountLinks, mainLinks, type NavLinkItem, staffLinks, supportLinks } from "./navLinks.ts"
 
 export const Header = ({ siteName }: { readonly siteName: string }) => {
   const session = useSession()

@@ -7,8 +7,8 @@ import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
 import * as styles from "./Layout.css.ts"
 import { NotificationsView } from "./NotificationsView.tsx"
-import { MAIN_ID, SkipLink } from "./SkipLink.tsx"
 import { mainTarget } from "./SkipLink.css.ts"
+import { MAIN_ID, SkipLink } from "./SkipLink.tsx"
 
 /** The authenticated area: header, the page, footer, notifications and the announcement. */
 export const Layout = () => {

@@ -1,7 +1,7 @@
 import type { MaintenanceNotice } from "../../machines/shell/bootMachine.ts"
+import * as styles from "../shared/StatusView.css.ts"
 import { StatusView } from "../shared/StatusView.tsx"
 import { PageTitle } from "./PageTitle.tsx"
-import * as styles from "../shared/StatusView.css.ts"
 
 /** While the site is in maintenance this notice is the whole app. */
 export const MaintenanceView = ({ notice }: { readonly notice: MaintenanceNotice }) => (

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import { useRef, type FocusEvent, type KeyboardEvent } from "react"
+import { type FocusEvent, type KeyboardEvent, useRef } from "react"
 import { NavLink, useLocation } from "react-router-dom"
-import { useServices } from "../shared/ServicesContext.tsx"
 import { disclosureMachine, selectIsOpen } from "../../machines/shell/disclosureMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { useServices } from "../shared/ServicesContext.tsx"
 import * as header from "./Header.css.ts"
-import type { NavLinkItem } from "./navLinks.ts"
 import * as styles from "./NavMenu.css.ts"
+import type { NavLinkItem } from "./navLinks.ts"
 
 export interface NavMenuAction {
   readonly label: string

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom"
 import { button } from "../shared/controls.css.ts"
-import { StatusView } from "../shared/StatusView.tsx"
 import * as styles from "../shared/StatusView.css.ts"
+import { StatusView } from "../shared/StatusView.tsx"
 
 export const NOT_FOUND_TITLE = "Page not found"
 

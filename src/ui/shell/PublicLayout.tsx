@@ -4,8 +4,8 @@ import { selectSettings } from "../../machines/shell/bootMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as styles from "./PublicLayout.css.ts"
-import { MAIN_ID, SkipLink } from "./SkipLink.tsx"
 import { mainTarget } from "./SkipLink.css.ts"
+import { MAIN_ID, SkipLink } from "./SkipLink.tsx"
 
 /** The frame of the pages a visitor sees without a session. */
 export const PublicLayout = () => {

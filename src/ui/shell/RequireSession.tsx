@@ -4,5 +4,4 @@ import { selectIsAuthenticated } from "../../machines/shell/sessionMachine.ts"
 import { useSession } from "../shared/ServicesContext.tsx"
 
 /** Everything outside the public routes needs a stored session. */
-export const RequireSession = () =>
-  useSelector(useSession(), selectIsAuthenticated) ? <Outlet /> : <Navigate to="/login" replace />
+export const RequireSession = () => (useSelector(useSession(), selectIsAuthenticated) ? <Outlet /> : <Navigate to="/login" replace />)

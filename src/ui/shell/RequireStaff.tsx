@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { Outlet } from "react-router-dom"
 import { selectIsLoadingUser, selectIsStaff } from "../../machines/shell/sessionMachine.ts"
-import { useSession } from "../shared/ServicesContext.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
+import { useSession } from "../shared/ServicesContext.tsx"
 import { NotFoundView } from "./NotFoundView.tsx"
 
 /** Whether the signed-in user may see staff pages; unknown until their details arrive. */

@@ -1,6 +1,6 @@
-import { StatusView } from "../shared/StatusView.tsx"
 import { button } from "../shared/controls.css.ts"
 import * as styles from "../shared/StatusView.css.ts"
+import { StatusView } from "../shared/StatusView.tsx"
 import { PageTitle } from "./PageTitle.tsx"
 
 /** Shown by the router when a page throws while rendering. */

@@ -1,4 +1,4 @@
-import { Outlet, useMatches, type UIMatch } from "react-router-dom"
+import { Outlet, type UIMatch, useMatches } from "react-router-dom"
 import { NOT_FOUND_TITLE } from "./NotFoundView.tsx"
 import { PageTitle } from "./PageTitle.tsx"
 import { useStaffAccess } from "./RequireStaff.tsx"

@@ -1,18 +1,18 @@
 import type { ComponentType } from "react"
 import type { LoaderFunction, RouteObject } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
-import type { FeatureName } from "../shared/ServicesContext.tsx"
 import { LoginView } from "../account/LoginView.tsx"
+import { LoadingView } from "../shared/LoadingView.tsx"
+import type { FeatureName } from "../shared/ServicesContext.tsx"
+import { Layout } from "./Layout.tsx"
 import { LogoutView } from "./LogoutView.tsx"
+import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
 import { PublicLayout } from "./PublicLayout.tsx"
 import { RedirectIfAuthenticated } from "./RedirectIfAuthenticated.tsx"
 import { RequireSession } from "./RequireSession.tsx"
-import { Layout } from "./Layout.tsx"
 import { RequireStaff } from "./RequireStaff.tsx"
-import { LoadingView } from "../shared/LoadingView.tsx"
-import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
 import { RouteErrorView } from "./RouteErrorView.tsx"
-import { RouteTitle, type RouteHandle } from "./RouteTitle.tsx"
+import { type RouteHandle, RouteTitle } from "./RouteTitle.tsx"
 
 const titled = (title: string): RouteHandle => ({ title })
 
@@ -34,29 +34,91 @@ export interface RouteLoaders {
  * when opened.
  */
 export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
-  const page = <M,>(feature: FeatureName | undefined, load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => {
-    const [module] = await Promise.all([load(), feature === undefined ? undefined : loaders.feature(feature)])
-    return { Component: pick(module) }
-  }
+  const page =
+    <M,>(feature: FeatureName | undefined, load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+    async () => {
+      const [module] = await Promise.all([load(), feature === undefined ? undefined : loaders.feature(feature)])
+      return { Component: pick(module) }
+    }
   const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => async () => {
     const [{ PlayerView }] = await Promise.all([import("../player/PlayerView.tsx"), loaders.feature("player")])
     return { element: <PlayerView player={player} /> }
   }
-  const lazyHome = page("streams", () => import("../streams/HomeView.tsx"), (m) => m.HomeView)
-  const lazyRegister = page("account", () => import("../account/RegisterView.tsx"), (m) => m.RegisterView)
-  const lazyVerifyEmail = page("account", () => import("../account/VerifyEmailView.tsx"), (m) => m.VerifyEmailView)
-  const lazyForgotPassword = page("account", () => import("../account/ForgotPasswordView.tsx"), (m) => m.ForgotPasswordView)
-  const lazyPasswordReset = page("account", () => import("../account/PasswordResetView.tsx"), (m) => m.PasswordResetView)
-  const lazyConfirmEmailChange = page("account", () => import("../account/ConfirmEmailChangeView.tsx"), (m) => m.ConfirmEmailChangeView)
-  const lazyProfile = page("account", () => import("../account/ProfileView.tsx"), (m) => m.ProfileView)
-  const lazyGuide = page("guide", () => import("../guide/GuideView.tsx"), (m) => m.GuideView)
-  const lazyInvites = page("invites", () => import("../invites/InvitesView.tsx"), (m) => m.InvitesView)
-  const lazySubscription = page("payments", () => import("../payments/SubscriptionView.tsx"), (m) => m.SubscriptionView)
-  const lazyTransactions = page("payments", () => import("../payments/TransactionsView.tsx"), (m) => m.TransactionsView)
-  const lazyContact = page("support", () => import("../support/ContactView.tsx"), (m) => m.ContactView)
-  const lazySupport = page(undefined, () => import("../support/SupportView.tsx"), (m) => m.SupportView)
-  const lazyAdminReports = page("reports", () => import("../reports/AdminReportsView.tsx"), (m) => m.AdminReportsView)
-  const lazyTicketDesk = page("support", () => import("../support/TicketDeskView.tsx"), (m) => m.TicketDeskView)
+  const lazyHome = page(
+    "streams",
+    () => import("../streams/HomeView.tsx"),
+    (m) => m.HomeView
+  )
+  const lazyRegister = page(
+    "account",
+    () => import("../account/RegisterView.tsx"),
+    (m) => m.RegisterView
+  )
+  const lazyVerifyEmail = page(
+    "account",
+    () => import("../account/VerifyEmailView.tsx"),
+    (m) => m.VerifyEmailView
+  )
+  const lazyForgotPassword = page(
+    "account",
+    () => import("../account/ForgotPasswordView.tsx"),
+    (m) => m.ForgotPasswordView
+  )
+  const lazyPasswordReset = page(
+    "account",
+    () => import("../account/PasswordResetView.tsx"),
+    (m) => m.PasswordResetView
+  )
+  const lazyConfirmEmailChange = page(
+    "account",
+    () => import("../account/ConfirmEmailChangeView.tsx"),
+    (m) => m.ConfirmEmailChangeView
+  )
+  const lazyProfile = page(
+    "account",
+    () => import("../account/ProfileView.tsx"),
+    (m) => m.ProfileView
+  )
+  const lazyGuide = page(
+    "guide",
+    () => import("../guide/GuideView.tsx"),
+    (m) => m.GuideView
+  )
+  const lazyInvites = page(
+    "invites",
+    () => import("../invites/InvitesView.tsx"),
+    (m) => m.InvitesView
+  )
+  const lazySubscription = page(
+    "payments",
+    () => import("../payments/SubscriptionView.tsx"),
+    (m) => m.SubscriptionView
+  )
+  const lazyTransactions = page(
+    "payments",
+    () => import("../payments/TransactionsView.tsx"),
+    (m) => m.TransactionsView
+  )
+  const lazyContact = page(
+    "support",
+    () => import("../support/ContactView.tsx"),
+    (m) => m.ContactView
+  )
+  const lazySupport = page(
+    undefined,
+    () => import("../support/SupportView.tsx"),
+    (m) => m.SupportView
+  )
+  const lazyAdminReports = page(
+    "reports",
+    () => import("../reports/AdminReportsView.tsx"),
+    (m) => m.AdminReportsView
+  )
+  const lazyTicketDesk = page(
+    "support",
+    () => import("../support/TicketDeskView.tsx"),
+    (m) => m.TicketDeskView
+  )
   return [
     {
       element: <RouteTitle />,

@@ -71,5 +71,7 @@ export const empty = style({
   borderRadius: vars.radius.lg
 })
 
-export const error = style([empty, { color: vars.color.text, display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md }])
-
+export const error = style([
+  empty,
+  { color: vars.color.text, display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md }
+])

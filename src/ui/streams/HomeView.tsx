@@ -67,7 +67,9 @@ export const HomeView = () => {
         <div role="status">
           <span className={visuallyHidden}>Loading streams…</span>
           <ul className={styles.grid} aria-hidden="true">
-            {SKELETONS.map((index) => <li key={index} className={styles.skeleton} />)}
+            {SKELETONS.map((index) => (
+              <li key={index} className={styles.skeleton} />
+            ))}
           </ul>
         </div>
       ) : error !== null ? (
@@ -83,7 +85,12 @@ export const HomeView = () => {
         <ul className={styles.grid} aria-label="Streams">
           {streams.map((stream, index) => (
             <li key={stream.id}>
-              <StreamCard stream={stream} player={player} nowNext={nowNext} onChoose={() => selection.send({ type: "stream.choose", index })} />
+              <StreamCard
+                stream={stream}
+                player={player}
+                nowNext={nowNext}
+                onChoose={() => selection.send({ type: "stream.choose", index })}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useId } from "react"
-import { parseTags, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
+import { type PlayerChoice, parseTags, type Stream } from "../../domain/Stream.ts"
 import type { NowNextActor } from "../../machines/streams/nowNextMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
@@ -23,7 +23,9 @@ export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProp
   const programmes = useProgrammes(nowNext, stream.id)
   // each player has its own tags (SPEC §3)
   const tags = parseTags(player === TV_PLAYER ? stream.tags : stream.tags_sldp)
-  const description = [stream.maintenance_mode ? badgeId : null, programmes === null ? null : programmesId].filter((id) => id !== null).join(" ")
+  const description = [stream.maintenance_mode ? badgeId : null, programmes === null ? null : programmesId]
+    .filter((id) => id !== null)
+    .join(" ")
   return (
     <article className={styles.card}>
       <button
@@ -44,7 +46,11 @@ export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProp
         </span>
       </button>
       {/* outside the button, whose visible text must stay its name; it describes the button instead */}
-      {stream.maintenance_mode ? <span id={badgeId} className={styles.badge}>Maintenance</span> : null}
+      {stream.maintenance_mode ? (
+        <span id={badgeId} className={styles.badge}>
+          Maintenance
+        </span>
+      ) : null}
       {/* outside too, so the progress bar keeps its role; the button's area still covers it */}
       {programmes === null ? null : (
         <div className={styles.programmes}>

@@ -1,8 +1,14 @@
 import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
-import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_LANG, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../domain/Maintenance.ts"
+import {
+  PURCHASE_BUTTON,
+  PURCHASE_TITLE,
+  STREAM_MAINTENANCE_LANG,
+  STREAM_MAINTENANCE_TEXT,
+  STREAM_MAINTENANCE_TITLE
+} from "../../domain/Maintenance.ts"
 import { selectIsSendingRequest, selectRequestText } from "../../machines/streams/streamRequestMachine.ts"
-import type { selectStreamRequest, StreamModal } from "../../machines/streams/streamSelectionMachine.ts"
+import type { StreamModal, selectStreamRequest } from "../../machines/streams/streamSelectionMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { FormField } from "../shared/FormField.tsx"
 import { Modal } from "../shared/Modal.tsx"
@@ -31,7 +37,11 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
         description={STREAM_MAINTENANCE_TEXT}
         descriptionLang={STREAM_MAINTENANCE_LANG}
         onClose={onClose}
-        actions={<button type="button" className={button({ tone: "primary" })} onClick={onClose}>Close</button>}
+        actions={
+          <button type="button" className={button({ tone: "primary" })} onClick={onClose}>
+            Close
+          </button>
+        }
       />
       <Modal
         open={modal === "purchase"}
@@ -40,8 +50,12 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
         onClose={onClose}
         actions={
           <>
-            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Close</button>
-            <button type="button" className={button({ tone: "primary" })} onClick={onViewPlans}>{PURCHASE_BUTTON}</button>
+            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className={button({ tone: "primary" })} onClick={onViewPlans}>
+              {PURCHASE_BUTTON}
+            </button>
           </>
         }
       />
@@ -52,7 +66,9 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
         onClose={onClose}
         actions={
           <>
-            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Cancel</button>
+            <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>
+              Cancel
+            </button>
             <button type="submit" form="stream-request-form" className={button({ tone: "primary" })} aria-disabled={sending || undefined}>
               Submit
             </button>

@@ -1,5 +1,5 @@
 import { mediaErrorMessage } from "../../domain/MediaError.ts"
-import { playerLabel, type PlayerContext } from "../../domain/Ticket.ts"
+import { type PlayerContext, playerLabel } from "../../domain/Ticket.ts"
 import { button } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import * as styles from "./ContactView.css.ts"
@@ -25,7 +25,9 @@ export const AttachedPanel = ({ context, onRemove }: AttachedPanelProps) => (
         Remove
       </button>
     </div>
-    <p className={styles.muted}>These player details are sent with your ticket, so we can see what went wrong. Remove them if you would rather not share them.</p>
+    <p className={styles.muted}>
+      These player details are sent with your ticket, so we can see what went wrong. Remove them if you would rather not share them.
+    </p>
     <dl className={styles.details}>
       <dt className={styles.term}>Stream</dt>
       <dd className={styles.definition}>{context.stream}</dd>

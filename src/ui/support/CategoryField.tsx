@@ -14,7 +14,9 @@ export const CategoryField = ({ id, value, error, onChange }: CategoryFieldProps
   const errorId = `${id}-error`
   return (
     <div className={field}>
-      <label className={fieldLabel} htmlFor={id}>Category</label>
+      <label className={fieldLabel} htmlFor={id}>
+        Category
+      </label>
       <select
         id={id}
         name="type"
@@ -26,10 +28,16 @@ export const CategoryField = ({ id, value, error, onChange }: CategoryFieldProps
       >
         <option value="">Choose a category</option>
         {TICKET_CATEGORIES.map((category) => (
-          <option key={category.value} value={String(category.value)}>{category.label}</option>
+          <option key={category.value} value={String(category.value)}>
+            {category.label}
+          </option>
         ))}
       </select>
-      {error === undefined ? null : <p id={errorId} className={fieldError} role="alert">{error}</p>}
+      {error === undefined ? null : (
+        <p id={errorId} className={fieldError} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

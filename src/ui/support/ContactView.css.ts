@@ -30,13 +30,16 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large, line
 export const muted = style({ margin: 0, color: vars.color.textMuted })
 
 /** The chat card: its text beside the button where there is room, stacked on a phone. */
-export const chat = style([panel, {
-  flexDirection: "row",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.lg,
-  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
-}])
+export const chat = style([
+  panel,
+  {
+    flexDirection: "row",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: vars.space.lg,
+    "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
+  }
+])
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
 
@@ -51,8 +54,21 @@ export const submitRow = style({
 })
 
 export const note = styleVariants({
-  failed: { margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.md, color: vars.color.text, background: vars.color.dangerSurface, border: `1px solid ${vars.color.dangerBorder}` },
-  submitted: { margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.md, color: vars.color.text, background: vars.color.successSurface }
+  failed: {
+    margin: 0,
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    borderRadius: vars.radius.md,
+    color: vars.color.text,
+    background: vars.color.dangerSurface,
+    border: `1px solid ${vars.color.dangerBorder}`
+  },
+  submitted: {
+    margin: 0,
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    borderRadius: vars.radius.md,
+    color: vars.color.text,
+    background: vars.color.successSurface
+  }
 })
 
 export const attached = style({
@@ -97,7 +113,13 @@ export const ticket = style({
 
 export const ticketHeader = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md })
 
-export const ticketSubject = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700, overflowWrap: "anywhere", whiteSpace: "pre-wrap" })
+export const ticketSubject = style({
+  margin: 0,
+  fontSize: vars.fontSize.body,
+  fontWeight: 700,
+  overflowWrap: "anywhere",
+  whiteSpace: "pre-wrap"
+})
 
 export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small, fontVariantNumeric: "tabular-nums" })
 
@@ -124,6 +146,5 @@ export const summary = style({ cursor: "pointer", color: vars.color.textMuted, w
 export const description = style({ margin: `${vars.space.sm} 0 0`, whiteSpace: "pre-wrap", overflowWrap: "anywhere" })
 
 export const notice = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.md })
-
 
 export const skeleton = style([placeholder, { height: "72px" }])

@@ -21,13 +21,17 @@ const Contact = ({ search }: { readonly search: string }) => {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>Contact Us</h1>
+        <h1 id="page-title" className={styles.title}>
+          Contact Us
+        </h1>
         <p className={styles.lead}>Ask the community in our chat, or open a ticket and we will answer you by email.</p>
       </div>
       {chatUrl === "" ? null : (
         <section className={styles.chat} aria-labelledby="chat-title">
           <div className={styles.panelHeader}>
-            <h2 id="chat-title" className={styles.panelTitle}>Chat community</h2>
+            <h2 id="chat-title" className={styles.panelTitle}>
+              Chat community
+            </h2>
             <p className={styles.muted}>Quick questions, stream tips and news from other viewers and our team.</p>
           </div>
           <a className={button({ tone: "secondary" })} href={chatUrl} target="_blank" rel="noopener noreferrer">

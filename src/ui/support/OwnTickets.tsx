@@ -1,17 +1,17 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { formatDate } from "../../domain/Dates.ts"
-import { playerLabel, ticketCategoryLabel, ticketStatusLabel, type OwnTicket } from "../../domain/Ticket.ts"
+import { type OwnTicket, playerLabel, ticketCategoryLabel, ticketStatusLabel } from "../../domain/Ticket.ts"
 import {
+  type contactMachine,
   selectIsRefreshingTickets,
   selectTickets,
   selectTicketsError,
-  selectTicketsStatus,
-  type contactMachine
+  selectTicketsStatus
 } from "../../machines/support/contactMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
-import { errorText } from "./AttachedPanel.tsx"
 import * as table from "../shared/table.css.ts"
+import { errorText } from "./AttachedPanel.tsx"
 import * as styles from "./ContactView.css.ts"
 
 type ContactActor = ActorRefFrom<typeof contactMachine>
@@ -22,7 +22,9 @@ const TicketItem = ({ ticket }: { readonly ticket: OwnTicket }) => {
   return (
     <li className={styles.ticket}>
       <div className={styles.ticketHeader}>
-        <h3 id={titleId} className={styles.ticketSubject}>{ticket.subject}</h3>
+        <h3 id={titleId} className={styles.ticketSubject}>
+          {ticket.subject}
+        </h3>
         <span className={styles.badge[ticket.status]}>
           <span className={visuallyHidden}>Status: </span>
           {ticketStatusLabel(ticket.status)}
@@ -31,7 +33,10 @@ const TicketItem = ({ ticket }: { readonly ticket: OwnTicket }) => {
       <p className={styles.meta}>
         {ticketCategoryLabel(ticket.type)} · Opened <time dateTime={ticket.created_at}>{formatDate(ticket.created_at)}</time>
         {ticket.resolved_at === null ? null : (
-          <> · Resolved <time dateTime={ticket.resolved_at}>{formatDate(ticket.resolved_at)}</time></>
+          <>
+            {" "}
+            · Resolved <time dateTime={ticket.resolved_at}>{formatDate(ticket.resolved_at)}</time>
+          </>
         )}
       </p>
       {context === null ? null : (
@@ -55,7 +60,9 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
   const refreshing = useSelector(contact, selectIsRefreshingTickets)
   return (
     <section className={styles.panel} aria-labelledby="tickets-title" aria-busy={refreshing || undefined}>
-      <h2 id="tickets-title" className={styles.panelTitle}>Your tickets</h2>
+      <h2 id="tickets-title" className={styles.panelTitle}>
+        Your tickets
+      </h2>
       {status === "loading" ? (
         <div role="status" className={styles.ticketList}>
           <span className={visuallyHidden}>Loading your tickets…</span>
@@ -65,13 +72,17 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
       ) : status === "failed" ? (
         <div className={styles.notice} role="alert">
           <p className={styles.muted}>{error}</p>
-          <button type="button" className={button({ tone: "secondary" })} onClick={() => contact.send({ type: "tickets.retry" })}>Try again</button>
+          <button type="button" className={button({ tone: "secondary" })} onClick={() => contact.send({ type: "tickets.retry" })}>
+            Try again
+          </button>
         </div>
       ) : tickets.length === 0 ? (
         <p className={table.empty}>You have not opened any tickets yet. The tickets you open appear here, with where they stand.</p>
       ) : (
         <ul className={styles.ticketList}>
-          {tickets.map((ticket) => <TicketItem key={ticket.id} ticket={ticket} />)}
+          {tickets.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
         </ul>
       )}
     </section>

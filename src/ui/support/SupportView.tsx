@@ -26,8 +26,7 @@ const faqFor = (encrypted: boolean): ReadonlyArray<{ readonly question: string; 
   },
   {
     question: "How do I contact you?",
-    answer:
-      "Open a ticket from Support → Contact Us, or join our chat community from the same page. We answer tickets by email."
+    answer: "Open a ticket from Support → Contact Us, or join our chat community from the same page. We answer tickets by email."
   },
   {
     question: "Can I share my account?",

@@ -1,7 +1,6 @@
 import { style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
-
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
@@ -44,11 +43,23 @@ export const subjectButton = style({
   whiteSpace: "pre-wrap"
 })
 
-export const clip = style({ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden", whiteSpace: "pre-wrap", maxWidth: "40ch" })
+export const clip = style({
+  display: "-webkit-box",
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+  whiteSpace: "pre-wrap",
+  maxWidth: "40ch"
+})
 
 export const none = style({ margin: 0, color: vars.color.textMuted })
 
-export const details = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 })
+export const details = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0
+})
 
 export const term = style({ color: vars.color.textMuted, fontWeight: 600 })
 
@@ -56,5 +67,10 @@ export const definition = style({ margin: 0, overflowWrap: "anywhere", whiteSpac
 
 export const statusGroup = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: 0, padding: 0, border: 0 })
 
-export const statusLegend = style({ padding: 0, marginBottom: vars.space.xs, color: vars.color.textMuted, fontWeight: 600, fontSize: vars.fontSize.small })
-
+export const statusLegend = style({
+  padding: 0,
+  marginBottom: vars.space.xs,
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  fontSize: vars.fontSize.small
+})

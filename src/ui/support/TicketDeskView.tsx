@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
-import { type Ticket, TICKET_CATEGORIES, ticketCategoryName, TicketStatus } from "../../domain/Ticket.ts"
+import { TICKET_CATEGORIES, type Ticket, TicketStatus, ticketCategoryName } from "../../domain/Ticket.ts"
 import { DESK_GROUPS, EMPTY_GROUP, formatSpan, RESPONSE_WINDOW_DAYS, responseTimes } from "../../domain/TicketDesk.ts"
 import {
   selectAllTickets,
@@ -14,8 +14,8 @@ import {
 } from "../../machines/support/ticketDeskMachine.ts"
 import { button, field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as table from "../shared/table.css.ts"
 import * as surfaces from "../shared/surfaces.css.ts"
+import * as table from "../shared/table.css.ts"
 import * as styles from "./TicketDesk.css.ts"
 import { TicketModal } from "./TicketModal.tsx"
 
@@ -39,10 +39,16 @@ const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => {
     <div className={styles.group}>
       <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby={id}>
         <table className={table.table}>
-          <caption id={id} className={table.caption}>{title}</caption>
+          <caption id={id} className={table.caption}>
+            {title}
+          </caption>
           <thead>
             <tr>
-              {[...COLUMNS, ...(showAge ? ["Age"] : [])].map((name) => <th key={name} scope="col" className={table.headCell}>{name}</th>)}
+              {[...COLUMNS, ...(showAge ? ["Age"] : [])].map((name) => (
+                <th key={name} scope="col" className={table.headCell}>
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -54,11 +60,20 @@ const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => {
                   <td className={table.cell}>{ticket.user__email}</td>
                   <td className={table.nowrapCell}>{ticketCategoryName(ticket.type)}</td>
                   <td className={table.cell}>
-                    <button type="button" className={styles.subjectButton} onClick={(event) => { event.stopPropagation(); onOpen(ticket.id) }}>
+                    <button
+                      type="button"
+                      className={styles.subjectButton}
+                      onClick={(event) => {
+                        event.stopPropagation()
+                        onOpen(ticket.id)
+                      }}
+                    >
                       {ticket.subject}
                     </button>
                   </td>
-                  <td className={table.cell}><span className={styles.clip}>{ticket.description}</span></td>
+                  <td className={table.cell}>
+                    <span className={styles.clip}>{ticket.description}</span>
+                  </td>
                   <td className={table.nowrapCell}>{created.date}</td>
                   <td className={table.nowrapCell}>{created.time}</td>
                   <td className={table.nowrapCell}>{resolved.date}</td>
@@ -93,7 +108,9 @@ export const TicketDeskView = () => {
 
   return (
     <section className={styles.page} aria-labelledby="page-title" aria-busy={refreshing || undefined}>
-      <h1 id="page-title" className={styles.title}>Support Tickets</h1>
+      <h1 id="page-title" className={styles.title}>
+        Support Tickets
+      </h1>
       {status === "loading" ? (
         <div role="status" className={styles.group}>
           <span className={visuallyHidden}>Loading the tickets…</span>
@@ -101,7 +118,9 @@ export const TicketDeskView = () => {
       ) : status === "failed" ? (
         <div className={surfaces.alert} role="alert">
           <p className={styles.none}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => desk.send({ type: "desk.retry" })}>Try again</button>
+          <button type="button" className={button({ tone: "primary" })} onClick={() => desk.send({ type: "desk.retry" })}>
+            Try again
+          </button>
         </div>
       ) : (
         <>
@@ -126,19 +145,29 @@ export const TicketDeskView = () => {
 
           <div className={styles.filters} role="search" aria-label="Filter tickets">
             <div className={field}>
-              <label className={fieldLabel} htmlFor="desk-category">Category</label>
+              <label className={fieldLabel} htmlFor="desk-category">
+                Category
+              </label>
               <select
                 id="desk-category"
                 className={textInput}
                 value={filter.category === null ? "" : String(filter.category)}
-                onChange={(event) => desk.send({ type: "filter.category", category: event.target.value === "" ? null : Number(event.target.value) })}
+                onChange={(event) =>
+                  desk.send({ type: "filter.category", category: event.target.value === "" ? null : Number(event.target.value) })
+                }
               >
                 <option value="">All categories</option>
-                {TICKET_CATEGORIES.map((category) => <option key={category.value} value={category.value}>{category.label}</option>)}
+                {TICKET_CATEGORIES.map((category) => (
+                  <option key={category.value} value={category.value}>
+                    {category.label}
+                  </option>
+                ))}
               </select>
             </div>
             <div className={field}>
-              <label className={fieldLabel} htmlFor="desk-search">Search subject and description</label>
+              <label className={fieldLabel} htmlFor="desk-search">
+                Search subject and description
+              </label>
               <input
                 id="desk-search"
                 type="search"

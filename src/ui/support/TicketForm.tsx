@@ -3,13 +3,13 @@ import type { FormEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from "../../domain/Ticket.ts"
 import {
+  type contactMachine,
   selectAttachment,
   selectFailure,
   selectFieldErrors,
   selectFirstInvalidField,
   selectFormStatus,
-  selectValues,
-  type contactMachine
+  selectValues
 } from "../../machines/support/contactMachine.ts"
 import type { ContactField } from "../../machines/support/ticketForm.ts"
 import { button } from "../shared/controls.css.ts"
@@ -47,7 +47,9 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
   return (
     <section className={styles.panel} aria-labelledby="ticket-title">
       <div className={styles.panelHeader}>
-        <h2 id="ticket-title" className={styles.panelTitle}>Open a ticket</h2>
+        <h2 id="ticket-title" className={styles.panelTitle}>
+          Open a ticket
+        </h2>
         <p className={styles.muted}>Tell us what went wrong or what you need. We answer every ticket by email.</p>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
@@ -76,9 +78,7 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
           onChange={change("description")}
         />
         {status === "failed" && failure !== null ? (
-          <p className={styles.note.failed}>
-            Your ticket was not sent. {failure} What you typed is still here.
-          </p>
+          <p className={styles.note.failed}>Your ticket was not sent. {failure} What you typed is still here.</p>
         ) : null}
         {status === "submitted" ? (
           <p className={styles.note.submitted}>Thank you. Your ticket was sent and is listed below; we will answer by email.</p>

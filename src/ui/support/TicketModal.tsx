@@ -36,7 +36,9 @@ export const TicketModal = ({ actor, onClose }: TicketModalProps) => {
       onClose={onClose}
       actions={
         <>
-          <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>Close</button>
+          <button type="button" className={button({ tone: "secondary" })} onClick={onClose}>
+            Close
+          </button>
           <button type="button" className={button({ tone: "primary" })} disabled={busy} onClick={() => actor.send({ type: "reply.send" })}>
             Send Email
           </button>

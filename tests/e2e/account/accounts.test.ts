@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
-import { startSmtpPeer, type SmtpPeer } from "../../support/smtpPeer.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { firstLink } from "../../../src/server/mail/messages.ts"
-import { admin, freePort, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, freePort, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
 
 const INVITER = "inviter@example.com"
 const MEMBER = "new.member@example.com"
@@ -176,7 +176,11 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
       await page.getByRole("button", { name: "Dismiss notification" }).last().click()
     }
     await attempt(password)
-    await page.getByText(/Too many wrong passwords for this account, so password checks are paused for \d seconds\. Try again then, or use Forgot password on the sign-in page\./).waitFor()
+    await page
+      .getByText(
+        /Too many wrong passwords for this account, so password checks are paused for \d seconds\. Try again then, or use Forgot password on the sign-in page\./
+      )
+      .waitFor()
     expect(await page.getByText("Please try again.").count()).toBe(0)
     await page.context().close()
   })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser } from "playwright-core"
-import { launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 
 let server: RunningServer
 let browser: Browser
@@ -18,7 +18,7 @@ describe("a bad invite link, in Chromium against the real server", () => {
   it("says 'Oops!' with the server's detail and offers the way to sign in", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
-    const detail = await (await fetch(`${server.url}/api/invitations/invitation/bad`)).json() as { readonly detail: string }
+    const detail = (await (await fetch(`${server.url}/api/invitations/invitation/bad`)).json()) as { readonly detail: string }
     await page.goto(`${server.url}/register?invite=bad`)
     await page.getByRole("heading", { name: "Oops!" }).waitFor()
     expect(detail.detail.length).toBeGreaterThan(0)

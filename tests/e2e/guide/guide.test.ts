@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "guide.viewer@example.com"
 const PASSWORD = "correct horse battery"
@@ -99,7 +99,9 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
 
     await page.getByRole("searchbox", { name: "Search programmes" }).fill(title)
     const results = page.getByRole("list", { name: "Matching programmes" })
-    await expect.poll(() => page.getByRole("status").filter({ hasText: /found/ }).textContent(), { timeout: 15_000 }).toMatch(/^\d+ programmes? found/)
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: /found/ }).textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+ programmes? found/)
     const match = results.getByRole("listitem").filter({ hasText: title }).filter({ hasText: "Demo Channel 2" }).first()
     await match.waitFor()
     expect(await match.textContent()).toMatch(/Today|Tomorrow|\w{3} \d{1,2} \w{3}/)

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { firstLink } from "../../../src/server/mail/messages.ts"
 import { seriousViolations } from "../../support/axe.ts"
-import { admin, freePort, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
-import { startSmtpPeer, type SmtpPeer } from "../../support/smtpPeer.ts"
+import { admin, freePort, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
+import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
 
 const PASSWORD = "correct horse battery"
 const VIEWPORTS = [

@@ -5,9 +5,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { formatDate } from "../../../src/domain/Dates.ts"
 import { monthAfter } from "../../../src/domain/Payment.ts"
-import { seriousViolations } from "../../support/axe.ts"
-import { addStreamWithoutSource, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 import { payment, payPalCsv } from "../../server/payments/fixtures/payPalExport.ts"
+import { seriousViolations } from "../../support/axe.ts"
+import { addStreamWithoutSource, admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const PASSWORD = "correct horse battery"
 const VIEWPORTS = [
@@ -54,11 +54,26 @@ describe.each(VIEWPORTS)("payments at $name width ($width px), in Chromium again
     await admin(server, "user:create", "--email", payer, "--password", PASSWORD)
     await admin(server, "user:create", "--email", newcomer, "--password", PASSWORD)
     const file = join(dir, `${viewport.name}.csv`)
-    await writeFile(file, payPalCsv([
-      payment({ ...paypalDate(recent), "From Email Address": payer.toUpperCase(), "Transaction ID": `${viewport.name.toUpperCase()}RECENT0000`, Currency: "EUR", Gross: "1,234.50", Fee: "-35.15" }),
-      payment({ ...paypalDate(recent), Status: "Pending", "From Email Address": payer, "Transaction ID": `${viewport.name.toUpperCase()}PENDING000` }),
-      payment({ ...paypalDate(older), "From Email Address": payer, "Transaction ID": `${viewport.name.toUpperCase()}OLDER00000` })
-    ]))
+    await writeFile(
+      file,
+      payPalCsv([
+        payment({
+          ...paypalDate(recent),
+          "From Email Address": payer.toUpperCase(),
+          "Transaction ID": `${viewport.name.toUpperCase()}RECENT0000`,
+          Currency: "EUR",
+          Gross: "1,234.50",
+          Fee: "-35.15"
+        }),
+        payment({
+          ...paypalDate(recent),
+          Status: "Pending",
+          "From Email Address": payer,
+          "Transaction ID": `${viewport.name.toUpperCase()}PENDING000`
+        }),
+        payment({ ...paypalDate(older), "From Email Address": payer, "Transaction ID": `${viewport.name.toUpperCase()}OLDER00000` })
+      ])
+    )
     const report = await admin(server, "payment:import", "--file", file)
     expect(report).toContain(`${file}: imported 2, already present 0, skipped 1 not completed, 0 payments from unknown payers`)
     context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: "reduce" })
@@ -76,8 +91,14 @@ describe.each(VIEWPORTS)("payments at $name width ($width px), in Chromium again
     expect(headers).toEqual(["ID", "PayPal transaction ID", "Date", "Price", "Payment method"])
     const rows = table.getByRole("row").filter({ has: page.getByRole("cell") })
     expect(await rows.count()).toBe(2)
-    const cells = async (index: number) => (await rows.nth(index).getByRole("cell").allInnerTexts()).map((text) => text.split("\n").at(-1)?.trim())
-    expect((await cells(0)).slice(1)).toEqual([`${viewport.name.toUpperCase()}RECENT0000`, formatDate(recent.toISOString()), "€1,234.50", "PayPal"])
+    const cells = async (index: number) =>
+      (await rows.nth(index).getByRole("cell").allInnerTexts()).map((text) => text.split("\n").at(-1)?.trim())
+    expect((await cells(0)).slice(1)).toEqual([
+      `${viewport.name.toUpperCase()}RECENT0000`,
+      formatDate(recent.toISOString()),
+      "€1,234.50",
+      "PayPal"
+    ])
     expect((await cells(1)).slice(1)).toEqual([`${viewport.name.toUpperCase()}OLDER00000`, formatDate(older.toISOString()), "$5", "PayPal"])
     expect(await noSidewaysScroll(page)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
@@ -93,7 +114,9 @@ describe.each(VIEWPORTS)("payments at $name width ($width px), in Chromium again
     const reload = page.getByRole("button", { name: "Reload streams" })
     await reload.focus()
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByRole("status").filter({ hasText: "Streams reloaded" }).textContent()).toBe("Streams reloaded: 2 of 3 ready to watch.")
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Streams reloaded" }).textContent())
+      .toBe("Streams reloaded: 2 of 3 ready to watch.")
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reload streams")
     expect(await noSidewaysScroll(page)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { NowNext } from "../../../src/domain/Schedule.ts"
-import { addStream, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 import { seriousViolations } from "../../support/axe.ts"
+import { addStream, admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "guide.player@example.com"
 const PASSWORD = "correct horse battery"
@@ -31,7 +31,11 @@ afterAll(async () => {
 })
 
 const newPage = async (viewport: (typeof VIEWPORTS)[number]): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, storageState: signedIn, reducedMotion: "reduce" })
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    storageState: signedIn,
+    reducedMotion: "reduce"
+  })
   return context.newPage()
 }
 
@@ -43,12 +47,16 @@ const openPlayer = async (page: Page) => {
   const guide = answerTo<ReadonlyArray<NowNext>>("/api/guide/now")
   await page.goto(`${server.url}/player?default=0`)
   const [listed, airing] = await Promise.all([streams, guide])
-  return (title: string): NowNext | undefined => airing.find((entry) => entry.streamId === listed.find((stream) => stream.title === title)?.id)
+  return (title: string): NowNext | undefined =>
+    airing.find((entry) => entry.streamId === listed.find((stream) => stream.title === title)?.id)
 }
 
 const titleArea = (page: Page, name: string): Locator => page.getByRole("region", { name, exact: true })
 const listItem = (page: Page, name: string): Locator =>
-  page.getByRole("complementary", { name: "Streams" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: new RegExp(`^${name}`) }) })
+  page
+    .getByRole("complementary", { name: "Streams" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: new RegExp(`^${name}`) }) })
 
 /** The picture runs: currentTime moves on. */
 const expectPlaying = async (page: Page) => {
@@ -71,7 +79,12 @@ describe("now and next on the player page, in Chromium against the real server a
       for (const name of ["Demo Channel 1", "Demo Channel 2"]) {
         const item = listItem(page, name)
         expect(await item.getByRole("progressbar").isVisible()).toBe(true)
-        expect(await item.getByText(on(name)?.now?.Title ?? "", { exact: true }).first().isVisible()).toBe(true)
+        expect(
+          await item
+            .getByText(on(name)?.now?.Title ?? "", { exact: true })
+            .first()
+            .isVisible()
+        ).toBe(true)
       }
       expect(await listItem(page, "No Guide Channel").getByRole("progressbar").count()).toBe(0)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
@@ -106,7 +119,13 @@ describe("now and next on the player page, in Chromium against the real server a
 
   it("plays as usual when now/next fails, showing nothing of it", async () => {
     const page = await newPage(VIEWPORTS[0])
-    await page.route("**/api/guide/now", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, status: 500, detail: "Guide unavailable" }) }))
+    await page.route("**/api/guide/now", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, status: 500, detail: "Guide unavailable" })
+      })
+    )
     await page.goto(`${server.url}/player?default=0`)
     await expectPlaying(page)
     expect(await page.getByRole("progressbar").count()).toBe(0)

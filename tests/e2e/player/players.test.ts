@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { admin, freePort, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { admin, freePort, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "watcher@example.com"
 const PASSWORD = "correct horse battery"
@@ -127,7 +127,10 @@ describe("the players, in Chromium against the real server", () => {
     expect(appCode).toBeGreaterThan(firstSegment)
     // the page's inline script (allowed by its hash) sent the start-up calls, each once: the
     // streams call names the stream and player, which only that script does
-    expect(requests.filter((path) => path === "/api/streams/all" || path === "/api/maintenance").sort()).toEqual(["/api/maintenance", "/api/streams/all"])
+    expect(requests.filter((path) => path === "/api/streams/all" || path === "/api/maintenance").sort()).toEqual([
+      "/api/maintenance",
+      "/api/streams/all"
+    ])
     expect(streamsCalls).toEqual(["/api/streams/all?start=1&player=1"])
     // the stream's playlist came with the list: the first thing the page asked of the origin is a segment
     expect(requests.find((path) => path.startsWith("/live/"))).toMatch(/^\/live\/demo2\/seg\//)
@@ -190,7 +193,12 @@ describe("the players, in Chromium against the real server", () => {
   })
 
   it("on a touch screen, the first tap on the playing picture brings the hidden controls back", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: signedIn })
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      storageState: signedIn
+    })
     const page = await context.newPage()
     await page.goto(`${server.url}/player?default=0`)
     await expectPlaying(page)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
-import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const PASSWORD = "correct horse battery"
 const VIEWER = "sharer@example.com"
@@ -36,7 +36,10 @@ const device = async (email: string, width = 1440): Promise<Page> => {
 const expectPlaying = async (page: Page) => {
   const playing = await page
     .waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
-    .then(() => true, () => false)
+    .then(
+      () => true,
+      () => false
+    )
   // a player that never starts says why on the page: show that rather than a bare timeout
   if (!playing) expect(await page.getByRole("alert").allTextContents(), "the player did not start").toEqual([])
   expect(playing, "the player did not start").toBe(true)
@@ -86,7 +89,9 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     const limit = away.getByRole("alert").filter({ hasText: "Already watching elsewhere" })
     await limit.waitFor({ timeout: 20_000 })
     expect(await limit.textContent()).toContain("This account can watch 1 stream at once, and it is playing somewhere else right now:")
-    expect(await limit.getByRole("listitem").textContent()).toMatch(/^Demo Channel 1 on Chrome on Linux, network 127\.0\.0\.\*, since \d\d:\d\d/)
+    expect(await limit.getByRole("listitem").textContent()).toMatch(
+      /^Demo Channel 1 on Chrome on Linux, network 127\.0\.0\.\*, since \d\d:\d\d/
+    )
     expect(await seriousViolations(away)).toEqual([])
     await away.screenshot({ path: "/tmp/limit-phone.png" })
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Browser, BrowserContext, Page } from "playwright-core"
 import { format, subMonths } from "date-fns"
-import { seriousViolations } from "../../support/axe.ts"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openDatabase } from "../../../src/server/db/database.ts"
-import { admin, freePort, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { seriousViolations } from "../../support/axe.ts"
+import { admin, freePort, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const PASSWORD = "correct horse battery"
 const STAFF = "desk@example.com"
@@ -16,7 +16,8 @@ const VIEWPORTS = [
 // Last month's 5th: a PayPal payment of $7.50; today: $5 by PayPal and $10 in bitcoin.
 const lastMonth = subMonths(new Date(), 1)
 const lastMonthDay = (date: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), date, 12), "yyyy-MM-dd")
-const dayLabel = (date: number) => new RegExp(`^${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), date, 12), "d MMMM yyyy")},`)
+const dayLabel = (date: number) =>
+  new RegExp(`^${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), date, 12), "d MMMM yyyy")},`)
 
 let server: RunningServer
 let browser: Browser
@@ -39,7 +40,11 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const figure = (page: Page, label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]")
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]")
 const notification = (page: Page, text: string) => page.getByRole("list", { name: "Notifications" }).getByText(text, { exact: true })
 
 describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium against the real server", (viewport) => {
@@ -62,9 +67,15 @@ describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium 
     expect(await figure(page, "Total revenue").textContent()).toBe("$22.50")
     expect(await figure(page, "Total revenue excluding fees").textContent()).toBe("$21.20")
     for (const chart of ["Revenue per day", "New members and subscriptions per day"]) {
-      await page.getByRole("img", { name: new RegExp(`^${chart}`) }).locator("canvas").first().waitFor()
+      await page
+        .getByRole("img", { name: new RegExp(`^${chart}`) })
+        .locator("canvas")
+        .first()
+        .waitFor()
     }
-    expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("download")).toMatch(/^reports-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("download")).toMatch(
+      /^reports-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/
+    )
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
   })
@@ -77,7 +88,9 @@ describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium 
     await notification(page, "Reports loaded.").waitFor()
     await expect.poll(() => figure(page, "Revenue this month").textContent()).toBe("$7.50")
     expect(await figure(page, "Revenue this month excluding fees").textContent()).toBe("$6.85")
-    expect(await page.getByText(/^\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4} · Light mode$/).textContent()).toContain(`03/${format(lastMonth, "MM/yyyy")}`)
+    expect(await page.getByText(/^\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4} · Light mode$/).textContent()).toContain(
+      `03/${format(lastMonth, "MM/yyyy")}`
+    )
   })
 
   it("picks a range with the keyboard alone", async () => {
@@ -86,18 +99,34 @@ describe.each(VIEWPORTS)("/adminreports at $name width ($width px), in Chromium 
     await page.keyboard.press("Enter")
     await page.keyboard.press("ArrowDown")
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByText(/· Light mode$/).textContent()).toContain(`04/${format(lastMonth, "MM/yyyy")} – 11/${format(lastMonth, "MM/yyyy")}`)
+    await expect
+      .poll(() => page.getByText(/· Light mode$/).textContent())
+      .toContain(`04/${format(lastMonth, "MM/yyyy")} – 11/${format(lastMonth, "MM/yyyy")}`)
     expect(await figure(page, "Revenue this month").textContent()).toBe("$7.50")
   })
 
   it("turns to another year through the 12-year grid", async () => {
     await page.getByRole("button", { name: /^Year \d{4}$/ }).click()
     const years = page.getByRole("group", { name: /^Years \d+ to \d+$/ })
-    expect(await years.getByRole("button").filter({ hasText: /^\d{4}$/ }).count()).toBe(12)
+    expect(
+      await years
+        .getByRole("button")
+        .filter({ hasText: /^\d{4}$/ })
+        .count()
+    ).toBe(12)
     await years.getByRole("button", { name: "Earlier years" }).click()
-    const earlier = Number(await years.getByRole("button").filter({ hasText: /^\d{4}$/ }).first().textContent())
+    const earlier = Number(
+      await years
+        .getByRole("button")
+        .filter({ hasText: /^\d{4}$/ })
+        .first()
+        .textContent()
+    )
     await years.getByRole("button", { name: String(earlier) }).click()
-    await page.getByText(new RegExp(`^${format(lastMonth, "MMMM")} ${earlier}$`)).first().waitFor()
+    await page
+      .getByText(new RegExp(`^${format(lastMonth, "MMMM")} ${earlier}$`))
+      .first()
+      .waitFor()
     // the grid is gone with the year that had the focus: the focus is back on its toggle
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "")
     expect(await focused()).toBe(`Year ${earlier}`)
@@ -145,10 +174,22 @@ describe.each(VIEWPORTS)("the Sessions Streaming table at $name width, a page at
       const users = await db.kysely.selectFrom("users").select(["id", "email"]).execute()
       const viewer = users.find((user) => user.email === VIEWER)?.id ?? 0
       const now = Date.now()
-      await db.kysely.insertInto("player_connections").values(Array.from({ length: ROWS }, (_, n) => ({
-        user_id: viewer, session_id: 10_000 + n, token: `player-${String(n).padStart(3, "0")}`, stream_id: "1", app: "tv",
-        ip: `10.20.0.${n}`, network: `10.20.0.${n}`, first_seen: new Date(now - (ROWS - n) * 1000).toISOString(), last_seen: new Date(now).toISOString()
-      }))).execute()
+      await db.kysely
+        .insertInto("player_connections")
+        .values(
+          Array.from({ length: ROWS }, (_, n) => ({
+            user_id: viewer,
+            session_id: 10_000 + n,
+            token: `player-${String(n).padStart(3, "0")}`,
+            stream_id: "1",
+            app: "tv",
+            ip: `10.20.0.${n}`,
+            network: `10.20.0.${n}`,
+            first_seen: new Date(now - (ROWS - n) * 1000).toISOString(),
+            last_seen: new Date(now).toISOString()
+          }))
+        )
+        .execute()
     } finally {
       await db.close()
     }

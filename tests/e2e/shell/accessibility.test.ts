@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { seriousViolations } from "../../support/axe.ts"
 import {
   addStream,
   addStreamWithoutSource,
   admin,
   launchBrowser,
+  type RunningServer,
   signIn,
-  startServer,
-  type RunningServer
+  startServer
 } from "../../support/e2eHarness.ts"
-import { seriousViolations } from "../../support/axe.ts"
 
 const CUSTOMER = "axe.viewer@example.com"
 const STAFF = "axe.staff@example.com"
@@ -55,7 +55,11 @@ interface Screen {
 
 const publicScreens: ReadonlyArray<Screen> = [
   { name: "sign in", path: "/login", ready: (page) => heading(page, "Sign in") },
-  { name: "register with a real invite", path: () => new URL(inviteLink).pathname + new URL(inviteLink).search, ready: (page) => heading(page, "Create your account") },
+  {
+    name: "register with a real invite",
+    path: () => new URL(inviteLink).pathname + new URL(inviteLink).search,
+    ready: (page) => heading(page, "Create your account")
+  },
   { name: "register with a bad invite", path: "/register?invite=bad", ready: (page) => heading(page, "Oops!") },
   { name: "forgot password", path: "/forgot-password", ready: (page) => heading(page, "Forgot password") },
   { name: "password reset", path: "/password-reset-confirmation?token=x", ready: (page) => heading(page, "Password not reset") },
@@ -108,14 +112,16 @@ const customerScreens: ReadonlyArray<Screen> = [
 /** The header's menus: the burger's panel on a phone, the two dropdowns on a desktop. */
 const menuScreens = (viewport: (typeof VIEWPORTS)[number]): ReadonlyArray<Screen> =>
   viewport.name === "phone"
-    ? [{
-        name: "burger menu",
-        path: "/",
-        ready: async (page) => {
-          await page.getByRole("banner").getByRole("button", { name: "Menu" }).click()
-          await page.locator("#mobile-menu").waitFor()
+    ? [
+        {
+          name: "burger menu",
+          path: "/",
+          ready: async (page) => {
+            await page.getByRole("banner").getByRole("button", { name: "Menu" }).click()
+            await page.locator("#mobile-menu").waitFor()
+          }
         }
-      }]
+      ]
     : ["Support", "Account"].map((menu) => ({
         name: `${menu} menu`,
         path: "/",
@@ -160,7 +166,16 @@ describe.each(VIEWPORTS)("no serious or critical axe violations at $name width (
     })
 
     it("maintenance notice", async () => {
-      await admin(server, "maintenance:on", "--title", "Planned works", "--first", "We are upgrading the servers", "--second", "Back within the hour")
+      await admin(
+        server,
+        "maintenance:on",
+        "--title",
+        "Planned works",
+        "--first",
+        "We are upgrading the servers",
+        "--second",
+        "Back within the hour"
+      )
       try {
         await check(page, { name: "maintenance notice", path: "/login", ready: (p) => heading(p, "Planned works") })
       } finally {

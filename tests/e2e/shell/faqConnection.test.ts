@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "faq@example.com"
 const PASSWORD = "correct horse battery"

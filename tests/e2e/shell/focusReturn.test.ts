@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ANNOUNCEMENT_STORAGE_KEY } from "../../../src/domain/StorageKeys.ts"
 import {
   addStream,
   addStreamWithoutSource,
   admin,
   launchBrowser,
+  type RunningServer,
   signIn,
-  startServer,
-  type RunningServer
+  startServer
 } from "../../support/e2eHarness.ts"
 
 const EMAIL = "focus@example.com"
@@ -78,10 +78,22 @@ const home = async () => {
   await page.getByRole("button", { name: /Demo Channel 1/ }).waitFor()
 }
 
-const dialogCases: ReadonlyArray<{ readonly dialog: string; readonly opener: () => Locator; readonly closers: Record<string, () => Promise<void>> }> = [
+const dialogCases: ReadonlyArray<{
+  readonly dialog: string
+  readonly opener: () => Locator
+  readonly closers: Record<string, () => Promise<void>>
+}> = [
   { dialog: "Request a stream", opener: () => page.getByRole("button", { name: "Request a stream" }), closers: dialogClosers("Cancel") },
-  { dialog: "Steam under maintenance", opener: () => page.getByRole("button", { name: /Closed Channel/ }), closers: dialogClosers("Close") },
-  { dialog: "Purchase a subscription", opener: () => page.getByRole("button", { name: /Premium Channel/ }), closers: dialogClosers("Close") }
+  {
+    dialog: "Steam under maintenance",
+    opener: () => page.getByRole("button", { name: /Closed Channel/ }),
+    closers: dialogClosers("Close")
+  },
+  {
+    dialog: "Purchase a subscription",
+    opener: () => page.getByRole("button", { name: /Premium Channel/ }),
+    closers: dialogClosers("Close")
+  }
 ]
 
 describe("focus goes back to what opened a dialog, in Chromium against the real server", () => {
@@ -128,9 +140,27 @@ describe("focus goes back to what opened a dialog, in Chromium against the real 
 
 describe("focus goes back to the button of a header menu, in Chromium against the real server", () => {
   const menus = [
-    { menu: "Support", width: 1440, button: () => page.getByRole("banner").getByRole("button", { name: "Support" }), link: "FAQ", path: "/support" },
-    { menu: "Account", width: 1440, button: () => page.getByRole("banner").getByRole("button", { name: "Account" }), link: "Account settings", path: "/profile" },
-    { menu: "burger", width: 390, button: () => page.getByRole("banner").getByRole("button", { name: "Menu" }), link: "Invites", path: "/invites" }
+    {
+      menu: "Support",
+      width: 1440,
+      button: () => page.getByRole("banner").getByRole("button", { name: "Support" }),
+      link: "FAQ",
+      path: "/support"
+    },
+    {
+      menu: "Account",
+      width: 1440,
+      button: () => page.getByRole("banner").getByRole("button", { name: "Account" }),
+      link: "Account settings",
+      path: "/profile"
+    },
+    {
+      menu: "burger",
+      width: 390,
+      button: () => page.getByRole("banner").getByRole("button", { name: "Menu" }),
+      link: "Invites",
+      path: "/invites"
+    }
   ]
   for (const { menu, width, button, link, path } of menus) {
     for (const how of ["pointer", "keyboard"] as const) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { STAFF_EMAIL } from "../../../src/server/account/seedStaff.ts"
-import { admin, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "viewer@example.com"
 const PASSWORD = "correct horse battery"
@@ -95,7 +95,16 @@ describe("foundation, in Chromium against the real server", () => {
   })
 
   it("shows only the notice while maintenance mode is on", async () => {
-    await admin(server, "maintenance:on", "--title", "Planned works", "--first", "We are upgrading the servers", "--second", "Back within the hour")
+    await admin(
+      server,
+      "maintenance:on",
+      "--title",
+      "Planned works",
+      "--first",
+      "We are upgrading the servers",
+      "--second",
+      "Back within the hour"
+    )
     try {
       const { page } = await openPage("/login")
       await page.getByText("Planned works").waitFor()

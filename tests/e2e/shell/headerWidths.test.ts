@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const PASSWORD = "correct horse battery"
 const WIDTHS = [320, 375, 414, 599, 600, 640, 700, 768, 800, 900, 1024, 1080, 1200, 1440]
 const CUSTOMER_DESTINATIONS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings", "Log out"]
 const STAFF_DESTINATIONS = [...CUSTOMER_DESTINATIONS, "Admin Reports", "Support Tickets"]
 const PATHS: Record<string, string> = {
-  "Home": "/",
+  Home: "/",
   "Stream Schedule": "/stream-schedule",
-  "Invites": "/invites",
-  "FAQ": "/support",
+  Invites: "/invites",
+  FAQ: "/support",
   "Contact Us": "/contactus",
   "Account settings": "/profile",
   "Admin Reports": "/adminreports",
@@ -31,8 +31,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const sideways = (page: Page) =>
-  page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+const sideways = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
 
 interface Stop {
   readonly name: string
@@ -102,38 +101,39 @@ const sweep = (user: "customer" | "staff", email: string, destinations: Readonly
     })
     afterAll(async () => context?.close())
 
-    it.each(WIDTHS.map((width, index) => [width, destinations.filter((name) => name !== "Log out")[index % (destinations.length - 1)] ?? "Home"] as const))(
-      "at %i px: no sideways scrolling, every destination reachable by keyboard; Enter on %s opens it",
-      async (width, follow) => {
-        await page.setViewportSize({ width, height: 800 })
-        await page.goto(`${server.url}/`)
-        await homeReady(page)
-        const { scrollWidth, innerWidth } = await sideways(page)
-        expect(scrollWidth, "document width").toBeLessThanOrEqual(innerWidth)
+    it.each(
+      WIDTHS.map(
+        (width, index) => [width, destinations.filter((name) => name !== "Log out")[index % (destinations.length - 1)] ?? "Home"] as const
+      )
+    )("at %i px: no sideways scrolling, every destination reachable by keyboard; Enter on %s opens it", async (width, follow) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${server.url}/`)
+      await homeReady(page)
+      const { scrollWidth, innerWidth } = await sideways(page)
+      expect(scrollWidth, "document width").toBeLessThanOrEqual(innerWidth)
 
-        const stops = await walkHeader(page)
-        const names = stops.map((stop) => stop.name)
-        for (const name of destinations) expect(names, `${name} is a Tab stop`).toContain(name)
-        const offScreen = stops.filter((stop) => !stop.inViewport || !stop.fitsWidth).map((stop) => stop.name)
-        expect(offScreen, "focused but not fully on screen").toEqual([])
+      const stops = await walkHeader(page)
+      const names = stops.map((stop) => stop.name)
+      for (const name of destinations) expect(names, `${name} is a Tab stop`).toContain(name)
+      const offScreen = stops.filter((stop) => !stop.inViewport || !stop.fitsWidth).map((stop) => stop.name)
+      expect(offScreen, "focused but not fully on screen").toEqual([])
 
-        // and a destination works from the keyboard: walk to it again, press Enter
-        await page.goto(`${server.url}/`)
-        await homeReady(page)
-        for (let presses = 0; presses < 40; presses++) {
-          await page.keyboard.press("Tab")
-          const stop = await focused(page)
-          if (stop.name === follow) break
-          if (stop.inHeader && stop.menuButton && !stop.expanded) {
-            await page.keyboard.press("Enter")
-            await menuOpened(page)
-          }
+      // and a destination works from the keyboard: walk to it again, press Enter
+      await page.goto(`${server.url}/`)
+      await homeReady(page)
+      for (let presses = 0; presses < 40; presses++) {
+        await page.keyboard.press("Tab")
+        const stop = await focused(page)
+        if (stop.name === follow) break
+        if (stop.inHeader && stop.menuButton && !stop.expanded) {
+          await page.keyboard.press("Enter")
+          await menuOpened(page)
         }
-        expect((await focused(page)).name).toBe(follow)
-        await page.keyboard.press("Enter")
-        await page.waitForURL(`${server.url}${PATHS[follow]}`)
       }
-    )
+      expect((await focused(page)).name).toBe(follow)
+      await page.keyboard.press("Enter")
+      await page.waitForURL(`${server.url}${PATHS[follow]}`)
+    })
 
     it("logs out from the keyboard at 700 px", async () => {
       await page.setViewportSize({ width: 700, height: 800 })

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HEADER_HEIGHT } from "../../../src/domain/Layout.ts"
-import { admin, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "layout@example.com"
 const PASSWORD = "correct horse battery"
@@ -11,7 +11,15 @@ const CARDS = 2 + EXTRA_STREAMS
 
 /** SPEC §2: 5 columns, 4 below 1500px, 3 below 1200, 2 below 900, 1 below 600; both sides of each breakpoint. */
 const COLUMNS_BY_WIDTH: ReadonlyArray<readonly [number, number]> = [
-  [1600, 5], [1500, 5], [1499, 4], [1200, 4], [1199, 3], [900, 3], [899, 2], [600, 2], [599, 1]
+  [1600, 5],
+  [1500, 5],
+  [1499, 4],
+  [1200, 4],
+  [1199, 3],
+  [900, 3],
+  [899, 2],
+  [600, 2],
+  [599, 1]
 ]
 const SMALL = 600
 const MENU_LINKS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings"]
@@ -62,7 +70,9 @@ const menuButton = () => header().getByRole("button", { name: "Menu" })
 describe("responsive layout, in Chromium against the real server", () => {
   it("shows every stream as a card", async () => {
     await page.goto(`${server.url}/`)
-    await cards().nth(CARDS - 1).waitFor()
+    await cards()
+      .nth(CARDS - 1)
+      .waitFor()
     expect(await cards().count()).toBe(CARDS)
     await page.getByRole("button", { name: /Extra Channel 5/ }).waitFor()
   })
@@ -121,7 +131,11 @@ describe("responsive layout, in Chromium against the real server", () => {
     expect(await link("Invites").getAttribute("aria-current")).toBeNull()
     const idle = await background("Invites")
 
-    for (const [name, path] of [["Invites", "/invites"], ["Stream Schedule", "/stream-schedule"], ["Home", "/"]] as const) {
+    for (const [name, path] of [
+      ["Invites", "/invites"],
+      ["Stream Schedule", "/stream-schedule"],
+      ["Home", "/"]
+    ] as const) {
       await link(name).click()
       await page.waitForURL(`${server.url}${path}`)
       // off the link, so its hover style is not what is measured

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { NowNext } from "../../../src/domain/Schedule.ts"
-import { addStream, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
 import { seriousViolations } from "../../support/axe.ts"
+import { addStream, admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "guide.watcher@example.com"
 const PASSWORD = "correct horse battery"
@@ -47,11 +47,13 @@ const openGrid = async (page: Page) => {
   const [listed, airing] = await Promise.all([streams, guide])
   return {
     airing,
-    on: (title: string): NowNext | undefined => airing.find((entry) => entry.streamId === listed.find((stream) => stream.title === title)?.id)
+    on: (title: string): NowNext | undefined =>
+      airing.find((entry) => entry.streamId === listed.find((stream) => stream.title === title)?.id)
   }
 }
 
-const card = (page: Page, name: string): Locator => page.getByRole("listitem").filter({ has: page.getByRole("button", { name, exact: true }) })
+const card = (page: Page, name: string): Locator =>
+  page.getByRole("listitem").filter({ has: page.getByRole("button", { name, exact: true }) })
 
 describe("now and next on the streams grid, in Chromium against the real server and its demo guide", () => {
   for (const viewport of VIEWPORTS) {
@@ -66,7 +68,12 @@ describe("now and next on the streams grid, in Chromium against the real server 
         const bar = item.getByRole("progressbar")
         expect(await bar.getAttribute("aria-label")).toMatch(/^Live, \d{1,3}% through$/)
         expect(await bar.isVisible()).toBe(true)
-        expect(await item.getByText(slots?.now?.Title ?? "", { exact: true }).first().isVisible()).toBe(true)
+        expect(
+          await item
+            .getByText(slots?.now?.Title ?? "", { exact: true })
+            .first()
+            .isVisible()
+        ).toBe(true)
         expect(await item.locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
         expect(await item.getByText("Next", { exact: true }).isVisible()).toBe(true)
       }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
-import { addStream, admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { addStream, admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "posters@example.com"
 const PASSWORD = "correct horse battery"
@@ -31,8 +31,14 @@ const card = (name: string): Locator => page.getByRole("listitem").filter({ has:
 
 /** Images in the card that have nothing to show: no source, or one the browser could not load. */
 const brokenImages = (item: Locator): Promise<number> =>
-  item.locator("img").evaluateAll((images) =>
-    (images as Array<HTMLImageElement>).filter((image) => image.getAttribute("src") === "" || image.getAttribute("src") === null || (image.complete && image.naturalWidth === 0)).length)
+  item
+    .locator("img")
+    .evaluateAll(
+      (images) =>
+        (images as Array<HTMLImageElement>).filter(
+          (image) => image.getAttribute("src") === "" || image.getAttribute("src") === null || (image.complete && image.naturalWidth === 0)
+        ).length
+    )
 
 const placeholder = (item: Locator): Locator => item.locator("[data-poster='placeholder']")
 

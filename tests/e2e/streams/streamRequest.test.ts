@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { STREAMS_FAILED_MESSAGE } from "../../../src/machines/streams/streamSelectionMachine.ts"
-import { admin, launchBrowser, signIn, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 
 const EMAIL = "requests@example.com"
 const PASSWORD = "correct horse battery"
@@ -34,7 +34,9 @@ const ownTickets = (): Promise<Array<{ subject: string; description: string }>> 
 describe("requesting a stream", () => {
   it("works while the streams cannot be loaded: asking for one needs no grid", async () => {
     // the grid's own answer fails; the request goes to the real server
-    await page.route("**/api/streams/all**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, detail: "Down for a moment" }) }))
+    await page.route("**/api/streams/all**", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, detail: "Down for a moment" }) })
+    )
     await page.goto(`${server.url}/`)
     await page.getByRole("alert").filter({ hasText: STREAMS_FAILED_MESSAGE }).waitFor()
     await page.getByRole("button", { name: "Request a stream" }).click()
@@ -44,7 +46,9 @@ describe("requesting a stream", () => {
     await dialog.getByRole("button", { name: "Submit" }).click()
     await page.getByText("Your stream request has been submitted!").waitFor()
     await dialog.waitFor({ state: "hidden" })
-    expect(await ownTickets()).toEqual([expect.objectContaining({ subject: "stream request", description: "The cup final on Sports Three" })])
+    expect(await ownTickets()).toEqual([
+      expect.objectContaining({ subject: "stream request", description: "The cup final on Sports Three" })
+    ])
     await page.unroute("**/api/streams/all**")
   })
 })

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
-import { admin, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { admin, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 import {
   expectEnGbDate,
   fieldMessage,
@@ -54,7 +54,12 @@ describe.each(VIEWPORTS)("/contactus at $name width ($width px), in Chromium aga
     expect(await chat.getAttribute("target")).toBe("_blank")
     await page.getByText("You have not opened any tickets yet.", { exact: false }).waitFor()
     expect(await page.getByLabel("Category").locator("option").allTextContents()).toEqual([
-      "Choose a category", "Bug report", "Billing", "Stream service", "Subscription", "Other"
+      "Choose a category",
+      "Bug report",
+      "Billing",
+      "Stream service",
+      "Subscription",
+      "Other"
     ])
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
@@ -140,7 +145,9 @@ describe.each(VIEWPORTS)("/contactus at $name width ($width px), in Chromium aga
     await page.getByLabel("Description").fill("Over the hourly limit")
     await page.getByRole("button", { name: "Send ticket" }).click()
     await notification(page, "Something went wrong").waitFor()
-    const detail = page.getByRole("list", { name: "Notifications" }).getByText(/^You can open 10 tickets an hour\. Try again in \d+ minutes\.$/)
+    const detail = page
+      .getByRole("list", { name: "Notifications" })
+      .getByText(/^You can open 10 tickets an hour\. Try again in \d+ minutes\.$/)
     await detail.waitFor()
     expect(await page.getByLabel("Subject").inputValue()).toBe("One too many")
     expect(await page.getByLabel("Description").inputValue()).toBe("Over the hourly limit")
@@ -150,7 +157,13 @@ describe.each(VIEWPORTS)("/contactus at $name width ($width px), in Chromium aga
 describe("the ticket list when it cannot load", () => {
   it("says so and loads again on Try again", async () => {
     const { context, page } = await signedInPage(server, browser, "unlucky@example.com", VIEWPORTS[0])
-    await page.route("**/api/support/tickets", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, status: 500, detail: "Internal server error" }) }))
+    await page.route("**/api/support/tickets", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, status: 500, detail: "Internal server error" })
+      })
+    )
     await page.goto(`${server.url}/contactus`)
     await page.getByText("Your tickets could not be loaded. Please try again in a moment.").waitFor()
     expect(await seriousViolations(page)).toEqual([])

@@ -1,6 +1,6 @@
-import { expect } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { admin, signIn, type RunningServer } from "../../support/e2eHarness.ts"
+import { expect } from "vitest"
+import { admin, type RunningServer, signIn } from "../../support/e2eHarness.ts"
 
 export const PASSWORD = "correct horse battery"
 export const VIEWPORTS = [
@@ -10,7 +10,12 @@ export const VIEWPORTS = [
 export type Viewport = (typeof VIEWPORTS)[number]
 
 /** A new account, signed in at the given width. */
-export const signedInPage = async (server: RunningServer, browser: Browser, email: string, viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> => {
+export const signedInPage = async (
+  server: RunningServer,
+  browser: Browser,
+  email: string,
+  viewport: Viewport
+): Promise<{ context: BrowserContext; page: Page }> => {
   await admin(server, "user:create", "--email", email, "--password", PASSWORD)
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: "reduce" })
   const page = await context.newPage()
@@ -46,6 +51,9 @@ export const openTicketByApi = (page: Page, subject: string): Promise<number> =>
 
 /** The ticket list's item whose heading is `subject`. */
 export const listedTicket = (page: Page, subject: string) =>
-  page.getByRole("region", { name: "Your tickets" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject, exact: true }) })
+  page
+    .getByRole("region", { name: "Your tickets" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: subject, exact: true }) })
 
 export const expectEnGbDate = (text: string | null) => expect(text).toMatch(/\d{2}\/\d{2}\/\d{4}/)

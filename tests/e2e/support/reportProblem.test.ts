@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
-import { addStream, launchBrowser, startServer, type RunningServer } from "../../support/e2eHarness.ts"
+import { addStream, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
 import { focusedId, listedTicket, myTickets, notification, signedInPage, VIEWPORTS } from "./contactHarness.ts"
 
 let server: RunningServer
@@ -67,7 +67,10 @@ describe.each(VIEWPORTS)("'Report a problem' from a broken stream at $name width
       expect(url.searchParams.get("browser")).toBe(await page.evaluate(() => navigator.userAgent.slice(0, 300)))
       const panel = attached(page)
       expect(await panel.getByRole("definition").allTextContents()).toEqual([
-        "Broken Channel", label, "A network error occurred (code 2)", await page.evaluate(() => navigator.userAgent)
+        "Broken Channel",
+        label,
+        "A network error occurred (code 2)",
+        await page.evaluate(() => navigator.userAgent)
       ])
       expect(await page.getByLabel("Category").inputValue()).toBe("3")
       expect(await page.getByLabel("Subject").inputValue()).toBe("Problem playing Broken Channel")

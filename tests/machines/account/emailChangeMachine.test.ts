@@ -44,10 +44,18 @@ describe("emailChangeMachine", () => {
   })
 
   it.each([
-    ["not found (2)", { success: false, resultCode: 2, detail: "This email confirmation link is not valid." }, "This email confirmation link is not valid."],
+    [
+      "not found (2)",
+      { success: false, resultCode: 2, detail: "This email confirmation link is not valid." },
+      "This email confirmation link is not valid."
+    ],
     ["used (18)", { success: false, resultCode: 18, detail: "Already used." }, "Already used."],
     ["expired (25)", { success: false, resultCode: 25, detail: "Expired." }, "Expired."],
-    ["taken (14)", { success: false, resultCode: 14, detail: "That email address is already registered to another account." }, "That email address is already registered to another account."],
+    [
+      "taken (14)",
+      { success: false, resultCode: 14, detail: "That email address is already registered to another account." },
+      "That email address is already registered to another account."
+    ],
     ["a 429", { success: false, status: 429, detail: "Too many attempts." }, "Too many attempts."],
     ["no detail", { success: false, resultCode: 2 }, EMAIL_CHANGE_FAILED_MESSAGE]
   ] as const)("shows the server's message for %s", async (_, answer, detail) => {

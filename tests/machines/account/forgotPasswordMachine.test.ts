@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import {
+  forgotPasswordMachine,
   RESET_REQUEST_FAILED_MESSAGE,
   RESET_REQUESTED_MESSAGE,
-  forgotPasswordMachine,
-  selectForgotPasswordAlert,
   selectFirstInvalidField,
+  selectForgotPasswordAlert,
   selectForgotPasswordErrors,
   selectIsRequestingReset,
   selectIsResetRequested
@@ -19,7 +19,9 @@ const start = (answer: ResetRequestAnswer | Error) => {
     if (answer instanceof Error) throw answer
     return answer
   })
-  const actor = createActor(forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(({ input }) => requestReset(input)) } })).start()
+  const actor = createActor(
+    forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(({ input }) => requestReset(input)) } })
+  ).start()
   const type = (value: string) => actor.send({ type: "forgotPassword.change", field: "email", value })
   return { actor, requestReset, type }
 }
@@ -54,7 +56,11 @@ describe("forgotPasswordMachine", () => {
   })
 
   it.each([
-    ["a 429", { success: false, status: 429, detail: "Too many password reset requests." } as ResetRequestAnswer, "Too many password reset requests."],
+    [
+      "a 429",
+      { success: false, status: 429, detail: "Too many password reset requests." } as ResetRequestAnswer,
+      "Too many password reset requests."
+    ],
     ["a network failure", new Error("offline"), RESET_REQUEST_FAILED_MESSAGE]
   ])("keeps the form after %s, which sent nothing", async (_, answer, alert) => {
     const { actor, type } = start(answer)

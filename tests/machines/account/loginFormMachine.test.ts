@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, setup } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import {
+  type Credentials,
   LOGIN_FAILED_MESSAGE,
-  PASSWORD_REQUIRED_MESSAGE,
+  type LoginSucceeded,
   loginFormMachine,
+  PASSWORD_REQUIRED_MESSAGE,
   selectFieldErrors,
   selectFirstInvalidField,
   selectIsSubmitting,
-  selectLoginError,
-  type Credentials,
-  type LoginSucceeded
+  selectLoginError
 } from "../../../src/machines/account/loginFormMachine.ts"
 
 type LoginAnswer = CallResult<"login"> | undefined

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
-import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
 import {
+  passwordResetMachine,
   RESET_FAILED_MESSAGE,
   RESET_LINK_FAILED_MESSAGE,
   RESET_LINK_UNREACHABLE_MESSAGE,
-  passwordResetMachine,
   selectFirstInvalidField,
   selectIsResettingPassword,
   selectPasswordResetAlert,
@@ -16,13 +15,18 @@ import {
   selectPasswordResetValues,
   selectResetEmail
 } from "../../../src/machines/account/passwordResetMachine.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
 
 type TokenAnswer = CallResult<"verifyPasswordReset"> | undefined
 type ResetAnswer = CallResult<"resetPassword"> | undefined
 
 const VALID: TokenAnswer = { success: true, resultCode: 1, email: "ann@example.com" }
 
-const start = ({ token = "tok", check = VALID as TokenAnswer | Error, answer = { success: true, resultCode: 1 } as ResetAnswer | Error } = {}) => {
+const start = ({
+  token = "tok",
+  check = VALID as TokenAnswer | Error,
+  answer = { success: true, resultCode: 1 } as ResetAnswer | Error
+} = {}) => {
   const result = <T>(value: T | Error): T => {
     if (value instanceof Error) throw value
     return value
@@ -63,7 +67,11 @@ describe("passwordResetMachine", () => {
   })
 
   it.each([
-    ["invalid (20)", { success: false, resultCode: 20, detail: "This password reset link is not valid." }, "This password reset link is not valid."],
+    [
+      "invalid (20)",
+      { success: false, resultCode: 20, detail: "This password reset link is not valid." },
+      "This password reset link is not valid."
+    ],
     ["expired (21)", { success: false, resultCode: 21, detail: "Expired." }, "Expired."],
     ["used (23)", { success: false, resultCode: 23, detail: "Used." }, "Used."],
     ["no detail", { success: false, resultCode: 20 }, RESET_LINK_FAILED_MESSAGE],
@@ -77,7 +85,10 @@ describe("passwordResetMachine", () => {
 
   it("offers to check the link again after a 429, a server error or no answer, which say nothing of the link", async () => {
     for (const [check, hint] of [
-      [{ success: false, status: 429, detail: "Too many attempts. Try again in 20 seconds." }, "Too many attempts. Try again in 20 seconds."],
+      [
+        { success: false, status: 429, detail: "Too many attempts. Try again in 20 seconds." },
+        "Too many attempts. Try again in 20 seconds."
+      ],
       [{ success: false, status: 502, detail: "Bad gateway" }, "Please try again in a moment."],
       [{ success: false, status: 0, detail: "offline" }, "Check your connection and try again."]
     ] as const) {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult, BodyOf } from "../../../src/domain/api.ts"
-import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
+import type { BodyOf, CallResult } from "../../../src/domain/api.ts"
 import {
   NOTHING_CHANGED,
   profileDetailsMachine,
@@ -10,10 +9,16 @@ import {
   selectProfileDetailsErrors,
   selectProfileDetailsValues
 } from "../../../src/machines/account/profileDetailsMachine.ts"
+import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 
 type UpdateAnswer = CallResult<"updateUsernameAndEmail"> | undefined
 
-const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer => ({ success: true, resultCode: 1, emailUpdatePending, usernameUpdated })
+const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer => ({
+  success: true,
+  resultCode: 1,
+  emailUpdatePending,
+  usernameUpdated
+})
 
 const start = (answer: UpdateAnswer | Error) => {
   const updateDetails = vi.fn(async (_: BodyOf<"updateUsernameAndEmail">): Promise<UpdateAnswer> => {
@@ -84,7 +89,9 @@ describe("profileDetailsMachine", () => {
     const { type, submitWith, notified, refreshUser } = start(ok(true, false))
     type("email", "new@example.com")
     await submitWith("correct horse")
-    expect(notified).toEqual([{ tone: "success", title: "Success!", message: "Please follow the verification instructions sent to new@example.com" }])
+    expect(notified).toEqual([
+      { tone: "success", title: "Success!", message: "Please follow the verification instructions sent to new@example.com" }
+    ])
     expect(refreshUser).not.toHaveBeenCalled()
   })
 
@@ -95,9 +102,21 @@ describe("profileDetailsMachine", () => {
   })
 
   it.each([
-    ["a wrong password (12)", { success: false, resultCode: 12, emailUpdatePending: false, usernameUpdated: false, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
-    ["a taken email (14)", { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer, "Please try again."],
-    ["a 429: the server says why and for how long", { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer, "Too many attempts."],
+    [
+      "a wrong password (12)",
+      { success: false, resultCode: 12, emailUpdatePending: false, usernameUpdated: false, detail: "Incorrect password" } as UpdateAnswer,
+      "Incorrect password"
+    ],
+    [
+      "a taken email (14)",
+      { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer,
+      "Please try again."
+    ],
+    [
+      "a 429: the server says why and for how long",
+      { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer,
+      "Too many attempts."
+    ],
     ["a network failure", new Error("offline"), "Please try again."]
   ])("reports 'Failed to update' after %s and keeps the password typed", async (_, answer, message) => {
     const { actor, submitWith, notified, refreshUser } = start(answer)

@@ -61,12 +61,20 @@ describe("profilePasswordMachine", () => {
   })
 
   it.each([
-    ["a wrong current password (12)", { success: false, resultCode: 12, detail: "Incorrect password" } as UpdateAnswer, "Incorrect password"],
+    [
+      "a wrong current password (12)",
+      { success: false, resultCode: 12, detail: "Incorrect password" } as UpdateAnswer,
+      "Incorrect password"
+    ],
     ["a 400", { success: false, status: 400, resultCode: 19, detail: "bad" } as UpdateAnswer, "Please try again."],
     ["a network failure", new Error("offline"), "Please try again."],
     [
       "a 429: the account's password checks are paused",
-      { success: false, status: 429, detail: "Too many wrong passwords for this account, so password checks are paused for 13 minutes." } as UpdateAnswer,
+      {
+        success: false,
+        status: 429,
+        detail: "Too many wrong passwords for this account, so password checks are paused for 13 minutes."
+      } as UpdateAnswer,
       "Too many wrong passwords for this account, so password checks are paused for 13 minutes."
     ]
   ])("reports 'Failed to update password.' after %s and keeps the fields", async (_, answer, message) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult, BodyOf } from "../../../src/domain/api.ts"
+import type { BodyOf, CallResult } from "../../../src/domain/api.ts"
 import {
   EMAIL_TAKEN_MESSAGE,
   INVITE_CHECK_FAILED_MESSAGE,
@@ -80,7 +80,11 @@ describe("registrationMachine", () => {
   })
 
   it.each([
-    ["a 429", { success: false, status: 429, detail: "Too many attempts from your network. Try again in 40 seconds." }, "Too many attempts from your network. Try again in 40 seconds."],
+    [
+      "a 429",
+      { success: false, status: 429, detail: "Too many attempts from your network. Try again in 40 seconds." },
+      "Too many attempts from your network. Try again in 40 seconds."
+    ],
     ["a server error", { success: false, status: 503, detail: "Service unavailable" }, "Please try again in a moment."],
     ["a network failure", new Error("offline"), "Check your connection and try again."]
   ] as const)("offers to check the invite again after %s, which says nothing of the invite", async (_, answer, hint) => {

@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
+import {
+  selectVerifyDetail,
+  selectVerifyStep,
+  VERIFY_FAILED_MESSAGE,
+  VERIFY_UNREACHABLE_MESSAGE,
+  verifyEmailMachine
+} from "../../../src/machines/account/verifyEmailMachine.ts"
 import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
-import { VERIFY_FAILED_MESSAGE, VERIFY_UNREACHABLE_MESSAGE, selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../../src/machines/account/verifyEmailMachine.ts"
 
 type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
@@ -36,7 +42,11 @@ describe("verifyEmailMachine", () => {
   })
 
   it.each([
-    ["not found (2)", { success: false, resultCode: 2, detail: "This verification link is not valid." }, "This verification link is not valid."],
+    [
+      "not found (2)",
+      { success: false, resultCode: 2, detail: "This verification link is not valid." },
+      "This verification link is not valid."
+    ],
     ["used (18)", { success: false, resultCode: 18, detail: "Already used." }, "Already used."],
     ["expired (25)", { success: false, resultCode: 25, detail: "Expired." }, "Expired."],
     ["a 400", { success: false, status: 400, resultCode: 19, detail: "token: Token is too long" }, "token: Token is too long"],
@@ -51,7 +61,11 @@ describe("verifyEmailMachine", () => {
   it.each([
     ["a network failure", new Error("offline"), "Check your connection and try again."],
     ["a server error", { success: false, status: 500, detail: "Internal error" } as VerifyAnswer, "Please try again in a moment."],
-    ["a 429", { success: false, status: 429, detail: "Too many attempts from your network. Try again in 30 seconds." } as VerifyAnswer, "Too many attempts from your network. Try again in 30 seconds."]
+    [
+      "a 429",
+      { success: false, status: 429, detail: "Too many attempts from your network. Try again in 30 seconds." } as VerifyAnswer,
+      "Too many attempts from your network. Try again in 30 seconds."
+    ]
   ])("offers to verify again after %s, which says nothing of the link", async (_, answer, hint) => {
     const { actor, verify } = start("tok-1", answer)
     await vi.runAllTimersAsync()

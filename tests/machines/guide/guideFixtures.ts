@@ -1,11 +1,11 @@
 import { vi } from "vitest"
 import { createActor, fromCallback, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
+import type { ClockCommand, ClockInput } from "../../../src/domain/ClockProtocol.ts"
 import type { EpgEntry, ScheduleItem } from "../../../src/domain/Schedule.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import { guideMachine, type ScheduleRequest } from "../../../src/machines/guide/guideMachine.ts"
 import { streams } from "../../support/machineFixtures.ts"
-import type { ClockCommand, ClockInput } from "../../../src/domain/ClockProtocol.ts"
 
 type ScheduleAnswer = CallResult<"schedule"> | undefined
 
@@ -79,7 +79,9 @@ export const startGuide = ({ schedule, streamsAnswer = { success: true, data: st
       actors: {
         readViewer: fromPromise(async () => ({ timeZone: ZONE, now: Date.now(), player })),
         loadSchedule: fromPromise(({ input }) => loadSchedule(input)),
-        loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => (typeof streamsAnswer === "function" ? streamsAnswer() : streamsAnswer)),
+        loadStreams: fromPromise(
+          async (): Promise<CallResult<"streams"> | undefined> => (typeof streamsAnswer === "function" ? streamsAnswer() : streamsAnswer)
+        ),
         clock: fakeClock
       }
     })

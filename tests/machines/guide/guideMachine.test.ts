@@ -1,12 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
-import { CLOCK_TICK_MS, GUIDE_FAILED_MESSAGE, guideMachine, type GuideViewer } from "../../../src/machines/guide/guideMachine.ts"
-import { selectChannels, selectDay, selectDays, selectError, selectStatus, type GuideSnapshot } from "../../../src/machines/guide/guideSelectors.ts"
-import { CHANNEL_ONE, DAYS, ELSEWHERE, NOW, ZONE, failure, fakeClock, guideDays, ok, settle, startGuide } from "./guideFixtures.ts"
+import { CLOCK_TICK_MS, GUIDE_FAILED_MESSAGE, type GuideViewer, guideMachine } from "../../../src/machines/guide/guideMachine.ts"
+import {
+  type GuideSnapshot,
+  selectChannels,
+  selectDay,
+  selectDays,
+  selectError,
+  selectStatus
+} from "../../../src/machines/guide/guideSelectors.ts"
+import { CHANNEL_ONE, DAYS, ELSEWHERE, failure, fakeClock, guideDays, NOW, ok, settle, startGuide, ZONE } from "./guideFixtures.ts"
 
 const titles = (snapshot: GuideSnapshot) =>
-  selectChannels(snapshot).map((channel) => [channel.name, channel.programmes.map((programme) => `${programme.live ? "LIVE " : ""}${programme.title}`)])
+  selectChannels(snapshot).map((channel) => [
+    channel.name,
+    channel.programmes.map((programme) => `${programme.live ? "LIVE " : ""}${programme.title}`)
+  ])
 
 describe("guideMachine", () => {
   beforeEach(() => {

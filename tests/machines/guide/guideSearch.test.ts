@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { selectChannels, selectSearch, selectStreamsUnavailable, type GuideSnapshot } from "../../../src/machines/guide/guideSelectors.ts"
+import { type GuideSnapshot, selectChannels, selectSearch, selectStreamsUnavailable } from "../../../src/machines/guide/guideSelectors.ts"
 import { stream, streams } from "../../support/machineFixtures.ts"
-import { CHANNEL_ONE, DAYS, ELSEWHERE, NOW, failure, guideDays, ok, settle, startGuide } from "./guideFixtures.ts"
+import { CHANNEL_ONE, DAYS, ELSEWHERE, failure, guideDays, NOW, ok, settle, startGuide } from "./guideFixtures.ts"
 
 const found = (snapshot: GuideSnapshot) =>
   selectSearch(snapshot).results.map((result) => `${result.day} ${result.channel}: ${result.title}${result.live ? " (LIVE)" : ""}`)
 
 const watchOf = (snapshot: GuideSnapshot, title: string) =>
-  selectChannels(snapshot).flatMap((channel) => channel.programmes).find((programme) => programme.title === title)?.watch
+  selectChannels(snapshot)
+    .flatMap((channel) => channel.programmes)
+    .find((programme) => programme.title === title)?.watch
 
 describe("guideMachine: search across the seven days", () => {
   beforeEach(() => {
@@ -131,7 +133,9 @@ describe("guideMachine: Watch", () => {
   it("offers no Watch for a stream under maintenance, one without a source, or when the streams could not be loaded", async () => {
     const closed = [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", maintenance_mode: true })]
     const inMaintenance = startGuide({ streamsAnswer: { success: true, data: closed } })
-    const noSource = startGuide({ streamsAnswer: { success: true, data: [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", src: null, src_sldp: null })] } })
+    const noSource = startGuide({
+      streamsAnswer: { success: true, data: [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", src: null, src_sldp: null })] }
+    })
     const noStreams = startGuide({ streamsAnswer: { success: false, status: 500, detail: "Database unavailable" } })
     await settle()
     for (const { actor } of [inMaintenance, noSource, noStreams]) {
@@ -143,7 +147,8 @@ describe("guideMachine: Watch", () => {
   it("says when the streams could not be loaded, and offers Watch once they load on Try again", async () => {
     let requests = 0
     const { actor } = startGuide({
-      streamsAnswer: () => (requests++ === 0 ? { success: false, status: 500, detail: "Database unavailable" } : { success: true, data: streams })
+      streamsAnswer: () =>
+        requests++ === 0 ? { success: false, status: 500, detail: "Database unavailable" } : { success: true, data: streams }
     })
     await settle()
     expect(selectStreamsUnavailable(actor.getSnapshot())).toBe(true)
@@ -159,6 +164,8 @@ describe("guideMachine: Watch", () => {
     await settle()
     actor.send({ type: "search.change", query: "news" })
     await settle()
-    expect(selectSearch(actor.getSnapshot()).results.map((result) => [result.title, result.watch])).toEqual([["Evening News", "/playersldp?default=2"]])
+    expect(selectSearch(actor.getSnapshot()).results.map((result) => [result.title, result.watch])).toEqual([
+      ["Evening News", "/playersldp?default=2"]
+    ])
   })
 })

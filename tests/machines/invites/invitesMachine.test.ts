@@ -3,15 +3,15 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { Invitation } from "../../../src/domain/Invitation.ts"
 import {
   INVITES_FAILED_MESSAGE,
+  type InvitesAnswers,
   invitesMachine,
+  SHARE_FAILED_MESSAGE,
+  type ShareRequest,
   selectCompleted,
   selectError,
   selectRedemption,
   selectRegistered,
-  selectStatus,
-  SHARE_FAILED_MESSAGE,
-  type InvitesAnswers,
-  type ShareRequest
+  selectStatus
 } from "../../../src/machines/invites/invitesMachine.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 
@@ -33,11 +33,13 @@ const answers = (overrides: Partial<InvitesAnswers> = {}): InvitesAnswers => ({
   ...overrides
 })
 
-const start = (options: {
-  load?: () => Promise<InvitesAnswers>
-  copy?: (text: string) => Promise<void>
-  share?: (request: ShareRequest) => Promise<"shared" | "dismissed">
-} = {}) => {
+const start = (
+  options: {
+    load?: () => Promise<InvitesAnswers>
+    copy?: (text: string) => Promise<void>
+    share?: (request: ShareRequest) => Promise<"shared" | "dismissed">
+  } = {}
+) => {
   const notes: Array<NotificationContent> = []
   const copied: Array<string> = []
   const shared: Array<ShareRequest> = []
@@ -72,7 +74,14 @@ describe("invitesMachine", () => {
     expect(selectStatus(actor.getSnapshot())).toBe("loading")
     const snapshot = await loaded(actor)
     expect(selectStatus(snapshot)).toBe("loaded")
-    expect(snapshot.context).toMatchObject({ inviteLink: LINK, points: 7, pricePerPoint: 1.5, listPrice: 5, monthlyPrice: 4.75, canShare: true })
+    expect(snapshot.context).toMatchObject({
+      inviteLink: LINK,
+      points: 7,
+      pricePerPoint: 1.5,
+      listPrice: 5,
+      monthlyPrice: 4.75,
+      canShare: true
+    })
     expect(selectRegistered(snapshot).map((i) => i.newUserEmail)).toEqual(["new@example.com"])
     expect(selectCompleted(snapshot).map((i) => i.newUserEmail)).toEqual(["done@example.com"])
   })
@@ -150,8 +159,14 @@ describe("invitesMachine", () => {
     let finishCopy = () => {}
     let finishShare = (_: "shared" | "dismissed") => {}
     const { actor, copied, shared, notes } = start({
-      copy: () => new Promise<void>((resolve) => { finishCopy = resolve }),
-      share: () => new Promise((resolve) => { finishShare = resolve })
+      copy: () =>
+        new Promise<void>((resolve) => {
+          finishCopy = resolve
+        }),
+      share: () =>
+        new Promise((resolve) => {
+          finishShare = resolve
+        })
     })
     await loaded(actor)
     actor.send({ type: "link.copy" })

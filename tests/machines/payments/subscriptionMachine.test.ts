@@ -4,13 +4,13 @@ import type { CallResult } from "../../../src/domain/api.ts"
 import { Stream } from "../../../src/domain/Stream.ts"
 import {
   RELOAD_FAILED_MESSAGE,
+  SUBSCRIPTION_FAILED_MESSAGE,
   selectError,
   selectIsReloading,
-  selectReloaded,
   selectReloadError,
+  selectReloaded,
   selectStatus,
   selectSubscription,
-  SUBSCRIPTION_FAILED_MESSAGE,
   subscriptionMachine
 } from "../../../src/machines/payments/subscriptionMachine.ts"
 import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiResult.ts"
@@ -18,11 +18,24 @@ import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiRes
 type SubscriptionAnswer = CallResult<"activeSubscription"> | undefined
 type StreamsAnswer = CallResult<"streams"> | undefined
 
-const ACTIVE: SubscriptionAnswer = { resultCode: 1, data: { planId: 1, startedAt: "2026-10-23T08:15:42.000Z", expiresAt: "2026-12-23T09:15:42.000Z" } }
+const ACTIVE: SubscriptionAnswer = {
+  resultCode: 1,
+  data: { planId: 1, startedAt: "2026-10-23T08:15:42.000Z", expiresAt: "2026-12-23T09:15:42.000Z" }
+}
 const NONE: SubscriptionAnswer = { resultCode: 3, data: null }
 
 const stream = (id: number, fields: Partial<Stream> = {}) =>
-  new Stream({ id, title: `Stream ${id}`, src: "/live/a.m3u8", src_sldp: null, image_location: "/img.svg", tags: "", tags_sldp: "", maintenance_mode: false, ...fields })
+  new Stream({
+    id,
+    title: `Stream ${id}`,
+    src: "/live/a.m3u8",
+    src_sldp: null,
+    image_location: "/img.svg",
+    tags: "",
+    tags_sldp: "",
+    maintenance_mode: false,
+    ...fields
+  })
 const STREAMS: StreamsAnswer = {
   success: true,
   data: [stream(1), stream(2, { src: null }), stream(3, { maintenance_mode: true }), stream(4, { src: null, src_sldp: "/live/b" })]
@@ -98,7 +111,13 @@ describe("subscriptionMachine", () => {
   })
 
   it("says the reload failed, keeps the reload on offer, and succeeds on the next press", async () => {
-    const streams = calls<StreamsAnswer>([async () => ({ success: false, status: 503, detail: "busy" }), async () => { throw new Error("broken") }, async () => STREAMS])
+    const streams = calls<StreamsAnswer>([
+      async () => ({ success: false, status: 503, detail: "busy" }),
+      async () => {
+        throw new Error("broken")
+      },
+      async () => STREAMS
+    ])
     const actor = start(calls<SubscriptionAnswer>([async () => ACTIVE]), streams)
     await statusSettled(actor)
     actor.send({ type: "streams.reload" })

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import { Transaction } from "../../../src/domain/Transaction.ts"
-import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiResult.ts"
 import {
   selectError,
   selectStatus,
@@ -10,23 +9,32 @@ import {
   TRANSACTIONS_FAILED_MESSAGE,
   transactionsMachine
 } from "../../../src/machines/payments/transactionsMachine.ts"
+import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiResult.ts"
 
 type Answer = CallResult<"payments"> | undefined
 
-const NEWEST = new Transaction({ id: 2, paypal_transaction_id: "8MC585209K746392H", created_at: "2026-11-21T17:02:11.000Z", price: 1234.5, currency: "EUR" })
+const NEWEST = new Transaction({
+  id: 2,
+  paypal_transaction_id: "8MC585209K746392H",
+  created_at: "2026-11-21T17:02:11.000Z",
+  price: 1234.5,
+  currency: "EUR"
+})
 const OLDEST = new Transaction({ id: 1, paypal_transaction_id: null, created_at: "2026-10-23T08:15:42.000Z", price: 5, currency: "USD" })
 
 const start = (answers: ReadonlyArray<() => Promise<Answer>>) => {
   let calls = 0
-  const actor = createActor(transactionsMachine.provide({
-    actors: {
-      loadTransactions: fromPromise(() => {
-        const answer = answers[Math.min(calls, answers.length - 1)]
-        calls += 1
-        return answer?.() ?? Promise.resolve(undefined)
-      })
-    }
-  })).start()
+  const actor = createActor(
+    transactionsMachine.provide({
+      actors: {
+        loadTransactions: fromPromise(() => {
+          const answer = answers[Math.min(calls, answers.length - 1)]
+          calls += 1
+          return answer?.() ?? Promise.resolve(undefined)
+        })
+      }
+    })
+  ).start()
   return { actor, calls: () => calls }
 }
 
@@ -53,7 +61,9 @@ describe("transactionsMachine", () => {
     const { actor, calls } = start([
       async () => ({ success: false, status: 0, detail: "Could not reach the server." }),
       async () => ({ success: false, status: 500, detail: "Internal server error" }),
-      async () => { throw new Error("the actor broke") },
+      async () => {
+        throw new Error("the actor broke")
+      },
       async () => ({ success: true, data: [OLDEST] })
     ])
     expect(selectError(await settled(actor))).toBe(`${TRANSACTIONS_FAILED_MESSAGE} ${CONNECTION_HINT}`)

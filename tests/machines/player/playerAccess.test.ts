@@ -7,9 +7,21 @@ import { answers, streams } from "../../support/machineFixtures.ts"
 import { startPlayer } from "../../support/playerHarness.ts"
 
 const signed = streams.map((stream) => ({ ...stream, src: stream.src === null ? null : `${stream.src}?grant=G${stream.id}` }))
-const elsewhere = { id: 41, stream: "Sports Two", app: "tv", device: "Chrome on Windows", network: "203.0.113.*", since: "2026-11-25T20:14:00.000Z" }
-const reply = (access: StreamAccess["access"], extra: Partial<StreamAccess> = {}): StreamAccess =>
-  ({ success: true, access, maxStreams: 1, playing: [], ...extra })
+const elsewhere = {
+  id: 41,
+  stream: "Sports Two",
+  app: "tv",
+  device: "Chrome on Windows",
+  network: "203.0.113.*",
+  since: "2026-11-25T20:14:00.000Z"
+}
+const reply = (access: StreamAccess["access"], extra: Partial<StreamAccess> = {}): StreamAccess => ({
+  success: true,
+  access,
+  maxStreams: 1,
+  playing: [],
+  ...extra
+})
 
 const accessWith = (checks: Array<StreamAccess>, renewed = signed) => {
   const asked: Array<string> = []
@@ -40,7 +52,11 @@ describe("playerMachine: a stream our origin refused", () => {
 
   it("over the account's limit: says where the others play, ends the oldest on request and plays here", async () => {
     const access = accessWith([reply("limit", { playing: [elsewhere] }), reply("ok")])
-    const { media, attach, send, child } = await startPlayer({ index: 2, loaded: answers("streams", { success: true, data: signed }), access: access.machine })
+    const { media, attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", { success: true, data: signed }),
+      access: access.machine
+    })
     await attach()
     expect(media.sent("media.load").map((command) => command.source)).toEqual(["/live/3/index.m3u8?grant=G3"])
     send({ type: "media.refused", status: 429 })
@@ -52,23 +68,42 @@ describe("playerMachine: a stream our origin refused", () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(access.ended).toEqual([41])
     expect(selectAccess(child("access"))).toBeNull()
-    expect(media.sent("media.load").map((command) => command.source)).toEqual(["/live/3/index.m3u8?grant=G3", "/live/3/index.m3u8?grant=G3"])
+    expect(media.sent("media.load").map((command) => command.source)).toEqual([
+      "/live/3/index.m3u8?grant=G3",
+      "/live/3/index.m3u8?grant=G3"
+    ])
   })
 
   it("renews a grant too old to open without a word, and plays the renewed list's source", async () => {
-    const renewed = signed.map((stream) => ({ ...stream, src: stream.src === null ? null : `${stream.src.split("?")[0]}?grant=N${stream.id}` }))
+    const renewed = signed.map((stream) => ({
+      ...stream,
+      src: stream.src === null ? null : `${stream.src.split("?")[0]}?grant=N${stream.id}`
+    }))
     const access = accessWith([reply("expired")], renewed)
-    const { media, attach, send, child } = await startPlayer({ index: 2, loaded: answers("streams", { success: true, data: signed }), access: access.machine })
+    const { media, attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", { success: true, data: signed }),
+      access: access.machine
+    })
     await attach()
     send({ type: "media.refused", status: 403 })
     await vi.advanceTimersByTimeAsync(0)
     expect(selectAccess(child("access"))).toBeNull()
-    expect(media.sent("media.load").map((command) => command.source).at(-1)).toBe("/live/3/index.m3u8?grant=N3")
+    expect(
+      media
+        .sent("media.load")
+        .map((command) => command.source)
+        .at(-1)
+    ).toBe("/live/3/index.m3u8?grant=N3")
   })
 
   it("tells the viewer staff ended the session, and starts afresh only when asked", async () => {
     const access = accessWith([reply("ended", { reason: "staff" })])
-    const { media, attach, send, child } = await startPlayer({ index: 2, loaded: answers("streams", { success: true, data: signed }), access: access.machine })
+    const { media, attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", { success: true, data: signed }),
+      access: access.machine
+    })
     await attach()
     send({ type: "media.refused", status: 410 })
     await vi.advanceTimersByTimeAsync(0)
@@ -82,7 +117,11 @@ describe("playerMachine: a stream our origin refused", () => {
 
   it("clears what it said once the viewer picks another stream", async () => {
     const access = accessWith([reply("limit", { playing: [elsewhere] })])
-    const { attach, send, child } = await startPlayer({ index: 2, loaded: answers("streams", { success: true, data: signed }), access: access.machine })
+    const { attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", { success: true, data: signed }),
+      access: access.machine
+    })
     await attach()
     send({ type: "media.refused", status: 429 })
     await vi.advanceTimersByTimeAsync(0)

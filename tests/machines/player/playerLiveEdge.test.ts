@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { DVR_MIN_WINDOW_S, LIVE_EDGE_TOLERANCE_S, LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
+import { playerChrome } from "../../../src/domain/PlayerUi.ts"
 import { selectCanSeek, selectIsBehindLive, selectIsLive, selectLatencyMs } from "../../../src/machines/player/playerLiveEdgeMachine.ts"
 import { shortcutFor } from "../../../src/machines/player/playerShortcuts.ts"
-import { playerChrome } from "../../../src/domain/PlayerUi.ts"
 import { liveTiming, startPlayer } from "../../support/playerHarness.ts"
 
 describe("playerMachine: the live edge", () => {

@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
 import { sourceFor } from "../../../src/domain/playerChoice.ts"
 import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../../src/machines/player/playerPlaybackMachine.ts"
+import { withDefault } from "../../../src/machines/player/playerQuery.ts"
 import {
   selectCastTags,
   selectCurrentStream,
+  selectHasDragHandle,
   selectIndex,
   selectIsEmpty,
   selectIsReady,
-  selectHasDragHandle,
   selectLogo,
   selectMetadata,
   selectSearch,
@@ -16,7 +17,6 @@ import {
   selectShowsTitle,
   selectUnavailability
 } from "../../../src/machines/player/playerSelectors.ts"
-import { withDefault } from "../../../src/machines/player/playerQuery.ts"
 import { answers, stream, streams } from "../../support/machineFixtures.ts"
 import { container, element, startHlsPlayer, startPlayer } from "../../support/playerHarness.ts"
 
@@ -145,7 +145,12 @@ describe("playerMachine: the page", () => {
 
   it("describes the selection as SPEC §3 media metadata, with the UI flags from the page", async () => {
     const tagged = stream({ id: 9, title: "Tagged", tags: "chromecast,HD,?English commentary,!Audio late", tags_sldp: "lls,?Low delay" })
-    const { actor } = await startPlayer({ player: 1, index: 0, ui: 256 + 512, loaded: answers("streams", { success: true, data: [tagged] }) })
+    const { actor } = await startPlayer({
+      player: 1,
+      index: 0,
+      ui: 256 + 512,
+      loaded: answers("streams", { success: true, data: [tagged] })
+    })
     expect(selectMetadata(actor.getSnapshot())).toMatchObject({
       media_id: "9",
       title: "Tagged",

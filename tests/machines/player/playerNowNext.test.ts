@@ -5,7 +5,7 @@ import { selectIsReady, selectNowNext } from "../../../src/machines/player/playe
 import { selectProgrammes } from "../../../src/machines/streams/nowNextMachine.ts"
 import { streams } from "../../support/machineFixtures.ts"
 import { startPlayer } from "../../support/playerHarness.ts"
-import { MINUTE, T0, fakeNowNext, guide, ok, refused } from "../streams/nowNextFixtures.ts"
+import { fakeNowNext, guide, MINUTE, ok, refused, T0 } from "../streams/nowNextFixtures.ts"
 
 describe("playerMachine: now and next", () => {
   beforeEach(() => {

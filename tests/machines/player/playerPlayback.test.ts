@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { MediaErrorCode, mediaErrorMessage } from "../../../src/domain/MediaError.ts"
-import { PLAYER_TUNING } from "../../../src/machines/player/playerTuning.ts"
 import {
   selectCanTogglePlay,
   selectFirstFrameMs,
@@ -9,6 +8,7 @@ import {
   selectIsRecovering,
   selectPlaybackError
 } from "../../../src/machines/player/playerPlaybackMachine.ts"
+import { PLAYER_TUNING } from "../../../src/machines/player/playerTuning.ts"
 import { startHlsPlayer, startPlayer } from "../../support/playerHarness.ts"
 
 const networkFault = { type: "media.fault", kind: "network", code: 2, message: "A network error occurred" } as const

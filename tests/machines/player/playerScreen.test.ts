@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { selectCastAvailable, selectCastConnection } from "../../../src/machines/player/playerCastMachine.ts"
-import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip, selectSize } from "../../../src/machines/player/playerScreenMachine.ts"
+import {
+  selectCanFullscreen,
+  selectCanPip,
+  selectIsFullscreen,
+  selectIsPip,
+  selectSize
+} from "../../../src/machines/player/playerScreenMachine.ts"
 import { startPlayer } from "../../support/playerHarness.ts"
 
 describe("playerMachine: fullscreen, picture-in-picture and casting", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
-import type { ConnectionsInfo, Reports, ReportSeries } from "../../../src/domain/Reports.ts"
+import type { ConnectionsInfo, ReportSeries, Reports } from "../../../src/domain/Reports.ts"
 import {
   adminReportsMachine,
   CONNECTION_END_FAILED,
@@ -25,17 +25,41 @@ import type { NotificationContent } from "../../../src/machines/shell/notificati
 const REPORTS: Reports = {
   current: { subscriptions: 3 },
   last30days: {
-    newSubscriptions: 2, newMembers: 3, numberOfPayments: 3, revenue: 25,
-    ordersPaypalLast30Days: 2, ordersBtcLast30Days: 1, revenuePaypalLast30Days: 15, revenueBtcLast30Days: 10
+    newSubscriptions: 2,
+    newMembers: 3,
+    numberOfPayments: 3,
+    revenue: 25,
+    ordersPaypalLast30Days: 2,
+    ordersBtcLast30Days: 1,
+    revenuePaypalLast30Days: 15,
+    revenueBtcLast30Days: 10
   },
-  allTime: { subscriptions: 4, members: 6, numberOfPayments: 7, ordersPaypal: 5, ordersBtc: 2, revenue: 60, revenuePaypal: 30, revenueBtc: 30 }
+  allTime: {
+    subscriptions: 4,
+    members: 6,
+    numberOfPayments: 7,
+    ordersPaypal: 5,
+    ordersBtc: 2,
+    revenue: 60,
+    revenuePaypal: 30,
+    revenueBtc: 30
+  }
 }
 const TOTALS = { orders: 0, revenue: 0, revenueExcludingFees: 0, newMembers: 0, newSubscriptions: 0 }
 const SERIES: ReportSeries = { days: [], totals: TOTALS, previous: { start: "2026-10-01", end: "2026-10-31", totals: TOTALS } }
-const CONNECTIONS: ConnectionsInfo = { connections: { "ann@example.com": [{ timestamp: "2026-11-24T10:00:00.000Z", app: "tv", ip: "10.0.0.1", token: "t1" }] }, unknownIps: [] }
+const CONNECTIONS: ConnectionsInfo = {
+  connections: { "ann@example.com": [{ timestamp: "2026-11-24T10:00:00.000Z", app: "tv", ip: "10.0.0.1", token: "t1" }] },
+  unknownIps: []
+}
 const TODAY = new Date(2026, 10, 24, 15, 0)
 
-const start = (options: { reports?: (range: DayRange) => Promise<ReportAnswers>; connections?: (page: number) => Promise<unknown>; end?: () => Promise<unknown> } = {}) => {
+const start = (
+  options: {
+    reports?: (range: DayRange) => Promise<ReportAnswers>
+    connections?: (page: number) => Promise<unknown>
+    end?: () => Promise<unknown>
+  } = {}
+) => {
   const ranges: DayRange[] = []
   const ended: number[] = []
   const notes: NotificationContent[] = []
@@ -97,7 +121,12 @@ describe("admin reports machine", () => {
   it("a newer range replaces one still loading", async () => {
     let release: (answers: ReportAnswers) => void = () => {}
     const { actor, ranges, notes } = start({
-      reports: (range) => range.start === "2026-09-01" ? new Promise((resolve) => { release = resolve }) : Promise.resolve({ reports: REPORTS, series: SERIES })
+      reports: (range) =>
+        range.start === "2026-09-01"
+          ? new Promise((resolve) => {
+              release = resolve
+            })
+          : Promise.resolve({ reports: REPORTS, series: SERIES })
     })
     await settled(actor)
     actor.send({ type: "range.choose", start: "2026-09-01", end: "2026-09-30" })
@@ -111,16 +140,31 @@ describe("admin reports machine", () => {
 
   it("keeps the figures when only the charts fail, and says why", async () => {
     const { actor } = start({
-      reports: async () => ({ reports: REPORTS, series: { success: false, status: 400, resultCode: 19, detail: "dates: the daily figures cover at most 3660 days; choose a shorter range" } })
+      reports: async () => ({
+        reports: REPORTS,
+        series: {
+          success: false,
+          status: 400,
+          resultCode: 19,
+          detail: "dates: the daily figures cover at most 3660 days; choose a shorter range"
+        }
+      })
     })
     const snapshot = await settled(actor)
-    expect(selectReports(snapshot)).toMatchObject({ reports: REPORTS, series: null, seriesNote: "dates: the daily figures cover at most 3660 days; choose a shorter range" })
+    expect(selectReports(snapshot)).toMatchObject({
+      reports: REPORTS,
+      series: null,
+      seriesNote: "dates: the daily figures cover at most 3660 days; choose a shorter range"
+    })
   })
 
   it("fails with a reason and loads again on retry", async () => {
     let calls = 0
     const { actor } = start({
-      reports: async () => (calls++ === 0 ? { reports: { success: false, status: 0, detail: "offline" }, series: undefined } : { reports: REPORTS, series: SERIES })
+      reports: async () =>
+        calls++ === 0
+          ? { reports: { success: false, status: 0, detail: "offline" }, series: undefined }
+          : { reports: REPORTS, series: SERIES }
     })
     let snapshot = await settled(actor)
     expect(selectReports(snapshot).error).toBe(`${REPORTS_FAILED_MESSAGE} Check your connection and try again.`)
@@ -196,7 +240,8 @@ describe("admin reports machine", () => {
   it("ends a connection on request, says so, and loads the users again; a failure says why", async () => {
     let endings = 0
     const { actor, ended, notes, connectionLoads } = start({
-      end: async () => (endings++ === 0 ? { success: true } : { success: false, detail: "That connection is not live: it has ended already" })
+      end: async () =>
+        endings++ === 0 ? { success: true } : { success: false, detail: "That connection is not live: it has ended already" }
     })
     await settled(actor)
     actor.send({ type: "users.end", id: 7 })
@@ -207,15 +252,33 @@ describe("admin reports machine", () => {
     expect(selectUsers(snapshot).ending).toBe(false)
     actor.send({ type: "users.end", id: 7 })
     snapshot = await settled(actor)
-    expect(notes.at(-1)).toEqual({ tone: "error", title: CONNECTION_END_FAILED, message: "That connection is not live: it has ended already" })
+    expect(notes.at(-1)).toEqual({
+      tone: "error",
+      title: CONNECTION_END_FAILED,
+      message: "That connection is not live: it has ended already"
+    })
   })
 
   it("turns the pages of the sessions table, keeps the page across refreshes, and follows the server to the last page", async () => {
-    const paged = (page: number): ConnectionsInfo => ({ ...CONNECTIONS, page: { number: Math.min(page, 3), size: 50, rows: 120 }, accounts: 1, multiple: [] })
+    const paged = (page: number): ConnectionsInfo => ({
+      ...CONNECTIONS,
+      page: { number: Math.min(page, 3), size: 50, rows: 120 },
+      accounts: 1,
+      multiple: []
+    })
     const { actor, pages } = start({ connections: async (page) => paged(page) })
     let snapshot = await settled(actor)
     expect(selectUsers(snapshot).page).toBe(1)
-    expect(selectUsersPager(snapshot)).toEqual({ first: 1, last: 50, rows: 120, pages: 3, asked: 1, turning: false, canGoBack: false, canGoOn: true })
+    expect(selectUsersPager(snapshot)).toEqual({
+      first: 1,
+      last: 50,
+      rows: 120,
+      pages: 3,
+      asked: 1,
+      turning: false,
+      canGoBack: false,
+      canGoOn: true
+    })
     actor.send({ type: "users.page", page: 2 })
     // the page asked for shows as loading until its rows are in
     expect(selectUsersPager(actor.getSnapshot())).toMatchObject({ first: 1, asked: 2, turning: true, canGoBack: true })
@@ -240,7 +303,10 @@ describe("admin reports machine", () => {
 
   it("asks for the page it shows again after a failure", async () => {
     let calls = 0
-    const { actor, pages } = start({ connections: async (page) => (calls++ === 1 ? { success: false, status: 0, detail: "offline" } : { ...CONNECTIONS, page: { number: page, size: 50, rows: 200 } }) })
+    const { actor, pages } = start({
+      connections: async (page) =>
+        calls++ === 1 ? { success: false, status: 0, detail: "offline" } : { ...CONNECTIONS, page: { number: page, size: 50, rows: 200 } }
+    })
     await settled(actor)
     actor.send({ type: "users.page", page: 3 })
     let snapshot = await settled(actor)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createActor, type AnyActorLogic, type AnyStateMachine } from "xstate"
+import { type AnyActorLogic, type AnyStateMachine, createActor } from "xstate"
 import { emailChangeMachine } from "../../../src/machines/account/emailChangeMachine.ts"
 import { forgotPasswordMachine } from "../../../src/machines/account/forgotPasswordMachine.ts"
 import { loginFormMachine } from "../../../src/machines/account/loginFormMachine.ts"
@@ -18,11 +18,22 @@ import { streamSelectionMachine } from "../../../src/machines/streams/streamSele
 import { playerTelemetryMachine } from "../../../src/machines/telemetry/playerTelemetryMachine.ts"
 
 const machines: Record<string, AnyStateMachine> = {
-  boot: bootMachine, session: sessionMachine, announcement: announcementMachine, loginForm: loginFormMachine,
-  registration: registrationMachine, verifyEmail: verifyEmailMachine, forgotPassword: forgotPasswordMachine,
-  passwordReset: passwordResetMachine, emailChange: emailChangeMachine, profileDetails: profileDetailsMachine,
-  profilePassword: profilePasswordMachine, streamSelection: streamSelectionMachine, streamRequest: streamRequestMachine,
-  player: playerMachine, playerVolume: playerVolumeMachine, playerTelemetry: playerTelemetryMachine
+  boot: bootMachine,
+  session: sessionMachine,
+  announcement: announcementMachine,
+  loginForm: loginFormMachine,
+  registration: registrationMachine,
+  verifyEmail: verifyEmailMachine,
+  forgotPassword: forgotPasswordMachine,
+  passwordReset: passwordResetMachine,
+  emailChange: emailChangeMachine,
+  profileDetails: profileDetailsMachine,
+  profilePassword: profilePasswordMachine,
+  streamSelection: streamSelectionMachine,
+  streamRequest: streamRequestMachine,
+  player: playerMachine,
+  playerVolume: playerVolumeMachine,
+  playerTelemetry: playerTelemetryMachine
 }
 
 const isMachine = (logic: AnyActorLogic): boolean => "root" in logic && "config" in logic
@@ -31,7 +42,8 @@ const isMachine = (logic: AnyActorLogic): boolean => "root" in logic && "config"
 const ioActors = Object.entries(machines).flatMap(([machine, logic]) =>
   Object.entries(logic.implementations.actors as Record<string, AnyActorLogic>)
     .filter(([, actor]) => !isMachine(actor))
-    .map(([name, actor]) => [`${machine}.${name}`, name, actor] as const))
+    .map(([name, actor]) => [`${machine}.${name}`, name, actor] as const)
+)
 
 /** What the actor fails with when started as the machine declares it. */
 const failureOf = async (logic: AnyActorLogic): Promise<string | undefined> => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
-import { announcementMachine, selectShownAnnouncement, type LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
+import { announcementMachine, type LatestAnnouncement, selectShownAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 
 const latest: CallResult<"announcement"> = { resultCode: 1, token: "a-1", title: "New channel", text: "Sports Two is live from today." }
 

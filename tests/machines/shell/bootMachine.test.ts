@@ -111,7 +111,11 @@ describe("bootMachine", () => {
   it.each([
     ["a proxy's HTML page (SPEC's 'content type' fallback)", { success: false, status: 404, detail: "content type" }, BOOT_BROKEN_MESSAGE],
     ["a server error", { success: false, status: 500, detail: "Internal server error" }, BOOT_BROKEN_MESSAGE],
-    ["a rate limit, whose reason is the server's", { success: false, status: 429, detail: "Too many requests. Try again in 12 seconds." }, "Too many requests. Try again in 12 seconds."]
+    [
+      "a rate limit, whose reason is the server's",
+      { success: false, status: 429, detail: "Too many requests. Try again in 12 seconds." },
+      "Too many requests. Try again in 12 seconds."
+    ]
   ] as const)("says what failed in plain words after %s", async (_, answer, message) => {
     const { actor } = start([answer])
     await vi.runAllTimersAsync()

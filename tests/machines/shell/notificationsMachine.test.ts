@@ -17,9 +17,7 @@ describe("notificationsMachine", () => {
     expect(NOTIFICATION_AUTO_CLOSE_MS).toBe(4000)
     const actor = createActor(notificationsMachine).start()
     actor.send(add("Success!"))
-    expect(selectNotifications(actor.getSnapshot())).toEqual([
-      { id: 1, tone: "success", title: "Success!", message: "Success! message" }
-    ])
+    expect(selectNotifications(actor.getSnapshot())).toEqual([{ id: 1, tone: "success", title: "Success!", message: "Success! message" }])
     vi.advanceTimersByTime(3999)
     expect(selectNotifications(actor.getSnapshot())).toHaveLength(1)
     vi.advanceTimersByTime(1)

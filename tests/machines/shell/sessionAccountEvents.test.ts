@@ -22,7 +22,13 @@ const start = (logoutAll: ReturnType<typeof answers<"logoutAll">>, loadUser = an
   const logout = vi.fn(async (): Promise<CallResult<"logout"> | undefined> => ({ success: true }))
   const actor = createActor(
     sessionMachine.provide({
-      actors: { announcement: noAnnouncement, loadUser, logout: fromPromise(logout), logoutAll, watchForbidden: fakeForbidden().watchForbidden },
+      actors: {
+        announcement: noAnnouncement,
+        loadUser,
+        logout: fromPromise(logout),
+        logoutAll,
+        watchForbidden: fakeForbidden().watchForbidden
+      },
       actions
     }),
     { input: { token: "stored" } }
@@ -70,7 +76,10 @@ describe("sessionMachine: the account page's events", () => {
 
   it("reads the user info again on request", async () => {
     const renamed = new UserInfo({ ...user, username: "annie" })
-    const { actor } = start(answers("logoutAll", { success: true }), answers("userInfo", { success: true, data: user }, { success: true, data: renamed }))
+    const { actor } = start(
+      answers("logoutAll", { success: true }),
+      answers("userInfo", { success: true, data: user }, { success: true, data: renamed })
+    )
     await vi.runAllTimersAsync()
     expect(selectUser(actor.getSnapshot())?.username).toBe("ann")
     actor.send({ type: "session.refreshUser" })

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
+import { type Credentials, loginFormMachine } from "../../../src/machines/account/loginFormMachine.ts"
 import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
-import { loginFormMachine, type Credentials } from "../../../src/machines/account/loginFormMachine.ts"
 import {
   selectIsAuthenticated,
   selectIsCheckingSession,

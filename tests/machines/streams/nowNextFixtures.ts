@@ -2,7 +2,7 @@ import { vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { createClockActor } from "../../../src/adapters/time/clock.ts"
 import type { EpgEntry, NowNext } from "../../../src/domain/Schedule.ts"
-import { nowNextMachine, type NowNextAnswer } from "../../../src/machines/streams/nowNextMachine.ts"
+import { type NowNextAnswer, nowNextMachine } from "../../../src/machines/streams/nowNextMachine.ts"
 
 /** 20:10 UTC: the programmes below are part-way through. */
 export const T0 = Date.parse("2030-03-01T20:10:00.000Z")
@@ -46,7 +46,9 @@ export const guideLoader = (...results: Array<Result>) => {
 
 /** The now/next machine on the device clock (fake timers drive it), its load faked. */
 export const startNowNext = async (loader: ReturnType<typeof guideLoader>, streamIds: ReadonlyArray<number> = [3, 4]) => {
-  const actor = createActor(nowNextMachine.provide({ actors: { loadNowNext: loader.logic, clock: createClockActor() } }), { input: { streamIds } }).start()
+  const actor = createActor(nowNextMachine.provide({ actors: { loadNowNext: loader.logic, clock: createClockActor() } }), {
+    input: { streamIds }
+  }).start()
   await vi.advanceTimersByTimeAsync(0)
   return actor
 }

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import {
   LOAD_TIMEOUT_MS,
+  type NowNextSnapshot,
   PROGRESS_TICK_MS,
   RETRY_FIRST_MS,
-  selectProgrammes,
-  type NowNextSnapshot
+  selectProgrammes
 } from "../../../src/machines/streams/nowNextMachine.ts"
 import { MAX_REFRESH_MS, MIN_REFRESH_MS } from "../../../src/machines/streams/nowNextProgrammes.ts"
-import { MINUTE, T0, at, guide, guideLoader, ok, programme, refused, startNowNext } from "./nowNextFixtures.ts"
+import { at, guide, guideLoader, MINUTE, ok, programme, refused, startNowNext, T0 } from "./nowNextFixtures.ts"
 
 const nowTitle = (snapshot: NowNextSnapshot, streamId: number) => selectProgrammes(snapshot, streamId)?.now?.title ?? null
 const nextTitle = (snapshot: NowNextSnapshot, streamId: number) => selectProgrammes(snapshot, streamId)?.next?.title ?? null
@@ -33,7 +33,10 @@ describe("nowNextMachine", () => {
   })
 
   it("gives a stream without a guide nothing, and keeps nothing of streams that are not shown", async () => {
-    const actor = await startNowNext(guideLoader(ok([...guide, { streamId: 5, now: null, next: null }, { streamId: 9, now: programme(0, 30, "Elsewhere"), next: null }])), [3, 4, 5, 6])
+    const actor = await startNowNext(
+      guideLoader(ok([...guide, { streamId: 5, now: null, next: null }, { streamId: 9, now: programme(0, 30, "Elsewhere"), next: null }])),
+      [3, 4, 5, 6]
+    )
     expect(selectProgrammes(actor.getSnapshot(), 5)).toBeNull()
     expect(selectProgrammes(actor.getSnapshot(), 6)).toBeNull()
     expect(actor.getSnapshot().context.guide.map((entry) => entry.streamId)).toEqual([3, 4, 5])
@@ -41,10 +44,14 @@ describe("nowNextMachine", () => {
   })
 
   it("shows only the next programme in a gap, and only the current one when nothing is known after it", async () => {
-    const actor = await startNowNext(guideLoader(ok([
-      { streamId: 3, now: null, next: programme(50, 80, "Late Film") },
-      { streamId: 4, now: programme(-5, 55, "Concert"), next: null }
-    ])))
+    const actor = await startNowNext(
+      guideLoader(
+        ok([
+          { streamId: 3, now: null, next: programme(50, 80, "Late Film") },
+          { streamId: 4, now: programme(-5, 55, "Concert"), next: null }
+        ])
+      )
+    )
     expect(selectProgrammes(actor.getSnapshot(), 3)).toMatchObject({ now: null, next: { title: "Late Film" } })
     expect(selectProgrammes(actor.getSnapshot(), 4)).toMatchObject({ now: { title: "Concert", percent: 8 }, next: null })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { clockTime, programmesAt, sameProgrammes } from "../../../src/machines/streams/nowNextProgrammes.ts"
-import { T0, at, guide, programme } from "./nowNextFixtures.ts"
+import { at, guide, programme, T0 } from "./nowNextFixtures.ts"
 
 describe("now and next at an instant", () => {
   it("writes start times in 12-hour format, as the guide page does", () => {

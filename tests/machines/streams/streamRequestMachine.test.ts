@@ -56,11 +56,18 @@ describe("streamRequestMachine", () => {
   })
 
   it("reports a refused request with the server's detail and keeps the text", async () => {
-    const { actor, notified } = start({ success: false, status: 429, resultCode: 19, detail: "You can open 10 tickets an hour. Try again in 12 minutes." })
+    const { actor, notified } = start({
+      success: false,
+      status: 429,
+      resultCode: 19,
+      detail: "You can open 10 tickets an hour. Try again in 12 minutes."
+    })
     actor.send({ type: "request.change", text: "BBC" })
     actor.send({ type: "request.submit" })
     await vi.runAllTimersAsync()
-    expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "You can open 10 tickets an hour. Try again in 12 minutes." }])
+    expect(notified()).toEqual([
+      { tone: "error", title: "Something went wrong", message: "You can open 10 tickets an hour. Try again in 12 minutes." }
+    ])
     expect(REQUEST_FAILURE_TITLE).toBe("Something went wrong")
     expect(actor.getSnapshot().value).toBe("editing")
     expect(selectRequestText(actor.getSnapshot())).toBe("BBC")
@@ -69,7 +76,10 @@ describe("streamRequestMachine", () => {
   it("lets the dialog close while a request hangs, without a word about it", async () => {
     const notify = vi.fn()
     const actor = createActor(
-      streamRequestMachine.provide({ actors: { submitTicket: fromPromise<TicketAnswer, NewTicket>(() => new Promise(() => undefined)) }, actions: { notify } })
+      streamRequestMachine.provide({
+        actors: { submitTicket: fromPromise<TicketAnswer, NewTicket>(() => new Promise(() => undefined)) },
+        actions: { notify }
+      })
     ).start()
     actor.send({ type: "request.change", text: "TV2" })
     actor.send({ type: "request.submit" })

@@ -59,9 +59,21 @@ describe("streamSelectionMachine", () => {
   })
 
   it.each([
-    ["nothing answered", { success: false, status: 0, detail: "Could not reach the server. Check your connection and try again." }, "Check your connection and try again."],
-    ["a proxy's HTML page (SPEC's 'content type' fallback)", { success: false, status: 404, detail: "content type" }, "Please try again in a moment."],
-    ["a rate limit", { success: false, status: 429, detail: "Too many requests. Try again in 9 seconds." }, "Too many requests. Try again in 9 seconds."]
+    [
+      "nothing answered",
+      { success: false, status: 0, detail: "Could not reach the server. Check your connection and try again." },
+      "Check your connection and try again."
+    ],
+    [
+      "a proxy's HTML page (SPEC's 'content type' fallback)",
+      { success: false, status: 404, detail: "content type" },
+      "Please try again in a moment."
+    ],
+    [
+      "a rate limit",
+      { success: false, status: 429, detail: "Too many requests. Try again in 9 seconds." },
+      "Too many requests. Try again in 9 seconds."
+    ]
   ] as const)("says the streams could not be loaded in plain words after %s", async (_, answer, hint) => {
     const { actor } = start({ loaded: answers("streams", answer) })
     await vi.runAllTimersAsync()
@@ -133,7 +145,9 @@ describe("streamSelectionMachine", () => {
 
   it("switches the player while the streams load and after they failed, keeping the switch once they are in", async () => {
     let answer: (value: CallResult<"streams">) => void = () => undefined
-    const { actor, actions } = start({ loaded: fromPromise<CallResult<"streams"> | undefined>(() => new Promise((resolve) => (answer = resolve))) })
+    const { actor, actions } = start({
+      loaded: fromPromise<CallResult<"streams"> | undefined>(() => new Promise((resolve) => (answer = resolve)))
+    })
     await vi.advanceTimersByTimeAsync(0)
     expect(actor.getSnapshot().hasTag("loading")).toBe(true)
     actor.send({ type: "player.toggle" })

@@ -3,9 +3,15 @@ import { createActor, fromCallback, fromPromise } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import { nowNextMachine, selectProgrammes } from "../../../src/machines/streams/nowNextMachine.ts"
-import { selectIsLoading, selectModal, selectNowNext, selectStreams, streamSelectionMachine } from "../../../src/machines/streams/streamSelectionMachine.ts"
+import {
+  selectIsLoading,
+  selectModal,
+  selectNowNext,
+  selectStreams,
+  streamSelectionMachine
+} from "../../../src/machines/streams/streamSelectionMachine.ts"
 import { streams } from "../../support/machineFixtures.ts"
-import { T0, fakeNowNext, guide, ok, refused } from "./nowNextFixtures.ts"
+import { fakeNowNext, guide, ok, refused, T0 } from "./nowNextFixtures.ts"
 
 type StreamsAnswer = CallResult<"streams"> | undefined
 
@@ -65,7 +71,14 @@ describe("streamSelectionMachine: now and next on the grid", () => {
   it("keeps working when loading now/next fails, and when now/next itself breaks", async () => {
     for (const nowNext of [
       fakeNowNext(refused).logic,
-      nowNextMachine.provide({ actors: { loadNowNext: fromPromise(async () => ok(guide)), clock: fromCallback(() => { throw new Error("no clock") }) } })
+      nowNextMachine.provide({
+        actors: {
+          loadNowNext: fromPromise(async () => ok(guide)),
+          clock: fromCallback(() => {
+            throw new Error("no clock")
+          })
+        }
+      })
     ]) {
       const { actor, answerStreams, navigate } = await start(nowNext)
       answerStreams({ success: true, data: streams })

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
 import type { CallResult } from "../../../src/domain/api.ts"
-import { OwnTicket, playerContextQuery, type NewTicket, type PlayerContext } from "../../../src/domain/Ticket.ts"
+import { type NewTicket, OwnTicket, type PlayerContext, playerContextQuery } from "../../../src/domain/Ticket.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 import {
+  type ContactEvent,
   contactMachine,
   selectAttachment,
   selectChatUrl,
@@ -15,8 +16,7 @@ import {
   selectTickets,
   selectTicketsError,
   selectTicketsStatus,
-  selectValues,
-  type ContactEvent
+  selectValues
 } from "../../../src/machines/support/contactMachine.ts"
 import { TICKETS_FAILED_MESSAGE } from "../../../src/machines/support/ticketForm.ts"
 
@@ -25,16 +25,27 @@ const SUBMITTED = { success: true, resultCode: 1, detail: "Ticket submitted" } a
 const LIMITED = { success: false, status: 429, detail: "You can open 10 tickets an hour. Try again in 40 minutes." } as const
 
 const ticket = (id: number, subject: string, status: 1 | 2 | 3 = 1) =>
-  new OwnTicket({ id, type: 1, subject, description: "What happened", status, created_at: `2026-01-${10 + id}T10:00:00.000Z`, resolved_at: null, player_context: null })
+  new OwnTicket({
+    id,
+    type: 1,
+    subject,
+    description: "What happened",
+    status,
+    created_at: `2026-01-${10 + id}T10:00:00.000Z`,
+    resolved_at: null,
+    player_context: null
+  })
 
 type TicketsAnswer = CallResult<"myTickets"> | undefined
 
-const start = (options: {
-  search?: string
-  submit?: (ticket: NewTicket) => Promise<CallResult<"createTicket">>
-  load?: () => Promise<TicketsAnswer>
-  chatUrls?: ReadonlyArray<string>
-} = {}) => {
+const start = (
+  options: {
+    search?: string
+    submit?: (ticket: NewTicket) => Promise<CallResult<"createTicket">>
+    load?: () => Promise<TicketsAnswer>
+    chatUrls?: ReadonlyArray<string>
+  } = {}
+) => {
   const notes: Array<NotificationContent> = []
   const sent: Array<NewTicket> = []
   let loads = 0
@@ -67,7 +78,8 @@ const fill = (actor: Actor, values: { category?: string; subject?: string; descr
   }
 }
 const settled = (actor: Actor) => waitFor(actor, (snapshot) => selectFormStatus(snapshot) !== "submitting")
-const listed = (actor: Actor) => waitFor(actor, (snapshot) => selectTicketsStatus(snapshot) !== "loading" && !selectIsRefreshingTickets(snapshot))
+const listed = (actor: Actor) =>
+  waitFor(actor, (snapshot) => selectTicketsStatus(snapshot) !== "loading" && !selectIsRefreshingTickets(snapshot))
 
 describe("contactMachine", () => {
   it("loads the viewer's tickets and the chat address, and starts with an empty form", async () => {
@@ -127,7 +139,12 @@ describe("contactMachine", () => {
   })
 
   it("keeps everything typed when sending fails, says why, and sends the same ticket again", async () => {
-    const answers: Array<CallResult<"createTicket">> = [LIMITED, { success: false, status: 0, detail: "Could not reach the server." }, { success: false, resultCode: 2, detail: "Ticket refused" }, SUBMITTED]
+    const answers: Array<CallResult<"createTicket">> = [
+      LIMITED,
+      { success: false, status: 0, detail: "Could not reach the server." },
+      { success: false, resultCode: 2, detail: "Ticket refused" },
+      SUBMITTED
+    ]
     const { actor, sent, notes } = start({ submit: () => Promise.resolve(answers.shift() ?? SUBMITTED) })
     const typed = { category: "1", subject: "Player freezes", description: "It freezes after a minute" }
     fill(actor, typed)
@@ -177,7 +194,9 @@ describe("contactMachine", () => {
     fill(actor, { description: "Black screen, then the error" })
     actor.send({ type: "contact.submit" })
     await settled(actor)
-    expect(sent).toEqual([{ type: 3, subject: "Problem playing Demo Channel 2", description: "Black screen, then the error", playerContext: CONTEXT }])
+    expect(sent).toEqual([
+      { type: 3, subject: "Problem playing Demo Channel 2", description: "Black screen, then the error", playerContext: CONTEXT }
+    ])
     expect(selectAttachment(actor.getSnapshot())).toBeNull()
   })
 

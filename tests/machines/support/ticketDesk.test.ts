@@ -14,9 +14,9 @@ import {
 } from "../../../src/machines/support/ticketDeskMachine.ts"
 import {
   type Reply,
+  type StatusChange,
   selectReply,
   selectStatus,
-  type StatusChange,
   ticketStatusMachine
 } from "../../../src/machines/support/ticketStatusMachine.ts"
 
@@ -40,11 +40,13 @@ const TICKETS = [
   ticket({ id: 3, subject: "Thanks", type: 5, status: 3 })
 ]
 
-const start = (options: {
-  tickets?: () => Promise<CallResult<"tickets"> | undefined>
-  update?: (change: StatusChange) => Promise<CallResult<"updateTicket">>
-  reply?: (reply: Reply) => Promise<CallResult<"replyToTicket">>
-} = {}) => {
+const start = (
+  options: {
+    tickets?: () => Promise<CallResult<"tickets"> | undefined>
+    update?: (change: StatusChange) => Promise<CallResult<"updateTicket">>
+    reply?: (reply: Reply) => Promise<CallResult<"replyToTicket">>
+  } = {}
+) => {
   const notes: NotificationContent[] = []
   const changes: StatusChange[] = []
   const replies: Reply[] = []
@@ -136,7 +138,10 @@ describe("ticket desk machine", () => {
   it("asks for a message, mails the author, and says Success or Fail as SPEC spells them", async () => {
     let calls = 0
     const { actor, notes, replies } = start({
-      reply: async () => (calls++ === 0 ? { success: true, resultCode: 1, detail: "Email added to queue" } : { success: false, resultCode: 2, detail: "No such ticket" })
+      reply: async () =>
+        calls++ === 0
+          ? { success: true, resultCode: 1, detail: "Email added to queue" }
+          : { success: false, resultCode: 2, detail: "No such ticket" }
     })
     await loaded(actor)
     actor.send({ type: "ticket.open", id: 2 })
@@ -152,7 +157,10 @@ describe("ticket desk machine", () => {
     open.send({ type: "reply.change", text: "Again" })
     open.send({ type: "reply.send" })
     await idle(open)
-    expect(notes).toEqual([{ tone: "success", ...REPLY_SENT }, { tone: "error", ...REPLY_FAILED }])
+    expect(notes).toEqual([
+      { tone: "success", ...REPLY_SENT },
+      { tone: "error", ...REPLY_FAILED }
+    ])
     // a failed reply keeps what was written
     expect(selectReply(open.getSnapshot()).text).toBe("Again")
   })
@@ -165,7 +173,11 @@ describe("ticket desk machine", () => {
     answers[0]?.({ success: true, data: TICKETS.slice(0, 1) })
     answers[1]?.({ success: true, data: TICKETS })
     const snapshot = await loaded(actor)
-    expect(selectShownTickets(snapshot).map((shown) => shown.id).sort()).toEqual([1, 2, 3])
+    expect(
+      selectShownTickets(snapshot)
+        .map((shown) => shown.id)
+        .sort()
+    ).toEqual([1, 2, 3])
   })
   it("reads the list again when the ticket is closed while its change is on its way", async () => {
     const { actor, changes, loads } = start({ update: () => new Promise(() => undefined) })

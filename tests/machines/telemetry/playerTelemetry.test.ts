@@ -3,13 +3,25 @@ import { fromPromise } from "xstate"
 import { createAnalyticsActor } from "../../../src/adapters/telemetry/analyticsActor.ts"
 import { createHealthActor } from "../../../src/adapters/telemetry/healthActor.ts"
 import { HEALTH_DEBOUNCE_MS, HEALTH_FLUSH_MS, PING_THROTTLE_MS } from "../../../src/domain/TelemetryLimits.ts"
+import type {
+  AnalyticsCommand,
+  HealthCommand,
+  HealthContext,
+  MeteringCommand,
+  PlayerGrant,
+  TelemetrySession
+} from "../../../src/domain/TelemetryProtocol.ts"
 import { selectPlaybackError } from "../../../src/machines/player/playerPlaybackMachine.ts"
-import type { AnalyticsCommand, HealthCommand, HealthContext, MeteringCommand, PlayerGrant, TelemetrySession } from "../../../src/domain/TelemetryProtocol.ts"
 import { playerTelemetryMachine } from "../../../src/machines/telemetry/playerTelemetryMachine.ts"
-import { FakeServer, fakeClock } from "../../support/telemetryFakes.ts"
 import { fakeAdapter, liveTiming, startPlayer } from "../../support/playerHarness.ts"
+import { FakeServer, fakeClock } from "../../support/telemetryFakes.ts"
 
-const session = (grant: PlayerGrant | null): TelemetrySession => ({ grant, sessionId: "s-1", deviceId: "d-1", pageUrl: "http://localhost/player?default=2" })
+const session = (grant: PlayerGrant | null): TelemetrySession => ({
+  grant,
+  sessionId: "s-1",
+  deviceId: "d-1",
+  pageUrl: "http://localhost/player?default=2"
+})
 
 interface TelemetryOptions {
   readonly playing?: boolean

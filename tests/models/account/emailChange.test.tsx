@@ -1,9 +1,9 @@
 import { act, screen, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { EMAIL_CHANGE_TOKEN_NOT_FOUND } from "../../../src/server/account/profileHandlers.ts"
-import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
-import { emailChangePaths } from "./emailChange.model.ts"
 import { click, expectHome, expectLoginPage, followMailedLink, settled, signIn, takenEvents, type } from "../../support/modelSteps.ts"
+import { type Rendered, renderApp, resetApp } from "../../support/renderApp.tsx"
+import { emailChangePaths } from "./emailChange.model.ts"
 
 const EMAIL = "ann@example.com"
 const CHANGED = "ann.new@example.com"
@@ -91,8 +91,15 @@ describe("changing the email address", () => {
 
   it("covers every transition of the model", () => {
     expect(takenEvents(emailChangePaths())).toEqual([
-      "details.submitNewEmail", "details.submitWrongPassword", "home.go", "link.openUnknown", "link.openValid",
-      "login.withNewEmail", "mail.followLink", "profile.open", "profile.reopen"
+      "details.submitNewEmail",
+      "details.submitWrongPassword",
+      "home.go",
+      "link.openUnknown",
+      "link.openValid",
+      "login.withNewEmail",
+      "mail.followLink",
+      "profile.open",
+      "profile.reopen"
     ])
   })
 })

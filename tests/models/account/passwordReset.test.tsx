@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { RESET_TOKEN_INVALID, RESET_TOKEN_USED } from "../../../src/server/account/passwordResetHandlers.ts"
-import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
 import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type } from "../../support/modelSteps.ts"
+import { type Rendered, renderApp, resetApp } from "../../support/renderApp.tsx"
 import { passwordResetPaths } from "./passwordReset.model.ts"
 
 const EMAIL = "ann@example.com"
@@ -85,8 +85,15 @@ describe("resetting a forgotten password", () => {
 
   it("covers every transition of the model", () => {
     expect(takenEvents(passwordResetPaths())).toEqual([
-      "forgot.request", "form.submitAfterUse", "form.submitMismatch", "form.submitValid", "link.openUnknown",
-      "link.openValid", "login.open", "login.withNewPassword", "mail.followLink"
+      "forgot.request",
+      "form.submitAfterUse",
+      "form.submitMismatch",
+      "form.submitValid",
+      "link.openUnknown",
+      "link.openValid",
+      "login.open",
+      "login.withNewPassword",
+      "mail.followLink"
     ])
   })
 })

@@ -2,8 +2,8 @@ import { screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { EMAIL_TAKEN_MESSAGE } from "../../../src/machines/account/registrationMachine.ts"
 import { INVITE_UNKNOWN } from "../../../src/server/invites/inviteCodes.ts"
-import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
 import { click, expectHome, expectLoginPage, followMailedLink, signIn, takenEvents, type } from "../../support/modelSteps.ts"
+import { type Rendered, renderApp, resetApp } from "../../support/renderApp.tsx"
 import { registrationPaths } from "./registration.model.ts"
 
 const NEW_EMAIL = "new.member@example.com"
@@ -71,7 +71,8 @@ describe("registering through an invite link", () => {
         events: {
           "invite.openMissing": async () => void (app = await renderApp({ path: "/register/" })),
           "invite.openUnknown": async () => void (app = await renderApp({ path: "/register/?invite=withdrawn-invite" })),
-          "invite.openValid": async () => void (app = await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })),
+          "invite.openValid": async () =>
+            void (app = await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })),
           "form.submitInvalid": () => fill("not-an-email", "short", "different"),
           "form.submitTakenEmail": () => fill("Ann@Example.com", NEW_PASSWORD),
           "form.submitNewEmail": () => fill("New.Member@Example.com", NEW_PASSWORD),
@@ -88,8 +89,15 @@ describe("registering through an invite link", () => {
 
   it("covers every transition of the model", () => {
     expect(takenEvents(registrationPaths())).toEqual([
-      "form.submitInvalid", "form.submitNewEmail", "form.submitTakenEmail", "invite.openMissing",
-      "invite.openUnknown", "invite.openValid", "login.open", "login.signIn", "mail.followLink"
+      "form.submitInvalid",
+      "form.submitNewEmail",
+      "form.submitTakenEmail",
+      "invite.openMissing",
+      "invite.openUnknown",
+      "invite.openValid",
+      "login.open",
+      "login.signIn",
+      "mail.followLink"
     ])
   })
 })

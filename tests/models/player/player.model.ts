@@ -65,7 +65,10 @@ export const playerModel = createMachine({
     sound: {
       initial: "audible",
       states: {
-        audible: { description: "the bar offers Mute", on: { "user.mute": { guard: barShown, target: "muted", description: "press Mute" } } },
+        audible: {
+          description: "the bar offers Mute",
+          on: { "user.mute": { guard: barShown, target: "muted", description: "press Mute" } }
+        },
         muted: {
           description: "the bar offers Unmute and no lit volume tick",
           on: { "user.unmute": { guard: barShown, target: "audible", description: "press Unmute" } }
@@ -123,8 +126,5 @@ const roundTrips = [
 /** Every path the tests walk: the shortest path to each state, then the round trips. */
 export const playerPaths = () => {
   const model = createTestModel(playerModel, { serializeTransition: () => "" })
-  return [
-    ...model.getShortestPaths(),
-    ...roundTrips.flatMap((types) => model.getPathsFromEvents(types.map((type) => ({ type }))))
-  ]
+  return [...model.getShortestPaths(), ...roundTrips.flatMap((types) => model.getPathsFromEvents(types.map((type) => ({ type }))))]
 }

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { CONTROLS_HIDE_MS, LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
 import { fakeFullscreen } from "../../support/fakeFullscreen.ts"
-import { playerPaths } from "./player.model.ts"
 import { advance, bar, barButton, playButton, region, renderPlayer } from "../../support/playerModelHarness.tsx"
+import { playerPaths } from "./player.model.ts"
 
 const paths = playerPaths()
 
@@ -136,9 +136,20 @@ describe("the player's controls, along every path of the model", () => {
     expect(paths.length).toBeLessThan(60)
     const taken = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)))
     expect([...taken].sort()).toEqual([
-      "media.fails", "media.fallsBehind", "media.starts",
-      "user.enterFullscreen", "user.exitFullscreen", "user.goLive", "user.hovers", "user.leaves",
-      "user.mute", "user.pause", "user.play", "user.reselect", "user.retry", "user.unmute",
+      "media.fails",
+      "media.fallsBehind",
+      "media.starts",
+      "user.enterFullscreen",
+      "user.exitFullscreen",
+      "user.goLive",
+      "user.hovers",
+      "user.leaves",
+      "user.mute",
+      "user.pause",
+      "user.play",
+      "user.reselect",
+      "user.retry",
+      "user.unmute",
       "xstate.init"
     ])
   })

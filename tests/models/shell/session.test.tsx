@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest"
 import { LOGIN_MISMATCH } from "../../../src/server/account/authHandlers.ts"
 import * as formStyles from "../../../src/ui/account/AccountForm.css.ts"
-import { renderApp, resetApp, type Rendered } from "../../support/renderApp.tsx"
 import { takenEvents } from "../../support/modelSteps.ts"
+import { type Rendered, renderApp, resetApp } from "../../support/renderApp.tsx"
 import { sessionModel, sessionPaths } from "./session.model.ts"
 
 const REFUSAL = "the server kept the session"
@@ -130,8 +130,14 @@ describe("signing in and out", () => {
 
   it("covers every transition of the model", () => {
     expect(takenEvents(paths)).toEqual([
-      "app.open", "app.openLoginWithStoredToken", "app.openWithStoredToken", "login.correctPassword", "login.wrongPassword",
-      "session.forbidden", "session.logout", "session.logoutRefused"
+      "app.open",
+      "app.openLoginWithStoredToken",
+      "app.openWithStoredToken",
+      "login.correctPassword",
+      "login.wrongPassword",
+      "session.forbidden",
+      "session.logout",
+      "session.logoutRefused"
     ])
     const reached = new Set(paths.flatMap((path) => [...path.steps.map((step) => step.state.value), path.state.value]))
     expect([...reached].sort()).toEqual(Object.keys(sessionModel.config.states ?? {}).sort())

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { pruneAccounts } from "../../../src/server/account/accountHousekeeping.ts"
-import { ABANDONED_BODY, findOutboxMail, insertOutboxMail } from "../../../src/server/mail/outboxRepo.ts"
-import type { MailKind, MailStatus } from "../../../src/server/db/schema.ts"
 import { insertSession } from "../../../src/server/account/sessionsRepo.ts"
+import type { MailKind, MailStatus } from "../../../src/server/db/schema.ts"
+import { ABANDONED_BODY, findOutboxMail, insertOutboxMail } from "../../../src/server/mail/outboxRepo.ts"
 import { HOUR, mailedToken, register } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -21,7 +21,14 @@ describe.each(dialects)("account housekeeping ($name)", (dialect) => {
   const prune = () => pruneAccounts(server.db.kysely, server.clock)
   const iso = (ms: number) => new Date(ms).toISOString()
   const sessionCount = async () =>
-    Number((await server.db.kysely.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await server.db.kysely
+          .selectFrom("sessions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
 
   /** A mail as the worker would have left it, created `ageMs` before the server's now. */
   const mail = async (kind: MailKind, status: MailStatus, ageMs: number) => {
@@ -29,7 +36,7 @@ describe.each(dialects)("account housekeeping ($name)", (dialect) => {
       to_address: `${kind}-${status}-${ageMs}@example.com`,
       subject: `a ${kind} mail`,
       text_body: "http://localhost:8080/verify?token=abc",
-      html_body: "<a href=\"http://localhost:8080/verify?token=abc\">link</a>",
+      html_body: '<a href="http://localhost:8080/verify?token=abc">link</a>',
       kind,
       created_at: iso(server.clock - ageMs)
     })
@@ -40,7 +47,9 @@ describe.each(dialects)("account housekeeping ($name)", (dialect) => {
   it("deletes expired sessions and keeps live ones", async () => {
     const user = await server.addUser()
     const [live, expired] = [await server.signIn(user.email), await server.signIn(user.email)]
-    await server.db.kysely.updateTable("sessions").set({ expires_at: iso(server.clock - 1) })
+    await server.db.kysely
+      .updateTable("sessions")
+      .set({ expires_at: iso(server.clock - 1) })
       .where("id", "=", (await server.db.kysely.selectFrom("sessions").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id)
       .execute()
     expect(await prune()).toMatchObject({ sessions: 1 })
@@ -104,7 +113,10 @@ describe.each(dialects)("account housekeeping ($name)", (dialect) => {
     expect(await prune()).toMatchObject({ redactedMails: 2 })
     for (const id of [reset, verify]) {
       expect(await findOutboxMail(server.db.kysely, id)).toMatchObject({
-        status: "failed", subject: expect.stringMatching(/mail$/), text_body: ABANDONED_BODY, html_body: ABANDONED_BODY
+        status: "failed",
+        subject: expect.stringMatching(/mail$/),
+        text_body: ABANDONED_BODY,
+        html_body: ABANDONED_BODY
       })
     }
     for (const id of [reply, pending]) expect((await findOutboxMail(server.db.kysely, id))?.text_body).toContain("token=abc")
@@ -117,7 +129,11 @@ describe.each(dialects)("account housekeeping timer ($name)", (dialect) => {
     const server = await startTestServer(dialect, { housekeeping: { firstAfterMs: 0, everyMs: 20 } })
     const expiredSession = async () => {
       const user = await server.addUser()
-      await insertSession(server.db.kysely, { user_id: user.id, token_hash: randomBytes(16).toString("hex"), expires_at: new Date(server.clock - 1).toISOString() })
+      await insertSession(server.db.kysely, {
+        user_id: user.id,
+        token_hash: randomBytes(16).toString("hex"),
+        expires_at: new Date(server.clock - 1).toISOString()
+      })
       return user.id
     }
     const sessionsOf = async (userId: number) =>

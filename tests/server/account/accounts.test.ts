@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import { hashToken } from "../../../src/server/account/oneTimeTokens.ts"
+import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import {
-  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, registerVerified, rewardPointsOf, userRow
+  accountTableCounts,
+  HOUR,
+  lastMail,
+  login,
+  mailCount,
+  mailedToken,
+  register,
+  registerVerified,
+  rewardPointsOf,
+  userRow
 } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { PASSWORD, startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -32,23 +41,37 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     expect(user?.invite_token).toMatch(/^[A-Za-z0-9_-]{22}$/)
     expect(user?.invite_token).not.toBe(inviter.invite_token)
 
-    const invitation = await server.db.kysely.selectFrom("invitations").selectAll().where("new_user_id", "=", user?.id ?? 0).executeTakeFirst()
+    const invitation = await server.db.kysely
+      .selectFrom("invitations")
+      .selectAll()
+      .where("new_user_id", "=", user?.id ?? 0)
+      .executeTakeFirst()
     expect(invitation).toMatchObject({
-      inviter_id: inviter.id, new_user_email: "new.person@example.com", created_at: new Date(server.clock).toISOString(), reward_given: null
+      inviter_id: inviter.id,
+      new_user_email: "new.person@example.com",
+      created_at: new Date(server.clock).toISOString(),
+      reward_given: null
     })
 
     const mail = await lastMail(server.db, "new.person@example.com", "verify")
     expect(mail?.subject).toBe("Confirm your email address for StreamHub")
     const token = await mailedToken(server.db, "new.person@example.com", "verify")
     expect(mail?.text_body).toContain(`http://localhost:8080/verify?token=${token}`)
-    const stored = await server.db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst()
+    const stored = await server.db.kysely
+      .selectFrom("one_time_tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst()
     expect(stored).toMatchObject({ purpose: "verify", user_id: user?.id, used_at: null })
     expect(Date.parse(stored?.expires_at ?? "") - server.clock).toBe(24 * HOUR)
   })
 
   it("uses the site name from the site settings in the mail", async () => {
-    await server.db.kysely.insertInto("settings").values({ key: "siteName", value: JSON.stringify("Kickoff TV") })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("Kickoff TV") })).execute()
+    await server.db.kysely
+      .insertInto("settings")
+      .values({ key: "siteName", value: JSON.stringify("Kickoff TV") })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("Kickoff TV") }))
+      .execute()
     try {
       await register(server, inviter.invite_token, "named@example.com")
       expect((await lastMail(server.db, "named@example.com", "verify"))?.subject).toBe("Confirm your email address for Kickoff TV")
@@ -61,8 +84,11 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     await register(server, inviter.invite_token, "pending@example.com")
     expect(await login(server, "pending@example.com")).toEqual({ success: false, resultCode: 13, detail: "Email not verified" })
     const token = await mailedToken(server.db, "pending@example.com", "verify")
-    expect((await server.call("verifyEmail", { body: { token } })).json())
-      .toEqual({ success: true, resultCode: 1, detail: "Email verified. You can sign in now." })
+    expect((await server.call("verifyEmail", { body: { token } })).json()).toEqual({
+      success: true,
+      resultCode: 1,
+      detail: "Email verified. You can sign in now."
+    })
     expect(await login(server, "pending@example.com")).toMatchObject({ success: true, resultCode: 1 })
   })
 
@@ -74,12 +100,18 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     expect((await server.call("verifyEmail", { body: { token } })).json()).toMatchObject({ resultCode: 1 })
     const friend = await userRow(server.db, "friend@example.com")
     expect(friend?.email_verified_at).toBe(new Date(server.clock).toISOString())
-    const invitation = await server.db.kysely.selectFrom("invitations").selectAll().where("new_user_id", "=", friend?.id ?? 0).executeTakeFirstOrThrow()
+    const invitation = await server.db.kysely
+      .selectFrom("invitations")
+      .selectAll()
+      .where("new_user_id", "=", friend?.id ?? 0)
+      .executeTakeFirstOrThrow()
     expect(invitation.reward_given).toBe(new Date(server.clock).toISOString())
     expect(await rewardPointsOf(server.db, "host@example.com")).toBe(before + 1)
 
     expect((await server.call("verifyEmail", { body: { token } })).json()).toEqual({
-      success: false, resultCode: 18, detail: "This verification link has already been used. You can sign in."
+      success: false,
+      resultCode: 18,
+      detail: "This verification link has already been used. You can sign in."
     })
     expect(await rewardPointsOf(server.db, "host@example.com")).toBe(before + 1)
   })
@@ -99,7 +131,9 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
       server.clock = start
     }
     expect((await server.call("verifyEmail", { body: { token: "x".repeat(43) } })).json()).toEqual({
-      success: false, resultCode: 2, detail: "This verification link is not valid. Check that you opened the whole link from the email."
+      success: false,
+      resultCode: 2,
+      detail: "This verification link is not valid. Check that you opened the whole link from the email."
     })
     expect((await userRow(server.db, "late@example.com"))?.email_verified_at).toBeNull()
   })
@@ -108,7 +142,9 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     await server.addUser({ email: "taken@example.com" })
     const before = await accountTableCounts(server.db)
     expect(await register(server, inviter.invite_token, "TAKEN@example.com")).toEqual({
-      success: false, resultCode: 14, detail: "EMAIL_ALREADY_REGISTERED"
+      success: false,
+      resultCode: 14,
+      detail: "EMAIL_ALREADY_REGISTERED"
     })
     expect(await accountTableCounts(server.db)).toEqual(before)
   })
@@ -164,7 +200,11 @@ describe.each(dialects)("registration and email verification ($name)", (dialect)
     await registerVerified(server, inviter.invite_token, "chain@example.com")
     const chain = await userRow(server.db, "chain@example.com")
     expect(await register(server, chain?.invite_token ?? "", "chain-friend@example.com")).toMatchObject({ resultCode: 1 })
-    const invitation = await server.db.kysely.selectFrom("invitations").selectAll().where("new_user_email", "=", "chain-friend@example.com").executeTakeFirst()
+    const invitation = await server.db.kysely
+      .selectFrom("invitations")
+      .selectAll()
+      .where("new_user_email", "=", "chain-friend@example.com")
+      .executeTakeFirst()
     expect(invitation?.inviter_id).toBe(chain?.id)
   })
 })

@@ -20,12 +20,18 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const user = await server.addUser({ email: "named@example.com" })
     const token = await server.signIn(user.email)
     expect(await update(token, { username: "  New Name ", email: "NAMED@example.com", password: PASSWORD })).toEqual({
-      success: true, resultCode: 1, emailUpdatePending: false, usernameUpdated: true, detail: "Username updated."
+      success: true,
+      resultCode: 1,
+      emailUpdatePending: false,
+      usernameUpdated: true,
+      detail: "Username updated."
     })
     expect((await userRow(server.db, user.email))?.username).toBe("New Name")
     expect(await mailCount(server.db, user.email)).toBe(0)
     expect(await update(token, { username: "New Name", email: user.email, password: PASSWORD })).toMatchObject({
-      success: true, emailUpdatePending: false, usernameUpdated: false
+      success: true,
+      emailUpdatePending: false,
+      usernameUpdated: false
     })
   })
 
@@ -48,7 +54,11 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     expect(await login(server, "mover@example.com")).toMatchObject({ resultCode: 1 })
 
     const emailToken = await mailedToken(server.db, "moved@example.com", "email-change")
-    const stored = await server.db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", hashToken(emailToken)).executeTakeFirst()
+    const stored = await server.db.kysely
+      .selectFrom("one_time_tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(emailToken))
+      .executeTakeFirst()
     expect(stored).toMatchObject({ purpose: "email-change", new_email: "moved@example.com", user_id: user.id })
     expect(Date.parse(stored?.expires_at ?? "") - server.clock).toBe(24 * HOUR)
 
@@ -64,7 +74,9 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     expect((await server.call("userInfo", { token, body: {} })).json()).toMatchObject({ data: { email: "moved@example.com" } })
 
     expect((await server.call("confirmEmailChange", { body: { email_token: emailToken } })).json()).toEqual({
-      success: false, resultCode: 18, detail: "This email confirmation link has already been used."
+      success: false,
+      resultCode: 18,
+      detail: "This email confirmation link has already been used."
     })
   })
 
@@ -79,9 +91,15 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const emailToken = await mailedToken(server.db, "arrived@example.com", "email-change")
     expect((await server.call("confirmEmailChange", { body: { email_token: emailToken } })).json()).toMatchObject({ resultCode: 1 })
 
-    const refused = { success: false, resultCode: 20, detail: "This password reset link is not valid. Request a new one from the Forgot password page." }
+    const refused = {
+      success: false,
+      resultCode: 20,
+      detail: "This password reset link is not valid. Request a new one from the Forgot password page."
+    }
     expect((await server.call("verifyPasswordReset", { body: { token: reset } })).json()).toEqual(refused)
-    expect((await server.call("resetPassword", { body: { token: reset, newPassword: "taken over by the old mailbox" } })).json()).toEqual(refused)
+    expect((await server.call("resetPassword", { body: { token: reset, newPassword: "taken over by the old mailbox" } })).json()).toEqual(
+      refused
+    )
     expect(await login(server, "arrived@example.com")).toMatchObject({ resultCode: 1 })
   })
 
@@ -89,7 +107,9 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const user = await server.addUser({ email: "both@example.com" })
     const token = await server.signIn(user.email)
     expect(await update(token, { username: "both-new", email: "both-new@example.com", password: PASSWORD })).toMatchObject({
-      success: true, emailUpdatePending: true, usernameUpdated: true,
+      success: true,
+      emailUpdatePending: true,
+      usernameUpdated: true,
       detail: "Username updated. We sent a confirmation link to both-new@example.com; your email changes once you follow it."
     })
   })
@@ -99,7 +119,9 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const token = await server.signIn(user.email)
     const before = await accountTableCounts(server.db)
     expect(await update(token, { username: "other", email: "other@example.com", password: "not my password" })).toEqual({
-      ...INCORRECT, emailUpdatePending: false, usernameUpdated: false
+      ...INCORRECT,
+      emailUpdatePending: false,
+      usernameUpdated: false
     })
     expect(await accountTableCounts(server.db)).toEqual(before)
     expect(await userRow(server.db, user.email)).toEqual(user)
@@ -111,7 +133,10 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const token = await server.signIn(user.email)
     const before = await accountTableCounts(server.db)
     expect(await update(token, { username: "renamed", email: "HAS@example.com", password: PASSWORD })).toEqual({
-      success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false,
+      success: false,
+      resultCode: 14,
+      emailUpdatePending: false,
+      usernameUpdated: false,
       detail: "That email address is already registered to another account."
     })
     expect(await accountTableCounts(server.db)).toEqual(before)
@@ -125,7 +150,9 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const emailToken = await mailedToken(server.db, "contested@example.com", "email-change")
     await server.addUser({ email: "contested@example.com" })
     expect((await server.call("confirmEmailChange", { body: { email_token: emailToken } })).json()).toEqual({
-      success: false, resultCode: 14, detail: "That email address is already registered to another account."
+      success: false,
+      resultCode: 14,
+      detail: "That email address is already registered to another account."
     })
     expect((await userRow(server.db, "slowpoke@example.com"))?.id).toBe(user.id)
   })
@@ -139,13 +166,17 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     try {
       server.clock = start + 24 * HOUR
       expect((await server.call("confirmEmailChange", { body: { email_token: emailToken } })).json()).toEqual({
-        success: false, resultCode: 25, detail: "This email confirmation link has expired. Change the email again from your account settings."
+        success: false,
+        resultCode: 25,
+        detail: "This email confirmation link has expired. Change the email again from your account settings."
       })
     } finally {
       server.clock = start
     }
     expect((await server.call("confirmEmailChange", { body: { email_token: "n".repeat(43) } })).json()).toEqual({
-      success: false, resultCode: 2, detail: "This email confirmation link is not valid. Check that you opened the whole link from the email."
+      success: false,
+      resultCode: 2,
+      detail: "This email confirmation link is not valid. Check that you opened the whole link from the email."
     })
     expect(await userRow(server.db, "expired-new@example.com")).toBeUndefined()
   })
@@ -155,8 +186,10 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     const token = await server.signIn(user.email)
     await update(token, { username: user.username, email: "maybe@example.com", password: PASSWORD })
     const pending = await mailedToken(server.db, "maybe@example.com", "email-change")
-    expect(await update(token, { username: user.username, email: "stay@example.com", password: PASSWORD }))
-      .toMatchObject({ success: true, emailUpdatePending: false })
+    expect(await update(token, { username: user.username, email: "stay@example.com", password: PASSWORD })).toMatchObject({
+      success: true,
+      emailUpdatePending: false
+    })
     expect((await server.call("confirmEmailChange", { body: { email_token: pending } })).json()).toMatchObject({ resultCode: 2 })
     expect(await userRow(server.db, "stay@example.com")).toBeDefined()
   })

@@ -28,7 +28,10 @@ describe.each(dialects)("changing the password ($name)", (dialect) => {
   it("answers 12 for a wrong current password and changes nothing", async () => {
     const user = await server.addUser({ email: "pw-wrong@example.com" })
     const [current, other] = [await server.signIn(user.email), await server.signIn(user.email)]
-    const response = await server.call("updatePassword", { token: current, body: { currentPassword: "not my password", newPassword: NEW_PASSWORD } })
+    const response = await server.call("updatePassword", {
+      token: current,
+      body: { currentPassword: "not my password", newPassword: NEW_PASSWORD }
+    })
     expect(response.json()).toEqual(INCORRECT)
     expect((await userRow(server.db, user.email))?.password_hash).toBe(user.password_hash)
     expect((await server.call("isAuthenticated", { token: other })).json()).toEqual({ success: true })
@@ -40,7 +43,9 @@ describe.each(dialects)("changing the password ($name)", (dialect) => {
     const reset = await mailedToken(server.db, user.email, "reset")
     const token = await server.signIn(user.email)
     await server.call("updatePassword", { token, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } })
-    expect((await server.call("resetPassword", { body: { token: reset, newPassword: "the attacker's one" } })).json()).toMatchObject({ resultCode: 20 })
+    expect((await server.call("resetPassword", { body: { token: reset, newPassword: "the attacker's one" } })).json()).toMatchObject({
+      resultCode: 20
+    })
     expect(await verifyPassword(NEW_PASSWORD, (await userRow(server.db, user.email))?.password_hash ?? "")).toBe(true)
   })
 

@@ -1,16 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import { hashToken } from "../../../src/server/account/oneTimeTokens.ts"
+import { verifyPassword } from "../../../src/server/account/passwords.ts"
 import {
-  accountTableCounts, HOUR, lastMail, login, mailCount, mailedToken, register, rewardPointsOf, userRow
+  accountTableCounts,
+  HOUR,
+  lastMail,
+  login,
+  mailCount,
+  mailedToken,
+  register,
+  rewardPointsOf,
+  userRow
 } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
 
 const SAME_ANSWER = { success: true, detail: "If the email is registered, reset instructions will be sent." }
-const INVALID = { success: false, resultCode: 20, detail: "This password reset link is not valid. Request a new one from the Forgot password page." }
-const EXPIRED = { success: false, resultCode: 21, detail: "This password reset link has expired. Request a new one from the Forgot password page." }
-const USED = { success: false, resultCode: 23, detail: "This password reset link has already been used. Request a new one from the Forgot password page." }
+const INVALID = {
+  success: false,
+  resultCode: 20,
+  detail: "This password reset link is not valid. Request a new one from the Forgot password page."
+}
+const EXPIRED = {
+  success: false,
+  resultCode: 21,
+  detail: "This password reset link has expired. Request a new one from the Forgot password page."
+}
+const USED = {
+  success: false,
+  resultCode: 23,
+  detail: "This password reset link has already been used. Request a new one from the Forgot password page."
+}
 const NEW_PASSWORD = "a brand new password"
 
 describe.each(dialects)("password reset ($name)", (dialect) => {
@@ -53,7 +73,11 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
     it("issues a one-hour token and lets a newer one supersede it", async () => {
       await server.addUser({ email: "twice@example.com" })
       const first = await resetTokenFor("twice@example.com")
-      const stored = await server.db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", hashToken(first)).executeTakeFirst()
+      const stored = await server.db.kysely
+        .selectFrom("one_time_tokens")
+        .selectAll()
+        .where("token_hash", "=", hashToken(first))
+        .executeTakeFirst()
       expect(stored).toMatchObject({ purpose: "reset", used_at: null })
       expect(Date.parse(stored?.expires_at ?? "") - server.clock).toBe(HOUR)
       const second = await resetTokenFor("twice@example.com")
@@ -132,7 +156,9 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
       const sessions = [await server.signIn(user.email), await server.signIn(user.email)]
       const token = await resetTokenFor(user.email)
       expect((await server.call("resetPassword", { body: { token, newPassword: NEW_PASSWORD } })).json()).toEqual({
-        success: true, resultCode: 1, detail: "Password has been updated. You can sign in with your new password."
+        success: true,
+        resultCode: 1,
+        detail: "Password has been updated. You can sign in with your new password."
       })
       for (const session of sessions) expect((await server.call("isAuthenticated", { token: session })).json()).toEqual({ success: false })
       expect(await verifyPassword(NEW_PASSWORD, (await userRow(server.db, user.email))?.password_hash ?? "")).toBe(true)
@@ -171,7 +197,9 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
       // The verification link, followed afterwards, agrees the account is verified and rewards nobody twice.
       const verify = await mailedToken(server.db, "never-verified@example.com", "verify")
       expect((await server.call("verifyEmail", { body: { token: verify } })).json()).toEqual({
-        success: true, resultCode: 1, detail: "Your email address is already verified. You can sign in."
+        success: true,
+        resultCode: 1,
+        detail: "Your email address is already verified. You can sign in."
       })
       expect(await rewardPointsOf(server.db, host.email)).toBe(1)
     })

@@ -36,17 +36,24 @@ describe.each(dialects)("account rate limits ($name)", (dialect) => {
     expect(Number(last.headers["retry-after"])).toBeGreaterThan(0)
     // Refused before the handler: no account for the sixth.
     const before = await accountTableCounts(server.db)
-    await server.call("register", { ip, body: { username: "late", email: "burst-late@example.com", password: PASSWORD, invitationToken: inviteToken } })
+    await server.call("register", {
+      ip,
+      body: { username: "late", email: "burst-late@example.com", password: PASSWORD, invitationToken: inviteToken }
+    })
     expect(await accountTableCounts(server.db)).toEqual(before)
     // Another address is not affected.
-    const other = await server.call("register", { body: { username: "o", email: "other-net@example.com", password: PASSWORD, invitationToken: inviteToken } })
+    const other = await server.call("register", {
+      body: { username: "o", email: "other-net@example.com", password: PASSWORD, invitationToken: inviteToken }
+    })
     expect(other.statusCode).toBe(200)
   })
 
   it("allows five password reset requests a minute from one address", async () => {
     const { statuses, last } = await burst("createPasswordReset", 6, (i) => ({ body: { email: `reset${i}@example.com` } }))
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
-    expect((last.json() as { detail: string }).detail).toMatch(/^Too many password reset requests from your network\. Try again in \d+ seconds\.$/)
+    expect((last.json() as { detail: string }).detail).toMatch(
+      /^Too many password reset requests from your network\. Try again in \d+ seconds\.$/
+    )
   })
 
   it.each([
@@ -67,11 +74,19 @@ describe.each(dialects)("account rate limits ($name)", (dialect) => {
     const change = (n: number) =>
       server.call("updateUsernameAndEmail", { ip, token, body: { username: "host", email: `target${n}@example.com`, password: PASSWORD } })
     for (let n = 0; n < 5; n += 1) expect((await change(n)).json()).toMatchObject({ success: true, emailUpdatePending: true })
-    const mailed = await server.db.kysely.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+    const mailed = await server.db.kysely
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow()
     const refused = await change(5)
     expect(refused.statusCode).toBe(429)
-    expect((refused.json() as { detail: string }).detail).toMatch(/^Too many account changes from your network\. Try again in \d+ seconds\.$/)
-    const after = await server.db.kysely.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+    expect((refused.json() as { detail: string }).detail).toMatch(
+      /^Too many account changes from your network\. Try again in \d+ seconds\.$/
+    )
+    const after = await server.db.kysely
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow()
     expect(Number(after.count)).toBe(Number(mailed.count))
   })
 
@@ -120,12 +135,16 @@ describe.each(dialects)("sign-up limits per invite link and per address ($name)"
     const host = await server.addUser({ email: "prober-host@example.com" })
     await server.addUser({ email: "probed@example.com" })
     for (let i = 0; i < 5; i += 1) {
-      expect((await signUp(host.invite_token, i % 2 === 0 ? "probed@example.com" : "Probed@Example.COM")).json()).toMatchObject({ resultCode: 14 })
+      expect((await signUp(host.invite_token, i % 2 === 0 ? "probed@example.com" : "Probed@Example.COM")).json()).toMatchObject({
+        resultCode: 14
+      })
     }
     const refused = await signUp(host.invite_token, "PROBED@example.com")
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toEqual({
-      success: false, status: 429, detail: "Too many sign-up attempts for this email address. Try again in 60 minutes."
+      success: false,
+      status: 429,
+      detail: "Too many sign-up attempts for this email address. Try again in 60 minutes."
     })
     expect(refused.headers["retry-after"]).toBe("3600")
     // Tries with an invite code that does not work do not count: only someone holding a working

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { nextIp, PASSWORD, startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { nextIp, PASSWORD, startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -18,8 +18,7 @@ describe.each(dialects)("auth ($name)", (dialect) => {
   })
   afterAll(() => server.dispose())
 
-  const sessionRows = (userId: number) =>
-    server.db.kysely.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute()
+  const sessionRows = (userId: number) => server.db.kysely.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute()
 
   it("refuses an email longer than 254 characters as invalid input on every endpoint that takes one", async () => {
     const long = `${"a".repeat(243)}@example.com`
@@ -220,13 +219,19 @@ describe.each(dialects)("wrong passwords from many networks ($name)", (dialect) 
   it("takes only a limited number of wrong passwords an hour from all networks, and then still hears the owner's known network", async () => {
     await server.addUser({ email: "owner@example.com" })
     const home = nextIp()
-    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({ success: true })
+    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({
+      success: true
+    })
     for (let i = 0; i < 6; i += 1) {
-      expect((await server.call("login", { ip: nextIp(), body: { email: "owner@example.com", password: `guess-${i}` } })).json()).toMatchObject({ resultCode: 12 })
+      expect(
+        (await server.call("login", { ip: nextIp(), body: { email: "owner@example.com", password: `guess-${i}` } })).json()
+      ).toMatchObject({ resultCode: 12 })
     }
     const stranger = await server.call("login", { ip: nextIp(), body: { email: "owner@example.com", password: PASSWORD } })
     expect(stranger.statusCode).toBe(429)
-    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({ success: true })
+    expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({
+      success: true
+    })
   })
 })
 
@@ -239,13 +244,16 @@ describe.each(dialects)("telling the owner ($name)", (dialect) => {
 
   it("mails the owner once when a network is refused for the account, however many networks try", async () => {
     await server.addUser({ email: "guarded@example.com" })
-    const outbox = () => server.db.kysely.selectFrom("outbox").select(["kind", "text_body"]).where("to_address", "=", "guarded@example.com").execute()
+    const outbox = () =>
+      server.db.kysely.selectFrom("outbox").select(["kind", "text_body"]).where("to_address", "=", "guarded@example.com").execute()
     for (const ip of [nextIp(), nextIp()]) {
       const start = server.clock
       try {
         for (let i = 0; i < 5; i += 1) {
           server.clock += 60_000
-          expect((await server.call("login", { ip, body: { email: "guarded@example.com", password: `guess-${i}` } })).json()).toMatchObject({ resultCode: 12 })
+          expect((await server.call("login", { ip, body: { email: "guarded@example.com", password: `guess-${i}` } })).json()).toMatchObject(
+            { resultCode: 12 }
+          )
         }
       } finally {
         server.clock = start
@@ -256,7 +264,8 @@ describe.each(dialects)("telling the owner ($name)", (dialect) => {
     expect(mail?.kind).toBe("sign-in-paused")
     expect(mail?.text_body).toContain("paused for 15 minutes")
     // an address without an account gets nothing, and its answer is the same
-    for (let i = 0; i < 5; i += 1) await server.call("login", { ip: "10.250.0.1", body: { email: "ghost@example.com", password: `guess-${i}` }, })
+    for (let i = 0; i < 5; i += 1)
+      await server.call("login", { ip: "10.250.0.1", body: { email: "ghost@example.com", password: `guess-${i}` } })
     expect(await server.db.kysely.selectFrom("outbox").select("id").where("to_address", "=", "ghost@example.com").execute()).toEqual([])
   })
 })
@@ -279,7 +288,9 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
     expect(response.statusCode).toBe(429)
     const body = response.json() as { detail: string }
     expect(body).toMatchObject({ success: false, status: 429 })
-    expect(body.detail).toMatch(/^Too many wrong passwords for this account, so password checks are paused for 15 minutes\. Try again then, or use Forgot password on the sign-in page\.$/)
+    expect(body.detail).toMatch(
+      /^Too many wrong passwords for this account, so password checks are paused for 15 minutes\. Try again then, or use Forgot password on the sign-in page\.$/
+    )
     expect(Number(response.headers["retry-after"])).toBeGreaterThan(0)
     // the same IPv6 /64 is the same network, whichever address of it is used
     const owner = await server.call("login", { ip: nextIp(), body: { email: "target@example.com", password: PASSWORD } })
@@ -291,9 +302,12 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
     for (let i = 0; i < 3; i += 1) {
       await server.call("login", { ip: `2001:db8:1:2::${i + 1}`, body: { email: "six@example.com", password: "guess-" + i } })
     }
-    expect((await server.call("login", { ip: "2001:db8:1:2:ffff::9", body: { email: "six@example.com", password: PASSWORD } })).statusCode).toBe(429)
-    expect((await server.call("login", { ip: "2001:db8:1:3::1", body: { email: "six@example.com", password: PASSWORD } })).json())
-      .toMatchObject({ success: true })
+    expect(
+      (await server.call("login", { ip: "2001:db8:1:2:ffff::9", body: { email: "six@example.com", password: PASSWORD } })).statusCode
+    ).toBe(429)
+    expect(
+      (await server.call("login", { ip: "2001:db8:1:3::1", body: { email: "six@example.com", password: PASSWORD } })).json()
+    ).toMatchObject({ success: true })
   })
 
   it("limits sign-in attempts per address", async () => {

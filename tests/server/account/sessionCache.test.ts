@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { createSessionCache, sessionsChanged, sessionsEpoch, TELEMETRY_SESSION_MAX_AGE_MS } from "../../../src/server/account/sessionCache.ts"
+import {
+  createSessionCache,
+  sessionsChanged,
+  sessionsEpoch,
+  TELEMETRY_SESSION_MAX_AGE_MS
+} from "../../../src/server/account/sessionCache.ts"
 import { createSession, hashToken, resolveSession } from "../../../src/server/account/sessions.ts"
 import { deleteSessionByTokenHash, findSessionByTokenHash } from "../../../src/server/account/sessionsRepo.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
@@ -90,7 +95,7 @@ describe.each(dialects)("cached sessions on $name", (dialect) => {
 
   it("touches the session when the address changes, and only every five minutes otherwise", async () => {
     const cache = createSessionCache({ ttlMs: 60 * 60 * 1000 })
-    const seen = async () => (await test.db.kysely.selectFrom("sessions").select(["ip", "last_seen_at"]).executeTakeFirstOrThrow())
+    const seen = async () => await test.db.kysely.selectFrom("sessions").select(["ip", "last_seen_at"]).executeTakeFirstOrThrow()
     await resolve(cache, T0 + 60_000)
     expect(await seen()).toEqual({ ip: "10.0.0.1", last_seen_at: new Date(T0).toISOString() })
     await resolve(cache, T0 + 120_000, "10.0.0.2")

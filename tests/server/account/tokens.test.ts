@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { type Kysely, sql } from "kysely"
-import type { Tables } from "../../../src/server/db/schema.ts"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { checkToken, consumeToken, hashToken, issueToken, revokeTokens } from "../../../src/server/account/oneTimeTokens.ts"
 import { deleteExpiredOneTimeTokens } from "../../../src/server/account/oneTimeTokensRepo.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
-import {
-  checkToken,
-  consumeToken,
-  hashToken,
-  issueToken,
-  revokeTokens
-} from "../../../src/server/account/oneTimeTokens.ts"
+import type { Tables } from "../../../src/server/db/schema.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
 const T0 = new Date("2025-03-01T10:00:00.000Z")
@@ -25,9 +19,14 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
   beforeEach(async () => {
     test = await dialect.create()
     db = test.db.kysely
-    userId = (await insertUser(db, {
-      username: "ann", email: "ann@example.com", password_hash: "x", invite_token: "inv-ann"
-    })).id
+    userId = (
+      await insertUser(db, {
+        username: "ann",
+        email: "ann@example.com",
+        password_hash: "x",
+        invite_token: "inv-ann"
+      })
+    ).id
   })
   afterEach(() => test.dispose())
 
@@ -39,8 +38,14 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
     expect(first).toEqual({
       status: "valid",
       token: {
-        id: expect.any(Number), purpose: "verify", token_hash: hashToken(raw), user_id: userId, new_email: null,
-        created_at: T0.toISOString(), expires_at: after(24 * HOUR).toISOString(), used_at: null
+        id: expect.any(Number),
+        purpose: "verify",
+        token_hash: hashToken(raw),
+        user_id: userId,
+        new_email: null,
+        created_at: T0.toISOString(),
+        expires_at: after(24 * HOUR).toISOString(),
+        used_at: null
       }
     })
     expect(await checkToken(db, "verify", raw, after(MINUTE))).toEqual(first)
@@ -69,11 +74,12 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
     // Both transactions are open before either consumes, so a read-then-write would let both
     // through. SQLite runs one transaction at a time on its connection, so there they simply queue.
     const bothOpen = dialect.name === "postgres" ? barrier(2) : async () => {}
-    const attempt = () => db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx)
-      await bothOpen()
-      return consumeToken(trx, "verify", raw, after(MINUTE))
-    })
+    const attempt = () =>
+      db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx)
+        await bothOpen()
+        return consumeToken(trx, "verify", raw, after(MINUTE))
+      })
     const results = await Promise.all([attempt(), attempt()])
     expect(results.map((r) => r.status).sort()).toEqual(["used", "valid"])
   })
@@ -88,7 +94,10 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
   it("expires verification and email-change tokens after 24 hours", async () => {
     const verify = await issueToken(db, { purpose: "verify", userId, now: T0 })
     const change = await issueToken(db, { purpose: "email-change", userId, newEmail: "a@b.example", now: T0 })
-    for (const [purpose, raw] of [["verify", verify], ["email-change", change]] as const) {
+    for (const [purpose, raw] of [
+      ["verify", verify],
+      ["email-change", change]
+    ] as const) {
       expect((await checkToken(db, purpose, raw, after(2 * HOUR))).status).toBe("valid")
       expect((await checkToken(db, purpose, raw, after(24 * HOUR - 1))).status).toBe("valid")
       expect(await consumeToken(db, purpose, raw, after(24 * HOUR))).toEqual({ status: "expired" })
@@ -140,10 +149,12 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
   })
 
   it("rolls back with the caller's transaction and goes with its user", async () => {
-    await expect(db.transaction().execute(async (trx) => {
-      await issueToken(trx, { purpose: "verify", userId, now: T0 })
-      throw new Error("the change that needed the token failed")
-    })).rejects.toThrow("failed")
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await issueToken(trx, { purpose: "verify", userId, now: T0 })
+        throw new Error("the change that needed the token failed")
+      })
+    ).rejects.toThrow("failed")
     expect(await db.selectFrom("one_time_tokens").selectAll().execute()).toEqual([])
 
     await issueToken(db, { purpose: "verify", userId, now: T0 })

@@ -18,7 +18,10 @@ describe.each(dialects)("operator CLI ($name)", (dialect) => {
   it("opens and migrates the configured database on its own", async () => {
     const lines: string[] = []
     // without the test's connection: the CLI opens the database itself
-    const code = await runAdmin(["stream:add", "--title", "Own", "--src", "/live/demo1/index.m3u8"], { config: cli.config, out: (text) => lines.push(text) })
+    const code = await runAdmin(["stream:add", "--title", "Own", "--src", "/live/demo1/index.m3u8"], {
+      config: cli.config,
+      out: (text) => lines.push(text)
+    })
     expect(code).toBe(0)
     expect(lines.join("\n")).toMatch(/^Added stream \d+: Own$/)
     expect((await listStreams(cli.database.db.kysely)).map((s) => s.title)).toEqual(["Own"])
@@ -27,23 +30,42 @@ describe.each(dialects)("operator CLI ($name)", (dialect) => {
   it("prints help, and refuses unknown commands and bad arguments with exit codes 1 and 2", async () => {
     const help = await admin("--help")
     expect(help.code).toBe(0)
-    for (const name of ["user:create", "user:list", "maintenance:on", "maintenance:off", "announce", "stream:add", "stream:list",
-      "stream:remove", "stream:maintenance", "stream:import", "settings:set", "settings:get"]) {
+    for (const name of [
+      "user:create",
+      "user:list",
+      "maintenance:on",
+      "maintenance:off",
+      "announce",
+      "stream:add",
+      "stream:list",
+      "stream:remove",
+      "stream:maintenance",
+      "stream:import",
+      "settings:set",
+      "settings:get"
+    ]) {
       expect(help.output).toContain(name)
     }
     expect(await admin("frobnicate")).toMatchObject({ code: 1, output: expect.stringContaining('Unknown command "frobnicate"') })
     expect((await admin("user:create", "--help")).output).toContain("--email E --password P [--username U] [--staff]")
-    expect(await admin("user:create", "--email", "x@example.com")).toMatchObject({ code: 2, output: expect.stringContaining("--password is required") })
-    expect(await admin("user:create", "--email", "nope", "--password", "longenough")).toMatchObject({ code: 2, output: expect.stringContaining("--email: Enter a valid email address.") })
-    expect(await admin("user:create", "--email", "a@example.com", "--password", "short")).toMatchObject({ code: 2, output: expect.stringContaining("--password: Password length too short") })
+    expect(await admin("user:create", "--email", "x@example.com")).toMatchObject({
+      code: 2,
+      output: expect.stringContaining("--password is required")
+    })
+    expect(await admin("user:create", "--email", "nope", "--password", "longenough")).toMatchObject({
+      code: 2,
+      output: expect.stringContaining("--email: Enter a valid email address.")
+    })
+    expect(await admin("user:create", "--email", "a@example.com", "--password", "short")).toMatchObject({
+      code: 2,
+      output: expect.stringContaining("--password: Password length too short")
+    })
     expect((await admin("stream:remove", "--id", "abc")).code).toBe(2)
     expect((await admin("stream:list", "--colour", "red")).code).toBe(2)
     expect((await admin("stream:maintenance", "--id", "1")).code).toBe(2)
     expect((await admin("settings:set", "--key", "nope", "--value", "1")).code).toBe(2)
     expect((await admin("settings:set", "--key", "pricePerRewardPoint", "--value", "lots")).code).toBe(2)
   })
-
-
 })
 
 describe("operator CLI as a process", () => {
@@ -56,7 +78,9 @@ describe("operator CLI as a process", () => {
 
   it("exits 1 on an unknown command", async () => {
     const root = fileURLToPath(new URL("../../..", import.meta.url))
-    const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "nope"], { cwd: root }).catch((error: { code: number; stderr: string }) => error)
+    const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "nope"], { cwd: root }).catch(
+      (error: { code: number; stderr: string }) => error
+    )
     expect(failure).toMatchObject({ code: 1 })
     expect((failure as { stderr: string }).stderr).toContain('Unknown command "nope"')
   })
@@ -86,8 +110,9 @@ describe("operator CLI as a process", () => {
       const file = join(dir, "not-a-directory")
       await writeFile(file, "")
       const env = { ...process.env, DATA_DIR: file, DATABASE_URL: "" }
-      const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "user:list"], { cwd: root, env })
-        .catch((error: { code: number; stderr: string }) => error)
+      const failure = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "user:list"], { cwd: root, env }).catch(
+        (error: { code: number; stderr: string }) => error
+      )
       expect(failure).toMatchObject({ code: 1 })
       const stderr = (failure as { stderr: string }).stderr.trim().split("\n")
       expect(stderr.at(-1)).toMatch(/^admin: EEXIST: file already exists, mkdir '.*not-a-directory'$/)

@@ -14,10 +14,22 @@ describe.each(dialects)("heartbeats of a batch on $name", (dialect) => {
   })
   afterEach(() => test.dispose())
 
-  const beat = (minute: number, streamId = "1", ip = "10.0.0.1") =>
-    ({ userId, sessionId: 7, token: "player", streamId, app: "tv", ip, network: ip, at: at(minute) })
+  const beat = (minute: number, streamId = "1", ip = "10.0.0.1") => ({
+    userId,
+    sessionId: 7,
+    token: "player",
+    streamId,
+    app: "tv",
+    ip,
+    network: ip,
+    at: at(minute)
+  })
   const rows = () =>
-    test.db.kysely.selectFrom("player_connections").select(["stream_id", "ip", "first_seen", "last_seen", "ended_reason"]).orderBy("stream_id").execute()
+    test.db.kysely
+      .selectFrom("player_connections")
+      .select(["stream_id", "ip", "first_seen", "last_seen", "ended_reason"])
+      .orderBy("stream_id")
+      .execute()
 
   it("keeps one row per player session, however many of its beats share a statement, at its latest beat and address", async () => {
     await recordHeartbeats(test.db.kysely, [beat(2, "1", "10.0.0.9"), beat(1), beat(3, "2"), beat(1, "2")], at(-1))
@@ -32,7 +44,10 @@ describe.each(dialects)("heartbeats of a batch on $name", (dialect) => {
     // stream 1 beats on at minute 1; by minute 5 (live since minute 3) both have gone quiet
     await recordHeartbeats(test.db.kysely, [beat(1)], at(0))
     await recordHeartbeats(test.db.kysely, [beat(5), beat(5, "2")], at(3))
-    expect((await rows()).map((row) => [row.first_seen, row.last_seen])).toEqual([[at(5), at(5)], [at(5), at(5)]])
+    expect((await rows()).map((row) => [row.first_seen, row.last_seen])).toEqual([
+      [at(5), at(5)],
+      [at(5), at(5)]
+    ])
     await recordHeartbeats(test.db.kysely, [beat(6)], at(4))
     expect((await rows())[0]).toMatchObject({ first_seen: at(5), last_seen: at(6) })
   })

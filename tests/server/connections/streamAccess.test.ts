@@ -17,7 +17,8 @@ interface Listed {
 describe.each(dialects)("stream grants, the origin's refusals and the account's limit ($name)", (dialect) => {
   let server: TestServer
   let staff: string
-  const list = async (token: string): Promise<Array<Listed>> => ((await server.call("streams", { token })).json() as { data: Array<Listed> }).data
+  const list = async (token: string): Promise<Array<Listed>> =>
+    ((await server.call("streams", { token })).json() as { data: Array<Listed> }).data
   const play = (src: string | null, ip: string) => server.app.inject({ method: "GET", url: src ?? "/", remoteAddress: ip })
   const access = async (token: string, src: string | null, ip = "10.9.9.9") =>
     (await server.call("streamAccess", { token, ip, body: { grant: grantOf(src ?? "") ?? "" } })).json() as {
@@ -26,10 +27,11 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
       maxStreams: number
       playing: Array<{ id: number; stream: string; device: string; network: string }>
     }
-  const staffView = async () => (await server.call("connections", { token: staff })).json() as {
-    connections: Record<string, Array<{ id: number; ip: string; network: string; stream: string }>>
-    unknownIps: Array<string>
-  }
+  const staffView = async () =>
+    (await server.call("connections", { token: staff })).json() as {
+      connections: Record<string, Array<{ id: number; ip: string; network: string; stream: string }>>
+      unknownIps: Array<string>
+    }
 
   beforeAll(async () => {
     server = await startTestServer(dialect)
@@ -106,7 +108,9 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
       expect((await play(fresh?.src ?? null, "10.7.0.1")).statusCode).toBe(200)
     }
     // the origin notes a playing player's presence a few times a minute, in the background
-    await expect.poll(async () => (await staffView()).connections[email]).toEqual([expect.objectContaining({ stream: "Sports One", ip: "10.7.0.1" })])
+    await expect
+      .poll(async () => (await staffView()).connections[email])
+      .toEqual([expect.objectContaining({ stream: "Sports One", ip: "10.7.0.1" })])
     await server.call("logout", { token })
     server.clock += 3000
     expect((await play(fresh?.src ?? null, "10.7.0.1")).json()).toMatchObject({ status: 403, reason: "signedOut" })
@@ -130,7 +134,9 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
 
     // another account's connection is not this one's to end
     const stranger = await server.signIn(await viewer())
-    expect((await server.call("endStream", { token: stranger, body: { id: told.playing[0]?.id ?? 0 } })).json()).toMatchObject({ success: false })
+    expect((await server.call("endStream", { token: stranger, body: { id: told.playing[0]?.id ?? 0 } })).json()).toMatchObject({
+      success: false
+    })
     expect((await server.call("endStream", { token: away, body: { id: told.playing[0]?.id ?? 0 } })).json()).toEqual({ success: true })
     expect((await play(awayTwo?.src ?? null, "10.8.1.1")).statusCode).toBe(200)
     const ended = await play(homeOne?.src ?? null, "10.8.0.1")
@@ -172,7 +178,11 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect(refused.data).toHaveLength(4)
     expect((await play(refused.data[1]?.src ?? null, "10.7.9.9")).statusCode).toBe(429)
 
-    for (const query of [{ start: "one", player: "1" }, { start: "0", player: "3" }, { start: "12345", player: "1" }]) {
+    for (const query of [
+      { start: "one", player: "1" },
+      { start: "0", player: "3" },
+      { start: "12345", player: "1" }
+    ]) {
       expect((await server.call("streams", { token: home, query })).statusCode, JSON.stringify(query)).toBe(400)
     }
   })
@@ -189,7 +199,12 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     // a second channel at home is a second stream
     expect((await play(phoneTwo?.src ?? null, "10.10.0.1")).statusCode).toBe(429)
     // the phone stops; the TV switches channels: still one stream
-    await server.app.inject({ method: "POST", url: "/api/streams/close", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ grant: grantOf(phoneOne?.src ?? "") }) })
+    await server.app.inject({
+      method: "POST",
+      url: "/api/streams/close",
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify({ grant: grantOf(phoneOne?.src ?? "") })
+    })
     expect((await play(tvTwo?.src ?? null, "10.10.0.1")).statusCode).toBe(200)
     await setSetting(server.db.kysely, "maxStreamsPerAccount", 0)
     server.clock += 5001
@@ -234,9 +249,13 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     const [awayOne] = await list(away)
     expect((await play(homeOne?.src ?? null, "10.12.0.1")).statusCode).toBe(200)
     expect((await play(awayOne?.src ?? null, "10.12.1.1")).statusCode).toBe(429)
-    const beacon = (grant: string) => server.app.inject({
-      method: "POST", url: "/api/streams/close", headers: { "content-type": "text/plain;charset=UTF-8" }, payload: JSON.stringify({ grant })
-    })
+    const beacon = (grant: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/streams/close",
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+        payload: JSON.stringify({ grant })
+      })
     expect((await beacon("g1.made.up")).json()).toEqual({ success: true })
     expect((await beacon(grantOf(homeOne?.src ?? "") ?? "")).json()).toEqual({ success: true })
     expect((await staffView()).connections[email]).toBeUndefined()
@@ -250,13 +269,26 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     const [one, two] = await list(token)
     expect((await play(one?.src ?? null, "10.13.0.1")).statusCode).toBe(200)
     const record = (session: string, media: string, event: string, clientTime: number, extra: Record<string, unknown> = {}) => ({
-      session_id: session, device_id: "d", version: "3.4.5", source: "hls", page_url: "/player", event, current_time: 0,
-      client_time: clientTime, adjusted_time: clientTime, ids: { media_id: media, site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: [],
+      session_id: session,
+      device_id: "d",
+      version: "3.4.5",
+      source: "hls",
+      page_url: "/player",
+      event,
+      current_time: 0,
+      client_time: clientTime,
+      adjusted_time: clientTime,
+      ids: { media_id: media, site_id: "web", sitegroup_id: "default", player_id: "tv" },
+      plugins: [],
       ...extra
     })
-    const beacon = (events: Array<unknown>) => server.app.inject({
-      method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" }, payload: JSON.stringify({ token, events })
-    })
+    const beacon = (events: Array<unknown>) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/health-events",
+        headers: { "content-type": "text/plain" },
+        payload: JSON.stringify({ token, events })
+      })
     const oneId = String(one?.id)
     const twoId = String(two?.id)
     // three starts of stream one; a 3 s stall split across two beacons; an error on stream two
@@ -270,8 +302,23 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     ])
     await beacon([record("a", oneId, "playing", 63_000), record("z", twoId, "error", 5000)])
     // a minute of watching, by the live ping
-    const ping = { session_id: "a", sitegroup_id: "default", media_id: oneId, site_id: "web", player_id: "tv", video_type: "live", created: 0, position: 60,
-      player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false, customer_user_id: "" }
+    const ping = {
+      session_id: "a",
+      sitegroup_id: "default",
+      media_id: oneId,
+      site_id: "web",
+      player_id: "tv",
+      video_type: "live",
+      created: 0,
+      position: 60,
+      player_version: "3.4.5",
+      source: "hls",
+      category: "",
+      category_id: "",
+      autoplay: true,
+      muted: false,
+      customer_user_id: ""
+    }
     await server.call("analytics", { token, params: { videoType: "live", siteGroupId: "default", event: "ping" }, body: ping })
     server.clock += 11_000
     const streams = (await server.call("connections", { token: staff })).json() as { streams: Array<Record<string, unknown>> }

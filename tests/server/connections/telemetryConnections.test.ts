@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
-import { pruneOldTelemetry, startTelemetryHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
 import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
+import { pruneOldTelemetry, startTelemetryHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 
 const body = (playerId: string) => ({
-  session_id: "player-session", sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: playerId, video_type: "live",
-  created: 0, position: 60, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false,
+  session_id: "player-session",
+  sitegroup_id: "streamhub",
+  media_id: "1",
+  site_id: "web",
+  player_id: playerId,
+  video_type: "live",
+  created: 0,
+  position: 60,
+  player_version: "3.4.5",
+  source: "hls",
+  category: "",
+  category_id: "",
+  autoplay: true,
+  muted: false,
   customer_user_id: ""
 })
 const MINUTE = 60_000
@@ -20,10 +32,11 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
   const ping = (token: string, ip: string, playerId = "tv") =>
     server.call("analytics", { token, ip, params: { videoType: "live", siteGroupId: "streamhub", event: "ping" }, body: body(playerId) })
   const fetchPlaylist = (ip: string, url = "/live/demo1/index.m3u8") => server.app.inject({ method: "GET", url, remoteAddress: ip })
-  const connections = async () => (await server.call("connections", { token: staff })).json() as {
-    connections: Record<string, Array<{ timestamp: string; app: string; ip: string; token: string }>>
-    unknownIps: Array<string>
-  }
+  const connections = async () =>
+    (await server.call("connections", { token: staff })).json() as {
+      connections: Record<string, Array<{ timestamp: string; app: string; ip: string; token: string }>>
+      unknownIps: Array<string>
+    }
 
   beforeAll(async () => {
     server = await startTestServer(dialect)
@@ -58,7 +71,14 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     server.clock += 30_000
     await ping(home, "10.1.0.1")
     const entry = (timestamp: number, app: string, ip: string, token: string) =>
-      expect.objectContaining({ timestamp: iso(timestamp), app, ip, token: playerTokenOf(hashToken(token)), network: ip, stream: "Stream 1" })
+      expect.objectContaining({
+        timestamp: iso(timestamp),
+        app,
+        ip,
+        token: playerTokenOf(hashToken(token)),
+        network: ip,
+        stream: "Stream 1"
+      })
     expect(await connections()).toEqual({
       connections: {
         "sharer@example.com": [entry(start, "tv", "10.1.0.1", home), entry(start + 1000, "lls", "10.1.0.2", away)],
@@ -101,8 +121,15 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     const start = server.clock - 60_000
     const at = (ms: number) => iso(start + ms)
     const row = (email: string, n: number, firstSeenMs: number, network: string) => ({
-      user_id: ids[email] ?? 0, session_id: 1000 + n, token: `player-${n}`, stream_id: "1", app: "tv",
-      ip: network, network, first_seen: at(firstSeenMs), last_seen: iso(server.clock)
+      user_id: ids[email] ?? 0,
+      session_id: 1000 + n,
+      token: `player-${n}`,
+      stream_id: "1",
+      app: "tv",
+      ip: network,
+      network,
+      first_seen: at(firstSeenMs),
+      last_seen: iso(server.clock)
     })
     const rows = [
       // 110 connections from 110 places: strongly red
@@ -164,10 +191,23 @@ describe.each(dialects)("live connections ($name)", (dialect) => {
     const recent = iso(server.clock - 29 * 24 * 60 * MINUTE)
     const insert = async (received_at: string) => {
       await db.insertInto("metering").values({ user_id: user.id, token_id: "t", factor: 1, received_at }).execute()
-      await db.insertInto("health_events").values({
-        user_id: null, session_id: "s", device_id: "d", version: "v", event: "e", current_time: 0, client_time: 0,
-        adjusted_time: 0, source: "hls", page_url: "/", received_at, ip: "10.4.0.1"
-      }).execute()
+      await db
+        .insertInto("health_events")
+        .values({
+          user_id: null,
+          session_id: "s",
+          device_id: "d",
+          version: "v",
+          event: "e",
+          current_time: 0,
+          client_time: 0,
+          adjusted_time: 0,
+          source: "hls",
+          page_url: "/",
+          received_at,
+          ip: "10.4.0.1"
+        })
+        .execute()
     }
     for (const received_at of [old, old, old, recent]) await insert(received_at)
     const left = async () => [

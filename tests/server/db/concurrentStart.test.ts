@@ -32,11 +32,15 @@ describe.skipIf(postgres === undefined)("two instances starting together on an e
       const ports = await twoPorts()
       try {
         // No await between the two spawns: they start in the same instant.
-        const starts = await Promise.allSettled(dataDirs.map((dataDir, i) => startServer({
-          DATA_DIR: dataDir,
-          PORT: String(ports[i]),
-          DATABASE_URL: database.databaseUrl!
-        })))
+        const starts = await Promise.allSettled(
+          dataDirs.map((dataDir, i) =>
+            startServer({
+              DATA_DIR: dataDir,
+              PORT: String(ports[i]),
+              DATABASE_URL: database.databaseUrl!
+            })
+          )
+        )
         const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []))
         const outputs: Array<string> = []
         try {
@@ -47,12 +51,17 @@ describe.skipIf(postgres === undefined)("two instances starting together on an e
             expect(answer.status, `round ${round}`).toBe(200)
           }
         } finally {
-          await Promise.all(servers.map(async (server) => {
-            await server.stop()
-            outputs.push(server.output())
-          }))
+          await Promise.all(
+            servers.map(async (server) => {
+              await server.stop()
+              outputs.push(server.output())
+            })
+          )
         }
-        expect(outputs.filter((output) => output.includes(BANNER)), `round ${round}: instances that printed the staff banner`).toHaveLength(1)
+        expect(
+          outputs.filter((output) => output.includes(BANNER)),
+          `round ${round}: instances that printed the staff banner`
+        ).toHaveLength(1)
 
         const db = database.db.kysely
         const users = await db.selectFrom("users").select(["email", "is_staff"]).execute()
@@ -60,8 +69,14 @@ describe.skipIf(postgres === undefined)("two instances starting together on an e
         const markers = await db.selectFrom("settings").select("key").where("key", "=", SEEDED_MARKER).execute()
         expect(markers, `round ${round}`).toHaveLength(1)
         const streams = await db.selectFrom("streams").select("title").orderBy("id").execute()
-        expect(streams.map((stream) => stream.title), `round ${round}`).toEqual(["Demo Channel 1", "Demo Channel 2"])
-        const applied = await db.selectFrom("kysely_migration" as never).select("name" as never).execute()
+        expect(
+          streams.map((stream) => stream.title),
+          `round ${round}`
+        ).toEqual(["Demo Channel 1", "Demo Channel 2"])
+        const applied = await db
+          .selectFrom("kysely_migration" as never)
+          .select("name" as never)
+          .execute()
         expect(applied, `round ${round}`).toHaveLength(Object.keys(migrations("postgres")).length)
       } finally {
         await database.dispose()
@@ -104,9 +119,13 @@ describe.skipIf(postgres === undefined)("start-up on PostgreSQL, in one process"
       })
       await firstEntered.promise
       const secondWaits = Promise.withResolvers<void>()
-      const second = withStartupLock(twin, async () => {
-        events.push("second in")
-      }, { onWait: () => secondWaits.resolve() })
+      const second = withStartupLock(
+        twin,
+        async () => {
+          events.push("second in")
+        },
+        { onWait: () => secondWaits.resolve() }
+      )
       // another schema's start goes ahead while this one's is held
       await withStartupLock(other.db, async () => {
         events.push("other schema")

@@ -1,16 +1,16 @@
 import { chmod, mkdtemp, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { sql } from "kysely"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import * as sessions from "../../../src/server/account/sessionsRepo.ts"
+import * as users from "../../../src/server/account/usersRepo.ts"
 import { type Db, inTransaction, isUniqueViolation, openDatabase } from "../../../src/server/db/database.ts"
 import { migrateToLatest } from "../../../src/server/db/migrations.ts"
-import * as users from "../../../src/server/account/usersRepo.ts"
-import * as sessions from "../../../src/server/account/sessionsRepo.ts"
-import * as streams from "../../../src/server/streams/streamsRepo.ts"
-import { getSetting, getSettings, setSetting, setSettings } from "../../../src/server/shell/settingsRepo.ts"
-import { getMaintenance, setMaintenance } from "../../../src/server/shell/maintenanceRepo.ts"
 import { insertAnnouncement, latestAnnouncement } from "../../../src/server/shell/announcementsRepo.ts"
+import { getMaintenance, setMaintenance } from "../../../src/server/shell/maintenanceRepo.ts"
+import { getSetting, getSettings, setSetting, setSettings } from "../../../src/server/shell/settingsRepo.ts"
+import * as streams from "../../../src/server/streams/streamsRepo.ts"
 import { insertTicket } from "../../../src/server/support/ticketsRepo.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
@@ -27,7 +27,10 @@ const newUser = (email: string, extra: Partial<users.NewUserInput> = {}): users.
 })
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => expect.fail("expected a rejection"), (error: unknown) => error)
+  return promise.then(
+    () => expect.fail("expected a rejection"),
+    (error: unknown) => error
+  )
 }
 
 describe.each(dialects)("database on $name", (dialect) => {
@@ -42,7 +45,19 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("migrates from empty, and again without doing anything", async () => {
     const fresh = await dialect.create({ migrate: false })
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial", "0002_mail_and_tokens", "0003_password_reset_requests", "0004_telemetry", "0005_health_ids_plugins", "0006_guide", "0007_rewards_payments_tickets", "0008_report_indexes", "0009_live_connections", "0011_rate_limits", "0012_table_versions"])
+      expect(await migrateToLatest(fresh.db)).toEqual([
+        "0001_initial",
+        "0002_mail_and_tokens",
+        "0003_password_reset_requests",
+        "0004_telemetry",
+        "0005_health_ids_plugins",
+        "0006_guide",
+        "0007_rewards_payments_tickets",
+        "0008_report_indexes",
+        "0009_live_connections",
+        "0011_rate_limits",
+        "0012_table_versions"
+      ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
       const schema = fresh.databaseUrl ? new URL(fresh.databaseUrl).searchParams.get("schema") : undefined
@@ -51,9 +66,33 @@ describe.each(dialects)("database on $name", (dialect) => {
         .map((t) => t.name)
         .sort()
       expect(tables).toEqual([
-        "analytics_events", "announcements", "guide_channels", "guide_programmes", "guide_staging", "health_events", "invitations",
-        "job_leases", "maintenance", "metering", "one_time_tokens", "outbox", "password_reset_requests", "payments", "player_connections",
-        "player_permissions", "rate_limits", "reward_ledger", "server_keys", "sessions", "settings", "stream_qoe_samples", "streams", "table_versions", "tickets", "unknown_viewers", "users"
+        "analytics_events",
+        "announcements",
+        "guide_channels",
+        "guide_programmes",
+        "guide_staging",
+        "health_events",
+        "invitations",
+        "job_leases",
+        "maintenance",
+        "metering",
+        "one_time_tokens",
+        "outbox",
+        "password_reset_requests",
+        "payments",
+        "player_connections",
+        "player_permissions",
+        "rate_limits",
+        "reward_ledger",
+        "server_keys",
+        "sessions",
+        "settings",
+        "stream_qoe_samples",
+        "streams",
+        "table_versions",
+        "tickets",
+        "unknown_viewers",
+        "users"
       ])
     } finally {
       await fresh.dispose()
@@ -63,8 +102,14 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("round-trips users with real booleans, numbers and identical timestamps", async () => {
     const created = await users.insertUser(db.kysely, newUser("Ann@Example.COM", { email_verified_at: LATER }))
     expect(created).toEqual({
-      id: expect.any(Number), username: "Ann", email: "ann@example.com", password_hash: "hash",
-      is_staff: false, is_active: true, email_verified_at: LATER, invite_token: "invite-Ann@Example.COM",
+      id: expect.any(Number),
+      username: "Ann",
+      email: "ann@example.com",
+      password_hash: "hash",
+      is_staff: false,
+      is_active: true,
+      email_verified_at: LATER,
+      invite_token: "invite-Ann@Example.COM",
       created_at: T0
     })
     expect(await users.findUserById(db.kysely, created.id)).toEqual(created)
@@ -94,14 +139,29 @@ describe.each(dialects)("database on $name", (dialect) => {
   it("finds live sessions with their user, touches and deletes them", async () => {
     const user = await users.insertUser(db.kysely, newUser("s@example.com", { is_staff: true }))
     const inserted = await sessions.insertSession(db.kysely, {
-      user_id: user.id, token_hash: "h1", expires_at: LATER, is_mobile: true, user_agent: "UA", ip: "10.0.0.1",
+      user_id: user.id,
+      token_hash: "h1",
+      expires_at: LATER,
+      is_mobile: true,
+      user_agent: "UA",
+      ip: "10.0.0.1",
       created_at: T0
     })
     expect(inserted).toMatchObject({ is_mobile: true, created_at: T0, last_seen_at: T0, expires_at: LATER })
     expect(await sessions.findSessionByTokenHash(db.kysely, "h1", T0)).toEqual({
-      session_id: inserted.id, token_hash: "h1", is_mobile: true, user_agent: "UA", ip: "10.0.0.1",
-      created_at: T0, last_seen_at: T0, expires_at: LATER, user_id: user.id, email: "s@example.com",
-      username: "s", is_staff: true, is_active: true
+      session_id: inserted.id,
+      token_hash: "h1",
+      is_mobile: true,
+      user_agent: "UA",
+      ip: "10.0.0.1",
+      created_at: T0,
+      last_seen_at: T0,
+      expires_at: LATER,
+      user_id: user.id,
+      email: "s@example.com",
+      username: "s",
+      is_staff: true,
+      is_active: true
     })
     expect(await sessions.findSessionByTokenHash(db.kysely, "h1", LATER)).toBeUndefined()
     expect(await sessions.findSessionByTokenHash(db.kysely, "unknown", T0)).toBeUndefined()
@@ -133,8 +193,17 @@ describe.each(dialects)("database on $name", (dialect) => {
     const b = await streams.insertStream(db.kysely, { title: "B", tags: "lls,!Late", maintenance_mode: true })
     const first = await streams.insertStream(db.kysely, { title: "First", position: 0 })
     expect(a).toEqual({
-      id: expect.any(Number), position: 1, title: "A", src: "a.m3u8", src_sldp: null, image_location: "",
-      tags: "", tags_sldp: "", maintenance_mode: false, created_at: T0, epg_channel_id: null
+      id: expect.any(Number),
+      position: 1,
+      title: "A",
+      src: "a.m3u8",
+      src_sldp: null,
+      image_location: "",
+      tags: "",
+      tags_sldp: "",
+      maintenance_mode: false,
+      created_at: T0,
+      epg_channel_id: null
     })
     expect(b).toMatchObject({ position: 2, maintenance_mode: true, tags: "lls,!Late" })
     expect((await streams.listStreams(db.kysely)).map((s) => s.title)).toEqual(["First", "A", "B"])
@@ -182,26 +251,47 @@ describe.each(dialects)("database on $name", (dialect) => {
     expect(isUniqueViolation(await rejection(insertAnnouncement(db.kysely, { token: "a1", title: "", text: "" })))).toBe(true)
 
     const user = await users.insertUser(db.kysely, newUser("t@example.com"))
-    const ticket = await insertTicket(db.kysely, { user_id: user.id, type: 3, subject: "stream request", description: "More F1", created_at: T0 })
+    const ticket = await insertTicket(db.kysely, {
+      user_id: user.id,
+      type: 3,
+      subject: "stream request",
+      description: "More F1",
+      created_at: T0
+    })
     expect(ticket).toEqual({
-      id: expect.any(Number), user_id: user.id, type: 3, subject: "stream request", description: "More F1",
-      status: 1, created_at: T0, resolved_at: null, player_context: null, first_response_at: null
+      id: expect.any(Number),
+      user_id: user.id,
+      type: 3,
+      subject: "stream request",
+      description: "More F1",
+      status: 1,
+      created_at: T0,
+      resolved_at: null,
+      player_context: null,
+      first_response_at: null
     })
   })
 
   it("gives counts, sums and prices as numbers", async () => {
     const user = await users.insertUser(db.kysely, newUser("p@example.com"))
-    await db.kysely.insertInto("payments").values([
-      { user_id: user.id, paypal_transaction_id: "TX1", price: 9.99, created_at: T0 },
-      { user_id: user.id, paypal_transaction_id: "TX2", price: 20, created_at: LATER }
-    ]).execute()
-    const totals = await db.kysely.selectFrom("payments")
+    await db.kysely
+      .insertInto("payments")
+      .values([
+        { user_id: user.id, paypal_transaction_id: "TX1", price: 9.99, created_at: T0 },
+        { user_id: user.id, paypal_transaction_id: "TX2", price: 20, created_at: LATER }
+      ])
+      .execute()
+    const totals = await db.kysely
+      .selectFrom("payments")
       .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("price").as("revenue"), eb.fn.sum<number>("id").as("ids")])
       .executeTakeFirstOrThrow()
     // Prices are doubles on both dialects, so sums carry float error the caller rounds away.
     expect(totals).toEqual({ n: 2, revenue: expect.closeTo(29.99, 9), ids: 3 })
     const rows = await db.kysely.selectFrom("payments").select(["price", "provider"]).orderBy("id").execute()
-    expect(rows).toEqual([{ price: 9.99, provider: "paypal" }, { price: 20, provider: "paypal" }])
+    expect(rows).toEqual([
+      { price: 9.99, provider: "paypal" },
+      { price: 20, provider: "paypal" }
+    ])
     const { rows: raw } = await sql<{ n: unknown }>`select count(*) as n from users`.execute(db.kysely)
     expect(raw).toEqual([{ n: 1 }])
   })

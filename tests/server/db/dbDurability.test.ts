@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest"
 import { existsSync } from "node:fs"
 import path from "node:path"
 import { sql } from "kysely"
+import { afterEach, describe, expect, it } from "vitest"
 import { openDatabase } from "../../../src/server/db/database.ts"
 import { migrateToLatest } from "../../../src/server/db/migrations.ts"
 import { findStream, insertStream, listStreams } from "../../../src/server/streams/streamsRepo.ts"
@@ -76,8 +76,9 @@ describe.skipIf(postgres === undefined)("PostgreSQL schemas", () => {
   })
 
   it("refuses a schema name it would have to quote", async () => {
-    await expect(openDatabase({ dataDir: "unused", databaseUrl: "postgres://x@127.0.0.1/test?schema=Bad-Name" }))
-      .rejects.toThrow('invalid schema name "Bad-Name"')
+    await expect(openDatabase({ dataDir: "unused", databaseUrl: "postgres://x@127.0.0.1/test?schema=Bad-Name" })).rejects.toThrow(
+      'invalid schema name "Bad-Name"'
+    )
   })
 })
 

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import pg from "pg"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { type Db, openDatabase } from "../../../src/server/db/database.ts"
 import { deleteStream, insertStream, setStreamMaintenance } from "../../../src/server/streams/streamsRepo.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
@@ -15,10 +15,9 @@ async function listenersOf(test: TestDatabase): Promise<number> {
   const client = new pg.Client({ connectionString: POSTGRES_URL })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where application_name = $1",
-      [`streamhub changes ${schemaOf(test)}`]
-    )
+    const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where application_name = $1", [
+      `streamhub changes ${schemaOf(test)}`
+    ])
     return Number(rows[0]?.n)
   } finally {
     await client.end()
@@ -63,7 +62,7 @@ describe.each(dialects)("a table's version on $name", (dialect) => {
     version = db.tableVersion("streams") ?? Number.NaN
 
     // other tables are not watched
-    await other.kysely.insertInto("settings").values({ key: "guideUrl", value: "\"\"" }).execute()
+    await other.kysely.insertInto("settings").values({ key: "guideUrl", value: '""' }).execute()
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(db.tableVersion("streams")).toBe(version)
   })
@@ -83,35 +82,43 @@ describe.each(dialects)("a table's version on $name", (dialect) => {
       expect(db.tableVersion("streams")).toBeUndefined()
     })
     expect(db.tableVersion("streams")).toBe(version + 1)
-    await expect(db.kysely.transaction().execute(async (trx) => {
-      await insertStream(trx, { title: "Rolled back" })
-      throw new Error("roll back")
-    })).rejects.toThrow("roll back")
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await insertStream(trx, { title: "Rolled back" })
+        throw new Error("roll back")
+      })
+    ).rejects.toThrow("roll back")
     expect(db.tableVersion("streams")).toBe(version + 1)
   })
 
-  it.skipIf(dialect.name !== "sqlite")("keeps a version it read for a moment, but never past this connection's own write or 50 ms after another's", async () => {
-    const db = test.db
-    const version = await knownVersion(db)
-    await insertStream(other.kysely, { title: "Elsewhere" })
-    // read again within the moment, it may still be the old one; past it, never
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(db.tableVersion("streams")).toBe(version + 1)
-    await insertStream(other.kysely, { title: "Elsewhere again" })
-    // this connection's own write, even to another table, makes it read the version again
-    await db.kysely.insertInto("settings").values({ key: "guideUrl", value: "\"\"" }).execute()
-    expect(db.tableVersion("streams")).toBe(version + 2)
-  })
+  it.skipIf(dialect.name !== "sqlite")(
+    "keeps a version it read for a moment, but never past this connection's own write or 50 ms after another's",
+    async () => {
+      const db = test.db
+      const version = await knownVersion(db)
+      await insertStream(other.kysely, { title: "Elsewhere" })
+      // read again within the moment, it may still be the old one; past it, never
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(db.tableVersion("streams")).toBe(version + 1)
+      await insertStream(other.kysely, { title: "Elsewhere again" })
+      // this connection's own write, even to another table, makes it read the version again
+      await db.kysely.insertInto("settings").values({ key: "guideUrl", value: '""' }).execute()
+      expect(db.tableVersion("streams")).toBe(version + 2)
+    }
+  )
 
-  it.skipIf(dialect.name !== "postgres")("listens on one connection, opened only when first asked and closed with the database", async () => {
-    // a process that never asks (the CLI) holds no listening connection
-    expect(await listenersOf(test)).toBe(0)
-    expect(test.db.tableVersion("streams")).toBeUndefined()
-    await knownVersion(test.db)
-    expect(await listenersOf(test)).toBe(1)
-    await test.db.close()
-    await expect.poll(() => listenersOf(test), { timeout: 2_000 }).toBe(0)
-  })
+  it.skipIf(dialect.name !== "postgres")(
+    "listens on one connection, opened only when first asked and closed with the database",
+    async () => {
+      // a process that never asks (the CLI) holds no listening connection
+      expect(await listenersOf(test)).toBe(0)
+      expect(test.db.tableVersion("streams")).toBeUndefined()
+      await knownVersion(test.db)
+      expect(await listenersOf(test)).toBe(1)
+      await test.db.close()
+      await expect.poll(() => listenersOf(test), { timeout: 2_000 }).toBe(0)
+    }
+  )
 
   it.skipIf(dialect.name !== "postgres")("does not move for the same table in another schema of the database", async () => {
     const elsewhere = await dialect.create()

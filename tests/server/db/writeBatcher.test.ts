@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Kysely } from "kysely"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Tables } from "../../../src/server/db/schema.ts"
 import { createWriteBatcher } from "../../../src/server/db/writeBatcher.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
@@ -16,10 +16,15 @@ describe.each(dialects)("write batcher on $name", (dialect) => {
   // settings' key is unique: a key written twice is a write that fails on its own
   const commit = async (trx: Kysely<Tables>, keys: ReadonlyArray<string>) => {
     batches.push(keys)
-    await trx.insertInto("settings").values(keys.map((key) => ({ key: `batch.${key}`, value: "1" }))).execute()
+    await trx
+      .insertInto("settings")
+      .values(keys.map((key) => ({ key: `batch.${key}`, value: "1" })))
+      .execute()
   }
-  const stored = async () => (await test.db.kysely.selectFrom("settings").select("key").where("key", "like", "batch.%").execute())
-    .map((row) => row.key.slice("batch.".length)).sort()
+  const stored = async () =>
+    (await test.db.kysely.selectFrom("settings").select("key").where("key", "like", "batch.%").execute())
+      .map((row) => row.key.slice("batch.".length))
+      .sort()
   const named = (count: number) => Array.from({ length: count }, (_, n) => `k${String(n).padStart(2, "0")}`)
 
   it("commits writes that arrive together as one batch, and acknowledges each once it is committed", async () => {

@@ -7,9 +7,9 @@ import { insertUser } from "../../../src/server/account/usersRepo.ts"
 import { buildApp } from "../../../src/server/app.ts"
 import { loadConfig } from "../../../src/server/config.ts"
 import type { Tables } from "../../../src/server/db/schema.ts"
+import { DEMO_GUIDE_MARKER, seed } from "../../../src/server/seed.ts"
 import { deleteSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { listStreams, updateStream } from "../../../src/server/streams/streamsRepo.ts"
-import { DEMO_GUIDE_MARKER, seed } from "../../../src/server/seed.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { load, xmltv } from "./guideFixtures.ts"
 
@@ -26,8 +26,17 @@ describe.each(dialects)("the demo guide of the first start ($name)", (dialect) =
   const db = () => database.db.kysely
   const runSeed = (now: number) => seed(db(), { out: () => undefined, publicUrl: "http://localhost:8080", mediaDir, now: () => now })
   const guideEnd = async (channel: string) =>
-    (await db().selectFrom("guide_programmes").select("stop_at").where("channel_id", "=", channel).orderBy("start_at", "desc").limit(1).executeTakeFirst())?.stop_at
-  const count = async (channel: string) => (await db().selectFrom("guide_programmes").select("start_at").where("channel_id", "=", channel).execute()).length
+    (
+      await db()
+        .selectFrom("guide_programmes")
+        .select("stop_at")
+        .where("channel_id", "=", channel)
+        .orderBy("start_at", "desc")
+        .limit(1)
+        .executeTakeFirst()
+    )?.stop_at
+  const count = async (channel: string) =>
+    (await db().selectFrom("guide_programmes").select("start_at").where("channel_id", "=", channel).execute()).length
 
   it("ties the demo streams to a generated week that the guide's endpoints answer from", async () => {
     await runSeed(START)
@@ -37,18 +46,31 @@ describe.each(dialects)("the demo guide of the first start ($name)", (dialect) =
       ["Demo Channel 2", "demo2.streamhub.demo"]
     ])
     for (const channel of ["demo1.streamhub.demo", "demo2.streamhub.demo"]) {
-      const first = await db().selectFrom("guide_programmes").select("start_at").where("channel_id", "=", channel).orderBy("start_at").limit(1).executeTakeFirst()
+      const first = await db()
+        .selectFrom("guide_programmes")
+        .select("start_at")
+        .where("channel_id", "=", channel)
+        .orderBy("start_at")
+        .limit(1)
+        .executeTakeFirst()
       // from yesterday's start in UTC, so today is full in every zone, to a day past the seventh
       expect(first?.start_at).toBe("2026-11-22T00:00:00.000Z")
       expect(Date.parse((await guideEnd(channel)) ?? "")).toBeGreaterThanOrEqual(START + 8 * DAY)
     }
 
-    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, STATIC_DIR: database.dataDir, MEDIA_DIR: mediaDir })
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      STATIC_DIR: database.dataDir,
+      MEDIA_DIR: mediaDir
+    })
     const app = await buildApp({ config, db: database.db, now: () => START, guideRefresh: { firstAfterMs: DAY } })
     try {
       const session = await signInViewer(app, db())
       for (const day of ["2026-11-23", "2026-11-29"]) {
-        const schedule = (await app.inject({ method: "GET", url: `/api/scheduler/${day}?tz=Europe/Oslo`, headers: { token: session } })).json() as {
+        const schedule = (
+          await app.inject({ method: "GET", url: `/api/scheduler/${day}?tz=Europe/Oslo`, headers: { token: session } })
+        ).json() as {
           data: { Items: Array<{ Channel: { Name: string; StreamId?: number }; EpgList: Array<{ Title: string; Subtitle: string }> }> }
         }
         expect(schedule.data.Items.map((item) => item.Channel)).toEqual(streams.map((s) => ({ Name: s.title, StreamId: s.id })))
@@ -57,7 +79,9 @@ describe.each(dialects)("the demo guide of the first start ($name)", (dialect) =
           expect(item.EpgList.every((e) => e.Title !== "" && e.Subtitle !== "")).toBe(true)
         }
       }
-      const nowNext = (await app.inject({ method: "GET", url: "/api/guide/now", headers: { token: session } })).json() as { data: Array<{ now: unknown; next: unknown }> }
+      const nowNext = (await app.inject({ method: "GET", url: "/api/guide/now", headers: { token: session } })).json() as {
+        data: Array<{ now: unknown; next: unknown }>
+      }
       expect(nowNext.data).toHaveLength(2)
       expect(nowNext.data.every((entry) => entry.now !== null && entry.next !== null)).toBe(true)
     } finally {
@@ -73,13 +97,22 @@ describe.each(dialects)("the demo guide of the first start ($name)", (dialect) =
     await runSeed(START + 6 * 60 * 60 * 1000)
     expect(await count("demo1.streamhub.demo")).toBe(before)
 
-    await load(db(), xmltv([{ id: "demo2.streamhub.demo", name: "Real Two" }], [
-      { channel: "demo2.streamhub.demo", start: "2026-11-23T10:00:00Z", stop: "2026-11-23T11:00:00Z", title: "Imported" }
-    ]))
+    await load(
+      db(),
+      xmltv(
+        [{ id: "demo2.streamhub.demo", name: "Real Two" }],
+        [{ channel: "demo2.streamhub.demo", start: "2026-11-23T10:00:00Z", stop: "2026-11-23T11:00:00Z", title: "Imported" }]
+      )
+    )
     await runSeed(START + 3 * DAY)
     expect(Date.parse((await guideEnd("demo1.streamhub.demo")) ?? "")).toBeGreaterThanOrEqual(START + 11 * DAY)
     expect(await guideEnd("demo2.streamhub.demo")).toBe(claimedEnd)
-    const one = await db().selectFrom("guide_programmes").select(["start_at", "stop_at"]).where("channel_id", "=", "demo1.streamhub.demo").orderBy("start_at").execute()
+    const one = await db()
+      .selectFrom("guide_programmes")
+      .select(["start_at", "stop_at"])
+      .where("channel_id", "=", "demo1.streamhub.demo")
+      .orderBy("start_at")
+      .execute()
     one.forEach((programme, i) => {
       if (i > 0) expect(programme.start_at).toBe(one[i - 1]?.stop_at)
     })
@@ -104,9 +137,17 @@ describe.each(dialects)("the demo guide of the first start ($name)", (dialect) =
 
 async function signInViewer(app: FastifyInstance, db: Kysely<Tables>): Promise<string> {
   await insertUser(db, {
-    username: "viewer", email: "viewer@example.com", password_hash: await hashPassword("viewer password"), invite_token: "viewer-invite",
-    email_verified_at: new Date(START).toISOString(), created_at: new Date(START).toISOString()
+    username: "viewer",
+    email: "viewer@example.com",
+    password_hash: await hashPassword("viewer password"),
+    invite_token: "viewer-invite",
+    email_verified_at: new Date(START).toISOString(),
+    created_at: new Date(START).toISOString()
   })
-  const login = await app.inject({ method: "POST", url: "/api/users/login", payload: { email: "viewer@example.com", password: "viewer password" } })
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/users/login",
+    payload: { email: "viewer@example.com", password: "viewer password" }
+  })
   return (login.json() as { token: string }).token
 }

@@ -8,11 +8,17 @@ import { useAdmin } from "../../support/cliHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { guideSnapshot, hourly, serveGuide, xmltv } from "./guideFixtures.ts"
 
-const GOOD = xmltv([{ id: "sport1.tv", name: "Sport 1" }, { id: "news.tv", name: "News" }], [
-  ...hourly("sport1.tv", "2026-11-23T06:00:00Z", "2026-11-23T12:00:00Z", "Match"),
-  { channel: "news.tv", start: "2026-11-23T06:00:00Z", title: "Morning" },
-  { channel: "news.tv", start: "2026-11-23T09:00:00Z", title: "Last one, no stop" }
-])
+const GOOD = xmltv(
+  [
+    { id: "sport1.tv", name: "Sport 1" },
+    { id: "news.tv", name: "News" }
+  ],
+  [
+    ...hourly("sport1.tv", "2026-11-23T06:00:00Z", "2026-11-23T12:00:00Z", "Match"),
+    { channel: "news.tv", start: "2026-11-23T06:00:00Z", title: "Morning" },
+    { channel: "news.tv", start: "2026-11-23T09:00:00Z", title: "Last one, no stop" }
+  ]
+)
 
 describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) => {
   const cli = useAdmin(dialect)
@@ -26,15 +32,20 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
     const plain = await file("guide.xml", GOOD)
     const result = await cli.admin("guide:import", "--file", plain)
     expect(result.code).toBe(0)
-    expect(result.output).toMatch(new RegExp(`^Imported 7 programmes on 2 channels from ${plain} in \\d+\\.\\d s, ` +
-      "2026-11-23 06:00 to 2026-11-23 12:00 UTC; skipped 1 programme \\(1 no stop time\\)$"))
+    expect(result.output).toMatch(
+      new RegExp(
+        `^Imported 7 programmes on 2 channels from ${plain} in \\d+\\.\\d s, ` +
+          "2026-11-23 06:00 to 2026-11-23 12:00 UTC; skipped 1 programme \\(1 no stop time\\)$"
+      )
+    )
     const packed = await file("guide.xml.gz", gzipSync(GOOD))
     expect((await cli.admin("guide:import", "--file", packed)).output).toMatch(/^Imported 7 programmes on 2 channels /)
     expect((await guideSnapshot(cli.database.db.kysely)).programmes).toHaveLength(7)
 
     const channels = await cli.admin("guide:channels")
     expect(channels.output.split("\n").map((line) => line.replace(/\s+/g, " ").trim())).toEqual([
-      "epg id name source streams programmes until", expect.stringMatching(/^-+ /),
+      "epg id name source streams programmes until",
+      expect.stringMatching(/^-+ /),
       "news.tv News xmltv - 1 2026-11-23 09:00",
       "sport1.tv Sport 1 xmltv - 6 2026-11-23 12:00"
     ])
@@ -48,11 +59,16 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
   it("fails with exit code 1, the line and the reason, and leaves the guide as it was", async () => {
     await cli.admin("guide:import", "--file", await file("guide.xml", GOOD))
     const before = await guideSnapshot(cli.database.db.kysely)
-    const broken = await file("broken.xml", GOOD.replace("<title lang=\"en\">Match 08:00</title>", "<title>Match 08:00</tilte>"))
+    const broken = await file("broken.xml", GOOD.replace('<title lang="en">Match 08:00</title>', "<title>Match 08:00</tilte>"))
     const failed = await cli.admin("guide:import", "--file", broken)
-    expect(failed).toEqual({ code: 1, output: `guide:import: ${broken}: line 8, column 116: unexpected close tag.; the guide is unchanged` })
+    expect(failed).toEqual({
+      code: 1,
+      output: `guide:import: ${broken}: line 8, column 116: unexpected close tag.; the guide is unchanged`
+    })
     const truncated = await file("cut.xml", GOOD.slice(0, GOOD.length / 2))
-    expect((await cli.admin("guide:import", "--file", truncated)).output).toMatch(/^guide:import: .*cut\.xml: line \d+, column \d+: unclosed tag: \w+; the guide is unchanged$/)
+    expect((await cli.admin("guide:import", "--file", truncated)).output).toMatch(
+      /^guide:import: .*cut\.xml: line \d+, column \d+: unclosed tag: \w+; the guide is unchanged$/
+    )
     const missing = await cli.admin("guide:import", "--file", join(cli.database.dataDir, "nope.xml"))
     expect(missing.code).toBe(1)
     expect(missing.output).toMatch(/nope\.xml: ENOENT: no such file or directory; the guide is unchanged$/)
@@ -60,7 +76,13 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
   })
 
   it("refuses unusable arguments with exit code 2", async () => {
-    for (const args of [[], ["--file", "a.xml", "--url", "https://epg.example.com/a.xml"], ["--url", "ftp://epg.example.com/a.xml"], ["--file", ""], ["--bogus"]]) {
+    for (const args of [
+      [],
+      ["--file", "a.xml", "--url", "https://epg.example.com/a.xml"],
+      ["--url", "ftp://epg.example.com/a.xml"],
+      ["--file", ""],
+      ["--bogus"]
+    ]) {
       const result = await cli.admin("guide:import", ...args)
       expect(result.code, args.join(" ")).toBe(2)
       expect(result.output).toContain("Usage: npm run admin -- guide:import --file F | --url U")
@@ -92,7 +114,9 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
     await gone.close()
     const refused = await cli.admin("guide:import", "--url", gone.url)
     expect(refused.code).toBe(1)
-    expect(refused.output).toMatch(/^guide:import: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: connect ECONNREFUSED [\d.:]+; the guide is unchanged$/)
+    expect(refused.output).toMatch(
+      /^guide:import: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: connect ECONNREFUSED [\d.:]+; the guide is unchanged$/
+    )
   })
 
   it("takes guideUrl as a site setting only browsers never see", async () => {

@@ -29,10 +29,15 @@ export function xmltv(channels: ReadonlyArray<{ id: string; name?: string }>, pr
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<!DOCTYPE tv SYSTEM "xmltv.dtd">`,
     `<tv source-info-name="test">`,
-    ...channels.map((c) => `  <channel id="${escape(c.id)}">${c.name === undefined ? "" : `<display-name lang="en">${escape(c.name)}</display-name>`}</channel>`),
-    ...programmes.map((p) =>
-      `  <programme start="${xmltvTime(p.start)}"${p.stop === undefined ? "" : ` stop="${xmltvTime(p.stop)}"`} channel="${escape(p.channel)}">` +
-      `<title lang="en">${escape(p.title)}</title>${p.subtitle === undefined ? "" : `<sub-title>${escape(p.subtitle)}</sub-title>`}</programme>`),
+    ...channels.map(
+      (c) =>
+        `  <channel id="${escape(c.id)}">${c.name === undefined ? "" : `<display-name lang="en">${escape(c.name)}</display-name>`}</channel>`
+    ),
+    ...programmes.map(
+      (p) =>
+        `  <programme start="${xmltvTime(p.start)}"${p.stop === undefined ? "" : ` stop="${xmltvTime(p.stop)}"`} channel="${escape(p.channel)}">` +
+        `<title lang="en">${escape(p.title)}</title>${p.subtitle === undefined ? "" : `<sub-title>${escape(p.subtitle)}</sub-title>`}</programme>`
+    ),
     `</tv>`,
     ""
   ].join("\n")
@@ -63,7 +68,10 @@ export async function guideSnapshot(db: Kysely<Tables>) {
 }
 
 export async function stagedRows(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom("guide_staging").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom("guide_staging")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -78,7 +86,10 @@ export interface GuideServer {
  * Serves `body` at every path: all at once, or in `parts` pieces `delayMs` apart (a slow
  * provider); `status` other than 200 answers an error page instead.
  */
-export async function serveGuide(body: string | Uint8Array, options: { parts?: number; delayMs?: number; status?: number } = {}): Promise<GuideServer> {
+export async function serveGuide(
+  body: string | Uint8Array,
+  options: { parts?: number; delayMs?: number; status?: number } = {}
+): Promise<GuideServer> {
   let requests = 0
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body)
   const server: Server = createServer((_request, response) => {
@@ -105,9 +116,10 @@ export async function serveGuide(body: string | Uint8Array, options: { parts?: n
   return {
     url: `http://127.0.0.1:${port}/guide.xml`,
     requests: () => requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
   }
 }

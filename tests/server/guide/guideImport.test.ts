@@ -18,37 +18,70 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
   afterEach(() => database.dispose())
   const db = () => database.db.kysely
   const titles = async (channel: string) =>
-    (await db().selectFrom("guide_programmes").select(["start_at", "title"]).where("channel_id", "=", channel).orderBy("start_at").execute())
-      .map((p) => `${p.start_at.slice(11, 16)} ${p.title}`)
+    (
+      await db()
+        .selectFrom("guide_programmes")
+        .select(["start_at", "title"])
+        .where("channel_id", "=", channel)
+        .orderBy("start_at")
+        .execute()
+    ).map((p) => `${p.start_at.slice(11, 16)} ${p.title}`)
 
   it("replaces, per channel the file mentions, only the window from its earliest start to its latest stop", async () => {
-    const first = await load(db(), xmltv([{ id: "a", name: "Alpha" }, { id: "b", name: "Bravo" }, { id: "d", name: "Delta" }], [
-      ...hourly("a", "2026-11-23T10:00:00Z", "2026-11-23T16:00:00Z", "Old"),
-      ...hourly("b", "2026-11-23T10:00:00Z", "2026-11-23T12:00:00Z", "Bravo"),
-      { channel: "d", start: "2026-11-23T11:30:00Z", stop: "2026-11-23T12:30:00Z", title: "Straddles" },
-      { channel: "d", start: "2026-11-23T12:30:00Z", stop: "2026-11-23T13:30:00Z", title: "Replaced" }
-    ]))
-    expect(first).toMatchObject({ programmes: 10, channels: 3, window: { from: "2026-11-23T10:00:00.000Z", to: "2026-11-23T16:00:00.000Z" } })
+    const first = await load(
+      db(),
+      xmltv(
+        [
+          { id: "a", name: "Alpha" },
+          { id: "b", name: "Bravo" },
+          { id: "d", name: "Delta" }
+        ],
+        [
+          ...hourly("a", "2026-11-23T10:00:00Z", "2026-11-23T16:00:00Z", "Old"),
+          ...hourly("b", "2026-11-23T10:00:00Z", "2026-11-23T12:00:00Z", "Bravo"),
+          { channel: "d", start: "2026-11-23T11:30:00Z", stop: "2026-11-23T12:30:00Z", title: "Straddles" },
+          { channel: "d", start: "2026-11-23T12:30:00Z", stop: "2026-11-23T13:30:00Z", title: "Replaced" }
+        ]
+      )
+    )
+    expect(first).toMatchObject({
+      programmes: 10,
+      channels: 3,
+      window: { from: "2026-11-23T10:00:00.000Z", to: "2026-11-23T16:00:00.000Z" }
+    })
 
-    const second = await load(db(), xmltv([{ id: "c", name: "Charlie" }], [
-      ...hourly("a", "2026-11-23T12:00:00Z", "2026-11-23T14:00:00Z", "New", 30),
-      ...hourly("c", "2026-11-23T12:00:00Z", "2026-11-23T13:00:00Z", "Charlie"),
-      { channel: "d", start: "2026-11-23T12:00:00Z", stop: "2026-11-23T14:00:00Z", title: "Fresh" }
-    ]))
+    const second = await load(
+      db(),
+      xmltv(
+        [{ id: "c", name: "Charlie" }],
+        [
+          ...hourly("a", "2026-11-23T12:00:00Z", "2026-11-23T14:00:00Z", "New", 30),
+          ...hourly("c", "2026-11-23T12:00:00Z", "2026-11-23T13:00:00Z", "Charlie"),
+          { channel: "d", start: "2026-11-23T12:00:00Z", stop: "2026-11-23T14:00:00Z", title: "Fresh" }
+        ]
+      )
+    )
     expect(second).toMatchObject({ programmes: 6, channels: 3 })
 
     expect(await titles("a")).toEqual([
-      "10:00 Old 10:00", "11:00 Old 11:00",
-      "12:00 New 12:00", "12:30 New 12:30", "13:00 New 13:00", "13:30 New 13:30",
-      "14:00 Old 14:00", "15:00 Old 15:00"
+      "10:00 Old 10:00",
+      "11:00 Old 11:00",
+      "12:00 New 12:00",
+      "12:30 New 12:30",
+      "13:00 New 13:00",
+      "13:30 New 13:30",
+      "14:00 Old 14:00",
+      "15:00 Old 15:00"
     ])
     expect(await titles("b")).toEqual(["10:00 Bravo 10:00", "11:00 Bravo 11:00"])
     expect(await titles("c")).toEqual(["12:00 Charlie 12:00"])
     // what overlapped the new window went, even where it began before it
     expect(await titles("d")).toEqual(["12:00 Fresh"])
     expect((await guideSnapshot(db())).channels).toEqual([
-      { id: "a", name: "Alpha", source: "xmltv" }, { id: "b", name: "Bravo", source: "xmltv" },
-      { id: "c", name: "Charlie", source: "xmltv" }, { id: "d", name: "Delta", source: "xmltv" }
+      { id: "a", name: "Alpha", source: "xmltv" },
+      { id: "b", name: "Bravo", source: "xmltv" },
+      { id: "c", name: "Charlie", source: "xmltv" },
+      { id: "d", name: "Delta", source: "xmltv" }
     ])
     expect(await stagedRows(db())).toBe(0)
   })
@@ -92,11 +125,15 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
     // a small gzip that unpacks to far more than the limit
     const bomb = await serveGuide(gzipSync(text.replace("</tv>", `<!-- ${"x".repeat(4 * 1024 * 1024)} --></tv>`)))
     try {
-      await expect(importGuide(db(), guideText({ url: quiet.url }, undefined, limits), { now: NOW })).rejects.toThrow("the guide server sent nothing for 300 ms")
-      await expect(importGuide(db(), guideText({ url: slow.url }, undefined, { ...limits, downloadMs: 500 }), { now: NOW })).rejects.toThrow(
-        "the download took longer than 500 ms"
+      await expect(importGuide(db(), guideText({ url: quiet.url }, undefined, limits), { now: NOW })).rejects.toThrow(
+        "the guide server sent nothing for 300 ms"
       )
-      await expect(importGuide(db(), guideText({ url: bomb.url }, undefined, limits), { now: NOW })).rejects.toThrow("the guide is larger than 1 MiB")
+      await expect(
+        importGuide(db(), guideText({ url: slow.url }, undefined, { ...limits, downloadMs: 500 }), { now: NOW })
+      ).rejects.toThrow("the download took longer than 500 ms")
+      await expect(importGuide(db(), guideText({ url: bomb.url }, undefined, limits), { now: NOW })).rejects.toThrow(
+        "the guide is larger than 1 MiB"
+      )
     } finally {
       await Promise.all([quiet.close(), slow.close(), bomb.close()])
     }
@@ -127,10 +164,14 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
     const many = hourly("a", "2026-11-01T00:00:00Z", "2026-12-31T00:00:00Z", "Slot", 60)
     expect(many.length).toBeGreaterThan(1400)
     const seen: Array<number> = []
-    const result = await importGuide(db(), (async function* () {
-      const text = xmltv([{ id: "a" }], [...many, many[0] ?? many[1]!])
-      for (let i = 0; i < text.length; i += 8192) yield text.slice(i, i + 8192)
-    })(), { now: NOW, onProgress: (p) => seen.push(p.programmes) })
+    const result = await importGuide(
+      db(),
+      (async function* () {
+        const text = xmltv([{ id: "a" }], [...many, many[0] ?? many[1]!])
+        for (let i = 0; i < text.length; i += 8192) yield text.slice(i, i + 8192)
+      })(),
+      { now: NOW, onProgress: (p) => seen.push(p.programmes) }
+    )
     expect(result.programmes).toBe(many.length + 1)
     expect(await titles("a")).toHaveLength(many.length)
     expect(seen.length).toBeGreaterThan(5)
@@ -144,9 +185,17 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
 
   it("clears what an import that died long ago left staged", async () => {
     await prepareStaging(db())
-    await db().insertInto("guide_staging").values({
-      import_id: "2026-11-01T00:00:00.000Z#dead", channel_id: "a", start_at: "2026-11-01T00:00:00.000Z", stop_at: "2026-11-01T01:00:00.000Z", title: "x", subtitle: ""
-    }).execute()
+    await db()
+      .insertInto("guide_staging")
+      .values({
+        import_id: "2026-11-01T00:00:00.000Z#dead",
+        channel_id: "a",
+        start_at: "2026-11-01T00:00:00.000Z",
+        stop_at: "2026-11-01T01:00:00.000Z",
+        title: "x",
+        subtitle: ""
+      })
+      .execute()
     await load(db(), xmltv([], []))
     expect(await stagedRows(db())).toBe(0)
   })

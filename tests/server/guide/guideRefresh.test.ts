@@ -1,10 +1,10 @@
-import { refreshHolder } from "../../../src/server/guide/guideFeature.ts"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { buildApp } from "../../../src/server/app.ts"
 import { loadConfig } from "../../../src/server/config.ts"
-import { GUIDE_REFRESH_LEASE, type GuideRefresh, startGuideRefresh } from "../../../src/server/guide/guideRefresh.ts"
 import { leaseOf } from "../../../src/server/db/jobLease.ts"
+import { refreshHolder } from "../../../src/server/guide/guideFeature.ts"
+import { GUIDE_REFRESH_LEASE, type GuideRefresh, startGuideRefresh } from "../../../src/server/guide/guideRefresh.ts"
 import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { guideSnapshot, hourly, serveGuide, stagedRows, xmltv } from "./guideFixtures.ts"
@@ -46,7 +46,11 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
     try {
       const run = await start("one", served.url).runNow()
       expect(run).toMatchObject({ ran: true, imported: { programmes: 24, channels: 1 } })
-      expect(logs).toEqual([expect.stringMatching(/^info one: guide refresh: Imported 24 programmes on 1 channel from http:\/\/127\.0\.0\.1:\d+\/guide\.xml in /)])
+      expect(logs).toEqual([
+        expect.stringMatching(
+          /^info one: guide refresh: Imported 24 programmes on 1 channel from http:\/\/127\.0\.0\.1:\d+\/guide\.xml in /
+        )
+      ])
       expect(await leaseOf(database.db.kysely, GUIDE_REFRESH_LEASE)).toEqual({ holder: "one", leasedUntil: "2026-11-22T18:15:00.000Z" })
       expect((await guideSnapshot(database.db.kysely)).programmes).toHaveLength(24)
     } finally {
@@ -63,7 +67,11 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
       expect(served.requests()).toBe(1)
       const holder = (await leaseOf(database.db.kysely, GUIDE_REFRESH_LEASE))?.holder
       const jobOf = { a, b, c }
-      const [first, ...others] = [holder, ...["a", "b", "c"].filter((name) => name !== holder)] as ["a" | "b" | "c", "a" | "b" | "c", "a" | "b" | "c"]
+      const [first, ...others] = [holder, ...["a", "b", "c"].filter((name) => name !== holder)] as [
+        "a" | "b" | "c",
+        "a" | "b" | "c",
+        "a" | "b" | "c"
+      ]
 
       // six hours on, the holder's own timer runs it again; the others still find it taken
       clock += 6 * HOUR
@@ -97,7 +105,11 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
       for (const url of [broken.url, missing.url]) {
         clock += 6 * HOUR
         const failed = startGuideRefresh({
-          db: database.db.kysely, now: () => clock, holder: "one", firstAfterMs: 24 * HOUR, guideUrl: async () => url,
+          db: database.db.kysely,
+          now: () => clock,
+          holder: "one",
+          firstAfterMs: 24 * HOUR,
+          guideUrl: async () => url,
           log: { info: (m) => logs.push(`info: ${m}`), warn: (m) => logs.push(`warn: ${m}`) }
         })
         jobs.push(failed)
@@ -108,8 +120,12 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
       await missing.close()
     }
     expect(logs.slice(1)).toEqual([
-      expect.stringMatching(/^warn: guide refresh failed, the guide is unchanged: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: line \d+, column \d+: unclosed tag: tv$/),
-      expect.stringMatching(/^warn: guide refresh failed, the guide is unchanged: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: HTTP 404 Not Found$/)
+      expect.stringMatching(
+        /^warn: guide refresh failed, the guide is unchanged: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: line \d+, column \d+: unclosed tag: tv$/
+      ),
+      expect.stringMatching(
+        /^warn: guide refresh failed, the guide is unchanged: http:\/\/127\.0\.0\.1:\d+\/guide\.xml: HTTP 404 Not Found$/
+      )
     ])
     expect(await guideSnapshot(database.db.kysely)).toEqual(before)
     expect(await stagedRows(database.db.kysely)).toBe(0)
@@ -146,7 +162,10 @@ describe.each(dialects)("the guide refresh job ($name)", (dialect) => {
 
     // this app runs on the real clock and keeps only recent programmes: a guide of the coming day
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000
-    const coming = xmltv([{ id: "a.tv", name: "Alpha" }], hourly("a.tv", new Date(hour).toISOString(), new Date(hour + 24 * 3_600_000).toISOString(), "Slot"))
+    const coming = xmltv(
+      [{ id: "a.tv", name: "Alpha" }],
+      hourly("a.tv", new Date(hour).toISOString(), new Date(hour + 24 * 3_600_000).toISOString(), "Slot")
+    )
     const quick = await serveGuide(coming)
     await setSetting(database.db.kysely, "guideUrl", quick.url)
     const again = await buildApp({ config, db: database.db, guideRefresh: { firstAfterMs: 0, everyMs: 100 } })

@@ -1,14 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
 import { hashToken } from "../../../src/server/account/sessions.ts"
-import { routePath } from "../../../src/server/http/registerContract.ts"
 import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
+import { routePath } from "../../../src/server/http/registerContract.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { type CallOptions, startTestServer, type TestServer } from "../../support/testServer.ts"
 
 const analyticsBody = {
-  session_id: "s", sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live", created: 0,
-  position: 0, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: true, customer_user_id: ""
+  session_id: "s",
+  sitegroup_id: "streamhub",
+  media_id: "1",
+  site_id: "web",
+  player_id: "tv",
+  video_type: "live",
+  created: 0,
+  position: 0,
+  player_version: "3.4.5",
+  source: "hls",
+  category: "",
+  category_id: "",
+  autoplay: true,
+  muted: true,
+  customer_user_id: ""
 }
 
 // A valid request for every endpoint the server implements, so that only access decides the answer;
@@ -23,7 +36,9 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   logoutAll: {},
   isAuthenticated: {},
   userInfo: { body: { isMobile: false } },
-  register: { body: { username: "newbie", email: "newbie@example.com", password: "long enough", invitationToken: "unknown-invite-code-123" } },
+  register: {
+    body: { username: "newbie", email: "newbie@example.com", password: "long enough", invitationToken: "unknown-invite-code-123" }
+  },
   verifyEmail: { body: { token: "unknown" } },
   updatePassword: { body: { currentPassword: "wrong password", newPassword: "another password" } },
   updateUsernameAndEmail: { body: { username: "someone", email: "someone@example.com", password: "wrong password" } },

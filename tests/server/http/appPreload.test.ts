@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sqliteHarness } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 
 // the shape Vite's build manifest has (vite.config.ts: build.manifest)
 const MANIFEST = {
   "index.html": { file: "assets/index-a1.js", isEntry: true, dynamicImports: ["src/app/mountApp.tsx"] },
-  "src/app/mountApp.tsx": { file: "assets/mountApp-b2.js", isDynamicEntry: true, imports: ["index.html", "_react-c3.js"], dynamicImports: ["src/ui/player/PlayerView.tsx"], css: ["assets/mountApp-d4.css"] },
+  "src/app/mountApp.tsx": {
+    file: "assets/mountApp-b2.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_react-c3.js"],
+    dynamicImports: ["src/ui/player/PlayerView.tsx"],
+    css: ["assets/mountApp-d4.css"]
+  },
   "_react-c3.js": { file: "assets/react-c3.js", imports: ["index.html"] },
   "src/ui/player/PlayerView.tsx": { file: "assets/PlayerView-e5.js", isDynamicEntry: true },
   "node_modules/hls.js/dist/hls.light.min.mjs": { file: "assets/hls.light.min-f6.mjs", src: "node_modules/hls.js/dist/hls.light.min.mjs" }

@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { api, ApiFailure, buildPath, type EndpointName } from "../../../src/domain/api.ts"
+import { ApiFailure, api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
 import { decodeWith } from "../../../src/domain/decode.ts"
 import { DEFAULT_BODY_LIMIT } from "../../../src/server/app.ts"
 import type { Db } from "../../../src/server/db/database.ts"
 import { MALFORMED_JSON } from "../../../src/server/http/bodyParsers.ts"
 import { routePath } from "../../../src/server/http/registerContract.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { nextIp, startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { nextIp, startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 // Every contract entry that takes a body or path parameters gets a battery of bad input from every
 // kind of caller. Whatever arrives, the answer is a 4xx JSON failure body, never a 5xx, and
@@ -17,12 +17,32 @@ const NOT_AN_OBJECT = "Expected a JSON object as the request body"
 const HUGE = "x".repeat(100_000)
 
 const analytics = {
-  session_id: "s", sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live", created: 0,
-  position: 0, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: true, customer_user_id: ""
+  session_id: "s",
+  sitegroup_id: "streamhub",
+  media_id: "1",
+  site_id: "web",
+  player_id: "tv",
+  video_type: "live",
+  created: 0,
+  position: 0,
+  player_version: "3.4.5",
+  source: "hls",
+  category: "",
+  category_id: "",
+  autoplay: true,
+  muted: true,
+  customer_user_id: ""
 }
 const healthEvent = {
-  session_id: "s", device_id: "d", version: "3.4.5", source: "hls", page_url: "/player", event: "play",
-  current_time: 1, client_time: 2, adjusted_time: 3
+  session_id: "s",
+  device_id: "d",
+  version: "3.4.5",
+  source: "hls",
+  page_url: "/player",
+  event: "play",
+  current_time: 1,
+  client_time: 2,
+  adjusted_time: 3
 }
 
 /** A body each endpoint's schema accepts; the bad ones are made from it one change at a time. */
@@ -160,16 +180,33 @@ function badTransport(name: BodyEndpoint): BadRequest[] {
   const beacon = name === "healthEvents" || name === "closeStream"
   const malformed = { status: 400, detail: MALFORMED_JSON }
   return [
-    ...["{\"email\":", "nope", "{'single': 'quotes'}", "{\"a\":1,}", "[1, 2", "\u0000"].map((payload) => ({
+    ...['{"email":', "nope", "{'single': 'quotes'}", '{"a":1,}', "[1, 2", "\u0000"].map((payload) => ({
       label: `malformed JSON ${JSON.stringify(payload)}`,
       stage: "json" as const,
       payload,
       expected: () => malformed
     })),
-    { label: "an empty JSON body", stage: "route", payload: "", expected: (role: Role) => (allowed(name, role) ? { status: 400, detail: NOT_AN_OBJECT } : { status: 403 }) },
-    { label: "a form body", stage: "route", payload: "email=a%40b.co", contentType: "application/x-www-form-urlencoded", expected: () => ({ status: 415 }) },
+    {
+      label: "an empty JSON body",
+      stage: "route",
+      payload: "",
+      expected: (role: Role) => (allowed(name, role) ? { status: 400, detail: NOT_AN_OBJECT } : { status: 403 })
+    },
+    {
+      label: "a form body",
+      stage: "route",
+      payload: "email=a%40b.co",
+      contentType: "application/x-www-form-urlencoded",
+      expected: () => ({ status: 415 })
+    },
     { label: "an XML body", stage: "route", payload: "<login/>", contentType: "application/xml", expected: () => ({ status: 415 }) },
-    { label: "a multipart body", stage: "route", payload: "--b\r\n\r\nx\r\n--b--", contentType: "multipart/form-data; boundary=b", expected: () => ({ status: 415 }) },
+    {
+      label: "a multipart body",
+      stage: "route",
+      payload: "--b\r\n\r\nx\r\n--b--",
+      contentType: "multipart/form-data; boundary=b",
+      expected: () => ({ status: 415 })
+    },
     {
       label: "an array as text/plain",
       stage: "route",
@@ -177,12 +214,16 @@ function badTransport(name: BodyEndpoint): BadRequest[] {
       contentType: "text/plain",
       // Only beacon endpoints read plain text, as the JSON it should be; elsewhere it is a 415.
       expected: (role: Role) =>
-        !allowed(name, role) ? { status: 403 } : beacon ? { status: 400, detail: plainTextDetail(name, [VALID_BODY[name]]) } : { status: 415 }
+        !allowed(name, role)
+          ? { status: 403 }
+          : beacon
+            ? { status: 400, detail: plainTextDetail(name, [VALID_BODY[name]]) }
+            : { status: 415 }
     },
     {
       label: "malformed JSON as text/plain",
       stage: "route",
-      payload: "{\"events\": [",
+      payload: '{"events": [',
       contentType: "text/plain",
       expected: (role: Role) => (!allowed(name, role) ? { status: 403 } : beacon ? malformed : { status: 415 })
     },
@@ -234,8 +275,20 @@ function badParams(name: EndpointName): BadRequest[] {
 async function storedData(db: Db) {
   const k = db.kysely
   const counts = await tableCounts(db)
-  for (const table of ["invitations", "outbox", "one_time_tokens", "password_reset_requests", "player_connections", "analytics_events", "health_events", "metering"] as const) {
-    const row = await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+  for (const table of [
+    "invitations",
+    "outbox",
+    "one_time_tokens",
+    "password_reset_requests",
+    "player_connections",
+    "analytics_events",
+    "health_events",
+    "metering"
+  ] as const) {
+    const row = await k
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   return {
@@ -272,14 +325,18 @@ describe("the bad-input sweep", () => {
   it("covers every contract entry with a body or path parameters", () => {
     const expected = (Object.keys(api) as EndpointName[]).filter((name) => api[name].body !== undefined || api[name].params !== undefined)
     expect([...SWEPT].sort()).toEqual(expected.sort())
-    for (const name of PARAM_ENDPOINTS) expect(Object.keys(VALID_PARAMS[name] ?? {}).sort(), name).toEqual(Object.keys(api[name].params?.fields ?? {}).sort())
+    for (const name of PARAM_ENDPOINTS)
+      expect(Object.keys(VALID_PARAMS[name] ?? {}).sort(), name).toEqual(Object.keys(api[name].params?.fields ?? {}).sort())
   })
 
   it.each(BODY_ENDPOINTS)("starts %s from a body its schema accepts, and finds bad ones for every field", (name) => {
     expect(decodeWith(api[name].body)(VALID_BODY[name])).toMatchObject({ ok: true })
     const labels = badBodies(name).map((request) => request.label)
     for (const field of Object.keys(VALID_BODY[name])) {
-      expect(labels.some((label) => label.startsWith(`${field} as `)), `${name}.${field}`).toBe(true)
+      expect(
+        labels.some((label) => label.startsWith(`${field} as `)),
+        `${name}.${field}`
+      ).toBe(true)
     }
   })
 })

@@ -30,7 +30,9 @@ async function listen(env: Record<string, string>, options: Parameters<typeof bu
   await app.listen({ port: 0, host: "127.0.0.1" })
   const port = (app.server.address() as net.AddressInfo).port
   return {
-    app, port, logs,
+    app,
+    port,
+    logs,
     async close() {
       await app.close()
       await test.dispose()
@@ -39,13 +41,14 @@ async function listen(env: Record<string, string>, options: Parameters<typeof bu
 }
 
 /** Writes `raw` on a new connection and resolves with everything the server sent until it closed. */
-const exchange = (port: number, raw: string, { end = true } = {}) => new Promise<string>((resolve) => {
-  const socket = net.connect(port, "127.0.0.1", () => (end ? socket.end(raw) : socket.write(raw)))
-  let received = ""
-  socket.on("data", (data) => (received += String(data)))
-  socket.on("close", () => resolve(received))
-  socket.on("error", () => undefined)
-})
+const exchange = (port: number, raw: string, { end = true } = {}) =>
+  new Promise<string>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => (end ? socket.end(raw) : socket.write(raw)))
+    let received = ""
+    socket.on("data", (data) => (received += String(data)))
+    socket.on("close", () => resolve(received))
+    socket.on("error", () => undefined)
+  })
 
 describe("a client that breaks HTTP", () => {
   let server: Listening
@@ -55,8 +58,10 @@ describe("a client that breaks HTTP", () => {
   afterAll(() => server.close())
 
   it("gets the contract's failure body with the security headers for bytes after a complete request, and writes no error log", async () => {
-    const answer = await exchange(server.port,
-      "POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\nGARBAGE{{{\r\n\r\n")
+    const answer = await exchange(
+      server.port,
+      "POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\nGARBAGE{{{\r\n\r\n"
+    )
     const raw = answer.split("HTTP/1.1 ").filter((part) => part !== "")
     expect(raw.length).toBeGreaterThan(0)
     for (const part of raw) {
@@ -66,18 +71,21 @@ describe("a client that breaks HTTP", () => {
       expect(head.toLowerCase()).toContain("x-content-type-options: nosniff")
       expect(JSON.parse(body)).toMatchObject({ success: false, status: Number(head.slice(0, 3)) })
     }
-    expect(answer).toContain("\"resultCode\":19")
+    expect(answer).toContain('"resultCode":19')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(server.logs.filter((line) => line.level >= 50)).toEqual([])
   })
 
   it("is cut off when its body does not arrive in time, with a 408", async () => {
     const started = Date.now()
-    const answer = await exchange(server.port,
-      "POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":", { end: false })
+    const answer = await exchange(
+      server.port,
+      'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      { end: false }
+    )
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
-    expect(answer).toContain("\"status\":408")
+    expect(answer).toContain('"status":408')
     expect(server.logs.filter((line) => line.level >= 50)).toEqual([])
   })
 })
@@ -95,10 +103,12 @@ describe("connections from one address", () => {
     const open: Array<net.Socket> = []
     try {
       for (let i = 0; i < cap; i += 1) {
-        open.push(await new Promise<net.Socket>((resolve, reject) => {
-          const socket = net.connect(server.port, "127.0.0.1", () => resolve(socket))
-          socket.on("error", reject)
-        }))
+        open.push(
+          await new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect(server.port, "127.0.0.1", () => resolve(socket))
+            socket.on("error", reject)
+          })
+        )
       }
       // wait until the server has seen them all
       await new Promise((resolve) => setTimeout(resolve, 200))
@@ -125,11 +135,12 @@ describe.each([
   afterAll(() => server.close())
 
   let attempt = 0
-  const signIn = (forwardedFor: string) => fetch(`http://127.0.0.1:${server.port}/api/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
-    body: JSON.stringify({ email: `nobody${attempt++}@example.com`, password: "not the password", isMobile: false })
-  })
+  const signIn = (forwardedFor: string) =>
+    fetch(`http://127.0.0.1:${server.port}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email: `nobody${attempt++}@example.com`, password: "not the password", isMobile: false })
+    })
 
   it("counts the address the proxy appended, whatever the client wrote before it", async () => {
     const statuses: Array<number> = []

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { writeFile } from "node:fs/promises"
 import path from "node:path"
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { sqliteHarness } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -26,9 +26,12 @@ describe("compression", () => {
   afterAll(() => server.dispose())
 
   it("serves the build's brotli or gzip twin to a browser that takes it, and the file itself otherwise", async () => {
-    const get = (encoding?: string) => server.app.inject({
-      method: "GET", url: "/assets/big-abc123.js", headers: encoding === undefined ? {} : { "accept-encoding": encoding }
-    })
+    const get = (encoding?: string) =>
+      server.app.inject({
+        method: "GET",
+        url: "/assets/big-abc123.js",
+        headers: encoding === undefined ? {} : { "accept-encoding": encoding }
+      })
     const br = await get("gzip, deflate, br")
     expect(br.headers["content-encoding"]).toBe("br")
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script)
@@ -43,7 +46,8 @@ describe("compression", () => {
   })
 
   it("compresses JSON answers over 1 KB, keeping the security headers", async () => {
-    const call = (encoding: string) => server.app.inject({ method: "GET", url: "/api/streams/all", headers: { token, "accept-encoding": encoding } })
+    const call = (encoding: string) =>
+      server.app.inject({ method: "GET", url: "/api/streams/all", headers: { token, "accept-encoding": encoding } })
     const plain = await call("identity")
     expect(plain.headers["content-encoding"]).toBeUndefined()
     expect(plain.payload.length).toBeGreaterThan(1024)

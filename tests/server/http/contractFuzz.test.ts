@@ -1,12 +1,12 @@
 import fc from "fast-check"
 import type { LightMyRequestResponse } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { api, ApiFailure, type EndpointName } from "../../../src/domain/api.ts"
+import { ApiFailure, api, type EndpointName } from "../../../src/domain/api.ts"
 import { decodeWith } from "../../../src/domain/decode.ts"
 import type { RateLimits } from "../../../src/server/http/rateLimits.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { hostileRequest, type HostileRequest } from "../../support/hostileRequest.ts"
-import { NOT_COMPARED, tableSnapshot, type TableSnapshot } from "../../support/tableSnapshot.ts"
+import { type HostileRequest, hostileRequest } from "../../support/hostileRequest.ts"
+import { NOT_COMPARED, type TableSnapshot, tableSnapshot } from "../../support/tableSnapshot.ts"
 import { PASSWORD, startTestServer, type TestServer } from "../../support/testServer.ts"
 
 // Every contract entry, as anyone, a customer and staff, on both databases, gets requests made
@@ -46,7 +46,10 @@ const LIMITS = {
 
 const NAMES = Object.keys(api) as EndpointName[]
 const checkFailure = decodeWith(ApiFailure)
-const checkAnswer = Object.fromEntries(NAMES.map((name) => [name, decodeWith(api[name].response)])) as Record<EndpointName, ReturnType<typeof decodeWith>>
+const checkAnswer = Object.fromEntries(NAMES.map((name) => [name, decodeWith(api[name].response)])) as Record<
+  EndpointName,
+  ReturnType<typeof decodeWith>
+>
 
 function expectContractAnswer(name: EndpointName, role: Role, request: HostileRequest, response: LightMyRequestResponse): void {
   const status = response.statusCode
@@ -87,7 +90,8 @@ describe.each(dialects)(`every endpoint under hostile input ($name, seed ${SEED}
   afterAll(() => server?.dispose())
 
   const send = (role: Role, slot: number, request: HostileRequest) => {
-    const [token, address] = role === "anonymous" ? [request.bogusToken, anonymousAddress()] : [tokens[role][slot], sessionAddress(role, slot)]
+    const [token, address] =
+      role === "anonymous" ? [request.bogusToken, anonymousAddress()] : [tokens[role][slot], sessionAddress(role, slot)]
     return server.app.inject({
       method: request.method as "GET",
       url: request.url,
@@ -113,20 +117,24 @@ describe.each(dialects)(`every endpoint under hostile input ($name, seed ${SEED}
 
   const caller = fc.tuple(fc.constantFrom(...ROLES), fc.nat({ max: SESSIONS - 1 }))
 
-  it.each(NAMES)("%s", async (name) => {
-    const property = fc.asyncProperty(caller, hostileRequest(api[name]), async ([role, slot], request) => {
-      const before = known ?? (await tableSnapshot(server.db, NOT_COMPARED))
-      const response = await send(role, slot, request)
-      known = undefined
-      expectContractAnswer(name, role, request, response)
-      if (response.statusCode >= 400) {
-        const after = await tableSnapshot(server.db, NOT_COMPARED)
-        expect(after, `${request.describe()} as ${role} was refused (${response.statusCode}) yet changed stored rows`).toEqual(before)
-        known = after
-      } else {
-        await stillSignedIn(role)
-      }
-    })
-    await fc.assert(property, { numRuns: RUNS, seed: SEED })
-  }, 120_000)
+  it.each(NAMES)(
+    "%s",
+    async (name) => {
+      const property = fc.asyncProperty(caller, hostileRequest(api[name]), async ([role, slot], request) => {
+        const before = known ?? (await tableSnapshot(server.db, NOT_COMPARED))
+        const response = await send(role, slot, request)
+        known = undefined
+        expectContractAnswer(name, role, request, response)
+        if (response.statusCode >= 400) {
+          const after = await tableSnapshot(server.db, NOT_COMPARED)
+          expect(after, `${request.describe()} as ${role} was refused (${response.statusCode}) yet changed stored rows`).toEqual(before)
+          known = after
+        } else {
+          await stillSignedIn(role)
+        }
+      })
+      await fc.assert(property, { numRuns: RUNS, seed: SEED })
+    },
+    120_000
+  )
 })

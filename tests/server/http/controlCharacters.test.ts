@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { controlCharacterPath } from "../../../src/domain/decode.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 describe("control characters in what clients send", () => {
   it("are found wherever they are, but for tabs and line breaks", () => {
@@ -29,24 +29,52 @@ describe.each(dialects)("control characters are invalid input ($name)", (dialect
     const before = await tableCounts(server.db)
     const refusals = [
       await server.call("createTicket", { token: customer, body: { type: 1, subject: "Hello\u0000", description: "Nothing works here" } }),
-      await server.call("updateUsernameAndEmail", { token: customer, body: { username: "a\u0000b", email: "writer@example.com", password: "correct horse" } }),
+      await server.call("updateUsernameAndEmail", {
+        token: customer,
+        body: { username: "a\u0000b", email: "writer@example.com", password: "correct horse" }
+      }),
       await server.app.inject({ method: "GET", url: "/api/invitations/invitation/a%00b" }),
       await server.app.inject({ method: "GET", url: "/api/scheduler/2026-01-15?tz=Europe%2FOslo%00", headers: { token: customer } }),
       await server.app.inject({
-        method: "POST", url: "/api/health-events", headers: { "content-type": "text/plain" },
-        payload: JSON.stringify({ token: customer, events: [{ session_id: "s\u0000", device_id: "d", version: "v", source: "hls", page_url: "/", event: "playing", current_time: 0, client_time: 0, adjusted_time: 0 }] })
+        method: "POST",
+        url: "/api/health-events",
+        headers: { "content-type": "text/plain" },
+        payload: JSON.stringify({
+          token: customer,
+          events: [
+            {
+              session_id: "s\u0000",
+              device_id: "d",
+              version: "v",
+              source: "hls",
+              page_url: "/",
+              event: "playing",
+              current_time: 0,
+              client_time: 0,
+              adjusted_time: 0
+            }
+          ]
+        })
       })
     ]
     for (const response of refusals) {
       expect(response.statusCode, response.body).toBe(400)
-      expect(response.json()).toMatchObject({ success: false, status: 400, resultCode: 19, detail: expect.stringContaining("Control characters are not allowed") })
+      expect(response.json()).toMatchObject({
+        success: false,
+        status: 400,
+        resultCode: 19,
+        detail: expect.stringContaining("Control characters are not allowed")
+      })
     }
     expect(refusals[0]?.json().detail).toBe("subject: Control characters are not allowed")
     expect(await tableCounts(server.db)).toEqual(before)
   })
 
   it("still takes a ticket's line breaks and tabs", async () => {
-    const response = await server.call("createTicket", { token: customer, body: { type: 1, subject: "Two lines", description: "First line\r\nSecond\tline" } })
+    const response = await server.call("createTicket", {
+      token: customer,
+      body: { type: 1, subject: "Two lines", description: "First line\r\nSecond\tline" }
+    })
     expect(response.json()).toMatchObject({ success: true, resultCode: 1 })
   })
 })

@@ -59,7 +59,20 @@ describe.skipIf(postgres === undefined)("counters shared through PostgreSQL", ()
       await expect.poll(async () => (await b.read("api 10.0.0.2")).count, { timeout: 10_000 }).toBe(5)
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(a.addSoon("api 10.0.0.2", MINUTE).count).toBe(6)
-      await expect.poll(async () => Number((await test.db.kysely.selectFrom("rate_limits").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n), { timeout: 10_000 }).toBe(25_001)
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await test.db.kysely
+                  .selectFrom("rate_limits")
+                  .select((eb) => eb.fn.countAll().as("n"))
+                  .executeTakeFirstOrThrow()
+              ).n
+            ),
+          { timeout: 10_000 }
+        )
+        .toBe(25_001)
     } finally {
       await Promise.all([a.close(), b.close()])
       await test.dispose()

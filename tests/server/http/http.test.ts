@@ -3,11 +3,11 @@ import { utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api } from "../../../src/domain/api.ts"
-import { deleteStream, insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, originsOf } from "../../../src/server/http/securityHeaders.ts"
 import { NOT_BUILT_MESSAGE } from "../../../src/server/http/staticSite.ts"
+import { deleteStream, insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { INDEX_HTML, startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { INDEX_HTML, startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 const html = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }
 
@@ -23,8 +23,20 @@ const expectSecurityHeaders = (headers: Record<string, unknown>) => {
 
 describe("the origins a page may load media from", () => {
   it("are the distinct http(s) origins of absolute URLs; relative ones are the site's own", () => {
-    expect(originsOf(["/live/a.m3u8", "http://a.example/x", "HTTP://A.example:80/y", null, undefined, "https://b.example:8443/z", "data:image/png;base64,x", "ftp://c.example/", "http://", "https://b.example:8443/q"]))
-      .toEqual(["http://a.example", "https://b.example:8443"])
+    expect(
+      originsOf([
+        "/live/a.m3u8",
+        "http://a.example/x",
+        "HTTP://A.example:80/y",
+        null,
+        undefined,
+        "https://b.example:8443/z",
+        "data:image/png;base64,x",
+        "ftp://c.example/",
+        "http://",
+        "https://b.example:8443/q"
+      ])
+    ).toEqual(["http://a.example", "https://b.example:8443"])
   })
 })
 
@@ -38,7 +50,15 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: "GET", url, headers })
 
   it("sends strict security headers on every kind of response", async () => {
-    for (const url of ["/api/maintenance", "/login", "/api/nope", "/assets/index-abc123.js", "/live/demo1/index.m3u8", "/posters/demo1.svg", "/nope.png"]) {
+    for (const url of [
+      "/api/maintenance",
+      "/login",
+      "/api/nope",
+      "/assets/index-abc123.js",
+      "/live/demo1/index.m3u8",
+      "/posters/demo1.svg",
+      "/nope.png"
+    ]) {
       const response = await get(url, html)
       expectSecurityHeaders(response.headers)
       expect(response.headers["strict-transport-security"], url).toBeUndefined()
@@ -62,7 +82,9 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
       expect(directive("img-src")).toBe(`img-src 'self' data: ${origins}`)
       // no scheme-wide allowance, and nothing more for scripts than the Cast sender's own folders
       expect(policy).not.toMatch(/ https?:(;| )/)
-      expect(directive("script-src")).toBe("script-src 'self' https://www.gstatic.com/cv/js/sender/ https://www.gstatic.com/cast/sdk/libs/sender/")
+      expect(directive("script-src")).toBe(
+        "script-src 'self' https://www.gstatic.com/cv/js/sender/ https://www.gstatic.com/cast/sdk/libs/sender/"
+      )
       // the API's answers are not pages: they keep the fixed policy
       expect((await get("/api/maintenance")).headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY)
     } finally {
@@ -140,11 +162,16 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     expect((await get("/api/maintenance")).headers["cross-origin-resource-policy"]).toBe("same-origin")
     expect((await get("/live/demo1/index.m3u8")).headers["cross-origin-resource-policy"]).toBe("cross-origin")
     expect((await get("/posters/demo1.svg")).headers["cross-origin-resource-policy"]).toBe("cross-origin")
-    await writeFile(path.join(server.config.staticDir, "assets", "index-abc123.js.map"), "{\"version\":3}")
+    await writeFile(path.join(server.config.staticDir, "assets", "index-abc123.js.map"), '{"version":3}')
     const map = await get("/assets/index-abc123.js.map")
     expect(map.statusCode).toBe(404)
     expect(map.json()).toEqual({ success: false, status: 404, detail: "Not found" })
-    for (const url of ["/assets/index-abc123.js.MAP", "/assets/index-abc123.js.m%61p", "/assets/index-abc123.js.map?x=1", "/Assets/index-abc123.js.Map"]) {
+    for (const url of [
+      "/assets/index-abc123.js.MAP",
+      "/assets/index-abc123.js.m%61p",
+      "/assets/index-abc123.js.map?x=1",
+      "/Assets/index-abc123.js.Map"
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404)
     }
     expect((await get("/assets/index-abc123.js")).statusCode).toBe(200)
@@ -155,8 +182,13 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
     await writeFile(outside, "not for visitors")
     const name = path.basename(outside)
     for (const url of [
-      `/assets/..%2F..%2F${name}`, `/assets/%2e%2e%2f%2e%2e%2f${name}`, `/assets/..%5C..%5C${name}`, `/assets/.%2E/.%2E/${name}`,
-      `/assets/%2E%2E`, `/assets/..`, "/assets/index-abc123.js%00.png"
+      `/assets/..%2F..%2F${name}`,
+      `/assets/%2e%2e%2f%2e%2e%2f${name}`,
+      `/assets/..%5C..%5C${name}`,
+      `/assets/.%2E/.%2E/${name}`,
+      `/assets/%2E%2E`,
+      `/assets/..`,
+      "/assets/index-abc123.js%00.png"
     ]) {
       const response = await get(url)
       expect(response.body, url).not.toContain("not for visitors")
@@ -206,7 +238,7 @@ describe.each(dialects)("http behaviour ($name)", (dialect) => {
 
     it("malformed JSON is 400 resultCode 19 and changes nothing", async () => {
       const before = await tableCounts(server.db)
-      for (const payload of ["{\"email\":", "nope", "{\"__proto__\":"]) {
+      for (const payload of ['{"email":', "nope", '{"__proto__":']) {
         const response = await post("/api/users/login", payload)
         expect(response.statusCode).toBe(400)
         expect(response.json()).toEqual({ success: false, status: 400, resultCode: 19, detail: "Malformed JSON body" })

@@ -11,10 +11,14 @@ describe.each(dialects)("a periodic job with a lease ($name)", (dialect) => {
     const test = await dialect.create()
     let clock = Date.UTC(2026, 0, 15, 12)
     const runs: Array<string> = []
-    const instance = (holder: string) => startPeriodicJob(async () => {
-      runs.push(holder)
-      return holder
-    }, { everyMs: HOUR, firstAfterMs: 24 * HOUR, lease: { db: test.db.kysely, name: "sweep", now: () => clock, holder } })
+    const instance = (holder: string) =>
+      startPeriodicJob(
+        async () => {
+          runs.push(holder)
+          return holder
+        },
+        { everyMs: HOUR, firstAfterMs: 24 * HOUR, lease: { db: test.db.kysely, name: "sweep", now: () => clock, holder } }
+      )
     const a = instance("a")
     const b = instance("b")
     try {

@@ -1,10 +1,10 @@
 import { Writable } from "node:stream"
 import Fastify, { type FastifyInstance } from "fastify"
 import { afterEach, describe, expect, it } from "vitest"
-import type { Session } from "../../../src/server/http/session.ts"
 import { registerBodyParsers } from "../../../src/server/http/bodyParsers.ts"
 import { registerErrorHandler } from "../../../src/server/http/errorHandler.ts"
 import { type Handler, type Handlers, registerContract, routePath } from "../../../src/server/http/registerContract.ts"
+import type { Session } from "../../../src/server/http/session.ts"
 
 // Handlers are typed by the contract: a wrong shape does not compile.
 // @ts-expect-error maintenanceMode must be a boolean
@@ -86,8 +86,16 @@ describe("registerContract", () => {
     const call = (token: string | undefined, payload: object) =>
       app.inject({ method: "POST", url: "/api/support/updateSupportTicket", headers: token === undefined ? {} : { token }, payload })
     expect((await call(undefined, {})).statusCode).toBe(403)
-    expect((await call("nonsense", {})).json()).toEqual({ success: false, status: 403, detail: "Your session has ended. Please sign in again." })
-    expect((await call("customer", { ticketId: 1, newStatus: 2 })).json()).toEqual({ success: false, status: 403, detail: "Only staff may do this." })
+    expect((await call("nonsense", {})).json()).toEqual({
+      success: false,
+      status: 403,
+      detail: "Your session has ended. Please sign in again."
+    })
+    expect((await call("customer", { ticketId: 1, newStatus: 2 })).json()).toEqual({
+      success: false,
+      status: 403,
+      detail: "Only staff may do this."
+    })
     expect((await call("staff", {})).statusCode).toBe(400)
     expect((await call("staff", { ticketId: 1, newStatus: 2 })).statusCode).toBe(200)
   })
@@ -113,6 +121,9 @@ describe("registerContract", () => {
       payload: JSON.stringify({ token: "beacon-token", events: [] })
     })
     expect(beacon.statusCode).toBe(200)
-    expect(purposes).toEqual([["header-token", "request"], ["beacon-token", "telemetry"]])
+    expect(purposes).toEqual([
+      ["header-token", "request"],
+      ["beacon-token", "telemetry"]
+    ])
   })
 })

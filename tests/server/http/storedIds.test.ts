@@ -26,7 +26,13 @@ describe.each(dialects)("ids no row can have ($name)", (dialect) => {
   afterAll(() => server?.dispose())
 
   const send = (path: string, token: string, body: string) =>
-    server.app.inject({ method: "POST", url: path, remoteAddress: ADDRESS, headers: { token, "content-type": "application/json" }, payload: body })
+    server.app.inject({
+      method: "POST",
+      url: path,
+      remoteAddress: ADDRESS,
+      headers: { token, "content-type": "application/json" },
+      payload: body
+    })
 
   it.each([
     ["endConnection", "/api/adminreports/users/end", () => staff],

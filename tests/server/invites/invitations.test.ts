@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { loadConfig } from "../../../src/server/config.ts"
-import { serverAddress } from "../../../src/server/shell/shellFeature.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
+import { serverAddress } from "../../../src/server/shell/shellFeature.ts"
 import { HOUR, mailedToken, register, registerVerified } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -70,15 +70,22 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
     it("shows no one else's invitations", async () => {
       const other = await server.addUser({ email: "other@example.com" })
       const otherToken = await server.signIn(other.email)
-      expect((await server.call("invitations", { token: otherToken })).json())
-        .toMatchObject({ success: true, inviteToken: other.invite_token, inviteLink: `http://localhost:8080/register?invite=${other.invite_token}`, data: [] })
+      expect((await server.call("invitations", { token: otherToken })).json()).toMatchObject({
+        success: true,
+        inviteToken: other.invite_token,
+        inviteLink: `http://localhost:8080/register?invite=${other.invite_token}`,
+        data: []
+      })
     })
 
     it("answers reward points with their value from the site settings", async () => {
       const points = (await server.call("rewardPoints", { token })).json() as { rewardPoints: number }
       expect(points).toEqual({ success: true, rewardPoints: 5, pricePerRewardPoint: 1 })
-      await server.db.kysely.insertInto("settings").values({ key: "pricePerRewardPoint", value: "2.5" })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: "2.5" })).execute()
+      await server.db.kysely
+        .insertInto("settings")
+        .values({ key: "pricePerRewardPoint", value: "2.5" })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: "2.5" }))
+        .execute()
       expect((await server.call("rewardPoints", { token })).json()).toEqual({ success: true, rewardPoints: 5, pricePerRewardPoint: 2.5 })
     })
 
@@ -103,17 +110,25 @@ describe.each(dialects)("invitations and reward points ($name)", (dialect) => {
     }
 
     it("prints an account's invite link under PUBLIC_URL", async () => {
-      expect(await admin("invite:link", "--email", "Inviter@Example.com"))
-        .toEqual({ code: 0, output: `http://localhost:8080/register?invite=${inviter.invite_token}` })
+      expect(await admin("invite:link", "--email", "Inviter@Example.com")).toEqual({
+        code: 0,
+        output: `http://localhost:8080/register?invite=${inviter.invite_token}`
+      })
     })
 
     it("without PUBLIC_URL, builds the link like the server did at its last start and says so", async () => {
-      const bare = loadConfig({ DATA_DIR: server.config.dataDir, ...(server.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.config.databaseUrl }) })
+      const bare = loadConfig({
+        DATA_DIR: server.config.dataDir,
+        ...(server.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.config.databaseUrl })
+      })
       const run = async () => {
         const out: string[] = []
         const err: string[] = []
         const code = await runAdmin(["invite:link", "--email", "inviter@example.com"], {
-          config: bare, out: (text) => out.push(text), err: (text) => err.push(text), db: server.db
+          config: bare,
+          out: (text) => out.push(text),
+          err: (text) => err.push(text),
+          db: server.db
         })
         return { code, out: out.join("\n"), err: err.join("\n") }
       }

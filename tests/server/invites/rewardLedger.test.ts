@@ -1,7 +1,7 @@
 import { sql } from "kysely"
 import { Migrator } from "kysely/migration"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrations, migrateToLatest } from "../../../src/server/db/migrations.ts"
+import { migrateToLatest, migrations } from "../../../src/server/db/migrations.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import { invites } from "../../../src/server/invites/invitesFeature.ts"
 import { mailedToken, register, rewardPointsOf } from "../../support/accountsHarness.ts"
@@ -33,9 +33,15 @@ describe.each(dialects)("the reward points ledger ($name)", (dialect) => {
 
   it("rewards one invitation once when completions race in separate transactions", async () => {
     await register(server, inviter.invite_token, "twice@example.com")
-    const invitee = await server.db.kysely.selectFrom("users").select("id").where("email", "=", "twice@example.com").executeTakeFirstOrThrow()
+    const invitee = await server.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "twice@example.com")
+      .executeTakeFirstOrThrow()
     const at = new Date(server.clock).toISOString()
-    await Promise.all(Array.from({ length: 8 }, () => server.db.kysely.transaction().execute((trx) => invites.rewardInviter(trx, invitee.id, at))))
+    await Promise.all(
+      Array.from({ length: 8 }, () => server.db.kysely.transaction().execute((trx) => invites.rewardInviter(trx, invitee.id, at)))
+    )
     expect(await rewardPointsOf(server.db, inviter.email)).toBe(2)
     const rows = await ledgerRows(server, inviter.id)
     expect(rows).toHaveLength(2)
@@ -43,14 +49,29 @@ describe.each(dialects)("the reward points ledger ($name)", (dialect) => {
   })
 
   it("keeps a second row for the same invitation out even when the invitation is left open", async () => {
-    const invitation = await server.db.kysely.selectFrom("invitations").select(["id"]).where("new_user_email", "=", "twice@example.com").executeTakeFirstOrThrow()
-    const again = await invites.addLedgerEntry(server.db.kysely, { userId: inviter.id, points: 1, reason: "invite", invitationId: invitation.id, at: new Date(server.clock).toISOString() })
+    const invitation = await server.db.kysely
+      .selectFrom("invitations")
+      .select(["id"])
+      .where("new_user_email", "=", "twice@example.com")
+      .executeTakeFirstOrThrow()
+    const again = await invites.addLedgerEntry(server.db.kysely, {
+      userId: inviter.id,
+      points: 1,
+      reason: "invite",
+      invitationId: invitation.id,
+      at: new Date(server.clock).toISOString()
+    })
     expect(again).toBe(false)
     expect(await rewardPointsOf(server.db, inviter.email)).toBe(2)
   })
 
   it("answers the sum of the ledger as the user's points, on /api/users/user too", async () => {
-    await invites.addLedgerEntry(server.db.kysely, { userId: inviter.id, points: -1, reason: "redeem", at: new Date(server.clock).toISOString() })
+    await invites.addLedgerEntry(server.db.kysely, {
+      userId: inviter.id,
+      points: -1,
+      reason: "redeem",
+      at: new Date(server.clock).toISOString()
+    })
     const token = await server.signIn(inviter.email, PASSWORD)
     expect((await server.call("rewardPoints", { token })).json()).toMatchObject({ rewardPoints: 1 })
     expect((await server.call("userInfo", { token, body: {} })).json()).toMatchObject({ data: { userRewardPoints: 1 } })
@@ -62,8 +83,14 @@ describe.each(dialects)("rewards:adjust ($name)", (dialect) => {
 
   it("adds and takes back points as ledger rows, never below none", async () => {
     expect((await cli.admin("user:create", "--email", "points@example.com", "--password", PASSWORD)).code).toBe(0)
-    expect(await cli.admin("rewards:adjust", "--email", "Points@Example.com", "--points", "3")).toEqual({ code: 0, output: "points@example.com now has 3 reward points." })
-    expect(await cli.admin("rewards:adjust", "--email", "points@example.com", "--points=-2")).toEqual({ code: 0, output: "points@example.com now has 1 reward point." })
+    expect(await cli.admin("rewards:adjust", "--email", "Points@Example.com", "--points", "3")).toEqual({
+      code: 0,
+      output: "points@example.com now has 3 reward points."
+    })
+    expect(await cli.admin("rewards:adjust", "--email", "points@example.com", "--points=-2")).toEqual({
+      code: 0,
+      output: "points@example.com now has 1 reward point."
+    })
     const refused = await cli.admin("rewards:adjust", "--email", "points@example.com", "--points=-2")
     expect(refused.code).toBe(1)
     expect(refused.output).toContain("points@example.com has 1 points; taking 2 would leave fewer than none.")
@@ -86,7 +113,8 @@ describe.each(dialects)("moving reward points into the ledger ($name)", (dialect
     const database = await dialect.create({ migrate: false })
     try {
       const db = database.db
-      const schema = database.databaseUrl === undefined ? undefined : new URL(database.databaseUrl).searchParams.get("schema") ?? undefined
+      const schema =
+        database.databaseUrl === undefined ? undefined : (new URL(database.databaseUrl).searchParams.get("schema") ?? undefined)
       const migrator = new Migrator({
         db: db.kysely,
         provider: { getMigrations: async () => migrations(db.dialect) },
@@ -95,18 +123,27 @@ describe.each(dialects)("moving reward points into the ledger ($name)", (dialect
       expect((await migrator.migrateTo("0006_guide")).error).toBeUndefined()
       const at = "2026-05-01T10:00:00.000Z"
       const user = (email: string, points: number) =>
-        sql`insert into users (username, email, password_hash, invite_token, reward_points, created_at) values (${email}, ${email}, 'h', ${email}, ${points}, ${at})`.execute(db.kysely)
+        sql`insert into users (username, email, password_hash, invite_token, reward_points, created_at) values (${email}, ${email}, 'h', ${email}, ${points}, ${at})`.execute(
+          db.kysely
+        )
       await user("host@example.com", 5)
       await user("guest.a@example.com", 0)
       await user("guest.b@example.com", 0)
       await user("quiet@example.com", 0)
-      const id = async (email: string) => (await sql<{ id: number }>`select id from users where email = ${email}`.execute(db.kysely)).rows[0]?.id ?? 0
+      const id = async (email: string) =>
+        (await sql<{ id: number }>`select id from users where email = ${email}`.execute(db.kysely)).rows[0]?.id ?? 0
       const host = await id("host@example.com")
       await sql`insert into invitations (inviter_id, new_user_id, new_user_email, created_at, reward_given) values
         (${host}, ${await id("guest.a@example.com")}, 'guest.a@example.com', ${at}, ${at}),
         (${host}, ${await id("guest.b@example.com")}, 'guest.b@example.com', ${at}, null)`.execute(db.kysely)
 
-      expect(await migrateToLatest(db)).toEqual(["0007_rewards_payments_tickets", "0008_report_indexes", "0009_live_connections", "0011_rate_limits", "0012_table_versions"])
+      expect(await migrateToLatest(db)).toEqual([
+        "0007_rewards_payments_tickets",
+        "0008_report_indexes",
+        "0009_live_connections",
+        "0011_rate_limits",
+        "0012_table_versions"
+      ])
       expect(await invites.rewardBalance(db.kysely, host)).toBe(5)
       expect(await invites.rewardBalance(db.kysely, await id("quiet@example.com"))).toBe(0)
       const rows = await db.kysely.selectFrom("reward_ledger").select(["user_id", "points", "reason"]).orderBy("id").execute()

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { passwordResetMail } from "../../../src/server/account/accountMails.ts"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { type Config, loadConfig } from "../../../src/server/config.ts"
-import { ABANDONED_BODY, findOutboxMail } from "../../../src/server/mail/outboxRepo.ts"
 import type { MailStatus } from "../../../src/server/db/schema.ts"
-import { passwordResetMail } from "../../../src/server/account/accountMails.ts"
-import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { enqueueMail } from "../../../src/server/mail/outbox.ts"
+import { ABANDONED_BODY, findOutboxMail } from "../../../src/server/mail/outboxRepo.ts"
+import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0)
@@ -30,7 +30,11 @@ describe.each(dialects)("operator CLI: mail ($name)", (dialect) => {
   /** A reset mail to `to` in `status`, as the worker leaves it. */
   const mail = async (to: string, status: MailStatus, error: string | null = null) => {
     const id = await enqueueMail(db(), passwordResetMail({ ...SITE, to, token: "tok" }), new Date(NOW - 60_000))
-    await db().updateTable("outbox").set({ status, attempts: status === "failed" ? 8 : 0, last_error: error }).where("id", "=", id).execute()
+    await db()
+      .updateTable("outbox")
+      .set({ status, attempts: status === "failed" ? 8 : 0, last_error: error })
+      .where("id", "=", id)
+      .execute()
     return id
   }
 
@@ -52,9 +56,15 @@ describe.each(dialects)("operator CLI: mail ($name)", (dialect) => {
     expect(lines[3]).toContain("2026-01-15 11:59")
 
     const onlyFailed = await admin("mail:list", "--status", "failed")
-    expect(onlyFailed.output.split("\n").slice(2).map((line) => line.split(/\s+/)[0])).toEqual([String(failed)])
+    expect(
+      onlyFailed.output
+        .split("\n")
+        .slice(2)
+        .map((line) => line.split(/\s+/)[0])
+    ).toEqual([String(failed)])
     expect(await admin("mail:list", "--status", "sent", "--limit", "1")).toMatchObject({
-      code: 0, output: expect.stringContaining("(the newest 1; use --limit to see more)")
+      code: 0,
+      output: expect.stringContaining("(the newest 1; use --limit to see more)")
     })
   })
 
@@ -73,7 +83,10 @@ describe.each(dialects)("operator CLI: mail ($name)", (dialect) => {
     expect(code).toBe(0)
     expect(output).toContain(`Queued mail #${failed} to bob@example.com again`)
     expect(await findOutboxMail(db(), failed)).toMatchObject({
-      status: "pending", attempts: 0, last_error: null, next_attempt_at: new Date(NOW).toISOString()
+      status: "pending",
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: new Date(NOW).toISOString()
     })
   })
 
@@ -89,11 +102,20 @@ describe.each(dialects)("operator CLI: mail ($name)", (dialect) => {
   it("refuses a mail that is not failed, unknown, or whose body is gone, with exit 1", async () => {
     const sent = await mail("b@example.com", "sent")
     expect(await admin("mail:retry", "--id", String(sent))).toMatchObject({
-      code: 1, output: `mail:retry: Mail #${sent} is sent; only failed mails are retried`
+      code: 1,
+      output: `mail:retry: Mail #${sent} is sent; only failed mails are retried`
     })
     expect(await admin("mail:retry", "--id", "999")).toMatchObject({ code: 1, output: expect.stringContaining("No mail with id 999") })
-    const old = await enqueueMail(db(), ticketReplyMail({ ...SITE, to: "d@example.com", ticketSubject: "Your ticket", message: "Hi" }), new Date(NOW))
-    await db().updateTable("outbox").set({ status: "failed", text_body: ABANDONED_BODY, html_body: ABANDONED_BODY }).where("id", "=", old).execute()
+    const old = await enqueueMail(
+      db(),
+      ticketReplyMail({ ...SITE, to: "d@example.com", ticketSubject: "Your ticket", message: "Hi" }),
+      new Date(NOW)
+    )
+    await db()
+      .updateTable("outbox")
+      .set({ status: "failed", text_body: ABANDONED_BODY, html_body: ABANDONED_BODY })
+      .where("id", "=", old)
+      .execute()
     expect(await admin("mail:retry", "--id", String(old))).toMatchObject({ code: 1, output: expect.stringContaining("too old to retry") })
     expect(await admin("mail:retry", "--all-failed")).toEqual({ code: 0, output: "No failed mails to retry" })
     expect((await findOutboxMail(db(), old))?.status).toBe("failed")

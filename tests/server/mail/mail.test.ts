@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Kysely } from "kysely"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { verificationMail } from "../../../src/server/account/accountMails.ts"
 import { openDatabase } from "../../../src/server/db/database.ts"
-import { claimMail, DELIVERED_BODY, findOutboxMail, requeueFailedMails } from "../../../src/server/mail/outboxRepo.ts"
 import type { Tables } from "../../../src/server/db/schema.ts"
 import { LEASE_MS, type MailWorker, startMailWorker } from "../../../src/server/mail/mailWorker.ts"
-import { verificationMail } from "../../../src/server/account/accountMails.ts"
-import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
+import { firstLink } from "../../../src/server/mail/messages.ts"
 import { enqueueMail } from "../../../src/server/mail/outbox.ts"
+import { claimMail, DELIVERED_BODY, findOutboxMail, requeueFailedMails } from "../../../src/server/mail/outboxRepo.ts"
 import { type MailLogger, type MailTransport, smtpTransport } from "../../../src/server/mail/transports.ts"
+import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
-import { firstLink } from "../../../src/server/mail/messages.ts"
 
 const T0 = new Date("2025-03-01T10:00:00.000Z")
 const SITE = { siteName: "StreamHub", publicUrl: "https://tv.example.com" }
@@ -75,7 +75,12 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
     expect(mail.raw).toMatch(/^Auto-Submitted: auto-generated\r?$/m)
     expect(await row(id)).toMatchObject({ status: "sent", sent_at: T0.toISOString(), attempts: 0, last_error: null })
     // The link was single-use and is in the recipient's mailbox now; the outbox keeps no copy.
-    expect(await row(id)).toMatchObject({ subject: mail.subject, to_address: "ann@example.com", text_body: DELIVERED_BODY, html_body: DELIVERED_BODY })
+    expect(await row(id)).toMatchObject({
+      subject: mail.subject,
+      to_address: "ann@example.com",
+      text_body: DELIVERED_BODY,
+      html_body: DELIVERED_BODY
+    })
 
     await worker.drain()
     expect(peer.messages).toHaveLength(1)
@@ -84,7 +89,10 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
   it("carries non-ASCII text, long lines and markup through unchanged", async () => {
     const worker = start()
     const mail = ticketReplyMail({
-      ...SITE, siteName: "Stådium TV", to: "bo@example.com", ticketSubject: "Buffering on «Canal 5» — ça coupe",
+      ...SITE,
+      siteName: "Stådium TV",
+      to: "bo@example.com",
+      ticketSubject: "Buffering on «Canal 5» — ça coupe",
       message: `Hi Bø,\n\n${"We restarted the encoder feeding that channel. ".repeat(6)}\n<b>Tip</b>: reload 🙂`
     })
     await enqueueMail(db, mail, T0)
@@ -97,10 +105,12 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
 
   it("sends nothing for a mail enqueued in a transaction that rolled back", async () => {
     const worker = start()
-    await expect(db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, verifyFor("ann@example.com"), T0)
-      throw new Error("registration failed")
-    })).rejects.toThrow("registration failed")
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, verifyFor("ann@example.com"), T0)
+        throw new Error("registration failed")
+      })
+    ).rejects.toThrow("registration failed")
     await worker.drain()
     expect(peer.messages).toEqual([])
     expect(await db.selectFrom("outbox").selectAll().execute()).toEqual([])
@@ -113,7 +123,10 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
     await worker.drain()
     const failed = await row(id)
     expect(failed).toMatchObject({
-      status: "pending", attempts: 1, sent_at: null, next_attempt_at: new Date(T0.getTime() + 30_000).toISOString()
+      status: "pending",
+      attempts: 1,
+      sent_at: null,
+      next_attempt_at: new Date(T0.getTime() + 30_000).toISOString()
     })
     expect(failed.last_error).toContain("451")
     expect(logger.lines.some((l) => l.startsWith("warn mail #") && l.includes("attempt 1 of 8"))).toBe(true)

@@ -1,10 +1,10 @@
 import { readdir, readFile, stat } from "node:fs/promises"
 import path from "node:path"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Kysely } from "kysely"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { passwordResetMail } from "../../../src/server/account/accountMails.ts"
 import type { Tables } from "../../../src/server/db/schema.ts"
 import { startMailWorker } from "../../../src/server/mail/mailWorker.ts"
-import { passwordResetMail } from "../../../src/server/account/accountMails.ts"
 import { enqueueMail } from "../../../src/server/mail/outbox.ts"
 import { createTransport, type MailLogger } from "../../../src/server/mail/transports.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
@@ -60,7 +60,7 @@ describe.each(dialects)("mail file transport on $name", (dialect) => {
     expect(parsed.html).toBe(mail.html)
     const link = "https://tv.example.com/password-reset-confirmation?token=reset-token"
     expect(fileLogger.lines.some((l) => l.startsWith("info ") && l.includes(link) && l.includes(file))).toBe(true)
-    expect((await db.selectFrom("outbox").select("status").execute())).toEqual([{ status: "sent" }])
+    expect(await db.selectFrom("outbox").select("status").execute()).toEqual([{ status: "sent" }])
   })
 
   it("picks SMTP when SMTP_URL is set, without showing its password", () => {

@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto"
 import type { FastifyInstance } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
-import { buildApp } from "../../../src/server/app.ts"
 import { hashPassword } from "../../../src/server/account/passwords.ts"
-import { loadConfig } from "../../../src/server/config.ts"
-import { DELIVERED_BODY } from "../../../src/server/mail/outboxRepo.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
+import { buildApp } from "../../../src/server/app.ts"
+import { loadConfig } from "../../../src/server/config.ts"
 import { type MailWorker, startMailWorker } from "../../../src/server/mail/mailWorker.ts"
+import { firstLink } from "../../../src/server/mail/messages.ts"
+import { DELIVERED_BODY } from "../../../src/server/mail/outboxRepo.ts"
 import { createTransport, type MailLogger, type MailTransport } from "../../../src/server/mail/transports.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
-import { firstLink } from "../../../src/server/mail/messages.ts"
 import { expectContractShape, nextIp, PASSWORD } from "../../support/testServer.ts"
 
 // The whole path a person takes, with nothing faked: the app enqueues, the real worker (woken by
@@ -87,8 +87,11 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
 
   it("registers, mails the verification link, and signs in once it is followed", async () => {
     expect(await call("invitation", { params: { token: inviteToken } })).toMatchObject({ resultCode: 1 })
-    expect(await call("register", { body: { username: "newcomer", email: "Newcomer@Example.com", password: PASSWORD, invitationToken: inviteToken } }))
-      .toMatchObject({ success: true, resultCode: 1 })
+    expect(
+      await call("register", {
+        body: { username: "newcomer", email: "Newcomer@Example.com", password: PASSWORD, invitationToken: inviteToken }
+      })
+    ).toMatchObject({ success: true, resultCode: 1 })
     expect(await login("newcomer@example.com", PASSWORD)).toMatchObject({ resultCode: 13 })
 
     const mail = await mailTo("newcomer@example.com", /^Confirm your email address/)
@@ -99,8 +102,9 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
   })
 
   it("mails a reset link for a registered address, nothing for an unknown one, and the link sets the password", async () => {
-    expect(await call("createPasswordReset", { body: { email: "nobody@example.com" } }))
-      .toEqual(await call("createPasswordReset", { body: { email: "newcomer@example.com" } }))
+    expect(await call("createPasswordReset", { body: { email: "nobody@example.com" } })).toEqual(
+      await call("createPasswordReset", { body: { email: "newcomer@example.com" } })
+    )
     const mail = await mailTo("newcomer@example.com", /^Reset your .* password$/)
     const token = followLink(mail, "/password-reset-confirmation")
     expect(await call("verifyPasswordReset", { body: { token } })).toMatchObject({ resultCode: 1, email: "newcomer@example.com" })
@@ -114,8 +118,12 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
 
   it("confirms an email change from the new mailbox and tells the old one", async () => {
     const session = (await login("newcomer@example.com", NEW_PASSWORD)).token as string
-    expect(await call("updateUsernameAndEmail", { token: session, body: { username: "newcomer", email: "elsewhere@example.com", password: NEW_PASSWORD } }))
-      .toMatchObject({ success: true, resultCode: 1, emailUpdatePending: true, usernameUpdated: false })
+    expect(
+      await call("updateUsernameAndEmail", {
+        token: session,
+        body: { username: "newcomer", email: "elsewhere@example.com", password: NEW_PASSWORD }
+      })
+    ).toMatchObject({ success: true, resultCode: 1, emailUpdatePending: true, usernameUpdated: false })
 
     const notice = await mailTo("newcomer@example.com", /email address is being changed$/)
     expect(notice.text).toContain("e*******e@example.com")
@@ -123,8 +131,11 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
     const token = followLink(await mailTo("elsewhere@example.com", /^Confirm your new email address/), "/confirm-email-change")
     expect(await login("elsewhere@example.com", NEW_PASSWORD)).toMatchObject({ resultCode: 12 })
 
-    expect(await call("confirmEmailChange", { body: { email_token: token } }))
-      .toMatchObject({ success: true, resultCode: 1, email: "elsewhere@example.com" })
+    expect(await call("confirmEmailChange", { body: { email_token: token } })).toMatchObject({
+      success: true,
+      resultCode: 1,
+      email: "elsewhere@example.com"
+    })
     expect(await login("elsewhere@example.com", NEW_PASSWORD)).toMatchObject({ success: true, resultCode: 1 })
     expect(await login("newcomer@example.com", NEW_PASSWORD)).toMatchObject({ resultCode: 12 })
   })
@@ -132,7 +143,7 @@ describe.each(dialects)("account mail over SMTP ($name)", (dialect) => {
   it("gave the inviter a point for the verified newcomer", async () => {
     const session = (await login("host@example.com", PASSWORD)).token as string
     expect(await call("rewardPoints", { token: session })).toMatchObject({ rewardPoints: 1 })
-    const invites = await call("invitations", { token: session }) as { data: Array<{ newUserEmail: string; rewardGiven: string | null }> }
+    const invites = (await call("invitations", { token: session })) as { data: Array<{ newUserEmail: string; rewardGiven: string | null }> }
     expect(invites.data).toEqual([expect.objectContaining({ newUserEmail: "newcomer@example.com", rewardGiven: expect.any(String) })])
   })
 

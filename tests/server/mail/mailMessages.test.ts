@@ -15,10 +15,13 @@ describe("mail messages", () => {
   it("links verification, reset and email-change mails to their pages, in both parts", () => {
     const cases = [
       [verificationMail({ ...SITE, to: "ann@example.com", token: "v-1" }), "verify", "/verify?token=v-1", "24 hours"],
-      [passwordResetMail({ ...SITE, to: "ann@example.com", token: "r-1" }), "reset",
-        "/password-reset-confirmation?token=r-1", "1 hour"],
-      [emailChangeConfirmationMail({ ...SITE, to: "new@example.com", token: "c-1" }), "email-change",
-        "/confirm-email-change?token=c-1", "24 hours"]
+      [passwordResetMail({ ...SITE, to: "ann@example.com", token: "r-1" }), "reset", "/password-reset-confirmation?token=r-1", "1 hour"],
+      [
+        emailChangeConfirmationMail({ ...SITE, to: "new@example.com", token: "c-1" }),
+        "email-change",
+        "/confirm-email-change?token=c-1",
+        "24 hours"
+      ]
     ] as const
     for (const [mail, kind, path, lifetime] of cases) {
       expect(mail.kind).toBe(kind)
@@ -47,27 +50,31 @@ describe("mail messages", () => {
 
   it("quotes a staff reply verbatim in text and escaped, line breaks kept, in HTML", () => {
     const message = "Hello,\n\nTry <script>alert('x')</script> & reload.\nThanks"
-    const mail = ticketReplyMail({ ...SITE, to: "ann@example.com", ticketSubject: "No \"sound\"", message })
-    expect(mail).toMatchObject({ kind: "ticket-reply", subject: "Re: No \"sound\" [StreamHub support]" })
+    const mail = ticketReplyMail({ ...SITE, to: "ann@example.com", ticketSubject: 'No "sound"', message })
+    expect(mail).toMatchObject({ kind: "ticket-reply", subject: 'Re: No "sound" [StreamHub support]' })
     expect(mail.text).toContain(`\n\n${message}\n\n`)
-    expect(mail.html).toContain(
-      "Try &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; reload.\nThanks</div>"
-    )
+    expect(mail.html).toContain("Try &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; reload.\nThanks</div>")
     expect(mail.html).toContain("white-space:pre-wrap")
     expect(mail.html).not.toContain("<script>")
   })
 
   it("keeps user input from breaking the subject into extra headers", () => {
     const mail = ticketReplyMail({
-      ...SITE, to: "ann@example.com", ticketSubject: "Help\r\nBcc: victim@example.com", message: "ok"
+      ...SITE,
+      to: "ann@example.com",
+      ticketSubject: "Help\r\nBcc: victim@example.com",
+      message: "ok"
     })
     expect(mail.subject).toBe("Re: Help Bcc: victim@example.com [StreamHub support]")
-    expect(mail.text).toContain("ticket \"Help Bcc: victim@example.com\"")
+    expect(mail.text).toContain('ticket "Help Bcc: victim@example.com"')
   })
 
   it("escapes the site name and the link in HTML", () => {
     const mail = verificationMail({
-      siteName: "Tom & Jerry's <TV>", publicUrl: "https://tv.example.com/", to: "ann@example.com", token: "a\"b"
+      siteName: "Tom & Jerry's <TV>",
+      publicUrl: "https://tv.example.com/",
+      to: "ann@example.com",
+      token: 'a"b'
     })
     expect(mail.subject).toBe("Confirm your email address for Tom & Jerry's <TV>")
     expect(mail.html).toContain("<title>Tom &amp; Jerry&#39;s &lt;TV&gt;</title>")
@@ -77,15 +84,11 @@ describe("mail messages", () => {
 
   it("builds token links from PUBLIC_URL with or without a trailing slash", () => {
     expect(tokenLink("https://tv.example.com", "/verify", "x")).toBe("https://tv.example.com/verify?token=x")
-    expect(tokenLink("https://tv.example.com/app//", "/verify", "a+b/c=")).toBe(
-      "https://tv.example.com/app/verify?token=a%2Bb%2Fc%3D"
-    )
+    expect(tokenLink("https://tv.example.com/app//", "/verify", "a+b/c=")).toBe("https://tv.example.com/app/verify?token=a%2Bb%2Fc%3D")
   })
 
   it("escapes every HTML-significant character", () => {
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
-      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
-    )
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
   })
 
   it("finds the first link in a text body", () => {

@@ -13,8 +13,7 @@ let app: FastifyInstance
 const manifest = async (channel: string): Promise<{ segments: Array<{ file: string; duration: number }> }> =>
   JSON.parse(await readFile(path.join(mediaDir, channel, "segments.json"), "utf8"))
 
-const playlistUris = (text: string): Array<string> =>
-  text.split("\n").filter((line) => line !== "" && !line.startsWith("#"))
+const playlistUris = (text: string): Array<string> => text.split("\n").filter((line) => line !== "" && !line.startsWith("#"))
 
 beforeAll(async () => {
   app = Fastify()

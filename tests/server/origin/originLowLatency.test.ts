@@ -20,8 +20,7 @@ interface Part {
 const manifest = async (channel: string): Promise<{ segments: Array<{ file: string; duration: number; parts: Array<Part> }> }> =>
   JSON.parse(await readFile(path.join(mediaDir, channel, "segments.json"), "utf8"))
 
-const segmentFile = async (channel: string, index: number): Promise<Buffer> =>
-  readFile(path.join(mediaDir, channel, `seg${index}.ts`))
+const segmentFile = async (channel: string, index: number): Promise<Buffer> => readFile(path.join(mediaDir, channel, `seg${index}.ts`))
 
 const get = (url: string) => app.inject({ method: "GET", url })
 
@@ -30,8 +29,7 @@ const hintOf = (body: string): string | undefined => /#EXT-X-PRELOAD-HINT:TYPE=P
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Resolves to the response, or to "pending" if it has not arrived within `ms` of real time. */
-const within = (request: Promise<LightMyRequestResponse>, ms: number) =>
-  Promise.race([request, sleep(ms).then(() => "pending" as const)])
+const within = (request: Promise<LightMyRequestResponse>, ms: number) => Promise.race([request, sleep(ms).then(() => "pending" as const)])
 
 // 0.9 s after start: segments 0..5 complete, parts 6.0 and 6.1 out, 6.2 hinted (published at +1.2 s)
 const AT = startedAt + 900

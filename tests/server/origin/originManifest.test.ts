@@ -55,12 +55,48 @@ describe("origin manifests with parts", () => {
     return found
   }
   const broken: Array<[string, (segments: Array<Segment>) => void, RegExp]> = [
-    ["a gap between parts", (segments) => { part(segments, 1, 2).offset += 188 }, /segments\[1\]\.parts\[2\]\.offset must be/],
-    ["parts that stop short of the file end", (segments) => { part(segments, 3, 4).size -= 188 }, /parts of seg3\.ts do not cover/],
-    ["durations that miss the segment's", (segments) => { part(segments, 0, 0).duration = 0.5 }, /durations do not add up/],
-    ["parts on only some segments", (segments) => { delete segments[5]?.parts }, /either every segment has parts or none/],
-    ["an empty part list", (segments) => { segments[2] = { file: "seg2.ts", duration: 2, parts: [] } }, /segments\[2\]\.parts must be a non-empty array/],
-    ["a zero-byte part", (segments) => { part(segments, 2, 1).size = 0 }, /segments\[2\]\.parts\[1\]\.size must be a positive integer/]
+    [
+      "a gap between parts",
+      (segments) => {
+        part(segments, 1, 2).offset += 188
+      },
+      /segments\[1\]\.parts\[2\]\.offset must be/
+    ],
+    [
+      "parts that stop short of the file end",
+      (segments) => {
+        part(segments, 3, 4).size -= 188
+      },
+      /parts of seg3\.ts do not cover/
+    ],
+    [
+      "durations that miss the segment's",
+      (segments) => {
+        part(segments, 0, 0).duration = 0.5
+      },
+      /durations do not add up/
+    ],
+    [
+      "parts on only some segments",
+      (segments) => {
+        delete segments[5]?.parts
+      },
+      /either every segment has parts or none/
+    ],
+    [
+      "an empty part list",
+      (segments) => {
+        segments[2] = { file: "seg2.ts", duration: 2, parts: [] }
+      },
+      /segments\[2\]\.parts must be a non-empty array/
+    ],
+    [
+      "a zero-byte part",
+      (segments) => {
+        part(segments, 2, 1).size = 0
+      },
+      /segments\[2\]\.parts\[1\]\.size must be a positive integer/
+    ]
   ]
   for (const [what, edit, message] of broken) {
     it(`refuses to start with ${what}`, async () => {

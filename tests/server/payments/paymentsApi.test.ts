@@ -1,11 +1,11 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 import { payment, payPalCsv } from "./fixtures/payPalExport.ts"
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 
 const ENDPOINTS = ["payments", "activeSubscription", "subscriptionPlans"] as const
 
@@ -43,7 +43,11 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
       const token = await server.signIn(email)
       expect((await server.call("payments", { token })).json()).toEqual({ success: true, data: [] })
       expect((await server.call("activeSubscription", { token })).json()).toEqual({ resultCode: 3, data: null })
-      expect((await server.call("subscriptionPlans", { token })).json()).toEqual({ resultCode: 1, subscriptionPrice: 5, discountRates: [0, 5, 10, 15] })
+      expect((await server.call("subscriptionPlans", { token })).json()).toEqual({
+        resultCode: 1,
+        subscriptionPrice: 5,
+        discountRates: [0, 5, 10, 15]
+      })
     }
   })
 
@@ -51,19 +55,50 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
     await admin("settings:set", "--key", "subscriptionPrice", "--value", "7.5")
     await admin("settings:set", "--key", "discountRates", "--value", "0,12.5")
     const token = await server.signIn("other@example.com")
-    expect((await server.call("subscriptionPlans", { token })).json()).toEqual({ resultCode: 1, subscriptionPrice: 7.5, discountRates: [0, 12.5] })
+    expect((await server.call("subscriptionPlans", { token })).json()).toEqual({
+      resultCode: 1,
+      subscriptionPrice: 7.5,
+      discountRates: [0, 12.5]
+    })
     // a value edited by hand in the database that no longer reads falls back to the default rates
-    await server.db.kysely.updateTable("settings").set({ value: JSON.stringify("ten") }).where("key", "=", "discountRates").execute()
+    await server.db.kysely
+      .updateTable("settings")
+      .set({ value: JSON.stringify("ten") })
+      .where("key", "=", "discountRates")
+      .execute()
     expect((await server.call("subscriptionPlans", { token })).json()).toMatchObject({ discountRates: [0, 5, 10, 15] })
   })
 
   it("lists the caller's own payments, newest first, and the paid months that cover now as one subscription", async () => {
     const file = join(dir, `export-${dialect.name}.csv`)
-    await writeFile(file, payPalCsv([
-      payment({ Date: "10/01/2026", Time: "09:00:00", TimeZone: "UTC", "From Email Address": "PAYER@example.com", "Transaction ID": "2SECOND000000000", Currency: "EUR", Gross: "1,234.50" }),
-      payment({ Date: "20/12/2025", Time: "09:00:00", TimeZone: "UTC", "From Email Address": "payer@example.com", "Transaction ID": "1FIRST0000000000" }),
-      payment({ Date: "13/01/2026", Time: "09:00:00", TimeZone: "UTC", "From Email Address": "other@example.com", "Transaction ID": "3OTHER0000000000" })
-    ]))
+    await writeFile(
+      file,
+      payPalCsv([
+        payment({
+          Date: "10/01/2026",
+          Time: "09:00:00",
+          TimeZone: "UTC",
+          "From Email Address": "PAYER@example.com",
+          "Transaction ID": "2SECOND000000000",
+          Currency: "EUR",
+          Gross: "1,234.50"
+        }),
+        payment({
+          Date: "20/12/2025",
+          Time: "09:00:00",
+          TimeZone: "UTC",
+          "From Email Address": "payer@example.com",
+          "Transaction ID": "1FIRST0000000000"
+        }),
+        payment({
+          Date: "13/01/2026",
+          Time: "09:00:00",
+          TimeZone: "UTC",
+          "From Email Address": "other@example.com",
+          "Transaction ID": "3OTHER0000000000"
+        })
+      ])
+    )
     await admin("payment:import", "--file", file)
     await admin("payment:add", "--email", "payer@example.com", "--amount", "5", "--provider", "btc", "--date", "2026-01-12")
     const token = await server.signIn("payer@example.com")
@@ -71,8 +106,20 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
     const listed = (await server.call("payments", { token })).json() as { data: Array<Record<string, unknown>> }
     expect(listed.data).toEqual([
       { id: expect.any(Number), paypal_transaction_id: null, created_at: "2026-01-12T00:00:00.000Z", price: 5, currency: "USD" },
-      { id: expect.any(Number), paypal_transaction_id: "2SECOND000000000", created_at: "2026-01-10T09:00:00.000Z", price: 1234.5, currency: "EUR" },
-      { id: expect.any(Number), paypal_transaction_id: "1FIRST0000000000", created_at: "2025-12-20T09:00:00.000Z", price: 5, currency: "USD" }
+      {
+        id: expect.any(Number),
+        paypal_transaction_id: "2SECOND000000000",
+        created_at: "2026-01-10T09:00:00.000Z",
+        price: 1234.5,
+        currency: "EUR"
+      },
+      {
+        id: expect.any(Number),
+        paypal_transaction_id: "1FIRST0000000000",
+        created_at: "2025-12-20T09:00:00.000Z",
+        price: 5,
+        currency: "USD"
+      }
     ])
 
     // 20 Dec → 20 Jan, then 20 Jan → 20 Feb and 20 Feb → 20 Mar: one run covering 15 January
@@ -83,7 +130,10 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
     })
     // sessions expire: each move of the clock signs in afresh
     server.clock = Date.parse("2026-03-20T09:00:00.000Z")
-    expect((await server.call("activeSubscription", { token: await server.signIn("payer@example.com") })).json()).toEqual({ resultCode: 3, data: null })
+    expect((await server.call("activeSubscription", { token: await server.signIn("payer@example.com") })).json()).toEqual({
+      resultCode: 3,
+      data: null
+    })
 
     // a month paid after a gap starts a new run
     server.clock = Date.parse("2026-04-01T00:00:00.000Z")
@@ -101,7 +151,10 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
 
   it("counts a payment recorded before paid months were kept from its own date", async () => {
     const user = await server.addUser({ email: "legacy@example.com" })
-    await server.db.kysely.insertInto("payments").values({ user_id: user.id, paypal_transaction_id: "LEGACY0000000001", price: 5, created_at: "2026-03-30T00:00:00.000Z" }).execute()
+    await server.db.kysely
+      .insertInto("payments")
+      .values({ user_id: user.id, paypal_transaction_id: "LEGACY0000000001", price: 5, created_at: "2026-03-30T00:00:00.000Z" })
+      .execute()
     server.clock = Date.parse("2026-04-15T00:00:00.000Z")
     const token = await server.signIn("legacy@example.com")
     expect((await server.call("activeSubscription", { token })).json()).toEqual({
@@ -109,7 +162,13 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
       data: { planId: 1, startedAt: "2026-03-30T00:00:00.000Z", expiresAt: "2026-04-30T00:00:00.000Z" }
     })
     expect(((await server.call("payments", { token })).json() as { data: unknown[] }).data).toEqual([
-      { id: expect.any(Number), paypal_transaction_id: "LEGACY0000000001", created_at: "2026-03-30T00:00:00.000Z", price: 5, currency: "USD" }
+      {
+        id: expect.any(Number),
+        paypal_transaction_id: "LEGACY0000000001",
+        created_at: "2026-03-30T00:00:00.000Z",
+        price: 5,
+        currency: "USD"
+      }
     ])
   })
 })

@@ -28,15 +28,18 @@ describe.each(dialects)("admin reports ($name)", (dialect) => {
     return user.id
   }
   const pay = (userId: number | null, provider: PaymentProvider, price: number, at: string, until: string | null) =>
-    server.db.kysely.insertInto("payments").values({
-      user_id: userId,
-      provider,
-      price,
-      paypal_transaction_id: provider === "paypal" ? `TX-${at}` : null,
-      created_at: at,
-      period_start: until === null ? null : at,
-      period_end: until
-    }).execute()
+    server.db.kysely
+      .insertInto("payments")
+      .values({
+        user_id: userId,
+        provider,
+        price,
+        paypal_transaction_id: provider === "paypal" ? `TX-${at}` : null,
+        created_at: at,
+        period_start: until === null ? null : at,
+        period_end: until
+      })
+      .execute()
 
   beforeAll(async () => {
     server = await startTestServer(dialect)
@@ -71,7 +74,14 @@ describe.each(dialects)("admin reports ($name)", (dialect) => {
   }
 
   const ALL_TIME = {
-    subscriptions: 4, members: 6, numberOfPayments: 7, ordersPaypal: 5, ordersBtc: 2, revenue: 60, revenuePaypal: 30, revenueBtc: 30
+    subscriptions: 4,
+    members: 6,
+    numberOfPayments: 7,
+    ordersPaypal: 5,
+    ordersBtc: 2,
+    revenue: 60,
+    revenuePaypal: 30,
+    revenueBtc: 30
   }
 
   it("counts this month's figures, today's subscribers and all time", async () => {
@@ -108,12 +118,24 @@ describe.each(dialects)("admin reports ($name)", (dialect) => {
 
   it("a bitcoin-only month and a year without payments", async () => {
     expect((await reports("2025-10-01", "2025-10-31")).last30days).toEqual({
-      newSubscriptions: 1, newMembers: 1, numberOfPayments: 1, revenue: 20,
-      ordersPaypalLast30Days: 0, ordersBtcLast30Days: 1, revenuePaypalLast30Days: 0, revenueBtcLast30Days: 20
+      newSubscriptions: 1,
+      newMembers: 1,
+      numberOfPayments: 1,
+      revenue: 20,
+      ordersPaypalLast30Days: 0,
+      ordersBtcLast30Days: 1,
+      revenuePaypalLast30Days: 0,
+      revenueBtcLast30Days: 20
     })
     expect((await reports("2024-01-01", "2024-12-31")).last30days).toEqual({
-      newSubscriptions: 0, newMembers: 0, numberOfPayments: 0, revenue: 0,
-      ordersPaypalLast30Days: 0, ordersBtcLast30Days: 0, revenuePaypalLast30Days: 0, revenueBtcLast30Days: 0
+      newSubscriptions: 0,
+      newMembers: 0,
+      numberOfPayments: 0,
+      revenue: 0,
+      ordersPaypalLast30Days: 0,
+      ordersBtcLast30Days: 0,
+      revenuePaypalLast30Days: 0,
+      revenueBtcLast30Days: 0
     })
   })
 
@@ -134,7 +156,14 @@ describe.each(dialects)("admin reports ($name)", (dialect) => {
   it("totals the range less 0.65 per PayPal order", async () => {
     const body = await series("2026-01-01", "2026-01-15")
     expect(body.days).toHaveLength(15)
-    expect(body.days[4]).toEqual({ day: "2026-01-05", orders: 1, revenue: 7.5, revenueExcludingFees: 6.85, newMembers: 1, newSubscriptions: 1 })
+    expect(body.days[4]).toEqual({
+      day: "2026-01-05",
+      orders: 1,
+      revenue: 7.5,
+      revenueExcludingFees: 6.85,
+      newMembers: 1,
+      newSubscriptions: 1
+    })
     expect(body.totals).toEqual({ orders: 3, revenue: 25, revenueExcludingFees: 23.7, newMembers: 3, newSubscriptions: 2 })
     expect(body.previous).toEqual({
       start: "2025-12-17",

@@ -9,9 +9,14 @@ describe.each(dialects)("maintenance, announcement and settings commands of the 
   const cli = useAdmin(dialect)
 
   it("switches maintenance mode and publishes announcements", async () => {
-    expect((await cli.admin("maintenance:on", "--title", "Upgrade", "--first", "We are upgrading", "--second", "Back at 20:00")).code).toBe(0)
+    expect((await cli.admin("maintenance:on", "--title", "Upgrade", "--first", "We are upgrading", "--second", "Back at 20:00")).code).toBe(
+      0
+    )
     expect(await getMaintenance(cli.database.db.kysely)).toEqual({
-      maintenance_mode: true, title: "Upgrade", first_row_text: "We are upgrading", second_row_text: "Back at 20:00"
+      maintenance_mode: true,
+      title: "Upgrade",
+      first_row_text: "We are upgrading",
+      second_row_text: "Back at 20:00"
     })
     expect((await cli.admin("maintenance:off")).code).toBe(0)
     expect(await getMaintenance(cli.database.db.kysely)).toMatchObject({ maintenance_mode: false, title: "Upgrade" })

@@ -22,7 +22,9 @@ describe("parseM3u", () => {
       { title: "News, Weather & More", url: "http://cdn.example.com/news.m3u8", logo: undefined, epgId: undefined },
       { title: "Bad", url: "rtmp://old.example.com/live", logo: "not a url", epgId: undefined }
     ])
-    expect(parseM3u("https://a.example.com/x.m3u8\r\n")).toStrictEqual([{ title: "https://a.example.com/x.m3u8", url: "https://a.example.com/x.m3u8", logo: undefined, epgId: undefined }])
+    expect(parseM3u("https://a.example.com/x.m3u8\r\n")).toStrictEqual([
+      { title: "https://a.example.com/x.m3u8", url: "https://a.example.com/x.m3u8", logo: undefined, epgId: undefined }
+    ])
   })
 })
 
@@ -30,8 +32,25 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
   const cli = useAdmin(dialect)
 
   it("adds, lists, flags, removes and imports streams", async () => {
-    expect((await cli.admin("stream:add", "--title", "Arena", "--src", "https://cdn.example.com/a.m3u8", "--src-sldp", "/live/demo1/index.m3u8",
-      "--image", "/posters/demo1.svg", "--tags", "lls, ?Info ,,airplay", "--tags-sldp", "lls")).code).toBe(0)
+    expect(
+      (
+        await cli.admin(
+          "stream:add",
+          "--title",
+          "Arena",
+          "--src",
+          "https://cdn.example.com/a.m3u8",
+          "--src-sldp",
+          "/live/demo1/index.m3u8",
+          "--image",
+          "/posters/demo1.svg",
+          "--tags",
+          "lls, ?Info ,,airplay",
+          "--tags-sldp",
+          "lls"
+        )
+      ).code
+    ).toBe(0)
     expect((await cli.admin("stream:add", "--title", "Bad", "--src", "ftp://nope")).code).toBe(2)
     expect((await cli.admin("stream:add", "--title", "Premium Arena")).code).toBe(0)
     const premium = (await listStreams(cli.database.db.kysely)).at(-1)
@@ -44,8 +63,13 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     expect((await cli.admin("stream:add", "--src", "/live/demo1/index.m3u8")).code).toBe(2)
     const [arena] = await listStreams(cli.database.db.kysely)
     expect(arena).toMatchObject({
-      title: "Arena", src: "https://cdn.example.com/a.m3u8", src_sldp: "/live/demo1/index.m3u8",
-      image_location: "/posters/demo1.svg", tags: "lls,?Info,airplay", tags_sldp: "lls", maintenance_mode: false
+      title: "Arena",
+      src: "https://cdn.example.com/a.m3u8",
+      src_sldp: "/live/demo1/index.m3u8",
+      image_location: "/posters/demo1.svg",
+      tags: "lls,?Info,airplay",
+      tags_sldp: "lls",
+      maintenance_mode: false
     })
     const id = String(arena?.id)
     expect((await cli.admin("stream:maintenance", "--id", id, "--on")).code).toBe(0)
@@ -75,7 +99,21 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
   })
 
   it("ties a stream to the guide on add and changes only the fields given with stream:set", async () => {
-    expect((await cli.admin("stream:add", "--title", "Arena", "--src", "https://cdn.example.com/a.m3u8", "--tags", "lls", "--epg-id", " arena.tv ")).code).toBe(0)
+    expect(
+      (
+        await cli.admin(
+          "stream:add",
+          "--title",
+          "Arena",
+          "--src",
+          "https://cdn.example.com/a.m3u8",
+          "--tags",
+          "lls",
+          "--epg-id",
+          " arena.tv "
+        )
+      ).code
+    ).toBe(0)
     const [arena] = await listStreams(cli.database.db.kysely)
     const id = String(arena?.id)
     expect(arena?.epg_channel_id).toBe("arena.tv")
@@ -84,17 +122,34 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     const set = await cli.admin("stream:set", "--id", id, "--epg-id", "arena.hd", "--title", "Arena HD")
     expect(set).toEqual({ code: 0, output: `Stream ${id}: title = "Arena HD", epg_channel_id = "arena.hd"` })
     expect((await listStreams(cli.database.db.kysely))[0]).toMatchObject({
-      title: "Arena HD", src: "https://cdn.example.com/a.m3u8", tags: "lls", epg_channel_id: "arena.hd", maintenance_mode: false
+      title: "Arena HD",
+      src: "https://cdn.example.com/a.m3u8",
+      tags: "lls",
+      epg_channel_id: "arena.hd",
+      maintenance_mode: false
     })
     expect((await cli.admin("stream:set", "--id", id, "--src-sldp", "/live/demo1/index.m3u8", "--tags", "a, b,")).code).toBe(0)
     expect((await cli.admin("stream:set", "--id", id, "--epg-id", "", "--src", "")).code).toBe(0)
     expect((await listStreams(cli.database.db.kysely))[0]).toMatchObject({
-      title: "Arena HD", src: null, src_sldp: "/live/demo1/index.m3u8", tags: "a,b", epg_channel_id: null
+      title: "Arena HD",
+      src: null,
+      src_sldp: "/live/demo1/index.m3u8",
+      tags: "a,b",
+      epg_channel_id: null
     })
 
-    for (const args of [["--id", id], ["--id", id, "--title", " "], ["--id", id, "--src", "ftp://x"], ["--title", "No id"], ["--id", id, "--nope", "1"]]) {
+    for (const args of [
+      ["--id", id],
+      ["--id", id, "--title", " "],
+      ["--id", id, "--src", "ftp://x"],
+      ["--title", "No id"],
+      ["--id", id, "--nope", "1"]
+    ]) {
       expect((await cli.admin("stream:set", ...args)).code, args.join(" ")).toBe(2)
     }
-    expect(await cli.admin("stream:set", "--id", "99999", "--title", "Ghost")).toEqual({ code: 1, output: "stream:set: No stream with id 99999" })
+    expect(await cli.admin("stream:set", "--id", "99999", "--title", "Ghost")).toEqual({
+      code: 1,
+      output: "stream:set: No stream with id 99999"
+    })
   })
 })

@@ -1,5 +1,5 @@
-import { DatabaseSync } from "node:sqlite"
 import path from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import pg from "pg"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
@@ -24,7 +24,8 @@ describe.each(dialects)("the stream list the server keeps ($name)", (dialect) =>
   })
   afterEach(() => server.dispose())
 
-  const listed = async () => ((await server.call("streams", { token })).json() as { data: Array<{ title: string; maintenance_mode: boolean }> }).data
+  const listed = async () =>
+    ((await server.call("streams", { token })).json() as { data: Array<{ title: string; maintenance_mode: boolean }> }).data
   const titles = async () => (await listed()).map((stream) => stream.title)
   /** What another process's change is answered with: at once on SQLite, within two seconds on PostgreSQL. */
   const soon = <T>(answer: () => Promise<T>) =>
@@ -54,7 +55,10 @@ describe.each(dialects)("the stream list the server keeps ($name)", (dialect) =>
       }
       return
     }
-    const client = new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${schema()} -c session_replication_role=replica` })
+    const client = new pg.Client({
+      connectionString: POSTGRES_URL,
+      options: `-c search_path=${schema()} -c session_replication_role=replica`
+    })
     await client.connect()
     try {
       await client.query("update streams set title = $1 where id = $2", [title, streamId])
@@ -102,29 +106,36 @@ describe.each(dialects)("the stream list the server keeps ($name)", (dialect) =>
     expect(await titles()).toEqual(["Arena 4K"])
   })
 
-  it.skipIf(dialect.name !== "postgres")("reads afresh while its listener is down, and answers from memory again once it is back", async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL })
-    await client.connect()
-    const listeners = async () =>
-      (await client.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [`streamhub changes ${schema()}`])).rows.map((row) => row.pid)
-    try {
-      await untilKept()
-      const [first] = await listeners()
-      expect(first).toBeTypeOf("number")
-      // waits until that backend has gone, so the server's socket has already been closed
-      await client.query("select pg_terminate_backend($1, 2000)", [first])
-      // no notification will ever tell of this change: only a read finds it, which is what the
-      // server does while not listening, and on its first answer after listening again
-      await changeUnseen("during the outage")
-      expect(await titles()).toEqual(["during the outage"])
-      // a new connection in place of the one ended
-      await expect.poll(async () => (await listeners()).filter((pid) => pid !== first), { timeout: 5_000 }).toHaveLength(1)
-      expect(await listeners()).not.toContain(first)
-      await untilKept()
-      await admin("stream:set", "--id", String(streamId), "--title", "after the outage")
-      await soon(titles).toEqual(["after the outage"])
-    } finally {
-      await client.end()
+  it.skipIf(dialect.name !== "postgres")(
+    "reads afresh while its listener is down, and answers from memory again once it is back",
+    async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      await client.connect()
+      const listeners = async () =>
+        (
+          await client.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [
+            `streamhub changes ${schema()}`
+          ])
+        ).rows.map((row) => row.pid)
+      try {
+        await untilKept()
+        const [first] = await listeners()
+        expect(first).toBeTypeOf("number")
+        // waits until that backend has gone, so the server's socket has already been closed
+        await client.query("select pg_terminate_backend($1, 2000)", [first])
+        // no notification will ever tell of this change: only a read finds it, which is what the
+        // server does while not listening, and on its first answer after listening again
+        await changeUnseen("during the outage")
+        expect(await titles()).toEqual(["during the outage"])
+        // a new connection in place of the one ended
+        await expect.poll(async () => (await listeners()).filter((pid) => pid !== first), { timeout: 5_000 }).toHaveLength(1)
+        expect(await listeners()).not.toContain(first)
+        await untilKept()
+        await admin("stream:set", "--id", String(streamId), "--title", "after the outage")
+        await soon(titles).toEqual(["after the outage"])
+      } finally {
+        await client.end()
+      }
     }
-  })
+  )
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dialects } from "../../support/dbHarness.ts"
-import { startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 const HOUR = 60 * 60 * 1000
 const CONTEXT = { stream: "Demo Channel 1", player: 2, errorCode: 2, browser: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" }
@@ -27,7 +27,12 @@ describe.each(dialects)("a viewer's own tickets, the attached player context and
   const storedRows = () => server.db.kysely.selectFrom("tickets").selectAll().orderBy("id").execute()
 
   it("stores the attached player context as JSON, and the desk reads it back", async () => {
-    const response = await create(customerToken, { type: 3, subject: "Problem playing Demo Channel 1", description: "It stops every minute", playerContext: CONTEXT })
+    const response = await create(customerToken, {
+      type: 3,
+      subject: "Problem playing Demo Channel 1",
+      description: "It stops every minute",
+      playerContext: CONTEXT
+    })
     expect(response.json()).toEqual({ success: true, resultCode: 1, detail: "Ticket submitted" })
     const [row] = await storedRows()
     expect(JSON.parse(row?.player_context ?? "null")).toEqual(CONTEXT)
@@ -49,19 +54,33 @@ describe.each(dialects)("a viewer's own tickets, the attached player context and
     const row = (await storedRows()).at(-1)
     expect(row?.subject).toBe(subject)
     expect(row?.description).toBe(description)
-    const mine = (await server.call("myTickets", { token: customerToken })).json() as { data: Array<{ subject: string; description: string }> }
+    const mine = (await server.call("myTickets", { token: customerToken })).json() as {
+      data: Array<{ subject: string; description: string }>
+    }
     expect(mine.data[0]).toMatchObject({ subject, description })
   })
 
   it.each([
-    [{ type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, player: 3 } }, "playerContext.player: Expected 1 | 2"],
-    [{ type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, stream: "" } }, "playerContext.stream: Expected a value with a length of at least 1"],
-    [{ type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, browser: "b".repeat(301) } }, "playerContext.browser: Expected a value with a length of at most 300"],
+    [
+      { type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, player: 3 } },
+      "playerContext.player: Expected 1 | 2"
+    ],
+    [
+      { type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, stream: "" } },
+      "playerContext.stream: Expected a value with a length of at least 1"
+    ],
+    [
+      { type: 3, subject: "x", description: "long enough", playerContext: { ...CONTEXT, browser: "b".repeat(301) } },
+      "playerContext.browser: Expected a value with a length of at most 300"
+    ],
     [{ type: 3, subject: "   ", description: "long enough" }, "subject: Please enter a subject"],
     [{ type: 3, subject: "x", description: " \n \n \n " }, "description: Please enter a description"],
     [{ type: 3, subject: "s".repeat(201), description: "long enough" }, "subject: Subject is too long"],
     [{ type: 3, subject: "x", description: "d".repeat(10_001) }, "description: Description is too long"],
-    [{ type: 0, subject: "", description: "" }, "type: Please select a vategory; subject: Please enter a subject; description: Please enter a description"]
+    [
+      { type: 0, subject: "", description: "" },
+      "type: Please select a vategory; subject: Please enter a subject; description: Please enter a description"
+    ]
   ])("refuses %j with 400 and the invalid-input code, keeping nothing", async (body, detail) => {
     const before = await tableCounts(server.db)
     const response = await create(customerToken, body)
@@ -79,7 +98,16 @@ describe.each(dialects)("a viewer's own tickets, the attached player context and
     expect(data[2]).toMatchObject({ type: 3, status: 1, resolved_at: null, player_context: CONTEXT })
     expect(data[1]).toMatchObject({ type: 2, player_context: null })
     for (const ticket of data) {
-      expect(Object.keys(ticket).sort()).toEqual(["created_at", "description", "id", "player_context", "resolved_at", "status", "subject", "type"])
+      expect(Object.keys(ticket).sort()).toEqual([
+        "created_at",
+        "description",
+        "id",
+        "player_context",
+        "resolved_at",
+        "status",
+        "subject",
+        "type"
+      ])
     }
     const others = (await server.call("myTickets", { token: otherToken })).json() as { data: Array<{ subject: string }> }
     expect(others.data.map((ticket) => ticket.subject)).toEqual(["Someone else's"])
@@ -88,7 +116,9 @@ describe.each(dialects)("a viewer's own tickets, the attached player context and
   it("shows the author a status staff set", async () => {
     const [first] = await storedRows()
     await server.call("updateTicket", { token: staffToken, body: { ticketId: first?.id, newStatus: 3 } })
-    const { data } = (await server.call("myTickets", { token: customerToken })).json() as { data: Array<{ id: number; status: number; resolved_at: string | null }> }
+    const { data } = (await server.call("myTickets", { token: customerToken })).json() as {
+      data: Array<{ id: number; status: number; resolved_at: string | null }>
+    }
     expect(data.find((ticket) => ticket.id === first?.id)).toMatchObject({ status: 3, resolved_at: new Date(server.clock).toISOString() })
   })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { UserRow } from "../../../src/server/db/schema.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { startTestServer, tableCounts, type TestServer } from "../../support/testServer.ts"
+import { startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
@@ -30,7 +30,14 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     expect(response.json()).toEqual({ success: true, resultCode: 1, detail: "Ticket submitted" })
     const rows = await ticketRows()
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ user_id: customer.id, type: 3, subject: "stream request", description: "Please add the derby", status: 1, resolved_at: null })
+    expect(rows[0]).toMatchObject({
+      user_id: customer.id,
+      type: 3,
+      subject: "stream request",
+      description: "Please add the derby",
+      status: 1,
+      resolved_at: null
+    })
     expect(rows[0]?.created_at).toBe(new Date(server.clock).toISOString())
   })
 
@@ -67,7 +74,12 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     const { data } = response.json() as { data: Array<Record<string, unknown>> }
     expect(data).toHaveLength(1)
     expect(data[0]).toMatchObject({
-      user__id: customer.id, user__email: "asker@example.com", type: 3, subject: "stream request", status: 1, resolved_at: null
+      user__id: customer.id,
+      user__email: "asker@example.com",
+      type: 3,
+      subject: "stream request",
+      status: 1,
+      resolved_at: null
     })
     expect(data[0]?.created_at).toMatch(ISO)
   })
@@ -81,7 +93,13 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     expect(await mails()).toEqual([])
     expect((await update(2)).json()).toEqual({ success: true, resultCode: 1, detail: "Ticket updated" })
     expect((await ticketRows())[0]).toMatchObject({ status: 2, resolved_at: null, first_response_at: new Date(server.clock).toISOString() })
-    expect(await mails()).toEqual([expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-status", subject: "In progress: stream request [StreamHub support]" })])
+    expect(await mails()).toEqual([
+      expect.objectContaining({
+        to_address: "asker@example.com",
+        kind: "ticket-status",
+        subject: "In progress: stream request [StreamHub support]"
+      })
+    ])
     server.clock += 60_000
     await update(3)
     const resolved = (await ticketRows())[0]
@@ -102,7 +120,9 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
     const response = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message } })
     expect(response.json()).toEqual({ success: true, resultCode: 1, detail: "Email added to queue" })
     const sent = (await mails()).slice(before)
-    expect(sent).toEqual([expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-reply", subject: "Re: stream request [StreamHub support]" })])
+    expect(sent).toEqual([
+      expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-reply", subject: "Re: stream request [StreamHub support]" })
+    ])
     expect(sent[0]?.text_body).toContain("<b>We added the derby</b> & more.")
   })
 
@@ -114,15 +134,33 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
       { userId: customer.id, ticketId: 999_999, message: "Hello" },
       { userId: customer.id, ticketId: 2 ** 40, message: "Hello" }
     ]) {
-      expect((await server.call("replyToTicket", { token: staffToken, body })).json()).toEqual({ success: false, resultCode: 2, detail: "No such ticket from that user" })
+      expect((await server.call("replyToTicket", { token: staffToken, body })).json()).toEqual({
+        success: false,
+        resultCode: 2,
+        detail: "No such ticket from that user"
+      })
     }
-    expect((await server.call("replyToTicket", { token: customerToken, body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } })).statusCode).toBe(403)
-    expect((await server.call("replyToTicket", { body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } })).statusCode).toBe(403)
-    const empty = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message: "" } })
+    expect(
+      (await server.call("replyToTicket", { token: customerToken, body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } }))
+        .statusCode
+    ).toBe(403)
+    expect((await server.call("replyToTicket", { body: { userId: customer.id, ticketId: ticket?.id, message: "Hi" } })).statusCode).toBe(
+      403
+    )
+    const empty = await server.call("replyToTicket", {
+      token: staffToken,
+      body: { userId: customer.id, ticketId: ticket?.id, message: "" }
+    })
     expect(empty.statusCode).toBe(400)
     expect(empty.json()).toMatchObject({ resultCode: 19, detail: "message: Please enter a message" })
-    for (const [message, detail] of [[" \n\t ", "message: Please enter a message"], ["x".repeat(10_001), "message: Message is too long"]]) {
-      const refused = await server.call("replyToTicket", { token: staffToken, body: { userId: customer.id, ticketId: ticket?.id, message } })
+    for (const [message, detail] of [
+      [" \n\t ", "message: Please enter a message"],
+      ["x".repeat(10_001), "message: Message is too long"]
+    ]) {
+      const refused = await server.call("replyToTicket", {
+        token: staffToken,
+        body: { userId: customer.id, ticketId: ticket?.id, message }
+      })
       expect(refused.statusCode).toBe(400)
       expect(refused.json()).toMatchObject({ resultCode: 19, detail })
     }

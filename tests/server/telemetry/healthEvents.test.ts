@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  HEALTH_EVENTS_PER_REQUEST,
-  HEALTH_ID_MAX_LENGTH,
-  HEALTH_URL_MAX_LENGTH
-} from "../../../src/domain/TelemetryLimits.ts"
+import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "../../../src/domain/TelemetryLimits.ts"
 import { HEALTH_RECORDS_PER_MINUTE } from "../../../src/server/telemetry/healthQuota.ts"
 import { pruneHealthOverBudget, startTelemetryHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
 
 const record = (overrides: Record<string, unknown> = {}) => ({
-  session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "/live/demo1/index.m3u8", page_url: "/playertv?default=0",
-  ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: ["analytics", "health"],
-  event: "playing", current_time: 1.5, client_time: 1_000, adjusted_time: 1_250, ...overrides
+  session_id: "player-session",
+  device_id: "device-1",
+  version: "3.4.5",
+  source: "/live/demo1/index.m3u8",
+  page_url: "/playertv?default=0",
+  ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+  plugins: ["analytics", "health"],
+  event: "playing",
+  current_time: 1.5,
+  client_time: 1_000,
+  adjusted_time: 1_250,
+  ...overrides
 })
 const records = (count: number) => Array.from({ length: count }, (_, n) => record({ current_time: n }))
 
@@ -20,12 +25,24 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
   let server: TestServer
   let viewerId: number
   let token: string
-  const stored = async () => Number((await server.db.kysely.selectFrom("health_events")
-    .select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
+  const stored = async () =>
+    Number(
+      (
+        await server.db.kysely
+          .selectFrom("health_events")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
   /** What navigator.sendBeacon sends: text/plain JSON, no headers of its own. */
-  const beacon = (payload: string) => server.app.inject({
-    method: "POST", url: "/api/health-events", remoteAddress: nextIp(), headers: { "content-type": "text/plain;charset=UTF-8" }, payload
-  })
+  const beacon = (payload: string) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/health-events",
+      remoteAddress: nextIp(),
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      payload
+    })
 
   beforeAll(async () => {
     server = await startTestServer(dialect)
@@ -79,10 +96,19 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     ] as const) {
       const response = await beacon(JSON.stringify({ token, events: [record(overrides)] }))
       expect(response.statusCode, path).toBe(400)
-      expect(response.json()).toEqual({ success: false, status: 400, resultCode: 19, detail: `${path}: Expected a value with a length of at most ${path.includes("url") || path.includes("source") ? HEALTH_URL_MAX_LENGTH : HEALTH_ID_MAX_LENGTH}` })
+      expect(response.json()).toEqual({
+        success: false,
+        status: 400,
+        resultCode: 19,
+        detail: `${path}: Expected a value with a length of at most ${path.includes("url") || path.includes("source") ? HEALTH_URL_MAX_LENGTH : HEALTH_ID_MAX_LENGTH}`
+      })
     }
     // at the caps exactly, the record is taken
-    const full = record({ session_id: long(HEALTH_ID_MAX_LENGTH), page_url: long(HEALTH_URL_MAX_LENGTH), source: long(HEALTH_URL_MAX_LENGTH) })
+    const full = record({
+      session_id: long(HEALTH_ID_MAX_LENGTH),
+      page_url: long(HEALTH_URL_MAX_LENGTH),
+      source: long(HEALTH_URL_MAX_LENGTH)
+    })
     expect((await beacon(JSON.stringify({ token, events: [full] }))).statusCode).toBe(200)
     expect(await stored()).toBe(before + 1)
   })
@@ -92,7 +118,10 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     const response = await beacon(JSON.stringify({ token, events: records(HEALTH_EVENTS_PER_REQUEST + 1) }))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
-      success: false, status: 400, resultCode: 19, detail: `events: Expected a value with a length of at most ${HEALTH_EVENTS_PER_REQUEST}`
+      success: false,
+      status: 400,
+      resultCode: 19,
+      detail: `events: Expected a value with a length of at most ${HEALTH_EVENTS_PER_REQUEST}`
     })
     expect(await stored()).toBe(before)
   })
@@ -103,16 +132,20 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     for (const [payload, path] of [
       [text.replace("1234567", "1e309"), "events.0.current_time"],
       [text.replace("1234567", "-1e309"), "events.0.current_time"],
-      [text.replace("\"client_time\":1000", "\"client_time\":1e400"), "events.0.client_time"],
-      [text.replace("\"adjusted_time\":1250", "\"adjusted_time\":-1e999"), "events.0.adjusted_time"]
+      [text.replace('"client_time":1000', '"client_time":1e400'), "events.0.client_time"],
+      [text.replace('"adjusted_time":1250', '"adjusted_time":-1e999'), "events.0.adjusted_time"]
     ] as const) {
       expect(payload).toMatch(/e[34]\d\d|e999/)
       const response = await beacon(payload)
       expect(response.statusCode, payload).toBe(400)
       expect(response.json()).toEqual({ success: false, status: 400, resultCode: 19, detail: `${path}: Expected a finite number` })
     }
-    const firstFrame = text.replace("\"current_time\":1234567", "\"current_time\":1,\"first_frame_ms\":1e309")
-    expect((await beacon(firstFrame)).json()).toMatchObject({ status: 400, resultCode: 19, detail: "events.0.first_frame_ms: Expected a value between 0 and 600000" })
+    const firstFrame = text.replace('"current_time":1234567', '"current_time":1,"first_frame_ms":1e309')
+    expect((await beacon(firstFrame)).json()).toMatchObject({
+      status: 400,
+      resultCode: 19,
+      detail: "events.0.first_frame_ms: Expected a value between 0 and 600000"
+    })
     expect(await stored()).toBe(before)
   })
 
@@ -127,7 +160,11 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     }
     const refused = await beacon(JSON.stringify({ token: busy, events: [record()] }))
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ success: false, status: 429, detail: "Too many health events from this session. Try again in 60 seconds." })
+    expect(refused.json()).toEqual({
+      success: false,
+      status: 429,
+      detail: "Too many health events from this session. Try again in 60 seconds."
+    })
     expect(refused.headers["retry-after"]).toBe("60")
     // an empty beacon counts too, and the fetch fallback's header names the same session
     expect((await server.call("healthEvents", { token: busy, body: { events: [] } })).statusCode).toBe(429)
@@ -136,7 +173,8 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     expect((await beacon(JSON.stringify({ token: other, events: [record()] }))).statusCode).toBe(200)
     server.clock += 45_000
     expect((await beacon(JSON.stringify({ token: busy, events: [record()] }))).json()).toMatchObject({
-      status: 429, detail: "Too many health events from this session. Try again in 15 seconds."
+      status: 429,
+      detail: "Too many health events from this session. Try again in 15 seconds."
     })
     server.clock += 15_000
     expect((await beacon(JSON.stringify({ token: busy, events: [record()] }))).statusCode).toBe(200)
@@ -147,10 +185,23 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     const db = server.db.kysely
     await db.deleteFrom("health_events").execute()
     const row = (n: number) => ({
-      user_id: viewerId, session_id: "s", device_id: "d", version: "3.4.5", event: `e${n}`, current_time: n, client_time: n,
-      adjusted_time: n, source: "", page_url: "", received_at: new Date(server.clock).toISOString(), ip: "10.0.0.1"
+      user_id: viewerId,
+      session_id: "s",
+      device_id: "d",
+      version: "3.4.5",
+      event: `e${n}`,
+      current_time: n,
+      client_time: n,
+      adjusted_time: n,
+      source: "",
+      page_url: "",
+      received_at: new Date(server.clock).toISOString(),
+      ip: "10.0.0.1"
     })
-    await db.insertInto("health_events").values(Array.from({ length: 23 }, (_, n) => row(n))).execute()
+    await db
+      .insertInto("health_events")
+      .values(Array.from({ length: 23 }, (_, n) => row(n)))
+      .execute()
     const events = async () => (await db.selectFrom("health_events").select("event").orderBy("id").execute()).map((r) => r.event)
 
     expect(await pruneHealthOverBudget(db, { healthRowBudget: 30, batch: 4 })).toBe(0)
@@ -158,7 +209,10 @@ describe.each(dialects)("health beacons ($name)", (dialect) => {
     expect(await events()).toEqual(Array.from({ length: 10 }, (_, n) => `e${n + 13}`))
 
     // the housekeeping job enforces it too, within the retention's pass
-    await db.insertInto("health_events").values([row(23), row(24), row(25)]).execute()
+    await db
+      .insertInto("health_events")
+      .values([row(23), row(24), row(25)])
+      .execute()
     const job = startTelemetryHousekeeping({ db, now: () => server.clock, healthRowBudget: 5, batch: 2, firstAfterMs: 60 * 60 * 1000 })
     try {
       expect(await job.runNow()).toBe(8)

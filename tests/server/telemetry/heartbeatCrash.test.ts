@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest"
-import { openDatabase } from "../../../src/server/db/database.ts"
 import { TicketCategory } from "../../../src/domain/Ticket.ts"
+import { openDatabase } from "../../../src/server/db/database.ts"
 import { dialects } from "../../support/dbHarness.ts"
-import { integrityProblems } from "../../support/integrity.ts"
 import { admin, startServer } from "../../support/e2eHarness.ts"
+import { integrityProblems } from "../../support/integrity.ts"
 
 const PASSWORD = "crash test password"
 const body = (n: number) => ({
-  session_id: `crash-${n}`, sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live",
-  created: 0, position: 60, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true, muted: false,
+  session_id: `crash-${n}`,
+  sitegroup_id: "streamhub",
+  media_id: "1",
+  site_id: "web",
+  player_id: "tv",
+  video_type: "live",
+  created: 0,
+  position: 60,
+  player_version: "3.4.5",
+  source: "hls",
+  category: "",
+  category_id: "",
+  autoplay: true,
+  muted: false,
   customer_user_id: ""
 })
 
@@ -19,7 +31,11 @@ describe.each(dialects)("kill -9 during a burst of writes ($name)", (dialect) =>
   it("loses no acknowledged heartbeat or ticket, and the database passes its integrity check after restart", async () => {
     const test = await dialect.create()
     await test.db.close()
-    const env: Record<string, string> = { DATA_DIR: test.dataDir, API_LIMIT_PER_MINUTE: "1000000", ...(test.databaseUrl === undefined ? {} : { DATABASE_URL: test.databaseUrl }) }
+    const env: Record<string, string> = {
+      DATA_DIR: test.dataDir,
+      API_LIMIT_PER_MINUTE: "1000000",
+      ...(test.databaseUrl === undefined ? {} : { DATABASE_URL: test.databaseUrl })
+    }
     const server = await startServer(env)
     try {
       await admin(server, "user:create", "--email", "crash@example.com", "--password", PASSWORD)
@@ -56,7 +72,8 @@ describe.each(dialects)("kill -9 during a burst of writes ($name)", (dialect) =>
             headers: { "content-type": "application/json", token },
             body: JSON.stringify({ type: TicketCategory.STREAM_SERVICE, subject, description: "written while the server is killed" })
           }).catch(() => undefined)
-          if (answer?.status === 200 && ((await answer.json().catch(() => ({}))) as { success?: boolean }).success === true) tickets.push(subject)
+          if (answer?.status === 200 && ((await answer.json().catch(() => ({}))) as { success?: boolean }).success === true)
+            tickets.push(subject)
         }
       }
       await Promise.all([...Array.from({ length: 40 }, player), ...Array.from({ length: 4 }, writer)])

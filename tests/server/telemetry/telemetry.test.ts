@@ -1,21 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
-import type { UserRow } from "../../../src/server/db/schema.ts"
 import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
+import type { UserRow } from "../../../src/server/db/schema.ts"
 import { setNoMetering } from "../../../src/server/telemetry/playerToken.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
 
 const analyticsBody = (overrides: Record<string, unknown> = {}) => ({
-  session_id: "player-session", sitegroup_id: "streamhub", media_id: "1", site_id: "web", player_id: "tv", video_type: "live",
-  created: Date.UTC(2026, 0, 15, 12), position: 0, player_version: "3.4.5", source: "hls", category: "sports", category_id: "1",
-  autoplay: true, muted: true, customer_user_id: "someone-else", ...overrides
+  session_id: "player-session",
+  sitegroup_id: "streamhub",
+  media_id: "1",
+  site_id: "web",
+  player_id: "tv",
+  video_type: "live",
+  created: Date.UTC(2026, 0, 15, 12),
+  position: 0,
+  player_version: "3.4.5",
+  source: "hls",
+  category: "sports",
+  category_id: "1",
+  autoplay: true,
+  muted: true,
+  customer_user_id: "someone-else",
+  ...overrides
 })
 const healthIds = { media_id: "7", site_id: "web", sitegroup_id: "default", player_id: "tv" }
 const healthEvent = {
-  session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "hls", page_url: "/playertv?default=0",
-  ids: healthIds, plugins: ["analytics", "health"],
-  event: "play", current_time: 1.5, client_time: 1_000, adjusted_time: 1_250
+  session_id: "player-session",
+  device_id: "device-1",
+  version: "3.4.5",
+  source: "hls",
+  page_url: "/playertv?default=0",
+  ids: healthIds,
+  plugins: ["analytics", "health"],
+  event: "play",
+  current_time: 1.5,
+  client_time: 1_000,
+  adjusted_time: 1_250
 }
 const invalid = (detail: string) => ({ success: false, status: 400, resultCode: 19, detail })
 
@@ -56,9 +77,14 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
     it("records the session's use and answers success", async () => {
       const response = await meter({ token_id: playerTokenOf(hashToken(token)), factor: 1, rnd: "abc" })
       expect(response.json()).toEqual({ success: true })
-      expect(await rows.metering()).toEqual([expect.objectContaining({
-        user_id: viewer.id, token_id: playerTokenOf(hashToken(token)), factor: 1, received_at: new Date(server.clock).toISOString()
-      })])
+      expect(await rows.metering()).toEqual([
+        expect.objectContaining({
+          user_id: viewer.id,
+          token_id: playerTokenOf(hashToken(token)),
+          factor: 1,
+          received_at: new Date(server.clock).toISOString()
+        })
+      ])
     })
 
     it("answers 401 for a token of another session and keeps nothing", async () => {
@@ -116,15 +142,32 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
       server.clock += 60_000
       await send("ping", analyticsBody({ position: 60 }), { ip })
       const events = await rows.analytics_events()
-      expect(events.map((e) => [e.event, JSON.parse(e.position)])).toEqual([["display", 0], ["view", 0], ["ping", 60]])
+      expect(events.map((e) => [e.event, JSON.parse(e.position)])).toEqual([
+        ["display", 0],
+        ["view", 0],
+        ["ping", 60]
+      ])
       expect(events[2]).toMatchObject({
-        user_id: viewer.id, video_type: "live", sitegroup_id: "streamhub", media_id: "1", session_id: "player-session",
-        player_id: "tv", created: Date.UTC(2026, 0, 15, 12), received_at: new Date(server.clock).toISOString(), ip
+        user_id: viewer.id,
+        video_type: "live",
+        sitegroup_id: "streamhub",
+        media_id: "1",
+        session_id: "player-session",
+        player_id: "tv",
+        created: Date.UTC(2026, 0, 15, 12),
+        received_at: new Date(server.clock).toISOString(),
+        ip
       })
-      expect(await rows.player_connections()).toEqual([expect.objectContaining({
-        user_id: viewer.id, token: playerTokenOf(hashToken(token)), ip, app: "tv",
-        first_seen: new Date(server.clock - 60_000).toISOString(), last_seen: new Date(server.clock).toISOString()
-      })])
+      expect(await rows.player_connections()).toEqual([
+        expect.objectContaining({
+          user_id: viewer.id,
+          token: playerTokenOf(hashToken(token)),
+          ip,
+          app: "tv",
+          first_seen: new Date(server.clock - 60_000).toISOString(),
+          last_seen: new Date(server.clock).toISOString()
+        })
+      ])
     })
 
     it("stores the newly reached slices of a VOD ping", async () => {
@@ -139,14 +182,19 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
       expect((await send("view", analyticsBody(), { as: "anonymous" })).statusCode).toBe(403)
       for (const [event, body, videoType, detail] of [
         ["ping", analyticsBody({ position: [1] }), "live", "position: Expected a number of seconds"],
-        ["ping", analyticsBody({ video_type: "vod", position: 5 }), "vod", "position: Expected the 100-slice indexes reached since the last ping"],
+        [
+          "ping",
+          analyticsBody({ video_type: "vod", position: 5 }),
+          "vod",
+          "position: Expected the 100-slice indexes reached since the last ping"
+        ],
         ["ping", analyticsBody({ video_type: "vod", position: [100] }), "vod", "position: Expected slice indexes from 0 to 99"],
         ["ping", analyticsBody({ position: -1 }), "live", "position: Expected a number of seconds of at least 0"],
-        ["view", analyticsBody({ video_type: "vod" }), "live", "video_type: Expected \"live\" as in the path"],
+        ["view", analyticsBody({ video_type: "vod" }), "live", 'video_type: Expected "live" as in the path'],
         ["view", analyticsBody({ sitegroup_id: "other" }), "live", "sitegroup_id: Expected the site group of the path"],
         ["view", analyticsBody({ muted: "yes" }), "live", "muted: Expected boolean"],
-        ["click", analyticsBody(), "live", "event: Expected \"display\" | \"ping\" | \"view\""],
-        ["view", analyticsBody(), "dvr", "videoType: Expected \"live\" | \"vod\""]
+        ["click", analyticsBody(), "live", 'event: Expected "display" | "ping" | "view"'],
+        ["view", analyticsBody(), "dvr", 'videoType: Expected "live" | "vod"']
       ] as const) {
         const response = await send(event, body, { videoType })
         expect(response.statusCode, detail).toBe(400)
@@ -159,8 +207,9 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
   describe("health events", () => {
     it("stores a JSON batch with the session's account when a Token is sent", async () => {
       const ip = nextIp()
-      expect((await server.call("healthEvents", { token, ip, body: { events: [healthEvent, { ...healthEvent, event: "pause" }] } })).json())
-        .toEqual({ success: true })
+      expect(
+        (await server.call("healthEvents", { token, ip, body: { events: [healthEvent, { ...healthEvent, event: "pause" }] } })).json()
+      ).toEqual({ success: true })
       const stored = await rows.health_events()
       expect(stored).toHaveLength(2)
       expect(stored[0]).toMatchObject({
@@ -176,8 +225,9 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
     it("keeps records from a tab on an earlier build, which carry no ids or plugins", async () => {
       const { ids: _ids, plugins: _plugins, ...older } = healthEvent
       const before = (await rows.health_events()).length
-      expect((await server.call("healthEvents", { token, ip: nextIp(), body: { events: [{ ...older, event: "older" }] } })).json())
-        .toEqual({ success: true })
+      expect((await server.call("healthEvents", { token, ip: nextIp(), body: { events: [{ ...older, event: "older" }] } })).json()).toEqual(
+        { success: true }
+      )
       const stored = await rows.health_events()
       expect(stored).toHaveLength(before + 1)
       expect(stored.at(-1)).toMatchObject({ event: "older", ids: "{}", plugins: "[]" })
@@ -185,8 +235,11 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
 
     it("stores a text/plain beacon under the session its body's token names", async () => {
       const beacon = await server.app.inject({
-        method: "POST", url: "/api/health-events", remoteAddress: "10.9.9.9",
-        headers: { "content-type": "text/plain;charset=UTF-8" }, payload: JSON.stringify({ token, events: [{ ...healthEvent, event: "ended" }] })
+        method: "POST",
+        url: "/api/health-events",
+        remoteAddress: "10.9.9.9",
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+        payload: JSON.stringify({ token, events: [{ ...healthEvent, event: "ended" }] })
       })
       expect(beacon.statusCode).toBe(200)
       expect((await rows.health_events()).at(-1)).toMatchObject({ event: "ended", user_id: viewer.id, ip: "10.9.9.9" })
@@ -199,7 +252,9 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
       expect(tooMany.json()).toMatchObject({ resultCode: 19, detail: expect.stringMatching(/^events: /) })
       const bad = await server.call("healthEvents", { token, body: { events: [healthEvent, { ...healthEvent, client_time: "now" }] } })
       expect(bad.json()).toEqual(invalid("events.1.client_time: Expected number"))
-      expect((await server.call("healthEvents", { token, body: { events: Array.from({ length: 50 }, () => healthEvent) } })).statusCode).toBe(200)
+      expect(
+        (await server.call("healthEvents", { token, body: { events: Array.from({ length: 50 }, () => healthEvent) } })).statusCode
+      ).toBe(200)
       expect(await rows.health_events()).toHaveLength(before + 50)
     })
   })

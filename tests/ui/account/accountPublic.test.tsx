@@ -9,19 +9,24 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const inviteLink = ({ users }: InProcessServer) => `/register?invite=${users[0]?.invite_token}`
 
 /** Answers the first call to `path` with a 429, as the server's rate limit does. */
-const rateLimited = (path: string) => (fetch: typeof globalThis.fetch): typeof globalThis.fetch => {
-  let limited = false
-  return async (input, init) => {
-    if (!limited && new URL(String(input), "http://localhost").pathname === path) {
-      limited = true
-      return new Response(JSON.stringify({ success: false, status: 429, detail: "Too many attempts from your network. Try again in 42 seconds." }), {
-        status: 429,
-        headers: { "content-type": "application/json" }
-      })
+const rateLimited =
+  (path: string) =>
+  (fetch: typeof globalThis.fetch): typeof globalThis.fetch => {
+    let limited = false
+    return async (input, init) => {
+      if (!limited && new URL(String(input), "http://localhost").pathname === path) {
+        limited = true
+        return new Response(
+          JSON.stringify({ success: false, status: 429, detail: "Too many attempts from your network. Try again in 42 seconds." }),
+          {
+            status: 429,
+            headers: { "content-type": "application/json" }
+          }
+        )
+      }
+      return fetch(input, init)
     }
-    return fetch(input, init)
   }
-}
 
 describe("the public account pages", () => {
   afterEach(resetApp)
@@ -100,7 +105,12 @@ describe("the public account pages", () => {
     await renderApp({
       path: async (server) => {
         await server.call("register", {
-          body: { username: "newcomer", email: "newcomer@example.com", password: "long enough", invitationToken: server.users[0]?.invite_token ?? "" }
+          body: {
+            username: "newcomer",
+            email: "newcomer@example.com",
+            password: "long enough",
+            invitationToken: server.users[0]?.invite_token ?? ""
+          }
         })
         return server.mailedLink("newcomer@example.com")
       },

@@ -8,13 +8,15 @@ export const holding = (path: string) => {
     open = resolve
   })
   let count = 0
-  const wrapFetch = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-    if (new URL(String(input), "http://localhost").pathname === path) {
-      count += 1
-      await gate
+  const wrapFetch =
+    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      if (new URL(String(input), "http://localhost").pathname === path) {
+        count += 1
+        await gate
+      }
+      return fetch(input, init)
     }
-    return fetch(input, init)
-  }
   return { wrapFetch, release: () => open(), count: () => count }
 }
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { TV_PLAYER } from "../../../src/domain/playerChoice.ts"
 import { localDayBounds, scheduleDays } from "../../../src/domain/ScheduleDays.ts"
 import { PLAYER_CHOICE_STORAGE_KEY } from "../../../src/domain/StorageKeys.ts"
-import { TV_PLAYER } from "../../../src/domain/playerChoice.ts"
 import { importGuide } from "../../../src/server/guide/importGuide.ts"
 import type { InProcessServer } from "../../support/inProcessServer.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
@@ -40,16 +40,24 @@ const guideAroundNow = (now: number) => {
 }
 
 const withGuide = async (server: InProcessServer) => {
-  await importGuide(server.db.kysely, (async function* () { yield guideAroundNow(Date.now()) })(), { now: Date.now() })
+  await importGuide(
+    server.db.kysely,
+    (async function* () {
+      yield guideAroundNow(Date.now())
+    })(),
+    { now: Date.now() }
+  )
   return "/stream-schedule"
 }
 
 /** Records the URLs the app asks for, query strings included. */
 const urls: Array<string> = []
-const recordUrls = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => (input, init) => {
-  urls.push(String(input instanceof Request ? input.url : input))
-  return fetch(input, init)
-}
+const recordUrls =
+  (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+  (input, init) => {
+    urls.push(String(input instanceof Request ? input.url : input))
+    return fetch(input, init)
+  }
 
 const openGuide = (options: Parameters<typeof renderApp>[0] = {}) =>
   renderApp({ signedIn: true, streams, path: withGuide, wrapFetch: recordUrls, ...options })
@@ -77,7 +85,9 @@ describe("Stream Schedule: the programme guide", () => {
     for (const time of within(news).getAllByText(TIME)) expect(time.tagName).toBe("TIME")
     expect(within(sportsOne).queryByText("Morning Rowing")).toBeNull()
     expect(screen.getByRole("list", { name: "Channels" })).toBeTruthy()
-    expect(urls.find((url) => url.includes("/api/scheduler/"))).toContain(`/api/scheduler/${scheduleDays(Date.now(), zone)[0]}?tz=${encodeURIComponent(zone)}`)
+    expect(urls.find((url) => url.includes("/api/scheduler/"))).toContain(
+      `/api/scheduler/${scheduleDays(Date.now(), zone)[0]}?tz=${encodeURIComponent(zone)}`
+    )
   })
 
   it("offers today and the next six days, and loads the day chosen", async () => {
@@ -139,7 +149,10 @@ describe("Stream Schedule: the programme guide", () => {
     await openGuide({
       wrapFetch: (fetch) => async (input, init) => {
         if (String(input).includes("/api/scheduler/") && failures-- > 0) {
-          return new Response(JSON.stringify({ success: false, status: 500, detail: "Database unavailable" }), { status: 500, headers: { "content-type": "application/json" } })
+          return new Response(JSON.stringify({ success: false, status: 500, detail: "Database unavailable" }), {
+            status: 500,
+            headers: { "content-type": "application/json" }
+          })
         }
         return fetch(input, init)
       }
@@ -155,7 +168,10 @@ describe("Stream Schedule: the programme guide", () => {
     await openGuide({
       wrapFetch: (fetch) => async (input, init) => {
         if (String(input).endsWith("/api/streams/all") && failures-- > 0) {
-          return new Response(JSON.stringify({ success: false, status: 500, detail: "Database unavailable" }), { status: 500, headers: { "content-type": "application/json" } })
+          return new Response(JSON.stringify({ success: false, status: 500, detail: "Database unavailable" }), {
+            status: 500,
+            headers: { "content-type": "application/json" }
+          })
         }
         return fetch(input, init)
       }

@@ -1,5 +1,5 @@
-import type Hls from "hls.js"
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import type Hls from "hls.js"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { api } from "../../../src/domain/api.ts"
 import { clockTime } from "../../../src/machines/streams/nowNextProgrammes.ts"

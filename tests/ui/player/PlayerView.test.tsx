@@ -1,8 +1,8 @@
-import type Hls from "hls.js"
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
+import type Hls from "hls.js"
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest"
-import { FakeHls } from "../../support/FakeHls.ts"
 import * as pageStyles from "../../../src/ui/player/PlayerView.css.ts"
+import { FakeHls } from "../../support/FakeHls.ts"
 import { fakeFullscreen } from "../../support/fakeFullscreen.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
@@ -41,7 +41,9 @@ describe("the player pages", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Sports Two" })).toBeTruthy()
     expect(screen.getByText("TV player")).toBeTruthy()
     const list = screen.getByRole("complementary", { name: "Streams" })
-    const current = within(list).getAllByRole("button").filter((item) => item.getAttribute("aria-current") === "true")
+    const current = within(list)
+      .getAllByRole("button")
+      .filter((item) => item.getAttribute("aria-current") === "true")
     expect(current.map((item) => item.textContent)).toEqual(["Sports TwoNow playing"])
     expect(within(list).getAllByRole("img", { name: "Chromecast supported" })).toHaveLength(1)
     expect((await lastHls()).source).toMatch(/^\/live\/demo2\/index\.m3u8\?grant=g1\./)
@@ -94,7 +96,9 @@ describe("the player pages", () => {
   it("shows the error box with its code, disables play toggling, and tries again on request", async () => {
     await openPlayer("/playersldp?default=0")
     const hls = await lastHls()
-    act(() => hls.emit(FakeHls.Events.ERROR, { fatal: true, type: FakeHls.ErrorTypes.MEDIA_ERROR, details: "manifestIncompatibleCodecsError" }))
+    act(() =>
+      hls.emit(FakeHls.Events.ERROR, { fatal: true, type: FakeHls.ErrorTypes.MEDIA_ERROR, details: "manifestIncompatibleCodecsError" })
+    )
     const alert = await screen.findByRole("alert")
     expect(within(alert).getByText("Unsupported media type")).toBeTruthy()
     expect(within(alert).getByText("Error code 4")).toBeTruthy()
@@ -185,7 +189,11 @@ describe("the player pages", () => {
     expect(logo.querySelector("img")?.getAttribute("src")).toBe("/img/2.svg")
     expect([logo.dataset.vertical, logo.dataset.horizontal]).toEqual(["top", "left"])
 
-    for (const [ui, corner] of [[8, ["top", "right"]], [32768, ["bottom", "left"]], [8 + 32768, ["bottom", "right"]]] as const) {
+    for (const [ui, corner] of [
+      [8, ["top", "right"]],
+      [32768, ["bottom", "left"]],
+      [8 + 32768, ["bottom", "right"]]
+    ] as const) {
       await resetApp()
       FakeHls.instances = []
       await openPlayer(`/player?default=1&ui=${ui}`)

@@ -1,15 +1,15 @@
-import type Hls from "hls.js"
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react"
+import type Hls from "hls.js"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { startEarlyCalls, type EarlyCalls } from "../../../src/adapters/http/earlyCalls.ts"
-import { createStorage } from "../../../src/adapters/storage/storage.ts"
+import { type EarlyCalls, startEarlyCalls } from "../../../src/adapters/http/earlyCalls.ts"
 import { startWarmPlayer, type WarmPlayer } from "../../../src/adapters/media/warmPlayer.ts"
-import { createApp, type App } from "../../../src/app/createApp.tsx"
+import { createStorage } from "../../../src/adapters/storage/storage.ts"
+import { type App, createApp } from "../../../src/app/createApp.tsx"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../../../src/domain/startupRoutes.ts"
 import { createWarmShell } from "../../../src/ui/player/warmShell.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
-import { recordCalls, type RecordedCall } from "../../support/injectFetch.ts"
-import { startInProcessServer, type InProcessServer } from "../../support/inProcessServer.ts"
+import { type RecordedCall, recordCalls } from "../../support/injectFetch.ts"
+import { type InProcessServer, startInProcessServer } from "../../support/inProcessServer.ts"
 import type { Seed } from "../../support/serverSeed.ts"
 
 const media = {
@@ -116,7 +116,11 @@ describe("a player page opened directly", () => {
 
   it("lets the app show maintenance on its own, with nothing playing", async () => {
     const backend = await signedInServer({
-      maintenance: { title: "Scheduled maintenance", firstRowText: "We are upgrading our servers.", secondRowText: "Please come back in about an hour." }
+      maintenance: {
+        title: "Scheduled maintenance",
+        firstRowText: "We are upgrading our servers.",
+        secondRowText: "Please come back in about an hour."
+      }
     })
     window.history.replaceState(null, "", "/player?default=0")
     const warm = startWarmPlayer(window.location, {

@@ -72,7 +72,9 @@ describe("the authenticated layout", () => {
     await waitFor(() => expect(burger.getAttribute("aria-expanded")).toBe("true"))
     const panel = document.getElementById(burger.getAttribute("aria-controls") ?? "")
     expect(panel).not.toBeNull()
-    const links = within(panel as HTMLElement).getAllByRole("link").map((link) => link.textContent)
+    const links = within(panel as HTMLElement)
+      .getAllByRole("link")
+      .map((link) => link.textContent)
     expect(links).toEqual(["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings"])
     expect(within(panel as HTMLElement).getByRole("button", { name: "Log out" })).toBeTruthy()
     fireEvent.keyDown(within(panel as HTMLElement).getByRole("link", { name: "FAQ" }), { key: "Escape" })
@@ -88,7 +90,9 @@ describe("the authenticated layout", () => {
   it("links the footer to the external stream schedule and notes the two channels", async () => {
     await renderApp({ signedIn: true, settings: { scheduleUrl: "https://schedule.example/" } })
     const footer = await screen.findByRole("contentinfo")
-    expect(within(footer).getByRole("link", { name: "See the full stream schedule" }).getAttribute("href")).toBe("https://schedule.example/")
+    expect(within(footer).getByRole("link", { name: "See the full stream schedule" }).getAttribute("href")).toBe(
+      "https://schedule.example/"
+    )
     expect(within(footer).getByText(/Only two sports channels are streamed at the moment; more will be added/)).toBeTruthy()
   })
 

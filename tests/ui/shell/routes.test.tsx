@@ -5,7 +5,11 @@ import { DEFAULT_PASSWORD } from "../../support/serverSeed.ts"
 
 /** A token as an earlier visit may have left it, of a session the server has since ended. */
 const STALE_TOKEN = "a-token-this-server-never-issued-00000000000"
-const MAINTENANCE = { title: "Scheduled maintenance", firstRowText: "We are upgrading our servers.", secondRowText: "Please come back in about an hour." }
+const MAINTENANCE = {
+  title: "Scheduled maintenance",
+  firstRowText: "We are upgrading our servers.",
+  secondRowText: "Please come back in about an hour."
+}
 
 describe("boot and routes", () => {
   afterEach(resetApp)
@@ -92,7 +96,12 @@ describe("boot and routes", () => {
     const { storage } = await renderApp({
       path: async (server) => {
         const answer = await server.call("register", {
-          body: { username: "newcomer", email: "newcomer@example.com", password: DEFAULT_PASSWORD, invitationToken: server.users[0]?.invite_token ?? "" }
+          body: {
+            username: "newcomer",
+            email: "newcomer@example.com",
+            password: DEFAULT_PASSWORD,
+            invitationToken: server.users[0]?.invite_token ?? ""
+          }
         })
         expect(answer).toMatchObject({ success: true })
         return server.mailedLink("newcomer@example.com")

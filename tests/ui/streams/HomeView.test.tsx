@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { renderApp, resetApp } from "../../support/renderApp.tsx"
 import { TICKETS_PER_HOUR } from "../../../src/domain/Ticket.ts"
+import { renderApp, resetApp } from "../../support/renderApp.tsx"
 
 const signedIn = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ signedIn: true, ...options })
 
@@ -43,7 +43,11 @@ describe("Home: the streams grid", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Closed Channel" }))
     const dialog = await screen.findByRole("dialog", { name: "Steam under maintenance" })
     // marked as Norwegian, for screen readers to read it as such
-    expect(within(dialog).getByText(/Denne strømmen er under vedlikehold/).getAttribute("lang")).toBe("nb")
+    expect(
+      within(dialog)
+        .getByText(/Denne strømmen er under vedlikehold/)
+        .getAttribute("lang")
+    ).toBe("nb")
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
   })
@@ -93,7 +97,11 @@ describe("Home: the streams grid", () => {
     fireEvent.change(within(dialog).getByLabelText("Stream you would like to watch"), { target: { value: "TV2" } })
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }))
     expect(await screen.findByText("Your stream request has been submitted!")).toBeTruthy()
-    expect(calls.find((call) => call.path === "/api/support/ticket")?.body).toEqual({ type: 3, subject: "stream request", description: "TV2" })
+    expect(calls.find((call) => call.path === "/api/support/ticket")?.body).toEqual({
+      type: 3,
+      subject: "stream request",
+      description: "TV2"
+    })
   })
 
   it("reports a refused stream request with the server's detail", async () => {

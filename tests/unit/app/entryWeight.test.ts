@@ -5,7 +5,9 @@ describe("the page's entry", () => {
   it("loads no UI framework, router, state machines or schema library before a player page's first frame", () => {
     const { files, packages } = staticGraph("src/app/main.tsx")
     expect([...packages].sort()).toEqual(["@vanilla-extract/css", "hls.js"])
-    expect([...files].map((file) => file.slice(root.length + 1)).filter((file) => /machines\/|\.tsx$/.test(file))).toEqual(["src/app/main.tsx"])
+    expect([...files].map((file) => file.slice(root.length + 1)).filter((file) => /machines\/|\.tsx$/.test(file))).toEqual([
+      "src/app/main.tsx"
+    ])
   })
 
   it("mounts the app with the shell's machines only: each feature's machines load with its first page", () => {

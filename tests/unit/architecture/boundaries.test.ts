@@ -24,7 +24,10 @@ describe("the layer rules of DESIGN.md", () => {
     const sources = readdirSync(join(repoRoot, "src"), { recursive: true, encoding: "utf8" })
       .filter((file) => /\.tsx?$/.test(file))
       .map((file) => `src/${file.split("\\").join("/")}`)
-    expect(sources.filter((source) => !seen.has(source)), "files dependency-cruiser did not read").toEqual([])
+    expect(
+      sources.filter((source) => !seen.has(source)),
+      "files dependency-cruiser did not read"
+    ).toEqual([])
     expect(dependenciesBetween(cruised.result, "src/ui/", "src/machines/")).toBeGreaterThan(0)
     expect(withReExports(cruised, repoRoot)).toEqual([])
   })

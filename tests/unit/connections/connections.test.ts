@@ -9,11 +9,19 @@ import {
 } from "../../../src/domain/Connection.ts"
 import type { ConnectionEntry, ConnectionsInfo } from "../../../src/domain/Reports.ts"
 
-const entry = (ip: string, token: string, timestamp = "2026-01-15T12:00:00.000Z", app = "tv"): ConnectionEntry => ({ timestamp, app, ip, token })
+const entry = (ip: string, token: string, timestamp = "2026-01-15T12:00:00.000Z", app = "tv"): ConnectionEntry => ({
+  timestamp,
+  app,
+  ip,
+  token
+})
 
 const info: ConnectionsInfo = {
   connections: {
-    "sharer@example.com": [entry("10.0.0.1", "aaa", "2026-01-15T12:01:00.000Z"), entry("10.0.0.2", "bbb", "2026-01-15T11:59:00.000Z", "lls")],
+    "sharer@example.com": [
+      entry("10.0.0.1", "aaa", "2026-01-15T12:01:00.000Z"),
+      entry("10.0.0.2", "bbb", "2026-01-15T11:59:00.000Z", "lls")
+    ],
     "two-tabs@example.com": [entry("10.0.0.3", "ccc"), entry("10.0.0.3", "ccc", "2026-01-15T12:02:00.000Z", "lls")],
     "roaming@example.com": [entry("10.0.0.4", "ddd"), entry("10.0.0.5", "ddd")],
     "single@example.com": [entry("10.0.0.6", "eee")],
@@ -32,7 +40,11 @@ describe("live connections for staff", () => {
   it("lists only accounts with both a different IP and a different token as multiple connections", () => {
     expect(accountsWithMultipleConnections(info)).toEqual([{ email: "sharer@example.com", connections: 2 }])
     const more: ConnectionsInfo = {
-      connections: { ...info.connections, "b@example.com": [entry("1", "x"), entry("2", "y"), entry("3", "z")], "a@example.com": [entry("1", "x"), entry("2", "y")] },
+      connections: {
+        ...info.connections,
+        "b@example.com": [entry("1", "x"), entry("2", "y"), entry("3", "z")],
+        "a@example.com": [entry("1", "x"), entry("2", "y")]
+      },
       unknownIps: []
     }
     expect(accountsWithMultipleConnections(more).map((a) => a.email)).toEqual(["b@example.com", "a@example.com", "sharer@example.com"])
@@ -50,7 +62,11 @@ describe("live connections for staff", () => {
   it("flattens the rows oldest first with their account and severity", () => {
     const rows = connectionRows(info)
     expect(rows).toHaveLength(7)
-    expect(rows[0]).toEqual({ ...entry("10.0.0.2", "bbb", "2026-01-15T11:59:00.000Z", "lls"), email: "sharer@example.com", severity: "strong" })
+    expect(rows[0]).toEqual({
+      ...entry("10.0.0.2", "bbb", "2026-01-15T11:59:00.000Z", "lls"),
+      email: "sharer@example.com",
+      severity: "strong"
+    })
     expect(rows.at(-1)).toMatchObject({ email: "two-tabs@example.com", timestamp: "2026-01-15T12:02:00.000Z", severity: "light" })
   })
 

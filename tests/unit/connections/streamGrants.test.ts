@@ -2,10 +2,10 @@ import { createSecretKey } from "node:crypto"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
-import { currentConnections, type Presence, streamsElsewhere, SWITCH_GRACE_MS } from "../../../src/server/connections/liveness.ts"
-import { networkOf } from "../../../src/server/http/clientNetwork.ts"
+import { currentConnections, type Presence, SWITCH_GRACE_MS, streamsElsewhere } from "../../../src/server/connections/liveness.ts"
 import { deviceLabel, networkLabel } from "../../../src/server/connections/network.ts"
-import { ownChannelOf, readGrant, signGrant, type StreamGrant, withGrant } from "../../../src/server/connections/streamGrants.ts"
+import { ownChannelOf, readGrant, type StreamGrant, signGrant, withGrant } from "../../../src/server/connections/streamGrants.ts"
+import { networkOf } from "../../../src/server/http/clientNetwork.ts"
 
 const key = createSecretKey(Buffer.alloc(32, 7))
 const grant: StreamGrant = { userId: 12, sessionId: 345, streamId: "6", app: "tv", channel: "demo1", issuedAt: 1_760_000_000_000 }
@@ -77,8 +77,16 @@ describe("households", () => {
 
 describe("who is watching now", () => {
   const now = 1_000_000
-  const at = (id: number, fields: Partial<Presence>): Presence =>
-    ({ id, userId: 1, sessionId: 1, streamId: "1", network: "n1", firstSeen: now - 60_000, lastSeen: now, ...fields })
+  const at = (id: number, fields: Partial<Presence>): Presence => ({
+    id,
+    userId: 1,
+    sessionId: 1,
+    streamId: "1",
+    network: "n1",
+    firstSeen: now - 60_000,
+    lastSeen: now,
+    ...fields
+  })
 
   it("is what was seen within 90 seconds", () => {
     const rows = [at(1, { lastSeen: now - 90_000 }), at(2, { userId: 2, lastSeen: now - 90_001 })]
@@ -98,9 +106,17 @@ describe("who is watching now", () => {
     // the rule as written, pair by pair, against the linear pass
     const pairwise = (rows: ReadonlyArray<Presence>) => {
       const live = rows.filter((row) => row.lastSeen >= now - 90_000)
-      return live.filter((row) => !live.some((newer) =>
-        newer.id !== row.id && newer.userId === row.userId && newer.network === row.network &&
-        newer.firstSeen > row.firstSeen && row.lastSeen <= newer.firstSeen + SWITCH_GRACE_MS))
+      return live.filter(
+        (row) =>
+          !live.some(
+            (newer) =>
+              newer.id !== row.id &&
+              newer.userId === row.userId &&
+              newer.network === row.network &&
+              newer.firstSeen > row.firstSeen &&
+              row.lastSeen <= newer.firstSeen + SWITCH_GRACE_MS
+          )
+      )
     }
     const presence = fc.record({
       userId: fc.integer({ min: 1, max: 3 }),
@@ -108,10 +124,20 @@ describe("who is watching now", () => {
       firstSeen: fc.integer({ min: now - 200_000, max: now }),
       age: fc.integer({ min: 0, max: 120_000 })
     })
-    fc.assert(fc.property(fc.array(presence, { maxLength: 12 }), (drawn) => {
-      const rows = drawn.map((row, index) => at(index + 1, { userId: row.userId, network: row.network, firstSeen: row.firstSeen, lastSeen: Math.max(row.firstSeen, now - row.age) }))
-      expect(currentConnections(rows, now).map((row) => row.id)).toEqual(pairwise(rows).map((row) => row.id))
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(fc.array(presence, { maxLength: 12 }), (drawn) => {
+        const rows = drawn.map((row, index) =>
+          at(index + 1, {
+            userId: row.userId,
+            network: row.network,
+            firstSeen: row.firstSeen,
+            lastSeen: Math.max(row.firstSeen, now - row.age)
+          })
+        )
+        expect(currentConnections(rows, now).map((row) => row.id)).toEqual(pairwise(rows).map((row) => row.id))
+      }),
+      { numRuns: 500 }
+    )
   })
 
   it("counts streams elsewhere by channel and network, leaving out the starting session's own", () => {

@@ -3,8 +3,13 @@ import { REBUFFERING_ALERT, streamHealthFigures } from "../../../src/domain/Conn
 import { createQoeTracker } from "../../../src/server/connections/streamHealth.ts"
 
 const at = "2026-11-25T12:00:00.000Z"
-const record = (session: string, event: string, clientTime: number, extra: Record<string, unknown> = {}) =>
-  ({ session_id: session, event, client_time: clientTime, ids: { media_id: "7" }, ...extra })
+const record = (session: string, event: string, clientTime: number, extra: Record<string, unknown> = {}) => ({
+  session_id: session,
+  event,
+  client_time: clientTime,
+  ids: { media_id: "7" },
+  ...extra
+})
 
 describe("quality samples from health beacons", () => {
   it("takes each source's reported time to first picture", () => {
@@ -23,15 +28,25 @@ describe("quality samples from health beacons", () => {
     const samples = createQoeTracker()
     samples([record("a", "playing", 0), record("b", "playing", 0)], at)
     expect(samples([record("a", "waiting", 10), record("a", "pause", 20), record("a", "playing", 5000)], at)).toEqual([])
-    expect(samples([record("b", "waiting", 10), record("b", "error", 20), record("b", "playing", 5000)], at))
-      .toEqual([{ stream_id: "7", kind: "error", value: 1, at }])
+    expect(samples([record("b", "waiting", 10), record("b", "error", 20), record("b", "playing", 5000)], at)).toEqual([
+      { stream_id: "7", kind: "error", value: 1, at }
+    ])
   })
 
   it("reads records in the players' own order, and leaves out what names no stream of ours", () => {
     const samples = createQoeTracker()
-    expect(samples([record("a", "playing", 300), record("a", "waiting", 100), record("a", "playing", 50)], at))
-      .toEqual([{ stream_id: "7", kind: "stall", value: 200, at }])
-    expect(samples([{ ...record("c", "error", 1), ids: { media_id: "../x" } }, { session_id: "d", event: "error", client_time: 1 }], at)).toEqual([])
+    expect(samples([record("a", "playing", 300), record("a", "waiting", 100), record("a", "playing", 50)], at)).toEqual([
+      { stream_id: "7", kind: "stall", value: 200, at }
+    ])
+    expect(
+      samples(
+        [
+          { ...record("c", "error", 1), ids: { media_id: "../x" } },
+          { session_id: "d", event: "error", client_time: 1 }
+        ],
+        at
+      )
+    ).toEqual([])
   })
 
   it("remembers only so many players", () => {
@@ -46,8 +61,16 @@ describe("quality samples from health beacons", () => {
 describe("a stream's quality as staff see it", () => {
   it("is in seconds and percent, flagged with errors or much rebuffering", () => {
     const base = { streamId: "7", stream: "Demo", viewers: 3, errors: 0 }
-    expect(streamHealthFigures({ ...base, medianFirstFrameMs: 1234, rebufferingRatio: 0.01 })).toEqual({ firstFrame: "1.2 s", rebuffering: "1.0 %", needsAttention: false })
-    expect(streamHealthFigures({ ...base, medianFirstFrameMs: null, rebufferingRatio: null })).toEqual({ firstFrame: "---", rebuffering: "---", needsAttention: false })
+    expect(streamHealthFigures({ ...base, medianFirstFrameMs: 1234, rebufferingRatio: 0.01 })).toEqual({
+      firstFrame: "1.2 s",
+      rebuffering: "1.0 %",
+      needsAttention: false
+    })
+    expect(streamHealthFigures({ ...base, medianFirstFrameMs: null, rebufferingRatio: null })).toEqual({
+      firstFrame: "---",
+      rebuffering: "---",
+      needsAttention: false
+    })
     expect(streamHealthFigures({ ...base, medianFirstFrameMs: 800, rebufferingRatio: REBUFFERING_ALERT + 0.001 }).needsAttention).toBe(true)
     expect(streamHealthFigures({ ...base, medianFirstFrameMs: 800, rebufferingRatio: 0, errors: 1 }).needsAttention).toBe(true)
   })

@@ -3,16 +3,35 @@ import { api, buildPath, type Endpoint } from "../../../src/domain/api.ts"
 import { openApiDocument } from "../../../src/domain/openapi.ts"
 
 const spec7 = [
-  "GET /api/support/adminsuppottickets", "POST /api/support/ticket", "POST /api/support/updateSupportTicket",
-  "POST /api/emailservice/emailUserNotification", "GET /api/payments", "GET /api/subscriptions/useractivesubscription",
-  "GET /api/subscriptions/subscription-price-and-discount-rates", "GET /api/streams/all", "POST /api/users/updatepassword",
-  "POST /api/users/updateusernameandemail", "POST /api/users/user", "POST /api/users/logoutall",
-  "GET /api/invitations/invitation/{token}", "GET /api/invitations/user/all", "GET /api/invitations/rewardpoints",
-  "POST /api/users/register", "POST /api/users/verify-new-email-token", "POST /api/users/login",
-  "GET /api/users/isuserauthenticated", "POST /api/users/logout", "POST /api/users/confirmemailchange",
-  "POST /api/users/create-password-reset-token", "POST /api/users/verify-password-reset-token",
-  "POST /api/users/reset-password", "GET /api/scheduler/{id}", "POST /api/adminreports/all",
-  "GET /api/adminreports/users", "GET /api/announcement/latest", "GET /api/site-settings"
+  "GET /api/support/adminsuppottickets",
+  "POST /api/support/ticket",
+  "POST /api/support/updateSupportTicket",
+  "POST /api/emailservice/emailUserNotification",
+  "GET /api/payments",
+  "GET /api/subscriptions/useractivesubscription",
+  "GET /api/subscriptions/subscription-price-and-discount-rates",
+  "GET /api/streams/all",
+  "POST /api/users/updatepassword",
+  "POST /api/users/updateusernameandemail",
+  "POST /api/users/user",
+  "POST /api/users/logoutall",
+  "GET /api/invitations/invitation/{token}",
+  "GET /api/invitations/user/all",
+  "GET /api/invitations/rewardpoints",
+  "POST /api/users/register",
+  "POST /api/users/verify-new-email-token",
+  "POST /api/users/login",
+  "GET /api/users/isuserauthenticated",
+  "POST /api/users/logout",
+  "POST /api/users/confirmemailchange",
+  "POST /api/users/create-password-reset-token",
+  "POST /api/users/verify-password-reset-token",
+  "POST /api/users/reset-password",
+  "GET /api/scheduler/{id}",
+  "POST /api/adminreports/all",
+  "GET /api/adminreports/users",
+  "GET /api/announcement/latest",
+  "GET /api/site-settings"
 ]
 const endpoints = Object.values(api) as ReadonlyArray<Endpoint>
 
@@ -26,10 +45,18 @@ describe("the API contract", () => {
     expect(routes.size).toBe(endpoints.length)
   })
   it("keeps staff-only data behind the staff role", () => {
-    const staffPaths = endpoints.filter((e) => e.access === "staff").map((e) => e.path).sort()
+    const staffPaths = endpoints
+      .filter((e) => e.access === "staff")
+      .map((e) => e.path)
+      .sort()
     expect(staffPaths).toEqual([
-      "/api/adminreports/all", "/api/adminreports/daily", "/api/adminreports/users", "/api/adminreports/users/end", "/api/emailservice/emailUserNotification",
-      "/api/support/adminsuppottickets", "/api/support/updateSupportTicket"
+      "/api/adminreports/all",
+      "/api/adminreports/daily",
+      "/api/adminreports/users",
+      "/api/adminreports/users/end",
+      "/api/emailservice/emailUserNotification",
+      "/api/support/adminsuppottickets",
+      "/api/support/updateSupportTicket"
     ])
   })
   it("describes path parameters for every templated path", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { rewardOptions, inviteLink } from "../../../src/domain/Invitation.ts"
-import { upcomingProgrammes } from "../../../src/domain/Schedule.ts"
-import { MediaErrorCode, loadErrorCode, mediaErrorMessage } from "../../../src/domain/MediaError.ts"
+import { inviteLink, rewardOptions } from "../../../src/domain/Invitation.ts"
+import { loadErrorCode, MediaErrorCode, mediaErrorMessage } from "../../../src/domain/MediaError.ts"
 import { hasUiFlag } from "../../../src/domain/PlayerUi.ts"
+import { upcomingProgrammes } from "../../../src/domain/Schedule.ts"
 
 describe("reward options", () => {
   it("runs from 0 to the points, stopping when the value would exceed the price", () => {
@@ -19,13 +19,20 @@ describe("schedule ordering", () => {
   it("drops ended programmes, puts live first, then by start", () => {
     const now = Date.parse("2026-11-22T12:00:00Z")
     const entry = (start: string, end: string, title: string) => ({ StartTime: start, EndTime: end, Title: title, Subtitle: "" })
-    const list = upcomingProgrammes([
-      entry("2026-11-22T14:00:00Z", "2026-11-22T15:00:00Z", "later"),
-      entry("2026-11-22T10:00:00Z", "2026-11-22T11:00:00Z", "ended"),
-      entry("2026-11-22T13:00:00Z", "2026-11-22T14:00:00Z", "next"),
-      entry("2026-11-22T11:30:00Z", "2026-11-22T12:30:00Z", "live")
-    ], now)
-    expect(list.map((p) => [p.Title, p.live])).toEqual([["live", true], ["next", false], ["later", false]])
+    const list = upcomingProgrammes(
+      [
+        entry("2026-11-22T14:00:00Z", "2026-11-22T15:00:00Z", "later"),
+        entry("2026-11-22T10:00:00Z", "2026-11-22T11:00:00Z", "ended"),
+        entry("2026-11-22T13:00:00Z", "2026-11-22T14:00:00Z", "next"),
+        entry("2026-11-22T11:30:00Z", "2026-11-22T12:30:00Z", "live")
+      ],
+      now
+    )
+    expect(list.map((p) => [p.Title, p.live])).toEqual([
+      ["live", true],
+      ["next", false],
+      ["later", false]
+    ])
   })
 })
 

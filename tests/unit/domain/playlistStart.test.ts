@@ -25,8 +25,19 @@ describe("where a player starts a media playlist", () => {
 
   it("follows uneven segment lengths and discontinuities", () => {
     const text = [
-      "#EXTM3U", "#EXT-X-TARGETDURATION:4",
-      "#EXTINF:4,", "a.ts", "#EXTINF:3.5,", "b.ts", "#EXT-X-DISCONTINUITY", "#EXTINF:4,", "c.ts", "#EXTINF:4,", "d.ts", "#EXTINF:1,", "e.ts"
+      "#EXTM3U",
+      "#EXT-X-TARGETDURATION:4",
+      "#EXTINF:4,",
+      "a.ts",
+      "#EXTINF:3.5,",
+      "b.ts",
+      "#EXT-X-DISCONTINUITY",
+      "#EXTINF:4,",
+      "c.ts",
+      "#EXTINF:4,",
+      "d.ts",
+      "#EXTINF:1,",
+      "e.ts"
     ].join("\r\n")
     // 16.5 s of window, 12 s back is 4.5 s: inside b.ts
     expect(playlistStart(text)).toEqual({ uri: "b.ts", start: 4, duration: 3.5 })

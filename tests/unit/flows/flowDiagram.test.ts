@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { and, assign, createMachine, fromPromise, setup } from "xstate"
 import { flowDiagram } from "../../../scripts/flowDiagram.ts"
-import { expectedFlowFiles, flowIndex, flowMarkdown, type FlowMachine } from "../../../scripts/flowPages.ts"
+import { expectedFlowFiles, type FlowMachine, flowIndex, flowMarkdown } from "../../../scripts/flowPages.ts"
 
 const lines = (mermaid: string) => mermaid.split("\n").map((line) => line.trim())
 

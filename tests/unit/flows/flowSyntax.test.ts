@@ -5,7 +5,21 @@ import { expectedFlowFiles } from "../../../scripts/flowPages.ts"
 import { loadFlowMachines } from "../../../scripts/flows.ts"
 
 // Mermaid's state-diagram lexer takes these as keywords, and makes `root`, `X_start` and `X_end` itself.
-const KEYWORDS = new Set(["as", "class", "classdef", "click", "direction", "end", "hide", "href", "note", "root", "scale", "state", "style"])
+const KEYWORDS = new Set([
+  "as",
+  "class",
+  "classdef",
+  "click",
+  "direction",
+  "end",
+  "hide",
+  "href",
+  "note",
+  "root",
+  "scale",
+  "state",
+  "style"
+])
 const ID = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 interface Block {
@@ -66,16 +80,20 @@ export function mermaidProblems(mermaid: string): string[] {
   })
   if (stack.length > 1) problems.push(`state ${stack[stack.length - 1]!.id} is never closed`)
   for (const [id, { composite }] of declared) {
-    if (composite && (declared.has(`${id}_start`) || declared.has(`${id}_end`))) problems.push(`${id}_start or ${id}_end clashes with ${id}'s own start or end`)
+    if (composite && (declared.has(`${id}_start`) || declared.has(`${id}_end`)))
+      problems.push(`${id}_start or ${id}_end clashes with ${id}'s own start or end`)
   }
-  if (declared.has("root_start") || declared.has("root_end")) problems.push("root_start or root_end clashes with the diagram's start or end")
+  if (declared.has("root_start") || declared.has("root_end"))
+    problems.push("root_start or root_end clashes with the diagram's start or end")
   for (const { from, to, scope, line } of edges) {
     for (const end of [from, to].filter((name) => name !== "[*]")) {
       const state = declared.get(end)
       if (state === undefined) problems.push(`line ${line}: ${end} is never declared`)
-      else if (scope.id !== null && !state.chain.includes(scope.id)) problems.push(`line ${line}: ${end} is outside the block of ${scope.id}`)
+      else if (scope.id !== null && !state.chain.includes(scope.id))
+        problems.push(`line ${line}: ${end} is outside the block of ${scope.id}`)
       // mermaid#4052: such an arrow crashes the layout, though a region's own start arrow does not
-      else if (state.composite && state.divided && from !== "[*]") problems.push(`line ${line}: an arrow touches ${end}, a composite inside a parallel region`)
+      else if (state.composite && state.divided && from !== "[*]")
+        problems.push(`line ${line}: an arrow touches ${end}, a composite inside a parallel region`)
     }
     if (from === to && declared.get(from)?.composite === true) problems.push(`line ${line}: a loop around the composite ${from}`)
   }
@@ -136,7 +154,10 @@ describe("every generated diagram", () => {
     const machines = await loadFlowMachines()
     expect(machines.length).toBeGreaterThan(0)
     for (const entry of machines) {
-      expect({ machine: entry.source, problems: mermaidProblems(flowDiagram(entry.machine).mermaid) }).toEqual({ machine: entry.source, problems: [] })
+      expect({ machine: entry.source, problems: mermaidProblems(flowDiagram(entry.machine).mermaid) }).toEqual({
+        machine: entry.source,
+        problems: []
+      })
     }
   })
 
@@ -155,7 +176,11 @@ describe("every generated diagram", () => {
       id: "deep",
       type: "parallel",
       states: {
-        a: { initial: "x", states: { x: { initial: "i", states: { i: { on: { go: "j" } }, j: { type: "final" } }, on: { back: ".i" } }, y: {} }, on: { jump: ".y" } },
+        a: {
+          initial: "x",
+          states: { x: { initial: "i", states: { i: { on: { go: "j" } }, j: { type: "final" } }, on: { back: ".i" } }, y: {} },
+          on: { jump: ".y" }
+        },
         b: { initial: "k", states: { h: { type: "history" }, k: { on: { "b.back": "h" } } } }
       },
       on: { reset: ".a.x" }

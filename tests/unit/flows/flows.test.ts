@@ -9,8 +9,8 @@ import {
   FLOWS_DIR,
   flowDriftMessage,
   loadFlowMachines,
-  readFlowFiles,
   REPO_ROOT,
+  readFlowFiles,
   writeFlowFiles
 } from "../../../scripts/flows.ts"
 
@@ -93,7 +93,10 @@ describe("docs/flows on disk", () => {
     await mkdir(join(dir, "src/machines/shell/menus"), { recursive: true })
     const module = (id: string) =>
       `import { createMachine } from "xstate"\nexport const ${id}Machine = createMachine({ id: "${id}", initial: "a", states: { a: {} } })\n`
-    await writeFile(join(dir, "src/machines/shell/bootMachine.ts"), `${module("boot")}export const BOOT_TEXT = "hi"\nexport const bootSelect = () => 1\n`)
+    await writeFile(
+      join(dir, "src/machines/shell/bootMachine.ts"),
+      `${module("boot")}export const BOOT_TEXT = "hi"\nexport const bootSelect = () => 1\n`
+    )
     await writeFile(join(dir, "src/machines/shell/menus/menuMachine.ts"), `${module("menu")}export { menuMachine as sameMenu }\n`)
     await writeFile(join(dir, "src/machines/shell/helpers.ts"), "export const helper = { root: 1, config: {} }\n")
     const found = await loadFlowMachines(dir)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { demoProgramme, demoProgrammes } from "../../../src/server/guide/demoGuide.ts"
 import { localDayBounds, scheduleDays } from "../../../src/domain/ScheduleDays.ts"
+import { demoProgramme, demoProgrammes } from "../../../src/server/guide/demoGuide.ts"
 
 const MINUTE = 60_000
 const from = Date.UTC(2026, 10, 22)

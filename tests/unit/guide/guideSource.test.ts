@@ -43,7 +43,9 @@ describe("guideText", () => {
   })
 
   it("names a URL without its query, which may hold credentials", () => {
-    expect(describeSource({ url: "https://epg.example.com/xmltv.php?username=ann&password=secret" })).toBe("https://epg.example.com/xmltv.php")
+    expect(describeSource({ url: "https://epg.example.com/xmltv.php?username=ann&password=secret" })).toBe(
+      "https://epg.example.com/xmltv.php"
+    )
     expect(describeSource({ file: "/srv/guide.xml" })).toBe("/srv/guide.xml")
   })
 })

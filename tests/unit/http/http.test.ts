@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest"
-import { CANCELLED_DETAIL, CONTENT_TYPE_FAILURE, NETWORK_FAILURE_DETAIL, TIMEOUT_DETAIL, createCallApi } from "../../../src/adapters/http/http.ts"
+import {
+  CANCELLED_DETAIL,
+  CONTENT_TYPE_FAILURE,
+  createCallApi,
+  NETWORK_FAILURE_DETAIL,
+  TIMEOUT_DETAIL
+} from "../../../src/adapters/http/http.ts"
 import { SESSION_ENDED } from "../../../src/domain/api.ts"
 
 const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
@@ -12,7 +18,16 @@ const setup = (respond: (url: string, init: RequestInit) => Response | Promise<R
   return { callApi, fetch, onForbidden }
 }
 
-const streamJson = { id: 1, title: "Sports One", src: "/a.m3u8", src_sldp: null, image_location: "/a.jpg", tags: "", tags_sldp: "", maintenance_mode: false }
+const streamJson = {
+  id: 1,
+  title: "Sports One",
+  src: "/a.m3u8",
+  src_sldp: null,
+  image_location: "/a.jpg",
+  tags: "",
+  tags_sldp: "",
+  maintenance_mode: false
+}
 
 describe("callApi", () => {
   it("sends JSON with the Token header and cookies, by contract entry", async () => {
@@ -79,7 +94,9 @@ describe("callApi", () => {
     const { callApi } = setup(() => json(200, { unexpected: true }))
     const result = await callApi("streams")
     expect(result).toMatchObject({ success: false, status: 200 })
-    expect(result && "detail" in result ? result.detail : "").toMatch(/^Unexpected answer from the server \(HTTP 200\) for GET \/api\/streams\/all: /)
+    expect(result && "detail" in result ? result.detail : "").toMatch(
+      /^Unexpected answer from the server \(HTTP 200\) for GET \/api\/streams\/all: /
+    )
   })
 
   it("reports malformed JSON instead of throwing", async () => {
@@ -100,7 +117,11 @@ describe("callApi", () => {
       controller.abort()
       throw init.signal?.reason
     })
-    await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual({ success: false, status: 0, detail: CANCELLED_DETAIL })
+    await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual({
+      success: false,
+      status: 0,
+      detail: CANCELLED_DETAIL
+    })
   })
 
   /** A fetch that answers only when the signal it was given aborts, as a browser's does. */

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from "vitest"
 import { startEarlyCalls } from "../../../src/adapters/http/earlyCalls.ts"
-import { kickoff, type KickoffScope, STARTUP_ROUTES, takeKickoff } from "../../../src/adapters/http/kickoff.ts"
+import { type KickoffScope, kickoff, STARTUP_ROUTES, takeKickoff } from "../../../src/adapters/http/kickoff.ts"
 import { STREAMS_ROUTE } from "../../../src/domain/startupRoutes.ts"
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } })
 
-const scope = (pathname: string, token: string | null, search = ""): KickoffScope & { readonly sent: Array<[string, RequestInit | undefined]> } => {
+const scope = (
+  pathname: string,
+  token: string | null,
+  search = ""
+): KickoffScope & { readonly sent: Array<[string, RequestInit | undefined]> } => {
   const sent: Array<[string, RequestInit | undefined]> = []
   return {
     sent,
@@ -20,7 +24,10 @@ const scope = (pathname: string, token: string | null, search = ""): KickoffScop
 
 describe("the player page's inline kick-off", () => {
   it("sends a player page's two start-up calls with the stored session as the app would, the streams call naming the stream and player", () => {
-    for (const [pathname, player] of [["/player", "1"], ["/playersldp/", "2"]] as const) {
+    for (const [pathname, player] of [
+      ["/player", "1"],
+      ["/playersldp/", "2"]
+    ] as const) {
       const page = scope(pathname, "t-1", "?default=2")
       kickoff(page)
       const app = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({}))
@@ -37,10 +44,24 @@ describe("the player page's inline kick-off", () => {
   it("sends nothing on other pages, without a session, or when storage refuses", () => {
     const pages = [scope("/", "t-1"), scope("/login", "t-1"), scope("/player/extra", "t-1"), scope("/player", null), scope("/player", "")]
     for (const page of pages) kickoff(page)
-    const refusing = { ...scope("/player", "t-1"), localStorage: { getItem: () => { throw new Error("SecurityError") } } }
+    const refusing = {
+      ...scope("/player", "t-1"),
+      localStorage: {
+        getItem: () => {
+          throw new Error("SecurityError")
+        }
+      }
+    }
     kickoff(refusing)
     expect([...pages, refusing].flatMap((page) => page.sent)).toEqual([])
-    expect([...pages, refusing].map((page) => page.__streamhubKickoff)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined])
+    expect([...pages, refusing].map((page) => page.__streamhubKickoff)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined
+    ])
   })
 
   it("hands its calls over once, and only to the session it sent them with", async () => {
@@ -61,7 +82,12 @@ describe("the player page's inline kick-off", () => {
   })
 
   it("leaves a failed call for whoever takes it over, without an unhandled rejection", async () => {
-    const page = { ...scope("/player", "t-1"), fetch: (async () => { throw new TypeError("offline") }) as typeof globalThis.fetch }
+    const page = {
+      ...scope("/player", "t-1"),
+      fetch: (async () => {
+        throw new TypeError("offline")
+      }) as typeof globalThis.fetch
+    }
     kickoff(page)
     const early = startEarlyCalls(vi.fn() as unknown as typeof globalThis.fetch, "t-1", STARTUP_ROUTES, takeKickoff(page, "t-1"))
     await expect(early.fetch("/api/maintenance", { method: "GET" })).rejects.toThrow("offline")

@@ -159,7 +159,12 @@ describe("createMediaActor: our origin's stream grants", () => {
     hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "levelLoadError", response: { code: 410, text: "" } })
     hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "fragLoadError", response: { code: 403, text: "" } })
     hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "manifestLoadError", response: { code: 404, text: "" } })
-    expect(reported().map((fact) => (fact.type === "media.refused" ? fact.status : fact.type))).toEqual([429, 410, "media.fault", "media.fault"])
+    expect(reported().map((fact) => (fact.type === "media.refused" ? fact.status : fact.type))).toEqual([
+      429,
+      410,
+      "media.fault",
+      "media.fault"
+    ])
   })
 
   it("closes each source's stream as it stops playing here: replaced, stopped, or the page going away", async () => {
@@ -193,6 +198,9 @@ describe("createMediaActor: how long each source takes to start", () => {
     await flush()
     clock = 2100
     video.dispatchEvent(new Event("playing"))
-    expect(facts.filter((fact) => fact.type === "media.started")).toEqual([{ type: "media.started", ms: 750 }, { type: "media.started", ms: 350 }])
+    expect(facts.filter((fact) => fact.type === "media.started")).toEqual([
+      { type: "media.started", ms: 750 },
+      { type: "media.started", ms: 350 }
+    ])
   })
 })

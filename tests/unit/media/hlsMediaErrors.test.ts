@@ -88,8 +88,11 @@ describe("createMediaActor: errors and recovery", () => {
       video.error = { code }
       video.dispatchEvent(new Event("error"))
     }
-    expect(reported().map((fact) => (fact.type === "media.fault" ? `fault ${fact.kind} ${fact.code}` : fact.type === "media.failed" ? `failed ${fact.code}` : fact.type)))
-      .toEqual(["failed 1", "fault network 2", "fault media 3", "failed 4"])
+    expect(
+      reported().map((fact) =>
+        fact.type === "media.fault" ? `fault ${fact.kind} ${fact.code}` : fact.type === "media.failed" ? `failed ${fact.code}` : fact.type
+      )
+    ).toEqual(["failed 1", "fault network 2", "fault media 3", "failed 4"])
   })
 })
 

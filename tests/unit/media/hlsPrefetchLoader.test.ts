@@ -4,8 +4,15 @@ import { prefetchingLoader } from "../../../src/adapters/media/hlsPrefetchLoader
 import type { MediaPrefetch, Prefetched } from "../../../src/adapters/media/mediaPrefetch.ts"
 
 const stats = (): LoaderStats => ({
-  aborted: false, loaded: 0, retry: 0, total: 0, chunkCount: 0, bwEstimate: 0,
-  loading: { start: 0, first: 0, end: 0 }, parsing: { start: 0, end: 0 }, buffering: { start: 0, first: 0, end: 0 }
+  aborted: false,
+  loaded: 0,
+  retry: 0,
+  total: 0,
+  chunkCount: 0,
+  bwEstimate: 0,
+  loading: { start: 0, first: 0, end: 0 },
+  parsing: { start: 0, end: 0 },
+  buffering: { start: 0, first: 0, end: 0 }
 })
 
 /** The library's own loader, standing in: it records what it was asked to load. */
@@ -32,20 +39,28 @@ const prefetchOf = (answers: Record<string, Promise<Prefetched | null>>): MediaP
   cancel: () => undefined
 })
 
-const callbacks = () => ({ onSuccess: vi.fn(), onError: vi.fn(), onTimeout: vi.fn(), onAbort: vi.fn() }) satisfies LoaderCallbacks<LoaderContext>
+const callbacks = () =>
+  ({ onSuccess: vi.fn(), onError: vi.fn(), onTimeout: vi.fn(), onAbort: vi.fn() }) satisfies LoaderCallbacks<LoaderContext>
 const config = {} as LoaderConfiguration
-const playlistContext = (url: string): LoaderContext => ({ url, responseType: "", type: "manifest" } as LoaderContext)
-const segmentContext = (url: string, range = 0): LoaderContext => ({ url, responseType: "arraybuffer", type: "media-fragment", rangeStart: 0, rangeEnd: range } as LoaderContext)
+const playlistContext = (url: string): LoaderContext => ({ url, responseType: "", type: "manifest" }) as LoaderContext
+const segmentContext = (url: string, range = 0): LoaderContext =>
+  ({ url, responseType: "arraybuffer", type: "media-fragment", rangeStart: 0, rangeEnd: range }) as LoaderContext
 const found = (url: string, data: string | ArrayBuffer): Prefetched => ({ url, data, timing: { start: 10, first: 12, end: 20 } })
 
 describe("the hls.js loader that answers from a prefetch", () => {
   it("serves a prefetched playlist and segment as loaded, with their sizes and times", async () => {
-    const Loader = prefetchingLoader(NetworkLoader, prefetchOf({
-      "/index.m3u8": Promise.resolve(found("/index.m3u8", "#EXTM3U")),
-      "/seg/3.ts": Promise.resolve(found("/seg/3.ts", new ArrayBuffer(1024)))
-    }))
+    const Loader = prefetchingLoader(
+      NetworkLoader,
+      prefetchOf({
+        "/index.m3u8": Promise.resolve(found("/index.m3u8", "#EXTM3U")),
+        "/seg/3.ts": Promise.resolve(found("/seg/3.ts", new ArrayBuffer(1024)))
+      })
+    )
     NetworkLoader.loads = []
-    for (const [context, size] of [[playlistContext("/index.m3u8"), 7], [segmentContext("/seg/3.ts"), 1024]] as const) {
+    for (const [context, size] of [
+      [playlistContext("/index.m3u8"), 7],
+      [segmentContext("/seg/3.ts"), 1024]
+    ] as const) {
       const loader = new Loader({} as HlsConfig)
       const answer = callbacks()
       loader.load(context, config, answer)
@@ -61,13 +76,21 @@ describe("the hls.js loader that answers from a prefetch", () => {
   })
 
   it("asks the network for what was not prefetched, failed, is of the wrong kind or is a byte range", async () => {
-    const Loader = prefetchingLoader(NetworkLoader, prefetchOf({
-      "/failed.m3u8": Promise.resolve(null),
-      "/text.ts": Promise.resolve(found("/text.ts", "not bytes")),
-      "/ranged.ts": Promise.resolve(found("/ranged.ts", new ArrayBuffer(8)))
-    }))
+    const Loader = prefetchingLoader(
+      NetworkLoader,
+      prefetchOf({
+        "/failed.m3u8": Promise.resolve(null),
+        "/text.ts": Promise.resolve(found("/text.ts", "not bytes")),
+        "/ranged.ts": Promise.resolve(found("/ranged.ts", new ArrayBuffer(8)))
+      })
+    )
     NetworkLoader.loads = []
-    const contexts = [playlistContext("/other.m3u8"), playlistContext("/failed.m3u8"), segmentContext("/text.ts"), segmentContext("/ranged.ts", 100)]
+    const contexts = [
+      playlistContext("/other.m3u8"),
+      playlistContext("/failed.m3u8"),
+      segmentContext("/text.ts"),
+      segmentContext("/ranged.ts", 100)
+    ]
     for (const context of contexts) {
       const loader = new Loader({} as HlsConfig)
       const answer = callbacks()

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { prefetchMedia, PREFETCH_TIMEOUT_MS } from "../../../src/adapters/media/mediaPrefetch.ts"
+import { PREFETCH_TIMEOUT_MS, prefetchMedia } from "../../../src/adapters/media/mediaPrefetch.ts"
 
 const PLAYLIST = ["#EXTM3U", "#EXT-X-TARGETDURATION:2", ...[0, 1, 2, 3, 4, 5].flatMap((n) => ["#EXTINF:2,", `seg/${n}.ts`])].join("\n")
 
@@ -44,7 +44,10 @@ describe("fetching a stream ahead of the player library", () => {
 
   it("takes a playlist that came with the streams list instead of fetching it, and fetches the segment at once", async () => {
     const server = fakeFetch({ "http://localhost:3000/live/seg/3.ts": { body: new ArrayBuffer(2) } })
-    const prefetch = prefetchMedia(server.fetch, "/live/index.m3u8?grant=g", { segment: true, playlist: { url: "/live/index.m3u8?grant=g", text: PLAYLIST } })
+    const prefetch = prefetchMedia(server.fetch, "/live/index.m3u8?grant=g", {
+      segment: true,
+      playlist: { url: "/live/index.m3u8?grant=g", text: PLAYLIST }
+    })
     await prefetch.ready
     expect(server.requested).toEqual(["http://localhost:3000/live/seg/3.ts"])
     expect((await prefetch.take("http://localhost:3000/live/index.m3u8?grant=g"))?.data).toBe(PLAYLIST)
@@ -89,7 +92,9 @@ describe("fetching a stream ahead of the player library", () => {
     let signal: AbortSignal | undefined
     const hanging = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
       signal = init?.signal ?? undefined
-      return new Promise<Response>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))
+      )
     })
     const prefetch = prefetchMedia(hanging as unknown as typeof globalThis.fetch, "/slow.m3u8", { segment: true })
     const answer = prefetch.take("http://localhost:3000/slow.m3u8")

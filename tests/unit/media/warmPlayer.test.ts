@@ -1,14 +1,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { MediaFact } from "../../../src/domain/MediaProtocol.ts"
 import { startWarmPlayer, type WarmPlayerDeps } from "../../../src/adapters/media/warmPlayer.ts"
+import type { MediaFact } from "../../../src/domain/MediaProtocol.ts"
 import { Stream } from "../../../src/domain/Stream.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
-import { deps as mediaDeps, FakeVideo, flush } from "../../support/hlsMediaVideo.ts"
+import { FakeVideo, flush, deps as mediaDeps } from "../../support/hlsMediaVideo.ts"
 
 const stream = (id: number, overrides: Partial<Stream> = {}) =>
   new Stream({
-    id, title: `Channel ${id}`, src: `/live/${id}/index.m3u8`, src_sldp: `/live/${id}/ll.m3u8`, image_location: "/p.svg",
-    tags: "", tags_sldp: "", maintenance_mode: false, ...overrides
+    id,
+    title: `Channel ${id}`,
+    src: `/live/${id}/index.m3u8`,
+    src_sldp: `/live/${id}/ll.m3u8`,
+    image_location: "/p.svg",
+    tags: "",
+    tags_sldp: "",
+    maintenance_mode: false,
+    ...overrides
   })
 
 interface SetupOptions {
@@ -90,18 +97,21 @@ describe("a player page's warm start", () => {
     FakeHls.instances = []
     const video = new FakeVideo()
     const shell = { video: video as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }
-    startWarmPlayer({ pathname: "/player", search: "" }, {
-      answers: () => ({
-        maintenance: Promise.resolve({ maintenanceMode: false }),
-        streams: Promise.resolve({ success: true, data: [stream(1)] })
-      }),
-      media: mediaDeps({ prefetch }),
-      token: "t-1",
-      volume: () => ({ volume: 1, muted: false }),
-      createShell: () => shell,
-      watchFirstFrame: () => () => undefined,
-      patienceMs: 2500
-    })
+    startWarmPlayer(
+      { pathname: "/player", search: "" },
+      {
+        answers: () => ({
+          maintenance: Promise.resolve({ maintenanceMode: false }),
+          streams: Promise.resolve({ success: true, data: [stream(1)] })
+        }),
+        media: mediaDeps({ prefetch }),
+        token: "t-1",
+        volume: () => ({ volume: 1, muted: false }),
+        createShell: () => shell,
+        watchFirstFrame: () => () => undefined,
+        patienceMs: 2500
+      }
+    )
     await flush()
     expect(prefetch).toHaveBeenCalledWith("/live/1/index.m3u8", false, undefined)
     expect(shell.show).not.toHaveBeenCalled()
@@ -112,23 +122,35 @@ describe("a player page's warm start", () => {
 
   it("hands the prefetch the playlist that came with the list, only when it is this very source's", async () => {
     const started = async (playlist: unknown) => {
-      const prefetch = vi.fn((_source: string, _low: boolean, _playlist?: unknown) => ({ take: () => undefined, startPosition: () => null, ready: Promise.resolve(), cancel: () => undefined }))
-      startWarmPlayer({ pathname: "/player", search: "" }, {
-        answers: () => ({
-          maintenance: Promise.resolve({ maintenanceMode: false }),
-          streams: Promise.resolve({ success: true, data: [stream(1)], playlist })
-        }),
-        media: mediaDeps({ prefetch }),
-        token: "t-1",
-        volume: () => ({ volume: 1, muted: false }),
-        createShell: () => ({ video: new FakeVideo() as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }),
-        watchFirstFrame: () => () => undefined,
-        patienceMs: 2500
-      })
+      const prefetch = vi.fn((_source: string, _low: boolean, _playlist?: unknown) => ({
+        take: () => undefined,
+        startPosition: () => null,
+        ready: Promise.resolve(),
+        cancel: () => undefined
+      }))
+      startWarmPlayer(
+        { pathname: "/player", search: "" },
+        {
+          answers: () => ({
+            maintenance: Promise.resolve({ maintenanceMode: false }),
+            streams: Promise.resolve({ success: true, data: [stream(1)], playlist })
+          }),
+          media: mediaDeps({ prefetch }),
+          token: "t-1",
+          volume: () => ({ volume: 1, muted: false }),
+          createShell: () => ({ video: new FakeVideo() as unknown as HTMLVideoElement, show: vi.fn(), remove: vi.fn() }),
+          watchFirstFrame: () => () => undefined,
+          patienceMs: 2500
+        }
+      )
       await flush()
       return prefetch.mock.calls[0]
     }
-    expect(await started({ url: "/live/1/index.m3u8", text: "#EXTM3U" })).toEqual(["/live/1/index.m3u8", false, { url: "/live/1/index.m3u8", text: "#EXTM3U" }])
+    expect(await started({ url: "/live/1/index.m3u8", text: "#EXTM3U" })).toEqual([
+      "/live/1/index.m3u8",
+      false,
+      { url: "/live/1/index.m3u8", text: "#EXTM3U" }
+    ])
     for (const other of [{ url: "/live/2/index.m3u8", text: "#EXTM3U" }, { url: "/live/1/index.m3u8", text: 42 }, "#EXTM3U", undefined]) {
       expect(await started(other), JSON.stringify(other)).toEqual(["/live/1/index.m3u8", false, undefined])
     }
@@ -234,7 +256,10 @@ describe("a player page's warm start", () => {
   })
 
   it("stops its own session when the page wants another source or player", async () => {
-    for (const [source, lowLatency] of [["/live/1/index.m3u8", false], ["/live/2/index.m3u8", true]] as const) {
+    for (const [source, lowLatency] of [
+      ["/live/1/index.m3u8", false],
+      ["/live/2/index.m3u8", true]
+    ] as const) {
       const { warm, video } = setup()
       await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
       warm?.placeVideo({ prepend: vi.fn() } as unknown as HTMLElement)

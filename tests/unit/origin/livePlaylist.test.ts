@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest"
 import {
   DISCONTINUITY_WRAP,
   isPublished,
-  liveWindow,
+  type LiveClock,
+  type LiveSegment,
   livePlaylist,
+  liveWindow,
   parseSegmentName,
   segmentUri,
-  sequenceStartsAt,
-  type LiveClock,
-  type LiveSegment
+  sequenceStartsAt
 } from "../../../src/server/origin/livePlaylist.ts"
 
 const loop: ReadonlyArray<LiveSegment> = Array.from({ length: 6 }, (_, i) => ({ file: `seg${i}.ts`, duration: 2 }))
@@ -40,7 +40,12 @@ const parse = (text: string): Parsed => {
       const [name, value = ""] = line.split(/:(.*)/s)
       tags.set(name ?? line, value)
     } else {
-      entries.push({ uri: line, duration: pending.duration ?? Number.NaN, discontinuity: pending.discontinuity, dateTime: pending.dateTime })
+      entries.push({
+        uri: line,
+        duration: pending.duration ?? Number.NaN,
+        discontinuity: pending.discontinuity,
+        dateTime: pending.dateTime
+      })
       pending = { discontinuity: false }
     }
   }
@@ -122,8 +127,9 @@ describe("livePlaylist", () => {
     expect(sequenceAt(DISCONTINUITY_WRAP * loopSeconds)).toBe(String(DISCONTINUITY_WRAP - 1))
     // once that tag slides out the count would reach DISCONTINUITY_WRAP, and starts over instead
     expect(sequenceAt(DISCONTINUITY_WRAP * loopSeconds + 2)).toBe("0")
-    expect(Number(parse(livePlaylist(clock(0, { startedAt: 0, now: Date.now() }))).tags.get("#EXT-X-DISCONTINUITY-SEQUENCE")))
-      .toBeLessThan(DISCONTINUITY_WRAP)
+    expect(Number(parse(livePlaylist(clock(0, { startedAt: 0, now: Date.now() }))).tags.get("#EXT-X-DISCONTINUITY-SEQUENCE"))).toBeLessThan(
+      DISCONTINUITY_WRAP
+    )
   })
 
   it("places every sequence on the timeline the playlist's date-time describes", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { reloadDecision } from "../../../src/server/origin/blockingReload.ts"
 import { createLiveWaits } from "../../../src/server/origin/liveWaits.ts"
-import { partEndsAt, type LowLatencyClock, type LowLatencySegment } from "../../../src/server/origin/lowLatencyPlaylist.ts"
+import { type LowLatencyClock, type LowLatencySegment, partEndsAt } from "../../../src/server/origin/lowLatencyPlaylist.ts"
 
 const loop: ReadonlyArray<LowLatencySegment> = Array.from({ length: 6 }, (_, i) => ({
   file: `seg${i}.ts`,

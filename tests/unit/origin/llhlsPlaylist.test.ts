@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest"
 import { livePlaylist } from "../../../src/server/origin/livePlaylist.ts"
 import {
   isPartPublished,
+  type LowLatencyClock,
+  type LowLatencySegment,
   liveEdge,
   lowLatencyPlaylist,
   parsePartName,
   partEndsAt,
-  partUri,
-  type LowLatencyClock,
-  type LowLatencySegment
+  partUri
 } from "../../../src/server/origin/lowLatencyPlaylist.ts"
 
 const fiveParts = Array.from({ length: 5 }, () => ({ duration: 0.4 }))
@@ -49,7 +49,10 @@ const partUris = (text: string): Array<string> =>
 
 const hint = (text: string): string | undefined => /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(text)?.[1]
 
-const segmentUris = (text: string): Array<string> => lines(text).filter((line) => line.tag === "URI").map((line) => line.value)
+const segmentUris = (text: string): Array<string> =>
+  lines(text)
+    .filter((line) => line.tag === "URI")
+    .map((line) => line.value)
 
 const partOf = (uri: string): { sequence: number; part: number } => {
   const parsed = parsePartName(uri.replace(/^part\//, ""))
@@ -137,10 +140,7 @@ describe("lowLatencyPlaylist", () => {
   it("puts the loop's discontinuity before the first part of a loop start, even while only hinted", () => {
     // at +0 s the segment in progress (6) is the second loop's first segment
     const hinted = lowLatencyPlaylist(clock(0))
-    expect(hinted.trimEnd().split("\n").slice(-2)).toEqual([
-      "#EXT-X-DISCONTINUITY",
-      `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${partUri(6, 0)}"`
-    ])
+    expect(hinted.trimEnd().split("\n").slice(-2)).toEqual(["#EXT-X-DISCONTINUITY", `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${partUri(6, 0)}"`])
     const listed = lowLatencyPlaylist(clock(0.5)).trimEnd().split("\n")
     const first = listed.indexOf(`#EXT-X-PART:DURATION=0.4,URI="${partUri(6, 0)}",INDEPENDENT=YES`)
     expect(listed[first - 1]).toBe("#EXT-X-DISCONTINUITY")

@@ -16,8 +16,12 @@ describe("paid months", () => {
 
   it("start when paid, or where the months already paid for end, whichever is later", () => {
     expect(periodFor("2026-01-15T12:00:00.000Z", undefined)).toEqual(month("2026-01-15T12:00:00.000Z", "2026-02-15T12:00:00.000Z"))
-    expect(periodFor("2026-01-20T00:00:00.000Z", "2026-02-15T12:00:00.000Z")).toEqual(month("2026-02-15T12:00:00.000Z", "2026-03-15T12:00:00.000Z"))
-    expect(periodFor("2026-04-01T00:00:00.000Z", "2026-02-15T12:00:00.000Z")).toEqual(month("2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z"))
+    expect(periodFor("2026-01-20T00:00:00.000Z", "2026-02-15T12:00:00.000Z")).toEqual(
+      month("2026-02-15T12:00:00.000Z", "2026-03-15T12:00:00.000Z")
+    )
+    expect(periodFor("2026-04-01T00:00:00.000Z", "2026-02-15T12:00:00.000Z")).toEqual(
+      month("2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z")
+    )
     expect(paidUntil([month("a", "2026-02-15T12:00:00.000Z"), month("b", "2026-03-15T12:00:00.000Z")])).toBe("2026-03-15T12:00:00.000Z")
     expect(paidUntil([])).toBeUndefined()
   })

@@ -62,8 +62,8 @@ describe("report presentation", () => {
   })
 
   it("downloads the days as CSV", () => {
-    expect(reportCsv([
-      { day: "2026-11-01", orders: 2, revenue: 12.5, revenueExcludingFees: 11.2, newMembers: 1, newSubscriptions: 0 }
-    ])).toBe("day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions\r\n2026-11-01,2,12.50,11.20,1,0\r\n")
+    expect(
+      reportCsv([{ day: "2026-11-01", orders: 2, revenue: 12.5, revenueExcludingFees: 11.2, newMembers: 1, newSubscriptions: 0 }])
+    ).toBe("day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions\r\n2026-11-01,2,12.50,11.20,1,0\r\n")
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, setup, type AnyEventObject } from "xstate"
-import { createCastActor, type CastDeps } from "../../../src/adapters/screen/cast.ts"
+import { type AnyEventObject, createActor, setup } from "xstate"
+import { type CastDeps, createCastActor } from "../../../src/adapters/screen/cast.ts"
 
 class FakeRemote extends EventTarget {
   callback: ((available: boolean) => void) | undefined

@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest"
-import { createActor, setup, type AnyEventObject } from "xstate"
+import { type AnyEventObject, createActor, setup } from "xstate"
 import { createCastActor } from "../../../src/adapters/screen/cast.ts"
+import {
+  type CastFramework,
+  type CastFrameworkState,
+  type CastGlobals,
+  castFrameworkOf
+} from "../../../src/adapters/screen/castFramework.ts"
 import type { CastCommand } from "../../../src/domain/CastProtocol.ts"
-import { castFrameworkOf, type CastFramework, type CastFrameworkState, type CastGlobals } from "../../../src/adapters/screen/castFramework.ts"
 
 /** The Cast sender as the actor sees it: state changes on demand, a picker, what was played. */
 const fakeFramework = () => {
@@ -29,11 +34,12 @@ const run = (framework: CastFramework | null) => {
   const video = new Video()
   const facts: Array<AnyEventObject> = []
   const parent = createActor(
-    setup({ actors: { cast: createCastActor({ hasAirPlay: () => false, loadCastFramework: async () => framework, whenIdle: (work) => work() }) } })
-      .createMachine({
-        invoke: { id: "cast", src: "cast", input: { element: video as unknown as HTMLVideoElement } },
-        on: { "*": { actions: ({ event }) => facts.push(event) } }
-      })
+    setup({
+      actors: { cast: createCastActor({ hasAirPlay: () => false, loadCastFramework: async () => framework, whenIdle: (work) => work() }) }
+    }).createMachine({
+      invoke: { id: "cast", src: "cast", input: { element: video as unknown as HTMLVideoElement } },
+      on: { "*": { actions: ({ event }) => facts.push(event) } }
+    })
   ).start()
   const send = (command: CastCommand) => parent.getSnapshot().children.cast?.send(command)
   return { parent, video, facts, send }
@@ -118,7 +124,7 @@ describe("the sender behind the small interface", () => {
       }
     }
     const cast = {
-      framework: { CastContext: { getInstance: () => context }, CastContextEventType: { CAST_STATE_CHANGED: "caststatechanged" } },
+      framework: { CastContext: { getInstance: () => context }, CastContextEventType: { CAST_STATE_CHANGED: "caststatechanged" } }
     }
     const chrome = {
       cast: {
@@ -127,7 +133,9 @@ describe("the sender behind the small interface", () => {
           DEFAULT_MEDIA_RECEIVER_APP_ID: "CC1AD845",
           StreamType: { LIVE: "LIVE" },
           MediaInfo,
-          GenericMediaMetadata: class { title?: string },
+          GenericMediaMetadata: class {
+            title?: string
+          },
           LoadRequest: class {
             readonly media: MediaInfo
             constructor(media: MediaInfo) {
@@ -139,7 +147,9 @@ describe("the sender behind the small interface", () => {
     }
     return {
       globals: { cast, chrome } as unknown as CastGlobals,
-      context, loaded, listeners,
+      context,
+      loaded,
+      listeners,
       setState: (next: string) => {
         state = next
         listeners.get("caststatechanged")?.({ castState: next })
@@ -167,7 +177,12 @@ describe("the sender behind the small interface", () => {
     await expect(framework.requestSession()).resolves.toBe(true)
     await framework.play("https://tv.example/live/1.m3u8", "Sports 1")
     expect(fake.loaded).toEqual([
-      { media: Object.assign(new (fake.globals.chrome.cast.media.MediaInfo)("https://tv.example/live/1.m3u8", "application/x-mpegurl"), { streamType: "LIVE", metadata: { title: "Sports 1" } }) }
+      {
+        media: Object.assign(new fake.globals.chrome.cast.media.MediaInfo("https://tv.example/live/1.m3u8", "application/x-mpegurl"), {
+          streamType: "LIVE",
+          metadata: { title: "Sports 1" }
+        })
+      }
     ])
   })
 

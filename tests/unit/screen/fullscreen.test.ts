@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, setup, type AnyEventObject } from "xstate"
+import { type AnyEventObject, createActor, setup } from "xstate"
 import { createFullscreenActor } from "../../../src/adapters/screen/fullscreen.ts"
 import { createPipActor } from "../../../src/adapters/screen/pip.ts"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createStorage, memoryStore, type KeyValueStore } from "../../../src/adapters/storage/storage.ts"
+import { createStorage, type KeyValueStore, memoryStore } from "../../../src/adapters/storage/storage.ts"
 
 /** A store that starts failing on demand, like Safari's private mode or a full quota. */
 const flakyStore = () => {

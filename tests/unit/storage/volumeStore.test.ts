@@ -20,7 +20,15 @@ describe("createVolumeStore", () => {
   })
 
   it("never throws when storage does", () => {
-    const broken = { getItem: () => { throw new Error("denied") }, setItem: () => { throw new Error("full") }, removeItem: () => undefined }
+    const broken = {
+      getItem: () => {
+        throw new Error("denied")
+      },
+      setItem: () => {
+        throw new Error("full")
+      },
+      removeItem: () => undefined
+    }
     const volumes = createVolumeStore(broken)
     expect(() => volumes.write({ volume: 0.5, muted: false })).not.toThrow()
     expect(volumes.read()).toEqual({ volume: 1, muted: false })

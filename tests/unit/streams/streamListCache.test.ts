@@ -3,8 +3,17 @@ import type { StreamRow } from "../../../src/server/db/schema.ts"
 import { streamListCache } from "../../../src/server/streams/streamListCache.ts"
 
 const row = (title: string): StreamRow => ({
-  id: 1, position: 1, title, src: null, src_sldp: null, image_location: "", tags: "", tags_sldp: "",
-  maintenance_mode: false, epg_channel_id: null, created_at: "2026-01-15T12:00:00.000Z"
+  id: 1,
+  position: 1,
+  title,
+  src: null,
+  src_sldp: null,
+  image_location: "",
+  tags: "",
+  tags_sldp: "",
+  maintenance_mode: false,
+  epg_channel_id: null,
+  created_at: "2026-01-15T12:00:00.000Z"
 })
 
 /** A table whose reads the test answers by hand, and its version, which the test moves. */
@@ -90,10 +99,13 @@ describe("streamListCache", () => {
   it("keeps no failed read", async () => {
     const table = fakeTable()
     let fail = true
-    const list = streamListCache(async () => {
-      if (fail) throw new Error("database gone")
-      return table.read()
-    }, () => table.version)
+    const list = streamListCache(
+      async () => {
+        if (fail) throw new Error("database gone")
+        return table.read()
+      },
+      () => table.version
+    )
     await expect(list()).rejects.toThrow("database gone")
     fail = false
     expect(await titles(list)).toEqual(["first"])
@@ -104,7 +116,7 @@ describe("streamListCache", () => {
     const list = streamListCache(table.read, () => table.version)
     const rows = await list()
     expect(() => {
-      (rows[0] as { title: string }).title = "mine"
+      ;(rows[0] as { title: string }).title = "mine"
     }).toThrow(TypeError)
     expect(() => (rows as Array<StreamRow>).push(row("extra"))).toThrow(TypeError)
     expect(await titles(list)).toEqual(["first"])

@@ -4,6 +4,7 @@ import {
   CATEGORY_MESSAGE,
   DESCRIPTION_MESSAGE,
   NewTicket,
+  type PlayerContext,
   playerContextFromQuery,
   playerContextQuery,
   problemSubject,
@@ -12,11 +13,15 @@ import {
   TICKET_CATEGORIES,
   ticketCategoryLabel,
   ticketStatusLabel,
-  validateNewTicket,
-  type PlayerContext
+  validateNewTicket
 } from "../../../src/domain/Ticket.ts"
 
-const CONTEXT: PlayerContext = { stream: "Demo Channel 1", player: 2, errorCode: 1002, browser: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" }
+const CONTEXT: PlayerContext = {
+  stream: "Demo Channel 1",
+  player: 2,
+  errorCode: 1002,
+  browser: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0"
+}
 
 describe("ticket validation (SPEC §5)", () => {
   it("names every field that breaks its rule, with the exact message", () => {
@@ -25,7 +30,10 @@ describe("ticket validation (SPEC §5)", () => {
       errors: { type: CATEGORY_MESSAGE, subject: SUBJECT_MESSAGE, description: DESCRIPTION_MESSAGE }
     })
     expect(CATEGORY_MESSAGE).toBe("Please select a vategory")
-    expect(validateNewTicket({ type: 6, subject: "s", description: "123456" })).toEqual({ ok: false, errors: { type: "Please select a vategory" } })
+    expect(validateNewTicket({ type: 6, subject: "s", description: "123456" })).toEqual({
+      ok: false,
+      errors: { type: "Please select a vategory" }
+    })
     expect(validateNewTicket({ subject: "s", description: "123456" })).toEqual({ ok: false, errors: { type: "Missing key" } })
   })
 
@@ -37,8 +45,14 @@ describe("ticket validation (SPEC §5)", () => {
   })
 
   it("does not count white space: a blank subject or a description of spaces says nothing", () => {
-    expect(validateNewTicket({ type: 1, subject: " \t\n", description: "123456" })).toEqual({ ok: false, errors: { subject: SUBJECT_MESSAGE } })
-    expect(validateNewTicket({ type: 1, subject: "s", description: "  12345  " })).toEqual({ ok: false, errors: { description: DESCRIPTION_MESSAGE } })
+    expect(validateNewTicket({ type: 1, subject: " \t\n", description: "123456" })).toEqual({
+      ok: false,
+      errors: { subject: SUBJECT_MESSAGE }
+    })
+    expect(validateNewTicket({ type: 1, subject: "s", description: "  12345  " })).toEqual({
+      ok: false,
+      errors: { description: DESCRIPTION_MESSAGE }
+    })
     expect(validateNewTicket({ type: 1, subject: "s", description: " 1    6 " }).ok).toBe(true)
   })
 
@@ -47,20 +61,35 @@ describe("ticket validation (SPEC §5)", () => {
       ok: true,
       ticket: { type: 3, subject: "stream request", description: "TV2" }
     })
-    expect(validateNewTicket({ type: 3, subject: "stream request", description: "  " })).toEqual({ ok: false, errors: { description: DESCRIPTION_MESSAGE } })
+    expect(validateNewTicket({ type: 3, subject: "stream request", description: "  " })).toEqual({
+      ok: false,
+      errors: { description: DESCRIPTION_MESSAGE }
+    })
     // the same text is too short for any other ticket, and is named beside the other fields' messages
-    expect(validateNewTicket({ type: 2, subject: "stream request", description: "TV2" })).toEqual({ ok: false, errors: { description: DESCRIPTION_MESSAGE } })
+    expect(validateNewTicket({ type: 2, subject: "stream request", description: "TV2" })).toEqual({
+      ok: false,
+      errors: { description: DESCRIPTION_MESSAGE }
+    })
     expect(validateNewTicket({ type: 3, subject: "", description: "TV2" })).toEqual({
       ok: false,
       errors: { subject: SUBJECT_MESSAGE, description: DESCRIPTION_MESSAGE }
     })
-    expect(decodeWith(NewTicket)({ type: 3, subject: "a request", description: "TV2" })).toEqual({ ok: false, detail: "description: Please enter a description" })
+    expect(decodeWith(NewTicket)({ type: 3, subject: "a request", description: "TV2" })).toEqual({
+      ok: false,
+      detail: "description: Please enter a description"
+    })
   })
 
   it("refuses text past the maximum lengths", () => {
-    expect(validateNewTicket({ type: 1, subject: "s".repeat(201), description: "123456" })).toEqual({ ok: false, errors: { subject: "Subject is too long" } })
+    expect(validateNewTicket({ type: 1, subject: "s".repeat(201), description: "123456" })).toEqual({
+      ok: false,
+      errors: { subject: "Subject is too long" }
+    })
     expect(validateNewTicket({ type: 1, subject: "s".repeat(200), description: "d".repeat(10_000) }).ok).toBe(true)
-    expect(validateNewTicket({ type: 1, subject: "s", description: "d".repeat(10_001) })).toEqual({ ok: false, errors: { description: "Description is too long" } })
+    expect(validateNewTicket({ type: 1, subject: "s", description: "d".repeat(10_001) })).toEqual({
+      ok: false,
+      errors: { description: "Description is too long" }
+    })
   })
 
   it("takes a valid player context and refuses a broken one", () => {
@@ -78,7 +107,9 @@ describe("ticket validation (SPEC §5)", () => {
 
 describe("the player context of a 'Report a problem' link", () => {
   it("reads back what the link carries", () => {
-    expect(playerContextQuery(CONTEXT)).toBe("stream=Demo+Channel+1&player=2&error=1002&browser=Mozilla%2F5.0+%28X11%3B+Linux+x86_64%29+Chrome%2F156.0")
+    expect(playerContextQuery(CONTEXT)).toBe(
+      "stream=Demo+Channel+1&player=2&error=1002&browser=Mozilla%2F5.0+%28X11%3B+Linux+x86_64%29+Chrome%2F156.0"
+    )
     expect(playerContextFromQuery(playerContextQuery(CONTEXT))).toEqual(CONTEXT)
     expect(playerContextFromQuery(`?${playerContextQuery(CONTEXT)}`)).toEqual(CONTEXT)
     expect(reportProblemPath(CONTEXT)).toBe(`/contactus?${playerContextQuery(CONTEXT)}`)
@@ -128,7 +159,12 @@ describe("the player context of a 'Report a problem' link", () => {
   })
 
   it("takes a missing browser as unknown, and error code 0 for an error without a media code", () => {
-    expect(playerContextFromQuery(new URLSearchParams({ stream: "A", player: "1", error: "0" }).toString())).toEqual({ stream: "A", player: 1, errorCode: 0, browser: "" })
+    expect(playerContextFromQuery(new URLSearchParams({ stream: "A", player: "1", error: "0" }).toString())).toEqual({
+      stream: "A",
+      player: 1,
+      errorCode: 0,
+      browser: ""
+    })
   })
 
   it("starts the subject with the stream's name, within the subject's limit", () => {

@@ -6,16 +6,28 @@ const NOW = Date.parse("2026-11-25T12:00:00.000Z")
 const HOUR = 3_600_000
 const ticket = (id: number, createdHoursAgo: number, answeredAfterHours: number | null, fields: Partial<Ticket> = {}) =>
   new Ticket({
-    id, user__id: 1, user__email: "a@example.com", type: 1, subject: `Ticket ${id}`, description: "", status: 1,
-    created_at: new Date(NOW - createdHoursAgo * HOUR).toISOString(), resolved_at: null,
+    id,
+    user__id: 1,
+    user__email: "a@example.com",
+    type: 1,
+    subject: `Ticket ${id}`,
+    description: "",
+    status: 1,
+    created_at: new Date(NOW - createdHoursAgo * HOUR).toISOString(),
+    resolved_at: null,
     first_response_at: answeredAfterHours === null ? null : new Date(NOW - (createdHoursAgo - answeredAfterHours) * HOUR).toISOString(),
-    player_context: null, ...fields
+    player_context: null,
+    ...fields
   })
 
 describe("the desk's figures", () => {
   it("takes the median and 90th percentile of first answers over the last 30 days only", () => {
     const tickets = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((wait, index) => ticket(index, 48, wait))
-    expect(responseTimes([...tickets, ticket(20, 24 * 31, 100), ticket(21, 5, null)], NOW)).toEqual({ median: 5 * HOUR, p90: 9 * HOUR, answered: 10 })
+    expect(responseTimes([...tickets, ticket(20, 24 * 31, 100), ticket(21, 5, null)], NOW)).toEqual({
+      median: 5 * HOUR,
+      p90: 9 * HOUR,
+      answered: 10
+    })
     expect(responseTimes([ticket(1, 5, null)], NOW)).toBeNull()
   })
 

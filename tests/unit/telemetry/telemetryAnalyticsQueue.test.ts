@@ -1,14 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { AnalyticsQueue, type AnalyticsItem } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
+import { type AnalyticsItem, AnalyticsQueue } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
 import type { AnalyticsFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer } from "../../support/telemetryFakes.ts"
 
 const item = (event: AnalyticsItem["params"]["event"] = "ping", position: number | Array<number> = 60): AnalyticsItem => ({
   params: { videoType: "live", siteGroupId: "streamhub", event },
   body: {
-    session_id: "s1", sitegroup_id: "streamhub", media_id: "7", site_id: "web", player_id: "tv", video_type: "live",
-    created: 0, position, player_version: "3.4.5", source: "hls", category: "", category_id: "", autoplay: true,
-    muted: true, customer_user_id: "ann@example.com"
+    session_id: "s1",
+    sitegroup_id: "streamhub",
+    media_id: "7",
+    site_id: "web",
+    player_id: "tv",
+    video_type: "live",
+    created: 0,
+    position,
+    player_version: "3.4.5",
+    source: "hls",
+    category: "",
+    category_id: "",
+    autoplay: true,
+    muted: true,
+    customer_user_id: "ann@example.com"
   }
 })
 

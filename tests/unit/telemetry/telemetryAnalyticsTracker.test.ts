@@ -1,16 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
 import type { AnalyticsItem } from "../../../src/adapters/telemetry/AnalyticsQueue.ts"
-import { createAnalyticsActor } from "../../../src/adapters/telemetry/analyticsActor.ts"
-import type { AnalyticsCommand } from "../../../src/domain/TelemetryProtocol.ts"
 import { AnalyticsTracker } from "../../../src/adapters/telemetry/AnalyticsTracker.ts"
-import type { AnalyticsMedia } from "../../../src/domain/TelemetryProtocol.ts"
+import { createAnalyticsActor } from "../../../src/adapters/telemetry/analyticsActor.ts"
 import { isAtEnd, sliceOf, VodProgress } from "../../../src/adapters/telemetry/VodProgress.ts"
+import type { AnalyticsCommand, AnalyticsMedia } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer, fakeClock } from "../../support/telemetryFakes.ts"
 
 const media = (overrides: Partial<AnalyticsMedia> = {}): AnalyticsMedia => ({
-  media_id: "7", site_id: "web", sitegroup_id: "streamhub", player_id: "tv", category: "sports", category_id: "1",
-  source: "hls", customer_user_id: "ann@example.com", live: false, autoplay: true, ...overrides
+  media_id: "7",
+  site_id: "web",
+  sitegroup_id: "streamhub",
+  player_id: "tv",
+  category: "sports",
+  category_id: "1",
+  source: "hls",
+  customer_user_id: "ann@example.com",
+  live: false,
+  autoplay: true,
+  ...overrides
 })
 
 describe("VOD slice arithmetic", () => {
@@ -76,16 +84,36 @@ describe("AnalyticsTracker", () => {
     tracker.play()
     tracker.pause()
     tracker.play()
-    expect(events()).toEqual([["display", 0], ["view", 0]])
+    expect(events()).toEqual([
+      ["display", 0],
+      ["view", 0]
+    ])
     expect(sent[0]?.params).toEqual({ videoType: "vod", siteGroupId: "streamhub", event: "display" })
     expect(sent[0]?.body).toEqual({
-      session_id: "player-session", sitegroup_id: "streamhub", media_id: "7", site_id: "web", player_id: "tv",
-      video_type: "vod", created: Date.now() + 1500, position: 0, player_version: "3.4.5", source: "hls",
-      category: "sports", category_id: "1", autoplay: true, muted: true, customer_user_id: "ann@example.com"
+      session_id: "player-session",
+      sitegroup_id: "streamhub",
+      media_id: "7",
+      site_id: "web",
+      player_id: "tv",
+      video_type: "vod",
+      created: Date.now() + 1500,
+      position: 0,
+      player_version: "3.4.5",
+      source: "hls",
+      category: "sports",
+      category_id: "1",
+      autoplay: true,
+      muted: true,
+      customer_user_id: "ann@example.com"
     })
     tracker.load(media({ media_id: "8" }))
     tracker.play()
-    expect(events()).toEqual([["display", 0], ["view", 0], ["display", 0], ["view", 0]])
+    expect(events()).toEqual([
+      ["display", 0],
+      ["view", 0],
+      ["display", 0],
+      ["view", 0]
+    ])
   })
 
   it("pings newly reached VOD slices at most once per 6 s, the rest after the throttle", async () => {
@@ -126,7 +154,11 @@ describe("AnalyticsTracker", () => {
     expect(events().at(-1)).toEqual(["ping", 60])
     expect(sent.at(-1)?.params).toEqual({ videoType: "live", siteGroupId: "streamhub", event: "ping" })
     await vi.advanceTimersByTimeAsync(120_000)
-    expect(events().slice(2)).toEqual([["ping", 60], ["ping", 120], ["ping", 180]])
+    expect(events().slice(2)).toEqual([
+      ["ping", 60],
+      ["ping", 120],
+      ["ping", 180]
+    ])
   })
 
   it("counts only playing time toward the live minute", async () => {
@@ -150,7 +182,10 @@ describe("AnalyticsTracker", () => {
     tracker.load(media({ live: false }))
     // no live minute any more, and no second display or view for the same media
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(events()).toEqual([["display", 0], ["view", 0]])
+    expect(events()).toEqual([
+      ["display", 0],
+      ["view", 0]
+    ])
     tracker.progress(0, 100)
     expect(events().at(-1)).toEqual(["ping", [0]])
     expect(sent.at(-1)?.params).toEqual({ videoType: "vod", siteGroupId: "streamhub", event: "ping" })
@@ -162,7 +197,11 @@ describe("AnalyticsTracker", () => {
     tracker.load(media({ live: true }))
     tracker.progress(5, 100)
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(events()).toEqual([["display", 0], ["view", 0], ["ping", 60]])
+    expect(events()).toEqual([
+      ["display", 0],
+      ["view", 0],
+      ["ping", 60]
+    ])
   })
 
   it("starts counting again for another media and sends the old one's last slices", () => {
@@ -171,7 +210,11 @@ describe("AnalyticsTracker", () => {
     tracker.progress(0, 100)
     tracker.progress(1, 100)
     tracker.load(media({ media_id: "8", live: true }))
-    expect(events().slice(2)).toEqual([["ping", [0]], ["ping", [1]], ["display", 0]])
+    expect(events().slice(2)).toEqual([
+      ["ping", [0]],
+      ["ping", [1]],
+      ["display", 0]
+    ])
     expect(sent[3]?.body.media_id).toBe("7")
   })
 })
@@ -183,16 +226,18 @@ describe("createAnalyticsActor", () => {
   it("takes commands, posts through the queue and reports queue facts", async () => {
     const server = new FakeServer()
     const facts: Array<{ type: string }> = []
-    const parent = createActor(setup({
-      types: { events: {} as { type: "command"; command: AnalyticsCommand } | { type: `analytics.${string}` } },
-      actors: { analytics: createAnalyticsActor({ callApi: server.callApi, clock: fakeClock() }) }
-    }).createMachine({
-      invoke: { id: "analytics", src: "analytics", input: { sessionId: "s" } },
-      on: {
-        command: { actions: sendTo("analytics", ({ event }) => (event as { command: AnalyticsCommand }).command) },
-        "analytics.*": { actions: ({ event }) => facts.push(event) }
-      }
-    })).start()
+    const parent = createActor(
+      setup({
+        types: { events: {} as { type: "command"; command: AnalyticsCommand } | { type: `analytics.${string}` } },
+        actors: { analytics: createAnalyticsActor({ callApi: server.callApi, clock: fakeClock() }) }
+      }).createMachine({
+        invoke: { id: "analytics", src: "analytics", input: { sessionId: "s" } },
+        on: {
+          command: { actions: sendTo("analytics", ({ event }) => (event as { command: AnalyticsCommand }).command) },
+          "analytics.*": { actions: ({ event }) => facts.push(event) }
+        }
+      })
+    ).start()
     parent.send({ type: "command", command: { type: "analytics.load", media: media({ live: true, player_id: "lls" }), muted: false } })
     parent.send({ type: "command", command: { type: "analytics.play" } })
     await vi.advanceTimersByTimeAsync(0)

@@ -1,16 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
-import { createHealthActor, type PageLifecycle } from "../../../src/adapters/telemetry/healthActor.ts"
-import type { HealthCommand, HealthFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { HealthBeacon, type HealthBeaconDeps } from "../../../src/adapters/telemetry/HealthBeacon.ts"
-import { HealthEvents } from "../../../src/domain/Telemetry.ts"
+import { createHealthActor, type PageLifecycle } from "../../../src/adapters/telemetry/healthActor.ts"
 import { decodeWith } from "../../../src/domain/decode.ts"
+import { HealthEvents } from "../../../src/domain/Telemetry.ts"
 import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "../../../src/domain/TelemetryLimits.ts"
+import type { HealthCommand, HealthFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { fakeClock } from "../../support/telemetryFakes.ts"
 
 const context = {
-  session_id: "player-session", device_id: "device-1", version: "3.4.5", source: "hls", page_url: "/playertv?default=0",
-  ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" }, plugins: ["health", "time-sync"]
+  session_id: "player-session",
+  device_id: "device-1",
+  version: "3.4.5",
+  source: "hls",
+  page_url: "/playertv?default=0",
+  ids: { media_id: "1", site_id: "web", sitegroup_id: "default", player_id: "tv" },
+  plugins: ["health", "time-sync"]
 }
 
 /** Beacons land here, decoded; `accept` false makes sendBeacon refuse like a full browser queue. */
@@ -20,7 +25,9 @@ const beacons = () => {
   let accept = true
   const sendBeacon = vi.fn((url: string, data: Blob) => {
     if (!accept) return false
-    pending.push(data.text().then((text) => void sent.push({ url, type: data.type, ...(JSON.parse(text) as { token?: string; events: [] }) })))
+    pending.push(
+      data.text().then((text) => void sent.push({ url, type: data.type, ...(JSON.parse(text) as { token?: string; events: [] }) }))
+    )
     return true
   })
   return { sent, sendBeacon, refuse: () => void (accept = false), settle: () => Promise.all(pending) }
@@ -89,7 +96,10 @@ describe("HealthBeacon", () => {
     expect(beacon.queued).toBe(2)
     await vi.advanceTimersByTimeAsync(2000)
     await out.settle()
-    expect(out.sent[0]?.events.map((e) => [e.event, e.current_time])).toEqual([["volumechange", 2], ["resize", 2]])
+    expect(out.sent[0]?.events.map((e) => [e.event, e.current_time])).toEqual([
+      ["volumechange", 2],
+      ["resize", 2]
+    ])
   })
 
   it("keeps a time update at most every 5 s", async () => {
@@ -121,12 +131,15 @@ describe("HealthBeacon", () => {
   })
 
   it("keeps every request within the server's limits, clipping an unusually long URL or id", async () => {
-    const long = make({}, {
-      ...context,
-      page_url: `https://example.com/playertv?${"q".repeat(HEALTH_URL_MAX_LENGTH)}`,
-      source: `https://cdn.example.com/${"s".repeat(HEALTH_URL_MAX_LENGTH)}.m3u8`,
-      device_id: "d".repeat(HEALTH_ID_MAX_LENGTH + 10)
-    })
+    const long = make(
+      {},
+      {
+        ...context,
+        page_url: `https://example.com/playertv?${"q".repeat(HEALTH_URL_MAX_LENGTH)}`,
+        source: `https://cdn.example.com/${"s".repeat(HEALTH_URL_MAX_LENGTH)}.m3u8`,
+        device_id: "d".repeat(HEALTH_ID_MAX_LENGTH + 10)
+      }
+    )
     for (let i = 0; i < HEALTH_EVENTS_PER_REQUEST + 5; i++) long.record("waiting", i)
     long.flush()
     await out.settle()
@@ -162,16 +175,18 @@ describe("createHealthActor", () => {
     const out = beacons()
     const page = fakePage()
     const facts: Array<HealthFact> = []
-    const parent = createActor(setup({
-      types: { events: {} as HealthFact | { type: "command"; command: HealthCommand } },
-      actors: { health: createHealthActor({ clock: fakeClock(), sendBeacon: out.sendBeacon, fetch: vi.fn(), page }) }
-    }).createMachine({
-      invoke: { id: "health", src: "health", input: context },
-      on: {
-        command: { actions: sendTo("health", ({ event }) => (event as { command: HealthCommand }).command) },
-        "health.flushed": { actions: ({ event }) => facts.push(event) }
-      }
-    })).start()
+    const parent = createActor(
+      setup({
+        types: { events: {} as HealthFact | { type: "command"; command: HealthCommand } },
+        actors: { health: createHealthActor({ clock: fakeClock(), sendBeacon: out.sendBeacon, fetch: vi.fn(), page }) }
+      }).createMachine({
+        invoke: { id: "health", src: "health", input: context },
+        on: {
+          command: { actions: sendTo("health", ({ event }) => (event as { command: HealthCommand }).command) },
+          "health.flushed": { actions: ({ event }) => facts.push(event) }
+        }
+      })
+    ).start()
     const record = (event: string) => parent.send({ type: "command", command: { type: "health.record", event, currentTime: 1 } })
 
     record("play")

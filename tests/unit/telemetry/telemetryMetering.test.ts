@@ -41,7 +41,9 @@ describe("metering", () => {
     await vi.waitFor(() => expect(server.requests).toHaveLength(1))
     server.answer(server.requests[0], 401, { success: false, status: 401, detail: "The token online validation failed" })
     await expect(result).resolves.toEqual({
-      type: "telemetry.tokenRejected", error: "token", message: "The token online validation failed"
+      type: "telemetry.tokenRejected",
+      error: "token",
+      message: "The token online validation failed"
     })
     expect(server.onForbidden).not.toHaveBeenCalled()
   })
@@ -54,7 +56,11 @@ describe("metering", () => {
   })
 
   it("reads the grant from a player-token answer", () => {
-    expect(playerGrantOf({ success: true, token: "t", analytics: true, noMetering: true })).toEqual({ token: "t", analytics: true, noMetering: true })
+    expect(playerGrantOf({ success: true, token: "t", analytics: true, noMetering: true })).toEqual({
+      token: "t",
+      analytics: true,
+      noMetering: true
+    })
     expect(playerGrantOf({ success: false, status: 500, detail: "x" })).toBeUndefined()
     expect(playerGrantOf(SESSION_ENDED)).toBeUndefined()
   })
@@ -66,16 +72,18 @@ describe("createMeteringActor", () => {
 
   const run = (server: FakeServer, noMetering = false) => {
     const facts: Array<MeteringFact> = []
-    const parent = createActor(setup({
-      types: { events: {} as MeteringFact | { type: "record" } },
-      actors: { metering: createMeteringActor({ callApi: server.callApi }) }
-    }).createMachine({
-      invoke: { id: "metering", src: "metering", input: { ...grant, noMetering } },
-      on: {
-        record: { actions: sendTo("metering", { type: "metering.record" } as const) },
-        "*": { actions: ({ event }) => facts.push(event as MeteringFact) }
-      }
-    })).start()
+    const parent = createActor(
+      setup({
+        types: { events: {} as MeteringFact | { type: "record" } },
+        actors: { metering: createMeteringActor({ callApi: server.callApi }) }
+      }).createMachine({
+        invoke: { id: "metering", src: "metering", input: { ...grant, noMetering } },
+        on: {
+          record: { actions: sendTo("metering", { type: "metering.record" } as const) },
+          "*": { actions: ({ event }) => facts.push(event as MeteringFact) }
+        }
+      })
+    ).start()
     return { parent, facts }
   }
 

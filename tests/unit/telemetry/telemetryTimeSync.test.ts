@@ -40,13 +40,15 @@ describe("time sync", () => {
     const server = new FakeServer()
     const clock = createSyncedClock(() => Date.now())
     const facts: Array<TimeSyncFact> = []
-    const parent = createActor(setup({
-      types: { events: {} as TimeSyncFact },
-      actors: { timeSync: createTimeSyncActor({ callApi: server.callApi, clock }) }
-    }).createMachine({
-      invoke: { src: "timeSync" },
-      on: { "*": { actions: ({ event }) => facts.push(event) } }
-    })).start()
+    const parent = createActor(
+      setup({
+        types: { events: {} as TimeSyncFact },
+        actors: { timeSync: createTimeSyncActor({ callApi: server.callApi, clock }) }
+      }).createMachine({
+        invoke: { src: "timeSync" },
+        on: { "*": { actions: ({ event }) => facts.push(event) } }
+      })
+    ).start()
     await vi.advanceTimersByTimeAsync(0)
     server.answer(server.requests[0], 200, { millisUtc: Date.now() + 1000 })
     await vi.advanceTimersByTimeAsync(0)

@@ -13,7 +13,8 @@ export function guideSchema(dialect: Dialect): Migration {
     await schema.alterTable("streams").addColumn("epg_channel_id", "text").execute()
     await schema.createIndex("streams_epg_channel_id_idx").on("streams").column("epg_channel_id").execute()
 
-    await schema.createTable("guide_channels")
+    await schema
+      .createTable("guide_channels")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("source", "text", (c) => c.notNull().check(sql`source in ('xmltv', 'demo')`))
@@ -24,7 +25,8 @@ export function guideSchema(dialect: Dialect): Migration {
     // a file listing one twice, cannot double it. No foreign key to guide_channels: PostgreSQL
     // checks one with a trigger per row, which doubled the time an import takes to swap in, and
     // the only writers (the import, the demo guide) put the channel in place first.
-    await schema.createTable("guide_programmes")
+    await schema
+      .createTable("guide_programmes")
       .addColumn("channel_id", "text", (c) => c.notNull())
       .addColumn("start_at", "text", (c) => c.notNull())
       .addColumn("stop_at", "text", (c) => c.notNull())
@@ -37,7 +39,8 @@ export function guideSchema(dialect: Dialect): Migration {
 
     // Scratch rows that only matter until their import commits: PostgreSQL need not log them, and
     // on SQLite an import stages into a temporary table of the same name (see guideImportRepo).
-    await schema.createTable("guide_staging")
+    await schema
+      .createTable("guide_staging")
       .$call((table) => (dialect === "postgres" ? table.modifyFront(sql`unlogged`) : table))
       .addColumn("import_id", "text", (c) => c.notNull())
       .addColumn("channel_id", "text", (c) => c.notNull())
@@ -48,7 +51,8 @@ export function guideSchema(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("guide_staging_import_idx").on("guide_staging").column("import_id").execute()
 
-    await schema.createTable("job_leases")
+    await schema
+      .createTable("job_leases")
       .addColumn("name", "text", (c) => c.primaryKey())
       .addColumn("holder", "text", (c) => c.notNull())
       .addColumn("leased_until", "text", (c) => c.notNull())

@@ -8,7 +8,8 @@ export function initialSchema(dialect: Dialect): Migration {
   const id = idColumn(dialect)
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("users")
+    await schema
+      .createTable("users")
       .addColumn("id", "integer", id)
       .addColumn("username", "text", (c) => c.notNull())
       .addColumn("email", "text", (c) => c.notNull().unique())
@@ -21,7 +22,8 @@ export function initialSchema(dialect: Dialect): Migration {
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute()
 
-    await schema.createTable("sessions")
+    await schema
+      .createTable("sessions")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("token_hash", "text", (c) => c.notNull().unique())
@@ -34,7 +36,8 @@ export function initialSchema(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("sessions_user_id_idx").on("sessions").column("user_id").execute()
 
-    await schema.createTable("streams")
+    await schema
+      .createTable("streams")
       .addColumn("id", "integer", id)
       .addColumn("position", "integer", (c) => c.notNull())
       .addColumn("title", "text", (c) => c.notNull())
@@ -48,13 +51,15 @@ export function initialSchema(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("streams_position_idx").on("streams").columns(["position", "id"]).execute()
 
-    await schema.createTable("settings")
+    await schema
+      .createTable("settings")
       .addColumn("key", "text", (c) => c.primaryKey())
       .addColumn("value", "text", (c) => c.notNull())
       .execute()
 
     // One row at most: the check keeps a stray insert from creating a second, ambiguous status.
-    await schema.createTable("maintenance")
+    await schema
+      .createTable("maintenance")
       .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
       .addColumn("maintenance_mode", "boolean", (c) => c.notNull().defaultTo(false))
       .addColumn("title", "text", (c) => c.notNull().defaultTo(""))
@@ -63,7 +68,8 @@ export function initialSchema(dialect: Dialect): Migration {
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute()
 
-    await schema.createTable("announcements")
+    await schema
+      .createTable("announcements")
       .addColumn("id", "integer", id)
       .addColumn("token", "text", (c) => c.notNull().unique())
       .addColumn("title", "text", (c) => c.notNull())
@@ -71,7 +77,8 @@ export function initialSchema(dialect: Dialect): Migration {
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute()
 
-    await schema.createTable("tickets")
+    await schema
+      .createTable("tickets")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("type", "integer", (c) => c.notNull())
@@ -83,7 +90,8 @@ export function initialSchema(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("tickets_user_id_idx").on("tickets").column("user_id").execute()
 
-    await schema.createTable("invitations")
+    await schema
+      .createTable("invitations")
       .addColumn("id", "integer", id)
       .addColumn("inviter_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("new_user_id", "integer", (c) => c.notNull().unique().references("users.id").onDelete("cascade"))
@@ -95,7 +103,8 @@ export function initialSchema(dialect: Dialect): Migration {
 
     // double precision is a plain number on both dialects; numeric would round differently in
     // each and come back from pg as a string.
-    await schema.createTable("payments")
+    await schema
+      .createTable("payments")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
       .addColumn("paypal_transaction_id", "text")

@@ -16,7 +16,8 @@ export function liveConnections(dialect: Dialect): Migration {
     const schema: SchemaBuilder = db.schema
     const userId = (c: ColumnDefinitionBuilder) => c.notNull().references("users.id").onDelete("cascade")
     await schema.dropTable("player_connections").execute()
-    await schema.createTable("player_connections")
+    await schema
+      .createTable("player_connections")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", userId)
       .addColumn("session_id", "integer", (c) => c.notNull())
@@ -35,7 +36,8 @@ export function liveConnections(dialect: Dialect): Migration {
     await schema.createIndex("player_connections_user_seen_idx").on("player_connections").columns(["user_id", "last_seen"]).execute()
     await schema.createIndex("player_connections_ended_idx").on("player_connections").column("ended_at").execute()
 
-    await schema.createTable("unknown_viewers")
+    await schema
+      .createTable("unknown_viewers")
       .addColumn("ip", "text", (c) => c.primaryKey())
       .addColumn("channel", "text", (c) => c.notNull())
       .addColumn("first_seen", "text", (c) => c.notNull())
@@ -45,7 +47,8 @@ export function liveConnections(dialect: Dialect): Migration {
 
     // what the users view's per-stream quality figures are made of: a stream's times to first
     // picture, its stalls and its errors, each a row as the players' health beacons tell them
-    await schema.createTable("stream_qoe_samples")
+    await schema
+      .createTable("stream_qoe_samples")
       .addColumn("id", "integer", id)
       .addColumn("stream_id", "text", (c) => c.notNull())
       .addColumn("kind", "text", (c) => c.notNull())
@@ -54,7 +57,8 @@ export function liveConnections(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("stream_qoe_samples_at_idx").on("stream_qoe_samples").columns(["at", "kind"]).execute()
 
-    await schema.createTable("server_keys")
+    await schema
+      .createTable("server_keys")
       .addColumn("name", "text", (c) => c.primaryKey())
       .addColumn("value", "text", (c) => c.notNull())
       .execute()

@@ -8,15 +8,15 @@ export function mailAndTokens(dialect: Dialect): Migration {
   const id = idColumn(dialect)
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("outbox")
+    await schema
+      .createTable("outbox")
       .addColumn("id", "integer", id)
       .addColumn("to_address", "text", (c) => c.notNull())
       .addColumn("subject", "text", (c) => c.notNull())
       .addColumn("text_body", "text", (c) => c.notNull())
       .addColumn("html_body", "text", (c) => c.notNull())
       .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) =>
-        c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sent', 'failed')`))
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sent', 'failed')`))
       .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("next_attempt_at", "text", (c) => c.notNull())
       .addColumn("last_error", "text")
@@ -24,13 +24,12 @@ export function mailAndTokens(dialect: Dialect): Migration {
       .addColumn("sent_at", "text")
       .execute()
     // The worker's only query shape: pending mails that are due, oldest first.
-    await schema.createIndex("outbox_status_next_attempt_idx").on("outbox")
-      .columns(["status", "next_attempt_at"]).execute()
+    await schema.createIndex("outbox_status_next_attempt_idx").on("outbox").columns(["status", "next_attempt_at"]).execute()
 
-    await schema.createTable("one_time_tokens")
+    await schema
+      .createTable("one_time_tokens")
       .addColumn("id", "integer", id)
-      .addColumn("purpose", "text", (c) =>
-        c.notNull().check(sql`purpose in ('verify', 'reset', 'email-change')`))
+      .addColumn("purpose", "text", (c) => c.notNull().check(sql`purpose in ('verify', 'reset', 'email-change')`))
       .addColumn("token_hash", "text", (c) => c.notNull().unique())
       .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("new_email", "text")
@@ -38,8 +37,7 @@ export function mailAndTokens(dialect: Dialect): Migration {
       .addColumn("expires_at", "text", (c) => c.notNull())
       .addColumn("used_at", "text")
       .execute()
-    await schema.createIndex("one_time_tokens_user_purpose_idx").on("one_time_tokens")
-      .columns(["user_id", "purpose"]).execute()
+    await schema.createIndex("one_time_tokens_user_purpose_idx").on("one_time_tokens").columns(["user_id", "purpose"]).execute()
   }
   return { up }
 }

@@ -10,15 +10,18 @@ export function passwordResetRequests(dialect: Dialect): Migration {
   const id = idColumn(dialect)
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("password_reset_requests")
+    await schema
+      .createTable("password_reset_requests")
       .addColumn("id", "integer", id)
       .addColumn("email_hash", "text", (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute()
-    await schema.createIndex("password_reset_requests_email_idx").on("password_reset_requests")
-      .columns(["email_hash", "created_at"]).execute()
-    await schema.createIndex("password_reset_requests_created_idx").on("password_reset_requests")
-      .column("created_at").execute()
+    await schema
+      .createIndex("password_reset_requests_email_idx")
+      .on("password_reset_requests")
+      .columns(["email_hash", "created_at"])
+      .execute()
+    await schema.createIndex("password_reset_requests_created_idx").on("password_reset_requests").column("created_at").execute()
   }
   return { up }
 }

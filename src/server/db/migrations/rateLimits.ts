@@ -8,7 +8,8 @@ import type { SchemaBuilder } from "./idColumn.ts"
 export function rateLimits(): Migration {
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("rate_limits")
+    await schema
+      .createTable("rate_limits")
       .addColumn("key", "text", (c) => c.primaryKey())
       .addColumn("count", "integer", (c) => c.notNull())
       // epoch ms: compared with the clock on every count, cheaper as a number than as text

@@ -16,7 +16,8 @@ export const TABLE_CHANGES_CHANNEL = "table_changes"
 export function tableVersions(dialect: Dialect): Migration {
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("table_versions")
+    await schema
+      .createTable("table_versions")
       .addColumn("name", "text", (c) => c.primaryKey())
       .addColumn("version", "integer", (c) => c.notNull())
       .execute()

@@ -11,7 +11,8 @@ export function telemetrySchema(dialect: Dialect): Migration {
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
     const userId = (c: ColumnDefinitionBuilder) => c.notNull().references("users.id").onDelete("cascade")
-    await schema.createTable("player_connections")
+    await schema
+      .createTable("player_connections")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", userId)
       .addColumn("token", "text", (c) => c.notNull())
@@ -23,7 +24,8 @@ export function telemetrySchema(dialect: Dialect): Migration {
       .execute()
     await schema.createIndex("player_connections_last_seen_idx").on("player_connections").column("last_seen").execute()
 
-    await schema.createTable("analytics_events")
+    await schema
+      .createTable("analytics_events")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", userId)
       .addColumn("event", "text", (c) => c.notNull())
@@ -40,7 +42,8 @@ export function telemetrySchema(dialect: Dialect): Migration {
     await schema.createIndex("analytics_events_received_idx").on("analytics_events").column("received_at").execute()
     await schema.createIndex("analytics_events_user_idx").on("analytics_events").column("user_id").execute()
 
-    await schema.createTable("health_events")
+    await schema
+      .createTable("health_events")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("cascade"))
       .addColumn("session_id", "text", (c) => c.notNull())
@@ -58,7 +61,8 @@ export function telemetrySchema(dialect: Dialect): Migration {
     await schema.createIndex("health_events_received_idx").on("health_events").column("received_at").execute()
     await schema.createIndex("health_events_user_idx").on("health_events").column("user_id").execute()
 
-    await schema.createTable("metering")
+    await schema
+      .createTable("metering")
       .addColumn("id", "integer", id)
       .addColumn("user_id", "integer", userId)
       .addColumn("token_id", "text", (c) => c.notNull())
@@ -69,7 +73,8 @@ export function telemetrySchema(dialect: Dialect): Migration {
     await schema.createIndex("metering_user_idx").on("metering").column("user_id").execute()
 
     // Absent row = default permissions; operators only store the exceptions.
-    await schema.createTable("player_permissions")
+    await schema
+      .createTable("player_permissions")
       .addColumn("user_id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
       .addColumn("no_metering", "boolean", (c) => c.notNull().defaultTo(false))
       .execute()

@@ -8,7 +8,8 @@ import { idColumn, type SchemaBuilder } from "./idColumn.ts"
 export function viewerPagesSchema(dialect: Dialect): Migration {
   const up = async (db: Kysely<unknown>): Promise<void> => {
     const schema: SchemaBuilder = db.schema
-    await schema.createTable("reward_ledger")
+    await schema
+      .createTable("reward_ledger")
       .addColumn("id", "integer", idColumn(dialect))
       .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("points", "integer", (c) => c.notNull())
@@ -29,8 +30,14 @@ export function viewerPagesSchema(dialect: Dialect): Migration {
       where u.reward_points <> (select count(*) from invitations i where i.inviter_id = u.id and i.reward_given is not null)`.execute(db)
     await schema.alterTable("users").dropColumn("reward_points").execute()
 
-    await schema.alterTable("payments").addColumn("fee", "double precision", (c) => c.notNull().defaultTo(0)).execute()
-    await schema.alterTable("payments").addColumn("currency", "text", (c) => c.notNull().defaultTo("USD")).execute()
+    await schema
+      .alterTable("payments")
+      .addColumn("fee", "double precision", (c) => c.notNull().defaultTo(0))
+      .execute()
+    await schema
+      .alterTable("payments")
+      .addColumn("currency", "text", (c) => c.notNull().defaultTo("USD"))
+      .execute()
     await schema.alterTable("payments").addColumn("period_start", "text").execute()
     await schema.alterTable("payments").addColumn("period_end", "text").execute()
     await schema.createIndex("payments_paypal_transaction_id_key").unique().on("payments").column("paypal_transaction_id").execute()
