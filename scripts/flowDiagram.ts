@@ -35,7 +35,6 @@ const childrenOf = (node: AnyStateNode): AnyStateNode[] => Object.values(node.st
 const descendants = (node: AnyStateNode): AnyStateNode[] => [node, ...childrenOf(node).flatMap(descendants)]
 // A label ends at `:` or `;` and a state name at `"`: keep only what every Mermaid version reads as text.
 const text = (value: string) => value.replace(/[^\p{L}\p{N}_ .*\-()[\]!&|,'/]/gu, "_")
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 const safeId = (value: string) => value.replace(/[^A-Za-z0-9_]/g, "_").replace(/^(?=[0-9]|$)/, "s_")
 
 function guardLabel(guard: unknown, nested = false): string {
@@ -134,7 +133,7 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
   const wrap = root.type === "parallel" || raw.some((t) => (t.source === root && !stays(t)) || t.targets.includes(root))
 
   const ids = mermaidIds(machine, wrap ? nodes : nodes.slice(1))
-  const idOf = (node: AnyStateNode) => ids.get(node)!
+  const idOf = (node: AnyStateNode) => ids.get(node) ?? node.id
 
   // a state that always handles the event itself never lets its ancestor's transition run
   const shadowed = (leaf: AnyStateNode, above: AnyStateNode, event: string) =>
@@ -153,8 +152,9 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
   const scopes = new Map<AnyStateNode | null, Map<string, string[]>>()
   const handled = new Map<AnyStateNode, string[]>()
   const add = <K>(map: Map<K, string[]>, key: K, label: string) => {
-    const labels = map.get(key) ?? map.set(key, []).get(key)!
-    if (!labels.includes(label)) labels.push(label)
+    const labels = map.get(key)
+    if (labels === undefined) map.set(key, [label])
+    else if (!labels.includes(label)) labels.push(label)
   }
   for (const t of raw) {
     if (stays(t) && isComposite(t.source)) {
@@ -164,7 +164,9 @@ export function flowDiagram(machine: AnyStateMachine): FlowDiagram {
     for (const from of sourcesOf(t)) {
       for (const to of (t.targets.length === 0 ? [t.source] : t.targets).map(endpoint)) {
         const scope = scopeOf(from, to)
-        add(scopes.get(scope) ?? scopes.set(scope, new Map()).get(scope)!, `${idOf(from)} --> ${idOf(to)}`, t.label)
+        const edges = scopes.get(scope) ?? new Map<string, string[]>()
+        scopes.set(scope, edges)
+        add(edges, `${idOf(from)} --> ${idOf(to)}`, t.label)
       }
     }
   }

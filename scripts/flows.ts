@@ -79,7 +79,7 @@ export async function writeFlowFiles(dir: string, expected: ReadonlyMap<string, 
   const drift = compareFlowFiles(expected, await readFlowFiles(dir))
   for (const path of [...drift.stale, ...drift.missing]) {
     await mkdir(dirname(join(dir, path)), { recursive: true })
-    await writeFile(join(dir, path), expected.get(path)!)
+    await writeFile(join(dir, path), expected.get(path) ?? "")
   }
   for (const path of drift.extra) {
     await rm(join(dir, path))

@@ -3,8 +3,6 @@ import { IsoDay } from "./Dates.ts"
 
 /** The payment provider's fee per order, taken off for revenue excluding fees (SPEC §9). */
 export const PAYMENT_PROVIDER_FEE = 0.65
-/** "This Month" in the reports means the last this many days (SPEC §9). */
-export const REPORT_MONTH_DAYS = 30
 
 export const Reports = Schema.Struct({
   current: Schema.Struct({ subscriptions: Schema.Number }),
@@ -150,9 +148,9 @@ export const changeAgainst = (now: number, before: number): number | null =>
 
 /** The range's days as CSV, one row a day, for a spreadsheet. */
 export const reportCsv = (days: ReadonlyArray<ReportDay>): string =>
-  [
+  `${[
     "day,orders,revenue,revenue_excluding_fees,new_members,new_subscriptions",
     ...days.map((d) =>
       [d.day, d.orders, d.revenue.toFixed(2), d.revenueExcludingFees.toFixed(2), d.newMembers, d.newSubscriptions].join(",")
     )
-  ].join("\r\n") + "\r\n"
+  ].join("\r\n")}\r\n`

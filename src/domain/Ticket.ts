@@ -28,7 +28,6 @@ const isTicketCategory = (value: number): value is TicketCategory => Object.hasO
 
 /** A number first ("Expected number" otherwise), then one of the set ("Please select a vategory"). */
 export const TicketCategorySchema = Schema.Number.pipe(Schema.refine(isTicketCategory, { message: CATEGORY_MESSAGE }))
-export const TICKET_CATEGORY_COUNT = Object.keys(categoryNames).length
 
 /** The desk's name for a category; a number outside the set is "unknown" (SPEC §3). */
 export const ticketCategoryName = (category: number): string => categoryNames[category as TicketCategory] ?? "unknown"
@@ -36,9 +35,7 @@ export const ticketCategoryName = (category: number): string => categoryNames[ca
 /** Ticket statuses (SPEC §3, §4): numbers on the wire, named on the desk. */
 export const TicketStatus = { OPEN: 1, IN_PROGRESS: 2, RESOLVED: 3 } as const
 export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus]
-export type TicketStatusName = keyof typeof TicketStatus
 export const TicketStatusSchema = Schema.Literals([TicketStatus.OPEN, TicketStatus.IN_PROGRESS, TicketStatus.RESOLVED])
-export const TICKET_STATUS_COUNT = Object.keys(TicketStatus).length
 
 export const TICKET_SUBJECT_MAX_LENGTH = 200
 export const TICKET_DESCRIPTION_MAX_LENGTH = 10_000

@@ -35,6 +35,7 @@ export const decodeWith = <S extends Schema.ConstraintDecoder<unknown>>(schema: 
 
 // C0 controls and DEL, but for tab, line feed and carriage return (a ticket's lines): no field
 // of the contract holds them, and PostgreSQL refuses a NUL outright.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 export const CONTROL_CHARACTERS_MESSAGE = "Control characters are not allowed"
 

@@ -130,7 +130,7 @@ const SHOWS = [
 ] as const
 
 const xmltvTime = (ms: number): string => `${new Date(ms).toISOString().replace(/[-:T]/g, "").slice(0, 14)} +0000`
-const escape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 
 /**
  * A large, plausible XMLTV guide: channels of back-to-back programmes of 30 to 120 minutes from
@@ -147,9 +147,9 @@ const benchGuideXmltv = async (
   const until = from + 8 * DAY
   const parts: Array<string> = ['<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="guide bench">\n']
   const ids = Array.from({ length: channels }, (_, index) => `bench-${String(index + 1).padStart(3, "0")}.example`)
-  ids.forEach((id, index) =>
+  for (const [index, id] of ids.entries()) {
     parts.push(`<channel id="${id}"><display-name>Bench Channel ${String(index + 1).padStart(3, "0")}</display-name></channel>\n`)
-  )
+  }
   let programmes = 0
   ids.forEach((id, channel) => {
     let slot = channel
@@ -157,7 +157,7 @@ const benchGuideXmltv = async (
       const stop = start + (LENGTHS[(slot * 7 + channel) % LENGTHS.length] ?? 60) * MINUTE
       const [title, subtitle] = SHOWS[(slot * 3 + channel) % SHOWS.length] ?? SHOWS[0]
       parts.push(
-        `<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="${id}"><title>${escape(`${title} ${slot % 40}`)}</title><sub-title>${escape(subtitle)}</sub-title></programme>\n`
+        `<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="${id}"><title>${escapeXml(`${title} ${slot % 40}`)}</title><sub-title>${escapeXml(subtitle)}</sub-title></programme>\n`
       )
       programmes += 1
       start = stop

@@ -99,7 +99,10 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoad> {
         send(n)
         n += 1
       }
-      if (n >= total) return resolve()
+      if (n >= total) {
+        resolve()
+        return
+      }
       setTimeout(tick, Math.max(0, start + n * interval - performance.now()))
     }
     tick()

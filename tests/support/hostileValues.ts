@@ -53,6 +53,7 @@ const ODD_TEXT = [
   "%",
   "../../etc/passwd",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as plain text
   "${7*7}",
   "\u202e\u0301",
   "\ufeff",
@@ -135,8 +136,9 @@ type Path = ReadonlyArray<string | number>
 
 function pathsOf(value: unknown, path: Path = [], into: Array<Path> = []): Array<Path> {
   into.push(path)
-  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...path, index], into))
-  else if (typeof value === "object" && value !== null && !(value instanceof RawJson)) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) pathsOf(item, [...path, index], into)
+  } else if (typeof value === "object" && value !== null && !(value instanceof RawJson)) {
     for (const [key, inner] of Object.entries(value)) pathsOf(inner, [...path, key], into)
   }
   return into

@@ -47,7 +47,9 @@ export const fakeForbidden = () => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     }),
-    forbid: () => listeners.forEach((listener) => listener()),
+    forbid: () => {
+      for (const listener of listeners) listener()
+    },
     watching: () => listeners.size
   }
 }

@@ -60,7 +60,9 @@ export const fakeMedia = () => {
   return {
     logic,
     report: (fact: MediaFact) => report(fact),
-    fallBehind: () => void (behind = true)
+    fallBehind: () => {
+      behind = true
+    }
   }
 }
 

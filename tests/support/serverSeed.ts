@@ -52,8 +52,11 @@ export const realNow = Date.now.bind(Date)
 
 // Argon2 costs tens of milliseconds a hash: one hash of the shared password serves every user.
 let defaultHash: Promise<string> | undefined
-const passwordHash = (password: string) =>
-  password === DEFAULT_PASSWORD ? (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : hashPassword(password)
+const passwordHash = (password: string): Promise<string> => {
+  if (password !== DEFAULT_PASSWORD) return hashPassword(password)
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD)
+  return defaultHash
+}
 
 export type SeededUser = UserRow & { readonly password: string }
 

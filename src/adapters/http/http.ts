@@ -32,7 +32,9 @@ export interface ForbiddenSignal {
 export const createForbiddenSignal = (): ForbiddenSignal => {
   const listeners = new Set<() => void>()
   return {
-    emit: () => listeners.forEach((listener) => listener()),
+    emit: () => {
+      for (const listener of listeners) listener()
+    },
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

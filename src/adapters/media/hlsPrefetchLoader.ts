@@ -46,7 +46,10 @@ export const prefetchingLoader = (Fallback: LoaderClass, prefetch: MediaPrefetch
       this.served = null
       // hls.js marks "no byte range" with a zero end; a ranged request is never prefetched
       const ahead = context.rangeEnd ? undefined : prefetch.take(context.url)
-      if (ahead === undefined) return this.fallback.load(context, config, callbacks)
+      if (ahead === undefined) {
+        this.fallback.load(context, config, callbacks)
+        return
+      }
       const served = { stats: freshStats(), context, callbacks }
       this.served = served
       void ahead.then((found) => {
@@ -66,7 +69,10 @@ export const prefetchingLoader = (Fallback: LoaderClass, prefetch: MediaPrefetch
 
     abort(): void {
       const served = this.served
-      if (served === null) return this.fallback.abort()
+      if (served === null) {
+        this.fallback.abort()
+        return
+      }
       if (served.stats.aborted) return
       served.stats.aborted = true
       served.callbacks.onAbort?.(served.stats, served.context, null)

@@ -102,8 +102,8 @@ export const startWarmPlayer = (
   let forward: ((fact: MediaFact) => void) | undefined
   const facts: Array<MediaFact> = []
   const relay = (fact: MediaFact): void => {
-    if (forward !== undefined) return forward(fact)
-    facts.push(fact)
+    if (forward !== undefined) forward(fact)
+    else facts.push(fact)
     // the app shows errors: it should not wait for a picture that is not coming
     if (fact.type === "media.failed" || fact.type === "media.fault" || fact.type === "media.refused") settle()
   }

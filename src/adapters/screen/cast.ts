@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { CastCommand, CastFact, CastInput, CastTarget } from "../../domain/CastProtocol.ts"
+import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
 import { type CastFramework, loadCastFramework } from "./castFramework.ts"
 
 /** Safari's AirPlay extensions on the video element. */

@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { FullscreenCommand, FullscreenFact, FullscreenInput } from "../../domain/ScreenProtocol.ts"
+import type { FullscreenCommand, FullscreenInput } from "../../domain/ScreenProtocol.ts"
 
 type WebkitDocument = Document & {
   readonly webkitFullscreenEnabled?: boolean

@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { PipCommand, PipFact, PipInput } from "../../domain/ScreenProtocol.ts"
+import type { PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
 
 /** Safari's older presentation-mode API, still the only one on iOS. */
 type WebkitVideo = HTMLVideoElement & {

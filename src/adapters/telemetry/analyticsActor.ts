@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { AnalyticsCommand, AnalyticsFact, AnalyticsInput, AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
+import type { AnalyticsCommand, AnalyticsFact, AnalyticsInput } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
 import { AnalyticsQueue } from "./AnalyticsQueue.ts"
 import { AnalyticsTracker } from "./AnalyticsTracker.ts"

@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import type { HealthCommand, HealthContext, HealthFact, HealthTransport } from "../../domain/TelemetryProtocol.ts"
+import type { HealthCommand, HealthContext, HealthFact } from "../../domain/TelemetryProtocol.ts"
 import { HealthBeacon, type HealthBeaconDeps } from "./HealthBeacon.ts"
 
 /** The two targets whose events say the page is going away. */

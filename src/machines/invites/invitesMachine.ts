@@ -1,6 +1,13 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import type { CallResult } from "../../domain/api.ts"
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, type Invitation, priceAfterDiscount, rewardOptions } from "../../domain/Invitation.ts"
+import {
+  COPIED_MESSAGE,
+  COPY_FAILED_MESSAGE,
+  type Invitation,
+  isCompleted,
+  priceAfterDiscount,
+  rewardOptions
+} from "../../domain/Invitation.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { failureHint, isFailure } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
@@ -194,10 +201,9 @@ export const selectRewards = (snapshot: InvitesSnapshot) => ({
 })
 /** Registered: signed up through the link, not yet verified (SPEC §4). */
 export const selectRegistered = (snapshot: InvitesSnapshot): ReadonlyArray<Invitation> =>
-  snapshot.context.invitations.filter((invitation) => invitation.rewardGiven === null)
+  snapshot.context.invitations.filter((invitation) => !isCompleted(invitation))
 /** Completed: verified, the reward given (SPEC §4). */
-export const selectCompleted = (snapshot: InvitesSnapshot): ReadonlyArray<Invitation> =>
-  snapshot.context.invitations.filter((invitation) => invitation.rewardGiven !== null)
+export const selectCompleted = (snapshot: InvitesSnapshot): ReadonlyArray<Invitation> => snapshot.context.invitations.filter(isCompleted)
 export const selectRedemption = (snapshot: InvitesSnapshot) => ({
   options: selectableOptions(snapshot.context),
   chosen: snapshot.context.redeem,

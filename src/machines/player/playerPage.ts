@@ -1,7 +1,7 @@
 import type { CallResult } from "../../domain/api.ts"
 import { type PlayerChrome, playerChrome } from "../../domain/PlayerUi.ts"
 import { playerPath, sourceFor } from "../../domain/playerChoice.ts"
-import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { mediaMetadataFor } from "./playerMetadata.ts"
 import { type MediaKind, UNKNOWN_KIND } from "./playerTiming.ts"

@@ -181,4 +181,4 @@ export const selectIsRecovering = (snapshot: PlaybackSnapshot | undefined): bool
 export const selectFirstFrameMs = (snapshot: PlaybackSnapshot | undefined): number | null => snapshot?.context.firstFrameMs ?? null
 /** the play button does something: there is a source and no error box over it */
 export const selectCanTogglePlay = (snapshot: PlaybackSnapshot | undefined): boolean =>
-  snapshot !== undefined && snapshot.matches("active") && !snapshot.hasTag("error") && !snapshot.hasTag("recovering")
+  snapshot?.matches("active") === true && !snapshot.hasTag("error") && !snapshot.hasTag("recovering")

@@ -1,26 +1,23 @@
 import type { LogoPlacement, MediaMetadata, PlayerChrome } from "../../domain/PlayerUi.ts"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
-import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
 import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
 
 export type Unavailability = "maintenance" | "subscription" | null
 
 export const selectIsReady = (snapshot: PlayerSnapshot): boolean => snapshot.matches("ready")
-export const selectIsAttached = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: "attached" })
 export const selectIsEmpty = (snapshot: PlayerSnapshot): boolean => snapshot.matches("empty")
 export const selectStreams = (snapshot: PlayerSnapshot): ReadonlyArray<Stream> => snapshot.context.streams
 export const selectIndex = (snapshot: PlayerSnapshot): number => snapshot.context.index
 export const selectCurrentStream = (snapshot: PlayerSnapshot): Stream | undefined => snapshot.context.streams[snapshot.context.index]
 /** Which player this page is: 1 TV, 2 low latency (SPEC §4). */
 export const selectPlayerChoice = (snapshot: PlayerSnapshot): PlayerChoice => snapshot.context.player
-export const selectIsListLoading = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("listLoading")
 export const selectListError = (snapshot: PlayerSnapshot): string | null => (snapshot.matches("failed") ? snapshot.context.error : null)
 /** What of the player shows and works, decided once from the page's UI flags. */
 export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => snapshot.context.chrome
 /** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
 export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
-export const selectIsWatching = (snapshot: PlayerSnapshot): boolean => snapshot.matches({ ready: { attached: "watching" } })
 export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =>
   snapshot.matches({ ready: { attached: "maintenance" } })
     ? "maintenance"

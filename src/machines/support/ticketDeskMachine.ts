@@ -127,4 +127,4 @@ export const selectShownTickets = (snapshot: TicketDeskSnapshot): ReadonlyArray<
   filterTickets(snapshot.context.tickets, snapshot.context.filter)
 /** the open ticket's own machine, while the modal is open */
 export const selectOpenTicket = (snapshot: TicketDeskSnapshot): ActorRefFrom<typeof ticketStatusMachine> | undefined =>
-  snapshot.matches({ modal: "open" }) ? (snapshot.children["ticket"] as ActorRefFrom<typeof ticketStatusMachine> | undefined) : undefined
+  snapshot.matches({ modal: "open" }) ? (snapshot.children.ticket as ActorRefFrom<typeof ticketStatusMachine> | undefined) : undefined

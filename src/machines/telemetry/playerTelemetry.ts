@@ -2,16 +2,7 @@ import type { PlayerApp } from "../../domain/Connection.ts"
 import type { MediaMetadata } from "../../domain/PlayerUi.ts"
 import type { HEALTH_PLUGINS } from "../../domain/Telemetry.ts"
 import { PLAYER_VERSION } from "../../domain/TelemetryLimits.ts"
-import type {
-  AnalyticsCommand,
-  AnalyticsMedia,
-  HealthCommand,
-  HealthContext,
-  MeteringCommand,
-  PlayerGrant,
-  TelemetrySession,
-  TokenRejected
-} from "../../domain/TelemetryProtocol.ts"
+import type { AnalyticsMedia, HealthContext, TelemetrySession } from "../../domain/TelemetryProtocol.ts"
 
 type HealthPlugin = (typeof HEALTH_PLUGINS)[number]
 

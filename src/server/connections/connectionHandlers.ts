@@ -117,7 +117,9 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
       const connections: Record<string, Array<ConnectionEntry>> = {}
       for (const { row } of shown) {
         const detail = details.get(row.id)
-        ;(connections[row.email] ??= []).push({
+        const entries = connections[row.email] ?? []
+        connections[row.email] = entries
+        entries.push({
           timestamp: row.first_seen,
           app: row.app,
           ip: row.ip,

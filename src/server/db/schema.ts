@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely"
+import type { ColumnType, Generated, Selectable } from "kysely"
 import type { TicketCategory, TicketStatus } from "../../domain/Ticket.ts"
 
 // Timestamps are ISO-8601 UTC strings (`Date.prototype.toISOString()`) on both dialects: they
@@ -215,7 +215,6 @@ export interface TableVersionsTable {
 }
 
 export type UserRow = Selectable<UsersTable>
-export type NewUser = Insertable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type StreamRow = Selectable<StreamsTable>
 export type MaintenanceRow = Selectable<MaintenanceTable>

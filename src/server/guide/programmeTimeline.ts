@@ -41,16 +41,25 @@ export class ProgrammeTimeline {
 
   /** Hands `emit` every programme this one completes: its own, a waiting one's, both or neither. */
   add(item: XmltvProgramme, emit: (programme: GuideProgramme) => void): void {
-    if (item.channel === "") return this.#skip("no channel")
+    if (item.channel === "") {
+      this.#skip("no channel")
+      return
+    }
     const start = this.#time(item.start)
     const stop = item.stop === undefined ? undefined : this.#time(item.stop)
-    if (start === undefined || (item.stop !== undefined && stop === undefined)) return this.#skip("unreadable time")
+    if (start === undefined || (item.stop !== undefined && stop === undefined)) {
+      this.#skip("unreadable time")
+      return
+    }
     const waiting = this.#waiting.get(item.channel)
     if (waiting !== undefined) {
       this.#waiting.delete(item.channel)
       this.#finish(waiting, start, emit)
     }
-    if (item.title === undefined || item.title === "") return this.#skip("no title")
+    if (item.title === undefined || item.title === "") {
+      this.#skip("no title")
+      return
+    }
     const open: Open = { channel: item.channel, start, title: item.title, subtitle: item.subtitle ?? "" }
     if (stop === undefined) this.#waiting.set(item.channel, open)
     else this.#finish(open, stop, emit)
@@ -69,8 +78,14 @@ export class ProgrammeTimeline {
   }
 
   #finish(open: Open, stop: number, emit: (programme: GuideProgramme) => void): void {
-    if (stop <= open.start) return this.#skip("ends before it starts")
-    if (stop - open.start > MAX_PROGRAMME_MS) return this.#skip("longer than a day")
+    if (stop <= open.start) {
+      this.#skip("ends before it starts")
+      return
+    }
+    if (stop - open.start > MAX_PROGRAMME_MS) {
+      this.#skip("longer than a day")
+      return
+    }
     emit({ ...open, stop })
   }
 

@@ -73,8 +73,11 @@ const signature = (siteName: string): string => `The ${siteName} team`
 // Subjects and quoted ticket titles are user input: a line break there could start a new header
 // or fake a paragraph.
 export function oneLine(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a header line must hold no control characters
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  )
 }

@@ -152,5 +152,5 @@ export const livePlaylist = (clock: LiveClock): string => {
     }
     lines.push(`#EXTINF:${(at(line.durationsMs, index) / 1000).toFixed(3)},`, segmentUri(sequence))
   }
-  return lines.join("\n") + "\n"
+  return `${lines.join("\n")}\n`
 }

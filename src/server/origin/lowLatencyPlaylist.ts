@@ -143,5 +143,5 @@ export const lowLatencyPlaylist = (clock: LowLatencyClock): string => {
     lines.push(`#EXTINF:${(ms(segmentAt(clock, sequence).duration) / 1000).toFixed(3)},`, segmentUri(sequence))
   }
   lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${partUri(edge.sequence, edge.parts)}"`)
-  return lines.join("\n") + "\n"
+  return `${lines.join("\n")}\n`
 }

@@ -42,7 +42,7 @@ export const registerLowLatencyRoutes = (app: FastifyInstance, routes: LowLatenc
     const source = channels.get(request.params.channel)
     if (source === undefined) return refuse(reply, 404, "unknown channel")
     const query = request.query ?? {}
-    const decision = reloadDecision(clockOf(source), query["_HLS_msn"], query["_HLS_part"])
+    const decision = reloadDecision(clockOf(source), query._HLS_msn, query._HLS_part)
     if (decision.kind === "bad") return refuse(reply, 400, decision.detail)
     // On timeout or shutdown the playlist as it stands is still a valid answer.
     if (decision.kind === "wait") await waits.until(decision.until, deadline(source), abortOnClose(reply))

@@ -36,12 +36,12 @@ const paymentSums = [
 ] as const
 
 const figures = (row: Record<string, unknown> | undefined): PaymentFigures => ({
-  orders: num(row?.["orders"]),
-  revenue: num(row?.["revenue"]),
-  ordersPaypal: num(row?.["ordersPaypal"]),
-  ordersBtc: num(row?.["ordersBtc"]),
-  revenuePaypal: num(row?.["revenuePaypal"]),
-  revenueBtc: num(row?.["revenueBtc"])
+  orders: num(row?.orders),
+  revenue: num(row?.revenue),
+  ordersPaypal: num(row?.ordersPaypal),
+  ordersBtc: num(row?.ordersBtc),
+  revenuePaypal: num(row?.revenuePaypal),
+  revenueBtc: num(row?.revenueBtc)
 })
 
 /** Orders and revenue, split by provider, of the payments made in `span` (all of them without one). */

@@ -27,8 +27,3 @@ export async function insertAnnouncement(db: Kysely<Tables>, input: NewAnnouncem
     .returningAll()
     .executeTakeFirstOrThrow()
 }
-
-export async function deleteAnnouncement(db: Kysely<Tables>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("announcements").where("id", "=", id).executeTakeFirst()
-  return result.numDeletedRows > 0n
-}

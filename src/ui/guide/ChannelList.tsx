@@ -21,6 +21,7 @@ export const ChannelList = ({ channels, timeZone }: { readonly channels: Readonl
   const list = useRef<HTMLUListElement>(null)
   // where the list starts in the page: what sits above it (header, toolbar) moves it
   const [scrollMargin, setScrollMargin] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new channels move the list, so it is measured again
   useLayoutEffect(() => {
     const measure = () => {
       const top = (list.current?.getBoundingClientRect().top ?? 0) + window.scrollY

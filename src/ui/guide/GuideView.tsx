@@ -67,7 +67,7 @@ export const GuideView = () => {
             ))}
           </select>
         </div>
-        <div className={`${styles.control} ${styles.searchControl}`} role="search">
+        <search className={`${styles.control} ${styles.searchControl}`}>
           <label className={fieldLabel} htmlFor="guide-search">
             Search programmes
           </label>
@@ -82,7 +82,7 @@ export const GuideView = () => {
             spellCheck={false}
             onChange={(event) => guide.send({ type: "search.change", query: event.target.value })}
           />
-        </div>
+        </search>
       </div>
 
       {searching ? (

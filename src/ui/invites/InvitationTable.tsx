@@ -15,7 +15,7 @@ interface InvitationTableProps {
 const Email = ({ address }: { readonly address: string }) => {
   const at = address.lastIndexOf("@")
   return at <= 0 ? (
-    <>{address}</>
+    address
   ) : (
     <>
       {address.slice(0, at)}

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: below the small breakpoint the table's parts are laid out as blocks, which drops their table semantics unless the roles are set
 import type { ReactNode } from "react"
 import { formatDate } from "../../domain/Dates.ts"
 import { formatAmount, PAYMENT_METHOD, type Transaction } from "../../domain/Transaction.ts"

@@ -56,6 +56,7 @@ export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProp
   const canPip = useSelector(screen, selectCanPip)
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a bar of player buttons, not a form's fieldset
     <div
       className={styles.bar}
       role="group"

@@ -36,8 +36,6 @@ export const artwork = style({ position: "absolute", inset: 0, width: "100%", he
 
 export const surface = style({ position: "absolute", inset: 0 })
 
-export const zones = style({ position: "absolute", inset: 0, display: "grid", gridTemplateColumns: "1fr 1fr 1fr" })
-
 export const overlay = style({
   position: "absolute",
   inset: 0,

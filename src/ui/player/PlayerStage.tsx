@@ -94,9 +94,11 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const showHeader = fullscreen && chrome.title && stream !== undefined
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a landmark for the player; a <section> would add nothing but its name
     <div
       ref={attach}
       className={styles.frame}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes the keyboard's shortcuts when focused, as every video player does
       tabIndex={0}
       role="region"
       aria-label="Video player"

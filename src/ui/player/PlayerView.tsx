@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, playerPath, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
-import { type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import { parseUiMask } from "../../machines/player/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {

@@ -62,6 +62,7 @@ export const VolumeControl = ({ actor, chrome }: { readonly actor: PlayerActor; 
         >
           {Array.from({ length: ticks }, (_, index) => (
             <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: the ticks are positions on a scale, nothing else tells them apart
               key={index}
               className={styles.tick}
               style={{ height: `${8 + (12 * (index + 1)) / ticks}px` }}

@@ -81,6 +81,7 @@ export const RangePicker = ({ start, end, pendingStart, onDay, labelId }: RangeP
         )}
       </div>
       {yearsOpen ? (
+        // biome-ignore lint/a11y/useSemanticElements: a grid of year buttons, not a form's fieldset
         <div
           id="report-years"
           role="group"

@@ -40,6 +40,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
     <div className={styles.page} aria-busy={loading || undefined}>
       {connections.unknownIps.length === 0 ? null : (
         <div className={styles.section}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
           <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="unknown-ips">
             <table className={table.table}>
               <caption id="unknown-ips" className={table.caption}>
@@ -65,6 +66,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       )}
 
       <div className={styles.section}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="multiple-connections">
           <table className={table.table}>
             <caption id="multiple-connections" className={table.caption}>
@@ -94,6 +96,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       </div>
 
       <div className={styles.section}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="stream-health">
           <table className={table.table}>
             <caption id="stream-health" className={table.caption}>
@@ -141,6 +144,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
       </div>
 
       <div className={styles.section}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="sessions-streaming">
           <table className={table.table}>
             <caption id="sessions-streaming" className={table.caption}>

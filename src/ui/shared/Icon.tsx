@@ -180,6 +180,7 @@ interface IconProps {
 }
 
 export const Icon = ({ name, label, size = 20, className }: IconProps) => (
+  // biome-ignore lint/a11y/noSvgWithoutTitle: a labelled icon has its title; one without a label is hidden as decoration
   <svg
     className={className}
     width={size}

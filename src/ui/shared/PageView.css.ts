@@ -17,10 +17,6 @@ export const panel = style({
   gap: vars.space.md
 })
 
-export const text = style({ margin: 0 })
-
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
-
 export const faq = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space.md })
 
 export const question = style({ margin: 0, fontWeight: 700, fontSize: vars.fontSize.large })

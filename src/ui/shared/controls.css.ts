@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { type RecipeVariants, recipe } from "@vanilla-extract/recipes"
+import { recipe } from "@vanilla-extract/recipes"
 import { vars } from "./theme.css.ts"
 
 /** Buttons and button-looking links share one recipe. */
@@ -46,7 +46,6 @@ export const button = recipe({
   },
   defaultVariants: { tone: "secondary" }
 })
-export type ButtonVariants = RecipeVariants<typeof button>
 
 export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
 

@@ -40,6 +40,7 @@ export const Header = ({ siteName }: { readonly siteName: string }) => {
   )
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes whichever menu of the header is open, from wherever the focus is inside it
     <header className={`${styles.header} ${isStaff ? styles.staffBar : styles.customerBar}`} onKeyDown={onKeyDown}>
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>

@@ -58,6 +58,7 @@ export const NavMenu = ({ id, label, links, actions = [], align = "start" }: Nav
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus leaving close the menu, from its button or any of its links
     <div className={styles.wrapper} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={buttonRef}

@@ -1,4 +1,5 @@
 import { keyframes, style } from "@vanilla-extract/css"
+import { GRID_COLUMNS } from "../../domain/Layout.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
 export const toolbar = style({
@@ -36,19 +37,21 @@ export const helpLink = style({
   selectors: { "&:hover": { color: vars.color.text, background: vars.color.surfaceHover } }
 })
 
+const columns = (count: number) => `repeat(${count}, minmax(0, 1fr))`
+
 /** 5 columns, then 4/3/2/1 below 1500/1200/900/600 px (SPEC §9). */
 export const grid = style({
   display: "grid",
-  gridTemplateColumns: "repeat(5, minmax(0, 1fr))",
+  gridTemplateColumns: columns(GRID_COLUMNS.default),
   gap: vars.space.lg,
   margin: 0,
   padding: 0,
   listStyle: "none",
   "@media": {
-    [media.belowXlarge]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
-    [media.belowLarge]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
-    [media.belowMedium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    [media.belowSmall]: { gridTemplateColumns: "minmax(0, 1fr)" }
+    [media.belowXlarge]: { gridTemplateColumns: columns(GRID_COLUMNS.below1500) },
+    [media.belowLarge]: { gridTemplateColumns: columns(GRID_COLUMNS.below1200) },
+    [media.belowMedium]: { gridTemplateColumns: columns(GRID_COLUMNS.below900) },
+    [media.belowSmall]: { gridTemplateColumns: columns(GRID_COLUMNS.below600) }
   }
 })
 

@@ -41,6 +41,7 @@ export const TagList = ({ tags }: { readonly tags: ReadonlyArray<Tag> }) =>
   tags.length === 0 ? null : (
     <ul className={styles.list} aria-label="Tags">
       {tags.map((tag, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a stream may carry the same tag twice
         <li key={`${tag.kind}-${tag.text}-${index}`}>
           <TagChip tag={tag} />
         </li>

@@ -37,6 +37,7 @@ const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => {
   const id = `group-${title.toLowerCase().replace(/\s+/g, "-")}`
   return (
     <div className={styles.group}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
       <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby={id}>
         <table className={table.table}>
           <caption id={id} className={table.caption}>
@@ -143,7 +144,7 @@ export const TicketDeskView = () => {
             </div>
           </dl>
 
-          <div className={styles.filters} role="search" aria-label="Filter tickets">
+          <search className={styles.filters} aria-label="Filter tickets">
             <div className={field}>
               <label className={fieldLabel} htmlFor="desk-category">
                 Category
@@ -176,7 +177,7 @@ export const TicketDeskView = () => {
                 onChange={(event) => desk.send({ type: "filter.search", search: event.target.value })}
               />
             </div>
-          </div>
+          </search>
           <p className={visuallyHidden} role="status">{`${shown.length} of ${all.length} tickets shown`}</p>
 
           {DESK_GROUPS.map((group) => (

@@ -74,7 +74,7 @@ describe("now and next on the player page, in Chromium against the real server a
       await stage.getByRole("progressbar").waitFor()
       expect(await stage.getByRole("progressbar").getAttribute("aria-label")).toMatch(/^Live, \d{1,3}% through$/)
       expect(await stage.getByText(current.now.Title, { exact: true }).first().isVisible()).toBe(true)
-      if (current.next !== null) expect(await stage.locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
+      if (current.next !== null) expect(await stage.locator("time").textContent()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
 
       for (const name of ["Demo Channel 1", "Demo Channel 2"]) {
         const item = listItem(page, name)

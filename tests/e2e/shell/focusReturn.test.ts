@@ -63,7 +63,7 @@ const open = async (opener: Locator, how: Opening) => {
 
 /** The ways a dialog closes; the overlay is clicked at a corner, well outside the dialog. */
 const dialogClosers = (button: string): Record<string, () => Promise<void>> => ({
-  Escape: () => page.keyboard.press("Escape"),
+  "the Escape key": () => page.keyboard.press("Escape"),
   [`the ${button} button`]: () => page.getByRole("dialog").getByRole("button", { name: button }).click(),
   // Radix listens for outside clicks from a timer it sets when the dialog mounts; a task queued
   // after it runs after it, so the click cannot land in between (no person is that quick)
@@ -165,7 +165,7 @@ describe("focus goes back to the button of a header menu, in Chromium against th
   for (const { menu, width, button, link, path } of menus) {
     for (const how of ["pointer", "keyboard"] as const) {
       const closers: Record<string, () => Promise<void>> = {
-        Escape: () => page.keyboard.press("Escape"),
+        "the Escape key": () => page.keyboard.press("Escape"),
         "its button again": () => (how === "pointer" ? button().click() : button().press("Enter")),
         [`choosing ${link}`]: async () => {
           const item = page.getByRole("banner").getByRole("link", { name: link, exact: true }).last()

@@ -74,7 +74,7 @@ describe("now and next on the streams grid, in Chromium against the real server 
             .first()
             .isVisible()
         ).toBe(true)
-        expect(await item.locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
+        expect(await item.locator("time").textContent()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
         expect(await item.getByText("Next", { exact: true }).isVisible()).toBe(true)
       }
       const bare = card(page, "No Guide Channel")

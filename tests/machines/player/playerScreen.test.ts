@@ -91,7 +91,7 @@ describe("playerMachine: fullscreen, picture-in-picture and casting", () => {
   })
 
   it("opens the picker from the pressed button while casting, to stop or change device", async () => {
-    const { cast, attach, send, child } = await startPlayer()
+    const { cast, attach, send } = await startPlayer()
     await attach()
     cast.report({ type: "cast.availability", target: "chromecast", available: true })
     cast.report({ type: "cast.connection", target: "chromecast", state: "connecting" })

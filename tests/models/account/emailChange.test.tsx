@@ -71,7 +71,9 @@ describe("changing the email address", () => {
           home: expectHome
         },
         events: {
-          "profile.open": async () => void (app = await renderApp({ signedIn: true, path: "/profile" })),
+          "profile.open": async () => {
+            app = await renderApp({ signedIn: true, path: "/profile" })
+          },
           "details.submitWrongPassword": () => submitDetails(EMAIL, "wrong password"),
           "details.submitNewEmail": () => submitDetails("Ann.Other@Example.com", "correct horse"),
           "mail.followLink": () => followMailedLink(rendered(), PROFILE_CHANGE),
@@ -80,8 +82,12 @@ describe("changing the email address", () => {
             await settled(rendered())
             await act(() => rendered().app.router.navigate("/profile"))
           },
-          "link.openUnknown": async () => void (app = await renderApp({ path: "/confirm-email-change?token=change-unknown" })),
-          "link.openValid": async () => void (app = await renderApp({ path: (server) => server.emailChangeLink(EMAIL, CHANGED) })),
+          "link.openUnknown": async () => {
+            app = await renderApp({ path: "/confirm-email-change?token=change-unknown" })
+          },
+          "link.openValid": async () => {
+            app = await renderApp({ path: (server) => server.emailChangeLink(EMAIL, CHANGED) })
+          },
           "home.go": () => click("link", "Go Home"),
           "login.withNewEmail": () => signIn(CHANGED, "correct horse")
         }

@@ -65,8 +65,12 @@ describe("resetting a forgotten password", () => {
             await click("button", "Send reset link")
           },
           "mail.followLink": () => followMailedLink(rendered(), EMAIL),
-          "link.openUnknown": async () => void (app = await renderApp({ path: "/password-reset-confirmation?token=reset-unknown" })),
-          "link.openValid": async () => void (app = await renderApp({ path: (server) => server.passwordResetLink(EMAIL) })),
+          "link.openUnknown": async () => {
+            app = await renderApp({ path: "/password-reset-confirmation?token=reset-unknown" })
+          },
+          "link.openValid": async () => {
+            app = await renderApp({ path: (server) => server.passwordResetLink(EMAIL) })
+          },
           "form.submitMismatch": () => submit("short", "different"),
           "form.submitValid": () => submit(NEW_PASSWORD),
           "form.submitAfterUse": async () => {

@@ -69,10 +69,15 @@ describe("registering through an invite link", () => {
           home: expectHome
         },
         events: {
-          "invite.openMissing": async () => void (app = await renderApp({ path: "/register/" })),
-          "invite.openUnknown": async () => void (app = await renderApp({ path: "/register/?invite=withdrawn-invite" })),
-          "invite.openValid": async () =>
-            void (app = await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })),
+          "invite.openMissing": async () => {
+            app = await renderApp({ path: "/register/" })
+          },
+          "invite.openUnknown": async () => {
+            app = await renderApp({ path: "/register/?invite=withdrawn-invite" })
+          },
+          "invite.openValid": async () => {
+            app = await renderApp({ path: ({ users }) => `/register/?invite=${users[0]?.invite_token}` })
+          },
           "form.submitInvalid": () => fill("not-an-email", "short", "different"),
           "form.submitTakenEmail": () => fill("Ann@Example.com", NEW_PASSWORD),
           "form.submitNewEmail": () => fill("New.Member@Example.com", NEW_PASSWORD),

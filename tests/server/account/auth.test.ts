@@ -281,7 +281,7 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
   it("refuses a network that got an account's password wrong too often, before checking the password, while the owner still gets in from another", async () => {
     const attacker = nextIp()
     for (let i = 0; i < 3; i += 1) {
-      const body = (await server.call("login", { ip: attacker, body: { email: "target@example.com", password: "guess-" + i } })).json()
+      const body = (await server.call("login", { ip: attacker, body: { email: "target@example.com", password: `guess-${i}` } })).json()
       expect(body).toMatchObject({ resultCode: 12 })
     }
     const response = await server.call("login", { ip: attacker, body: { email: "TARGET@example.com", password: PASSWORD } })
@@ -300,7 +300,7 @@ describe.each(dialects)("sign-in rate limits ($name)", (dialect) => {
   it("counts an IPv6 network by its /64", async () => {
     await server.addUser({ email: "six@example.com" })
     for (let i = 0; i < 3; i += 1) {
-      await server.call("login", { ip: `2001:db8:1:2::${i + 1}`, body: { email: "six@example.com", password: "guess-" + i } })
+      await server.call("login", { ip: `2001:db8:1:2::${i + 1}`, body: { email: "six@example.com", password: `guess-${i}` } })
     }
     expect(
       (await server.call("login", { ip: "2001:db8:1:2:ffff::9", body: { email: "six@example.com", password: PASSWORD } })).statusCode

@@ -7,7 +7,7 @@ import type { Tables } from "../../../src/server/db/schema.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
 const T0 = new Date("2025-03-01T10:00:00.000Z")
-const after = (ms: number) => new Date(T0.getTime() + ms)
+const later = (ms: number) => new Date(T0.getTime() + ms)
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
@@ -34,7 +34,7 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
     const raw = await issueToken(db, { purpose: "verify", userId, now: T0 })
     expect(raw).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
-    const first = await checkToken(db, "verify", raw, after(MINUTE))
+    const first = await checkToken(db, "verify", raw, later(MINUTE))
     expect(first).toEqual({
       status: "valid",
       token: {
@@ -44,27 +44,27 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
         user_id: userId,
         new_email: null,
         created_at: T0.toISOString(),
-        expires_at: after(24 * HOUR).toISOString(),
+        expires_at: later(24 * HOUR).toISOString(),
         used_at: null
       }
     })
-    expect(await checkToken(db, "verify", raw, after(MINUTE))).toEqual(first)
+    expect(await checkToken(db, "verify", raw, later(MINUTE))).toEqual(first)
   })
 
   it("is single use: consumed once, then answers 'used' to checks and consumes", async () => {
     const raw = await issueToken(db, { purpose: "email-change", userId, newEmail: "ann@new.example", now: T0 })
-    const consumed = await consumeToken(db, "email-change", raw, after(MINUTE))
+    const consumed = await consumeToken(db, "email-change", raw, later(MINUTE))
     expect(consumed.status).toBe("valid")
     if (consumed.status !== "valid") return
-    expect(consumed.token).toMatchObject({ user_id: userId, new_email: "ann@new.example", used_at: after(MINUTE).toISOString() })
+    expect(consumed.token).toMatchObject({ user_id: userId, new_email: "ann@new.example", used_at: later(MINUTE).toISOString() })
 
-    expect(await consumeToken(db, "email-change", raw, after(2 * MINUTE))).toEqual({ status: "used" })
-    expect(await checkToken(db, "email-change", raw, after(2 * MINUTE))).toEqual({ status: "used" })
+    expect(await consumeToken(db, "email-change", raw, later(2 * MINUTE))).toEqual({ status: "used" })
+    expect(await checkToken(db, "email-change", raw, later(2 * MINUTE))).toEqual({ status: "used" })
   })
 
   it("lets exactly one of many concurrent consumes win", async () => {
     const raw = await issueToken(db, { purpose: "reset", userId, now: T0 })
-    const results = await Promise.all(Array.from({ length: 8 }, () => consumeToken(db, "reset", raw, after(MINUTE))))
+    const results = await Promise.all(Array.from({ length: 8 }, () => consumeToken(db, "reset", raw, later(MINUTE))))
     expect(results.filter((r) => r.status === "valid")).toHaveLength(1)
     expect(results.filter((r) => r.status === "used")).toHaveLength(7)
   })
@@ -78,7 +78,7 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
       db.transaction().execute(async (trx) => {
         await sql`select 1`.execute(trx)
         await bothOpen()
-        return consumeToken(trx, "verify", raw, after(MINUTE))
+        return consumeToken(trx, "verify", raw, later(MINUTE))
       })
     const results = await Promise.all([attempt(), attempt()])
     expect(results.map((r) => r.status).sort()).toEqual(["used", "valid"])
@@ -86,9 +86,9 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
 
   it("expires a reset token after 1 hour", async () => {
     const raw = await issueToken(db, { purpose: "reset", userId, now: T0 })
-    expect((await checkToken(db, "reset", raw, after(HOUR - 1))).status).toBe("valid")
-    expect(await checkToken(db, "reset", raw, after(HOUR))).toEqual({ status: "expired" })
-    expect(await consumeToken(db, "reset", raw, after(HOUR))).toEqual({ status: "expired" })
+    expect((await checkToken(db, "reset", raw, later(HOUR - 1))).status).toBe("valid")
+    expect(await checkToken(db, "reset", raw, later(HOUR))).toEqual({ status: "expired" })
+    expect(await consumeToken(db, "reset", raw, later(HOUR))).toEqual({ status: "expired" })
   })
 
   it("expires verification and email-change tokens after 24 hours", async () => {
@@ -98,17 +98,17 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
       ["verify", verify],
       ["email-change", change]
     ] as const) {
-      expect((await checkToken(db, purpose, raw, after(2 * HOUR))).status).toBe("valid")
-      expect((await checkToken(db, purpose, raw, after(24 * HOUR - 1))).status).toBe("valid")
-      expect(await consumeToken(db, purpose, raw, after(24 * HOUR))).toEqual({ status: "expired" })
+      expect((await checkToken(db, purpose, raw, later(2 * HOUR))).status).toBe("valid")
+      expect((await checkToken(db, purpose, raw, later(24 * HOUR - 1))).status).toBe("valid")
+      expect(await consumeToken(db, purpose, raw, later(24 * HOUR))).toEqual({ status: "expired" })
     }
   })
 
   it("invalidates earlier unused reset and email-change tokens, but not verification tokens", async () => {
     const oldReset = await issueToken(db, { purpose: "reset", userId, now: T0 })
-    const newReset = await issueToken(db, { purpose: "reset", userId, now: after(MINUTE) })
-    expect(await checkToken(db, "reset", oldReset, after(2 * MINUTE))).toEqual({ status: "not-found" })
-    expect((await checkToken(db, "reset", newReset, after(2 * MINUTE))).status).toBe("valid")
+    const newReset = await issueToken(db, { purpose: "reset", userId, now: later(MINUTE) })
+    expect(await checkToken(db, "reset", oldReset, later(2 * MINUTE))).toEqual({ status: "not-found" })
+    expect((await checkToken(db, "reset", newReset, later(2 * MINUTE))).status).toBe("valid")
 
     const oldChange = await issueToken(db, { purpose: "email-change", userId, newEmail: "one@x.example", now: T0 })
     const newChange = await issueToken(db, { purpose: "email-change", userId, newEmail: "two@x.example", now: T0 })
@@ -165,8 +165,8 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
   it("drops expired tokens in housekeeping", async () => {
     await issueToken(db, { purpose: "reset", userId, now: T0 })
     const verify = await issueToken(db, { purpose: "verify", userId, now: T0 })
-    expect(await deleteExpiredOneTimeTokens(db, after(2 * HOUR).toISOString())).toBe(1)
-    expect((await checkToken(db, "verify", verify, after(2 * HOUR))).status).toBe("valid")
+    expect(await deleteExpiredOneTimeTokens(db, later(2 * HOUR).toISOString())).toBe(1)
+    expect((await checkToken(db, "verify", verify, later(2 * HOUR))).status).toBe("valid")
   })
 })
 

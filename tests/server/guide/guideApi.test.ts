@@ -6,7 +6,7 @@ import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
-import { hourly, load, xmltv } from "./guideFixtures.ts"
+import { load, xmltv } from "./guideFixtures.ts"
 
 type Items = ReadonlyArray<{
   Channel: { Name: string; StreamId?: number }

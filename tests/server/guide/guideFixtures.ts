@@ -13,7 +13,7 @@ export interface FixtureProgramme {
   readonly subtitle?: string
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;")
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;")
 
 /** `2026-11-23T17:00:00Z` → `20261123180000 +0100`, the way XMLTV files write local times. */
 export function xmltvTime(iso: string, offsetMinutes = 60): string {
@@ -31,12 +31,12 @@ export function xmltv(channels: ReadonlyArray<{ id: string; name?: string }>, pr
     `<tv source-info-name="test">`,
     ...channels.map(
       (c) =>
-        `  <channel id="${escape(c.id)}">${c.name === undefined ? "" : `<display-name lang="en">${escape(c.name)}</display-name>`}</channel>`
+        `  <channel id="${escapeXml(c.id)}">${c.name === undefined ? "" : `<display-name lang="en">${escapeXml(c.name)}</display-name>`}</channel>`
     ),
     ...programmes.map(
       (p) =>
-        `  <programme start="${xmltvTime(p.start)}"${p.stop === undefined ? "" : ` stop="${xmltvTime(p.stop)}"`} channel="${escape(p.channel)}">` +
-        `<title lang="en">${escape(p.title)}</title>${p.subtitle === undefined ? "" : `<sub-title>${escape(p.subtitle)}</sub-title>`}</programme>`
+        `  <programme start="${xmltvTime(p.start)}"${p.stop === undefined ? "" : ` stop="${xmltvTime(p.stop)}"`} channel="${escapeXml(p.channel)}">` +
+        `<title lang="en">${escapeXml(p.title)}</title>${p.subtitle === undefined ? "" : `<sub-title>${escapeXml(p.subtitle)}</sub-title>`}</programme>`
     ),
     `</tv>`,
     ""

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream"
 import Fastify, { type FastifyInstance } from "fastify"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest"
 import { registerBodyParsers } from "../../../src/server/http/bodyParsers.ts"
 import { registerErrorHandler } from "../../../src/server/http/errorHandler.ts"
 import { type Handler, type Handlers, registerContract, routePath } from "../../../src/server/http/registerContract.ts"
@@ -8,11 +8,19 @@ import type { Session } from "../../../src/server/http/session.ts"
 
 // Handlers are typed by the contract: a wrong shape does not compile.
 // @ts-expect-error maintenanceMode must be a boolean
-export const wrongType: Handler<"maintenance"> = async () => ({ maintenanceMode: "yes", title: "", firstRowText: "", secondRowText: "" })
+const wrongType: Handler<"maintenance"> = async () => ({ maintenanceMode: "yes", title: "", firstRowText: "", secondRowText: "" })
 // @ts-expect-error the data key is missing
-export const missingKey: Handler<"streams"> = async () => ({ success: true })
+const missingKey: Handler<"streams"> = async () => ({ success: true })
 // On user endpoints the session is always there; no undefined check is needed.
-export const sessionGiven: Handler<"logout"> = async ({ session }) => ({ success: session.userId > 0 })
+const sessionGiven: Handler<"logout"> = async ({ session }) => ({ success: session.userId > 0 })
+
+describe("handler types", () => {
+  it("come from the contract: the compiler refuses the wrong ones above", () => {
+    expectTypeOf(wrongType).toEqualTypeOf<Handler<"maintenance">>()
+    expectTypeOf(missingKey).toEqualTypeOf<Handler<"streams">>()
+    expectTypeOf(sessionGiven).parameter(0).toHaveProperty("session").toEqualTypeOf<Session>()
+  })
+})
 
 const staff: Session = { sessionId: 1, tokenHash: "h", userId: 1, email: "s@example.com", username: "s", isStaff: true }
 const customer: Session = { ...staff, isStaff: false }

@@ -39,7 +39,9 @@ afterEach(async () => {
 
 describe("origin manifests with parts", () => {
   it("serves media made without parts as before, with no low-latency variant", async () => {
-    const mediaDir = await mediaWith((segments) => segments.forEach((segment) => delete segment.parts))
+    const mediaDir = await mediaWith((segments) => {
+      for (const segment of segments) delete segment.parts
+    })
     expect(await listOriginChannels(mediaDir)).toEqual([{ name: "tv", label: "Demo 2", src: "/live/tv/index.m3u8" }])
     const app = await start(mediaDir)
     expect((await app.inject({ url: "/live/tv/index.m3u8" })).statusCode).toBe(200)

@@ -312,6 +312,6 @@ describe.each(dialects)("payment:import and payment:add ($name)", (dialect) => {
       "2027-03-01",
       "2027-04-01"
     ])
-    periods.slice(1).forEach(({ start }, i) => expect(start).toBe(periods[i]?.end))
+    for (const [i, { start }] of periods.slice(1).entries()) expect(start).toBe(periods[i]?.end)
   })
 })

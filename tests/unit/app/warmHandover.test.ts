@@ -7,7 +7,11 @@ import type { BootActor } from "../../../src/machines/shell/bootMachine.ts"
 const fakeBoot = () => {
   const listeners: Array<(snapshot: unknown) => void> = []
   const unsubscribe = vi.fn()
-  const boot = { subscribe: (listener: (snapshot: unknown) => void) => (listeners.push(listener), { unsubscribe }) } as unknown as BootActor
+  const subscribe = (listener: (snapshot: unknown) => void) => {
+    listeners.push(listener)
+    return { unsubscribe }
+  }
+  const boot = { subscribe } as unknown as BootActor
   const enter = (state: "booting" | "ready" | "maintenance" | "failed") => {
     const snapshot = { matches: (name: string) => name === state, context: { notice: { title: "Works" }, error: "down" } }
     for (const listener of listeners) listener(snapshot)
@@ -18,7 +22,11 @@ const fakeBoot = () => {
 const fakeRoutes = () => {
   let listener: (pathname: string) => void = () => undefined
   const stop = vi.fn()
-  return { subscribe: (next: (pathname: string) => void) => ((listener = next), stop), go: (pathname: string) => listener(pathname), stop }
+  const subscribe = (next: (pathname: string) => void) => {
+    listener = next
+    return stop
+  }
+  return { subscribe, go: (pathname: string) => listener(pathname), stop }
 }
 
 const warm = () => ({ release: vi.fn() }) as unknown as WarmPlayer & { release: ReturnType<typeof vi.fn> }

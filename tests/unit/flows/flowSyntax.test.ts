@@ -34,7 +34,7 @@ interface Block {
  * The subset of stateDiagram-v2 the generator writes, checked against the rules of Mermaid's
  * grammar and the renderer's known failures, since no renderer runs here.
  */
-export function mermaidProblems(mermaid: string): string[] {
+function mermaidProblems(mermaid: string): string[] {
   const problems: string[] = []
   const lines = mermaid.split("\n")
   if (lines[0] !== "stateDiagram-v2") problems.push("the first line is not stateDiagram-v2")

@@ -12,7 +12,12 @@ describe("start-up calls sent ahead of the app", () => {
     )
     const early = startEarlyCalls(fetch as unknown as typeof globalThis.fetch, "t-1", [MAINTENANCE_ROUTE, STREAMS_ROUTE])
     expect(
-      fetch.mock.calls.map(([url, init]) => [url, init?.method, (init?.headers as Record<string, string>).Token, init?.credentials])
+      fetch.mock.calls.map(([url, init]) => [
+        url,
+        init?.method,
+        (init?.headers as Record<string, string> | undefined)?.Token,
+        init?.credentials
+      ])
     ).toEqual([
       ["/api/maintenance", "GET", "t-1", "include"],
       ["/api/streams/all", "GET", "t-1", "include"]

@@ -40,7 +40,7 @@ const lines = (text: string): Array<Line> =>
       return { tag, value }
     })
 
-const valueOf = (text: string, tag: string): string | undefined => lines(text).find((line) => line.tag === tag)?.value
+const tagValue = (text: string, tag: string): string | undefined => lines(text).find((line) => line.tag === tag)?.value
 
 const partUris = (text: string): Array<string> =>
   lines(text)
@@ -64,10 +64,10 @@ describe("lowLatencyPlaylist", () => {
   it("declares the low-latency server controls and part target", () => {
     const text = lowLatencyPlaylist(clock(0))
     expect(text.startsWith("#EXTM3U\n")).toBe(true)
-    expect(valueOf(text, "#EXT-X-VERSION")).toBe("9")
-    expect(valueOf(text, "#EXT-X-TARGETDURATION")).toBe("2")
-    expect(valueOf(text, "#EXT-X-PART-INF")).toBe("PART-TARGET=0.4")
-    expect(valueOf(text, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.2,HOLD-BACK=6")
+    expect(tagValue(text, "#EXT-X-VERSION")).toBe("9")
+    expect(tagValue(text, "#EXT-X-TARGETDURATION")).toBe("2")
+    expect(tagValue(text, "#EXT-X-PART-INF")).toBe("PART-TARGET=0.4")
+    expect(tagValue(text, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.2,HOLD-BACK=6")
     expect(text).not.toContain("#EXT-X-ENDLIST")
   })
 
@@ -77,7 +77,7 @@ describe("lowLatencyPlaylist", () => {
       const low = lowLatencyPlaylist(clock(seconds))
       expect(segmentUris(low)).toEqual(segmentUris(normal))
       for (const tag of ["#EXT-X-MEDIA-SEQUENCE", "#EXT-X-DISCONTINUITY-SEQUENCE", "#EXT-X-PROGRAM-DATE-TIME"]) {
-        expect(valueOf(low, tag)).toBe(valueOf(normal, tag))
+        expect(tagValue(low, tag)).toBe(tagValue(normal, tag))
       }
     }
   })
@@ -153,8 +153,8 @@ describe("lowLatencyPlaylist", () => {
   it("derives the part target and hold-backs from the loop's longest part", () => {
     const quarters = loop.map((segment) => ({ ...segment, parts: Array.from({ length: 4 }, () => ({ duration: 0.5 })) }))
     const text = lowLatencyPlaylist(clock(1.2, { segments: quarters }))
-    expect(valueOf(text, "#EXT-X-PART-INF")).toBe("PART-TARGET=0.5")
-    expect(valueOf(text, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.5,HOLD-BACK=6")
+    expect(tagValue(text, "#EXT-X-PART-INF")).toBe("PART-TARGET=0.5")
+    expect(tagValue(text, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.5,HOLD-BACK=6")
     expect(partUris(text).slice(-2)).toEqual([partUri(6, 0), partUri(6, 1)])
     expect(hint(text)).toBe(partUri(6, 2))
   })

@@ -30,7 +30,14 @@ const beacons = () => {
     )
     return true
   })
-  return { sent, sendBeacon, refuse: () => void (accept = false), settle: () => Promise.all(pending) }
+  return {
+    sent,
+    sendBeacon,
+    refuse: () => {
+      accept = false
+    },
+    settle: () => Promise.all(pending)
+  }
 }
 
 describe("HealthBeacon", () => {
