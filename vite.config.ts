@@ -4,6 +4,7 @@ import { build as bundle } from "rolldown"
 import type { Plugin } from "vite"
 import { compression } from "vite-plugin-compression2"
 import { defineConfig } from "vitest/config"
+import { HOOK_TIMEOUT_MS, POLL_INTERVAL_MS, TEST_TIMEOUT_MS, WAIT_MS } from "./tests/support/timeouts.ts"
 
 /**
  * Puts src/app/kickoff.ts into index.html as an inline script, so a player page's first calls leave
@@ -55,13 +56,18 @@ export default defineConfig({
     }
   },
   test: {
+    // every wait the suite has is sized in tests/support/timeouts.ts, for a busy machine
+    expect: { poll: { timeout: WAIT_MS, interval: POLL_INTERVAL_MS } },
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/machines/**/*.test.ts"],
-          environment: "node"
+          environment: "node",
+          // some cruise or parse the whole of src: seconds on a busy machine
+          testTimeout: TEST_TIMEOUT_MS.unit,
+          hookTimeout: HOOK_TIMEOUT_MS.unit
         }
       },
       {
@@ -71,7 +77,8 @@ export default defineConfig({
           include: ["tests/ui/**/*.test.tsx", "tests/models/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/support/uiSetup.ts"],
-          testTimeout: 20_000
+          testTimeout: TEST_TIMEOUT_MS.ui,
+          hookTimeout: HOOK_TIMEOUT_MS.ui
         }
       },
       {
@@ -80,8 +87,8 @@ export default defineConfig({
           name: "server",
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000
+          testTimeout: TEST_TIMEOUT_MS.server,
+          hookTimeout: HOOK_TIMEOUT_MS.server
         }
       },
       {
@@ -93,8 +100,8 @@ export default defineConfig({
           // Each file drives its own server and Chromium, which wait on each other more than they
           // compute: two at a time on two cores, no more.
           maxWorkers: 2,
-          testTimeout: 60_000,
-          hookTimeout: 120_000
+          testTimeout: TEST_TIMEOUT_MS.e2e,
+          hookTimeout: HOOK_TIMEOUT_MS.e2e
         }
       }
     ]

@@ -5,6 +5,7 @@ import path from "node:path"
 import pg from "pg"
 import { type Db, type Dialect, openDatabase } from "../../src/server/db/database.ts"
 import { migrateToLatest } from "../../src/server/db/migrations.ts"
+import { WAIT_MS } from "./timeouts.ts"
 
 // Every test gets its own database: a temp dir for SQLite, a private schema for PostgreSQL, so
 // test files can run in parallel against one local server without seeing each other's rows.
@@ -73,7 +74,7 @@ async function prepare(
 }
 
 async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 })
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: WAIT_MS })
   await client.connect()
   try {
     return await work(client)

@@ -5,6 +5,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
+import { SERVER_START_MS, WAIT_MS } from "./timeouts.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 
@@ -96,7 +97,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
     await waitForExit(child)
   }
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + SERVER_START_MS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
     try {
@@ -108,7 +109,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     await new Promise((resolve) => setTimeout(resolve, 150))
   }
   await stop()
-  throw new Error(`server did not start within 60 s:\n${log}`)
+  throw new Error(`server did not start within ${SERVER_START_MS / 1000} s:\n${log}`)
 }
 
 /** Runs the operator CLI against the same data dir, as an operator would. */
@@ -162,8 +163,21 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${DISABLED_FEATURES.join(",")}`
 ]
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS })
+/**
+ * Chromium as the tests drive it. Every context it opens (and the one `browser.newPage()` opens)
+ * waits as long as the rest of the suite for an element, a function or a navigation.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.setDefaultTimeout(WAIT_MS)
+    context.setDefaultNavigationTimeout(WAIT_MS)
+    return context
+  }
+  return browser
+}
 
 /** `stream:add` as an operator runs it; answers the new stream's id. */
 export const addStream = async (server: RunningServer, ...args: ReadonlyArray<string>): Promise<number> => {

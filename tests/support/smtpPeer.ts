@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net"
 import { SMTPServer } from "smtp-server"
+import { WAIT_MS } from "./timeouts.ts"
 
 // A real SMTP server on a free local port that keeps what it receives, for tests that need to
 // read the mail the app sent (verification links and the like). It also parses just enough MIME
@@ -25,8 +26,8 @@ export interface SmtpPeer {
   messages: ReceivedMail[]
   /** While on, every recipient is refused with a temporary 451, like a relay having trouble. */
   setRejecting(rejecting: boolean): void
-  /** The first message, already received or still to come, that `predicate` accepts. */
-  waitForMessage(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>
+  /** The first message, already received or still to come (within WAIT_MS), that `predicate` accepts. */
+  waitForMessage(predicate?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>
   stop(): Promise<void>
 }
 
@@ -79,7 +80,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     setRejecting: (value) => {
       rejecting = value
     },
-    waitForMessage(predicate = () => true, timeoutMs = 5000) {
+    waitForMessage(predicate = () => true) {
       const found = messages.find(predicate)
       if (found) return Promise.resolve(found)
       return new Promise((resolve, reject) => {
@@ -92,8 +93,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         const timer = setTimeout(() => {
           waiters.delete(waiter)
           const seen = messages.map((m) => `"${m.subject}" to ${m.to}`).join("; ") || "none"
-          reject(new Error(`no matching mail within ${timeoutMs} ms (received: ${seen})`))
-        }, timeoutMs)
+          reject(new Error(`no matching mail within ${WAIT_MS} ms (received: ${seen})`))
+        }, WAIT_MS)
         waiters.add(waiter)
       })
     },

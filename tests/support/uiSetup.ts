@@ -1,6 +1,7 @@
 import { configure } from "@testing-library/react"
+import { WAIT_MS } from "./timeouts.ts"
 
 // The ui tests render the real app over the real server in-process, and a page's first render
-// imports its route's modules: on a machine busy with the browser tests beside them that takes
-// longer than Testing Library's default second. Waits end as soon as what they wait for is there.
-configure({ asyncUtilTimeout: 5_000 })
+// imports its route's modules: on a busy machine that takes far longer than Testing Library's
+// default second. Waits end as soon as what they wait for is there.
+configure({ asyncUtilTimeout: WAIT_MS })

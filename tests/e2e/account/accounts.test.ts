@@ -47,7 +47,7 @@ const openPage = async (url: string): Promise<Page> => {
 
 /** The link in the newest mail to `to` whose subject matches. */
 const mailedLink = async (to: string, subject: RegExp): Promise<string> => {
-  const mail = await smtp.waitForMessage((candidate) => candidate.to === to && subject.test(candidate.subject), 15_000)
+  const mail = await smtp.waitForMessage((candidate) => candidate.to === to && subject.test(candidate.subject))
   const link = firstLink(mail.text)
   if (link === undefined) throw new Error(`no link in "${mail.subject}"`)
   expect(link.startsWith(server.url)).toBe(true)

@@ -99,9 +99,7 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
 
     await page.getByRole("searchbox", { name: "Search programmes" }).fill(title)
     const results = page.getByRole("list", { name: "Matching programmes" })
-    await expect
-      .poll(() => page.getByRole("status").filter({ hasText: /found/ }).textContent(), { timeout: 15_000 })
-      .toMatch(/^\d+ programmes? found/)
+    await expect.poll(() => page.getByRole("status").filter({ hasText: /found/ }).textContent()).toMatch(/^\d+ programmes? found/)
     const match = results.getByRole("listitem").filter({ hasText: title }).filter({ hasText: "Demo Channel 2" }).first()
     await match.waitFor()
     expect(await match.textContent()).toMatch(/Today|Tomorrow|\w{3} \d{1,2} \w{3}/)

@@ -45,7 +45,7 @@ const registerThrough = async (link: string, email: string) => {
   expect(await response.json()).toMatchObject({ success: true, resultCode: 1 })
   return {
     verify: async () => {
-      const mail = await smtp.waitForMessage((candidate) => candidate.to === email, 15_000)
+      const mail = await smtp.waitForMessage((candidate) => candidate.to === email)
       const token = new URL(firstLink(mail.text) ?? "").searchParams.get("token")
       const verified = await fetch(`${server.url}/api/users/verify-new-email-token`, {
         method: "POST",

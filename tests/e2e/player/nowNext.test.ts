@@ -60,7 +60,7 @@ const listItem = (page: Page, name: string): Locator =>
 
 /** The picture runs: currentTime moves on. */
 const expectPlaying = async (page: Page) => {
-  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3)
 }
 
 describe("now and next on the player page, in Chromium against the real server and its demo guide", () => {

@@ -35,7 +35,7 @@ const device = async (email: string, width = 1440): Promise<Page> => {
 
 const expectPlaying = async (page: Page) => {
   const playing = await page
-    .waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 })
+    .waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3)
     .then(
       () => true,
       () => false
@@ -87,7 +87,7 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     const away = await device(VIEWER, 390)
     await away.goto(`${server.url}/player?default=1`)
     const limit = away.getByRole("alert").filter({ hasText: "Already watching elsewhere" })
-    await limit.waitFor({ timeout: 20_000 })
+    await limit.waitFor()
     expect(await limit.textContent()).toContain("This account can watch 1 stream at once, and it is playing somewhere else right now:")
     expect(await limit.getByRole("listitem").textContent()).toMatch(
       /^Demo Channel 1 on Chrome on Linux, network 127\.0\.0\.\*, since \d\d:\d\d/
@@ -98,12 +98,12 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     await limit.getByRole("button", { name: "End the oldest and watch here" }).click()
     await expectPlaying(away)
     const stopped = home.getByRole("alert").filter({ hasText: "Playing on another device now" })
-    await stopped.waitFor({ timeout: 20_000 })
+    await stopped.waitFor()
     expect(await stopped.textContent()).toContain("the account started watching somewhere else")
     await home.context().close()
     // leaving the page stops its stream at once (the page's beacon), so the account is free again
     await away.goto("about:blank")
-    await expect.poll(viewerConnections, { timeout: 15_000 }).toBe(0)
+    await expect.poll(viewerConnections).toBe(0)
     await away.context().close()
   })
 
@@ -116,9 +116,9 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     await usersView(staff)
     const row = staff.getByRole("row").filter({ hasText: VIEWER }).filter({ hasText: "Demo Channel 1" })
     // the view keeps itself current: the viewer shows up without Refresh Users
-    await row.waitFor({ timeout: 15_000 })
+    await row.waitFor()
     const health = staff.getByRole("table", { name: "Stream health, last hour" }).getByRole("row").filter({ hasText: "Demo Channel 1" })
-    await expect.poll(() => health.getByRole("cell").nth(1).textContent(), { timeout: 15_000 }).toBe("1")
+    await expect.poll(() => health.getByRole("cell").nth(1).textContent()).toBe("1")
     expect(await seriousViolations(staff)).toEqual([])
     await staff.screenshot({ path: "/tmp/users-desktop.png", fullPage: true })
     await staff.setViewportSize({ width: 390, height: 844 })
@@ -128,7 +128,7 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     await staff.getByRole("list", { name: "Notifications" }).getByText("Connection ended.", { exact: true }).waitFor()
 
     const told = viewer.getByRole("alert").filter({ hasText: "Staff ended this session" })
-    await told.waitFor({ timeout: 20_000 })
+    await told.waitFor()
     expect(await seriousViolations(viewer)).toEqual([])
     await viewer.screenshot({ path: "/tmp/staff-ended.png" })
     await told.getByRole("button", { name: "Play here again" }).click()

@@ -106,7 +106,7 @@ describe("focus goes back to what opened a dialog, in Chromium against the real 
           await page.getByRole("dialog", { name: dialog }).waitFor()
           await close()
           await page.getByRole("dialog").waitFor({ state: "detached" })
-          await expect.poll(focusOn(opener()), { timeout: 2000 }).toBe("the opener")
+          await expect.poll(focusOn(opener())).toBe("the opener")
         })
       }
     }
@@ -120,7 +120,7 @@ describe("focus goes back to what opened a dialog, in Chromium against the real 
       await page.getByRole("dialog", { name: "Request a stream" }).getByRole("textbox").fill("More cricket, please")
       await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click()
       await page.getByRole("dialog").waitFor({ state: "detached" })
-      await expect.poll(focusOn(opener), { timeout: 2000 }).toBe("the opener")
+      await expect.poll(focusOn(opener)).toBe("the opener")
     })
   }
 
@@ -133,7 +133,7 @@ describe("focus goes back to what opened a dialog, in Chromium against the real 
       else if (way === "the Close button") await page.getByRole("dialog").getByRole("button", { name: "Close" }).click()
       else await page.mouse.click(8, page.viewportSize()!.height - 8)
       await page.getByRole("dialog").waitFor({ state: "detached" })
-      await expect.poll(activeElement, { timeout: 2000 }).toMatch(/^main/)
+      await expect.poll(activeElement).toMatch(/^main/)
     })
   }
 })
@@ -182,7 +182,7 @@ describe("focus goes back to the button of a header menu, in Chromium against th
           expect(await button().getAttribute("aria-expanded")).toBe("true")
           await close()
           expect(await button().getAttribute("aria-expanded")).toBe("false")
-          await expect.poll(focusOn(button()), { timeout: 2000 }).toBe("the opener")
+          await expect.poll(focusOn(button())).toBe("the opener")
           await page.setViewportSize({ width: 1440, height: 900 })
         })
       }

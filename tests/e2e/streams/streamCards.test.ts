@@ -58,7 +58,7 @@ describe("stream cards without a usable poster, in Chromium against the real ser
     await page.goto(`${server.url}/`)
     const item = card("Lost Poster Channel")
     await item.waitFor()
-    await expect.poll(() => placeholder(item).isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => placeholder(item).isVisible()).toBe(true)
     expect(await brokenImages(item)).toBe(0)
   })
 

@@ -128,10 +128,7 @@ describe.each(VIEWPORTS)(
       const dialog = page.getByRole("dialog", { name: subject })
       await dialog.getByRole("button", { name: "IN PROGRESS" }).click()
       await expect.poll(() => dialog.getByRole("button", { name: "IN PROGRESS" }).getAttribute("aria-pressed")).toBe("true")
-      const mail = await smtp.waitForMessage(
-        (candidate) => candidate.to === customer && candidate.subject.startsWith("In progress:"),
-        15_000
-      )
+      const mail = await smtp.waitForMessage((candidate) => candidate.to === customer && candidate.subject.startsWith("In progress:"))
       expect(mail.text).toContain(`Your ticket "${subject}" is now in progress.`)
       // choosing the status it has now does nothing
       await dialog.getByRole("button", { name: "IN PROGRESS" }).click()
@@ -150,7 +147,7 @@ describe.each(VIEWPORTS)(
       await notification(page, "Email dded to qeue.").waitFor()
       expect(await notification(page, "Success").count()).toBe(1)
       expect(await dialog.getByLabel("Email Response").inputValue()).toBe("")
-      const mail = await smtp.waitForMessage((candidate) => candidate.to === customer && candidate.subject.startsWith("Re:"), 15_000)
+      const mail = await smtp.waitForMessage((candidate) => candidate.to === customer && candidate.subject.startsWith("Re:"))
       expect(mail.subject).toBe(`Re: ${subject} [StreamHub support]`)
       expect(mail.text).toContain("We restarted Sports One.")
       await dialog.getByRole("button", { name: "Close" }).click()

@@ -40,7 +40,7 @@ describe.each(VIEWPORTS)("'Report a problem' from a broken stream at $name width
   const reportFrom = async (path: string) => {
     await page.goto(`${server.url}${path}?default=2`)
     const alert = page.getByRole("alert").filter({ hasText: "Error code" })
-    await alert.waitFor({ timeout: 30_000 })
+    await alert.waitFor()
     await alert.getByText("A network error occurred").waitFor()
     const link = alert.getByRole("link", { name: "Report a problem" })
     await link.focus()

@@ -8,6 +8,7 @@ import { withStartupLock } from "../../../src/server/db/startupLock.ts"
 import { SEEDED_MARKER } from "../../../src/server/seed.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { freePort, startServer } from "../../support/e2eHarness.ts"
+import { SERVER_START_MS } from "../../support/timeouts.ts"
 
 const ROUNDS = 4
 const BANNER = "staff account created"
@@ -25,7 +26,8 @@ async function twoPorts(): Promise<[number, number]> {
 // Several instances share one PostgreSQL (DESIGN.md, "Running more than one instance"); started
 // together on an empty database, they must migrate and seed it once between them.
 describe.skipIf(postgres === undefined)("two instances starting together on an empty PostgreSQL", () => {
-  it(`both come up and the first-start content exists once (${ROUNDS} rounds)`, { timeout: 90_000 }, async () => {
+  // each round waits for two servers to start, side by side
+  it(`both come up and the first-start content exists once (${ROUNDS} rounds)`, { timeout: ROUNDS * SERVER_START_MS }, async () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const database = await postgres!.create({ migrate: false })
       const dataDirs = [await mkdtemp(join(tmpdir(), "streamhub-twin-")), await mkdtemp(join(tmpdir(), "streamhub-twin-"))]

@@ -12,6 +12,7 @@ import { type MailLogger, type MailTransport, smtpTransport } from "../../../src
 import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
+import { WAIT_MS } from "../../support/timeouts.ts"
 
 const T0 = new Date("2025-03-01T10:00:00.000Z")
 const SITE = { siteName: "StreamHub", publicUrl: "https://tv.example.com" }
@@ -221,11 +222,12 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
   })
 
   it("delivers on wake() without waiting for a poll", async () => {
-    const worker = start()
+    // the next poll comes long after the mail is given up on: only wake() can have sent it
+    const worker = start({ pollMs: 4 * WAIT_MS })
     await worker.drain()
     await enqueueMail(db, verifyFor("ann@example.com"), T0)
     worker.wake()
-    const received = await peer.waitForMessage((m) => m.to === "ann@example.com", 5000)
+    const received = await peer.waitForMessage((m) => m.to === "ann@example.com")
     expect(firstLink(received.text)).toBe("https://tv.example.com/verify?token=tok-123")
   })
 })

@@ -157,7 +157,7 @@ describe("the player pages", () => {
     level.details = { live: true, edge: 30, fragmentStart: 18 }
     hls.currentLevel = 0
     hls.latency = 1.26
-    const readout = await screen.findByText("1.3 s behind", undefined, { timeout: 2000 })
+    const readout = await screen.findByText("1.3 s behind")
     // a tiny player drops the last word
     expect(readout.textContent).toBe("1.3 s behind live")
     expect(screen.getByRole("region", { name: "Video player" }).getAttribute("data-latency-ms")).toBe("1260")
@@ -214,7 +214,7 @@ describe("the player pages", () => {
       // a live window long enough to seek in
       level.details = { live: true, edge: 130, fragmentStart: 40 }
       hls.currentLevel = 0
-      return within(controls()).findByRole("slider", { name: "Seek" }, { timeout: 2000 })
+      return within(controls()).findByRole("slider", { name: "Seek" })
     }
     const plain = await seekBar("/player?default=0")
     expect(plain.dataset.handle).toBe("false")

@@ -2,6 +2,7 @@ import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderCon
 import { describe, expect, it, vi } from "vitest"
 import { prefetchingLoader } from "../../../src/adapters/media/hlsPrefetchLoader.ts"
 import type { MediaPrefetch, Prefetched } from "../../../src/adapters/media/mediaPrefetch.ts"
+import { WAIT } from "../../support/timeouts.ts"
 
 const stats = (): LoaderStats => ({
   aborted: false,
@@ -64,7 +65,7 @@ describe("the hls.js loader that answers from a prefetch", () => {
       const loader = new Loader({} as HlsConfig)
       const answer = callbacks()
       loader.load(context, config, answer)
-      await vi.waitFor(() => expect(answer.onSuccess).toHaveBeenCalledOnce())
+      await vi.waitFor(() => expect(answer.onSuccess).toHaveBeenCalledOnce(), WAIT)
       const [response, loadStats, given] = answer.onSuccess.mock.calls[0] ?? []
       expect(response.url).toBe(context.url)
       expect(loadStats).toBe(loader.stats)
@@ -95,7 +96,7 @@ describe("the hls.js loader that answers from a prefetch", () => {
       const loader = new Loader({} as HlsConfig)
       const answer = callbacks()
       loader.load(context, config, answer)
-      await vi.waitFor(() => expect(NetworkLoader.loads).toContain(context.url))
+      await vi.waitFor(() => expect(NetworkLoader.loads).toContain(context.url), WAIT)
       expect(answer.onSuccess).not.toHaveBeenCalled()
       expect(loader.context).toBe(context)
     }

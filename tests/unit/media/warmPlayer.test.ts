@@ -4,6 +4,7 @@ import type { MediaFact } from "../../../src/domain/MediaProtocol.ts"
 import { Stream } from "../../../src/domain/Stream.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
 import { FakeVideo, flush, deps as mediaDeps } from "../../support/hlsMediaVideo.ts"
+import { WAIT } from "../../support/timeouts.ts"
 
 const stream = (id: number, overrides: Partial<Stream> = {}) =>
   new Stream({
@@ -184,14 +185,14 @@ describe("a player page's warm start", () => {
     await flush()
     expect(deps.createShell).toHaveBeenCalledOnce()
     expect([video.volume, video.muted]).toEqual([0.4, true])
-    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/2/index.m3u8"))
+    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/2/index.m3u8"), WAIT)
     expect(FakeHls.instances[0]?.attached).toBe(video)
     expect(await settledNow(warm?.settled)).toBe(false)
   })
 
   it("plays the low-latency source on /playersldp", async () => {
     setup({ path: "/playersldp/?default=0" })
-    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/1/ll.m3u8"))
+    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/1/ll.m3u8"), WAIT)
   })
 
   it("leaves everything to the app under maintenance, or for a stream that cannot play here", async () => {
@@ -211,12 +212,12 @@ describe("a player page's warm start", () => {
 
   it("lets the app start at the first frame, or on a failure", async () => {
     const first = setup()
-    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
     first.firstFrame(321)
     expect(await settledNow(first.warm?.settled)).toBe(true)
 
     const failing = setup()
-    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
     FakeHls.instances[0]?.emit(FakeHls.Events.ERROR, { fatal: true, type: FakeHls.ErrorTypes.NETWORK_ERROR })
     expect(await settledNow(failing.warm?.settled)).toBe(true)
   })
@@ -234,7 +235,7 @@ describe("a player page's warm start", () => {
 
   it("hands the playing element and its session over, replaying what happened so far", async () => {
     const { warm, video, shell, firstFrame } = setup()
-    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
     video.dispatchEvent(new Event("playing"))
     firstFrame(250)
     const container = { prepend: vi.fn() }
@@ -261,7 +262,7 @@ describe("a player page's warm start", () => {
       ["/live/2/index.m3u8", true]
     ] as const) {
       const { warm, video } = setup()
-      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
       warm?.placeVideo({ prepend: vi.fn() } as unknown as HTMLElement)
       expect(warm?.adopt(video as unknown as HTMLVideoElement, source, lowLatency, () => undefined)).toBeUndefined()
       expect(FakeHls.instances[0]?.destroyed).toBe(true)
@@ -270,7 +271,7 @@ describe("a player page's warm start", () => {
 
   it("lets go of everything when released before a hand-over", async () => {
     const { warm, shell, video } = setup()
-    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1))
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
     warm?.release()
     expect(shell.remove).toHaveBeenCalledOnce()
     expect(FakeHls.instances[0]?.destroyed).toBe(true)

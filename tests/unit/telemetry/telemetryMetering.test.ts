@@ -4,6 +4,7 @@ import { createMeteringActor, meter, playerGrantOf } from "../../../src/adapters
 import { SESSION_ENDED } from "../../../src/domain/api.ts"
 import type { MeteringFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer } from "../../support/telemetryFakes.ts"
+import { WAIT } from "../../support/timeouts.ts"
 
 const grant = { token: "pt-abc", analytics: true, noMetering: false }
 
@@ -15,7 +16,7 @@ describe("metering", () => {
 
   it("posts token_id, factor 1 and a random rnd to /api/metering", async () => {
     const result = meter({ callApi: server.callApi, random: () => "r4nd0m" }, grant)
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), WAIT)
     expect(server.requests[0]?.url).toBe("/api/metering")
     expect(server.requests[0]?.body).toEqual({ token_id: "pt-abc", factor: 1, rnd: "r4nd0m" })
     server.answer(server.requests[0])
@@ -25,7 +26,7 @@ describe("metering", () => {
   it("sends a different rnd each time by default", async () => {
     void meter({ callApi: server.callApi }, grant)
     void meter({ callApi: server.callApi }, grant)
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2), WAIT)
     const [a, b] = server.requests.map((r) => (r.body as { rnd: string }).rnd)
     expect(a).toMatch(/\S{8,}/)
     expect(a).not.toBe(b)
@@ -38,7 +39,7 @@ describe("metering", () => {
 
   it("turns a 401 into the fatal 'token' error", async () => {
     const result = meter({ callApi: server.callApi }, grant)
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), WAIT)
     server.answer(server.requests[0], 401, { success: false, status: 401, detail: "The token online validation failed" })
     await expect(result).resolves.toEqual({
       type: "telemetry.tokenRejected",
@@ -50,7 +51,7 @@ describe("metering", () => {
 
   it("reports other failures as non-fatal", async () => {
     const result = meter({ callApi: server.callApi }, grant)
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), WAIT)
     server.answer(server.requests[0], 500, { success: false, status: 500, detail: "Internal server error" })
     await expect(result).resolves.toEqual({ type: "metering.failed", detail: "Internal server error" })
   })
