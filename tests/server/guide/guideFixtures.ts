@@ -91,6 +91,8 @@ export async function serveGuide(
   options: { parts?: number; delayMs?: number; status?: number } = {}
 ): Promise<GuideServer> {
   let requests = 0
+  // the pauses between pieces end with the server, however long they were to be
+  const pauses = new Set<NodeJS.Timeout>()
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body)
   const server: Server = createServer((_request, response) => {
     requests += 1
@@ -107,7 +109,11 @@ export async function serveGuide(
       if (sent >= bytes.length) return void response.end()
       response.write(bytes.subarray(sent, sent + size))
       sent += size
-      setTimeout(next, options.delayMs ?? 0)
+      const pause = setTimeout(() => {
+        pauses.delete(pause)
+        next()
+      }, options.delayMs ?? 0)
+      pauses.add(pause)
     }
     next()
   })
@@ -118,6 +124,7 @@ export async function serveGuide(
     requests: () => requests,
     close: () =>
       new Promise((resolve) => {
+        for (const pause of pauses) clearTimeout(pause)
         server.closeAllConnections()
         server.close(() => resolve())
       })

@@ -6,6 +6,7 @@ import { prepareStaging } from "../../../src/server/guide/guideImportRepo.ts"
 import { guideText } from "../../../src/server/guide/guideSource.ts"
 import { importGuide } from "../../../src/server/guide/importGuide.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
+import { WAIT_MS } from "../../support/timeouts.ts"
 import { guideSnapshot, hourly, load, serveGuide, stagedRows, xmltv } from "./guideFixtures.ts"
 
 const NOW = Date.parse("2026-11-20T00:00:00Z")
@@ -118,14 +119,16 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
     await load(db(), good)
     const before = await guideSnapshot(db())
     const text = xmltv([{ id: "a", name: "Renamed" }], hourly("a", "2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z", "New"))
-    const limits = { downloadMs: 60_000, stallMs: 300, maxBytes: 1024 * 1024 }
+    // the stall limit is short only for the server that goes quiet: the others' pauses between
+    // pieces may grow on a busy machine, and must not pass for silence
+    const limits = { downloadMs: 60_000, stallMs: WAIT_MS, maxBytes: 1024 * 1024 }
     // a third of the file, then nothing: the connection stays open
     const quiet = await serveGuide(text, { parts: 3, delayMs: 60_000 })
     const slow = await serveGuide(text, { parts: 40, delayMs: 100 })
     // a small gzip that unpacks to far more than the limit
     const bomb = await serveGuide(gzipSync(text.replace("</tv>", `<!-- ${"x".repeat(4 * 1024 * 1024)} --></tv>`)))
     try {
-      await expect(importGuide(db(), guideText({ url: quiet.url }, undefined, limits), { now: NOW })).rejects.toThrow(
+      await expect(importGuide(db(), guideText({ url: quiet.url }, undefined, { ...limits, stallMs: 300 }), { now: NOW })).rejects.toThrow(
         "the guide server sent nothing for 300 ms"
       )
       await expect(

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fast
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { lowLatencyPlaylistPath } from "../../../src/server/origin/lowLatencyRoutes.ts"
 import { registerOrigin } from "../../../src/server/origin/originRoutes.ts"
+import { WAIT, WAIT_MS } from "../../support/timeouts.ts"
 
 const mediaDir = fileURLToPath(new URL("../../../media", import.meta.url))
 const startedAt = Date.UTC(2025, 0, 1, 12, 0, 0)
@@ -28,7 +29,11 @@ const hintOf = (body: string): string | undefined => /#EXT-X-PRELOAD-HINT:TYPE=P
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Resolves to the response, or to "pending" if it has not arrived within `ms` of real time. */
+/**
+ * Resolves to the response, or to "pending" if it has not arrived within `ms` of real time. The
+ * origin's clock here moves only by hand, so a request it holds stays pending however long one
+ * waits: a request answered within WAIT_MS was not held.
+ */
 const within = (request: Promise<LightMyRequestResponse>, ms: number) => Promise.race([request, sleep(ms).then(() => "pending" as const)])
 
 // 0.9 s after start: segments 0..5 complete, parts 6.0 and 6.1 out, 6.2 hinted (published at +1.2 s)
@@ -97,7 +102,7 @@ describe("low-latency origin", () => {
   }
 
   it("answers a blocking reload for a published part at once", async () => {
-    const response = await within(get("/live/demo1/ll.m3u8?_HLS_msn=6&_HLS_part=1"), 1000)
+    const response = await within(get("/live/demo1/ll.m3u8?_HLS_msn=6&_HLS_part=1"), WAIT_MS)
     expect(response).not.toBe("pending")
   })
 
@@ -107,7 +112,7 @@ describe("low-latency origin", () => {
     now = startedAt + 1199
     expect(await within(request, 60)).toBe("pending")
     now = startedAt + 1200
-    const response = await within(request, 2000)
+    const response = await within(request, WAIT_MS)
     if (response === "pending") throw new Error("the blocking reload did not resolve")
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('URI="part/6.2.ts",INDEPENDENT=YES\n')
@@ -120,7 +125,7 @@ describe("low-latency origin", () => {
     const request = get(`/live/demo2/${hinted}`)
     expect(await within(request, 100)).toBe("pending")
     now = startedAt + 1200
-    const response = await within(request, 2000)
+    const response = await within(request, WAIT_MS)
     if (response === "pending") throw new Error("the hinted part did not arrive")
     expect(response.statusCode).toBe(200)
     const part = (await manifest("demo2")).segments[0]?.parts[2]
@@ -130,7 +135,7 @@ describe("low-latency origin", () => {
 
   it("answers 404 for a future part other than the hinted one, and for unknown names", async () => {
     for (const url of ["/live/demo1/part/6.3.ts", "/live/demo1/part/7.0.ts", "/live/demo1/part/6.5.ts", "/live/demo1/part/x.ts"]) {
-      const response = await within(get(url), 1000)
+      const response = await within(get(url), WAIT_MS)
       if (response === "pending") throw new Error(`${url} was held`)
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({ success: false, status: 404, detail: "unknown part" })
@@ -159,7 +164,7 @@ describe("low-latency origin", () => {
       await vi.advanceTimersByTimeAsync(5999)
       expect(response).toBeUndefined()
       await vi.advanceTimersByTimeAsync(1)
-      await vi.waitFor(() => expect(response?.statusCode).toBe(200))
+      await vi.waitFor(() => expect(response?.statusCode).toBe(200), WAIT)
       expect(hintOf(response?.body ?? "")).toBe("part/6.0.ts")
     } finally {
       vi.useRealTimers()
@@ -177,7 +182,7 @@ describe("closing the origin", () => {
     const part = other.inject({ method: "GET", url: "/live/demo1/part/6.2.ts" })
     expect(await within(playlist, 60)).toBe("pending")
     await other.close()
-    const [held, hinted] = await Promise.all([within(playlist, 2000), within(part, 2000)])
+    const [held, hinted] = await Promise.all([within(playlist, WAIT_MS), within(part, WAIT_MS)])
     if (held === "pending" || hinted === "pending") throw new Error("close left a request hanging")
     expect(held.statusCode).toBe(200)
     expect(hintOf(held.body)).toBe("part/6.2.ts")
