@@ -1,9 +1,12 @@
+import { resolve } from "node:path"
+import { gzipSync } from "node:zlib"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { build as bundle } from "rolldown"
 import type { Plugin } from "vite"
 import { compression } from "vite-plugin-compression2"
 import { defineConfig } from "vitest/config"
+import { formatSize, printBuildSummary } from "./scripts/buildSummary.ts"
 import { HOOK_TIMEOUT_MS, POLL_INTERVAL_MS, TEST_TIMEOUT_MS, WAIT_MS } from "./tests/support/timeouts.ts"
 
 /**
@@ -25,6 +28,35 @@ const inlineKickoff = (): Plugin => ({
   }
 })
 
+/**
+ * `vite build` prints one line (files, bytes, the entry's gzip size, time) instead of Vite's table
+ * of some 250 files; warnings and errors still show. `vite build --logLevel info` brings the table
+ * back. Last of the plugins, so it counts the compressed twins too.
+ */
+const buildSummary = (): Plugin => {
+  let outDir = "dist"
+  let entry = ""
+  return {
+    name: "streamhub:build-summary",
+    apply: "build",
+    enforce: "post",
+    config: (config) => (config.logLevel === undefined ? { logLevel: "warn", build: { reportCompressedSize: false } } : {}),
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === "chunk" && file.isEntry) entry = `entry ${file.fileName} ${formatSize(gzipSync(file.code).length)} gzip`
+      }
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      handler: () => printBuildSummary("app", outDir, ["source maps and .br/.gz twins included", entry])
+    }
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -36,7 +68,8 @@ export default defineConfig({
       include: /\.(m?js|css|html|svg|json|webmanifest)$/,
       threshold: 512,
       skipIfLargerOrEqual: true
-    })
+    }),
+    buildSummary()
   ],
   build: {
     outDir: "dist",
@@ -45,7 +78,11 @@ export default defineConfig({
     sourcemap: "hidden",
     // the server reads it to name the app's chunks in a Link header (staticSite.ts)
     manifest: true,
-    target: "es2022"
+    target: "es2022",
+    rolldownOptions: {
+      // how long each plugin took is the machine's news, not the build's: a busy machine printed it every time
+      checks: { bundlerTimings: false }
+    }
   },
   server: {
     proxy: {

@@ -8,6 +8,7 @@
 import { rm } from "node:fs/promises"
 import { join } from "node:path"
 import { build } from "rolldown"
+import { printBuildSummary } from "./buildSummary.ts"
 
 const root = join(import.meta.dirname, "..")
 export const SERVER_BUILD = join(root, "build", "server")
@@ -37,4 +38,7 @@ export async function buildServer(): Promise<void> {
   })
 }
 
-if (import.meta.main) await buildServer()
+if (import.meta.main) {
+  await buildServer()
+  await printBuildSummary("server", SERVER_BUILD)
+}
