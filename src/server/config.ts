@@ -28,6 +28,8 @@ export interface Config {
   readonly connectionsPerAddress: number | undefined
   /** Per-IP overrides of the built-in limits, e.g. for an end-to-end suite that signs in often. */
   readonly rateLimits: { readonly signInPerMinute?: number; readonly apiPerMinute?: number }
+  /** LOG_FORMAT; undefined lets the server choose by whether its output is a terminal. */
+  readonly logFormat: "json" | "pretty" | undefined
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -97,6 +99,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const signInPerMinute = perMinute("SIGN_IN_LIMIT_PER_MINUTE")
   const apiPerMinute = perMinute("API_LIMIT_PER_MINUTE")
 
+  const logFormatText = value(env, "LOG_FORMAT")?.toLowerCase()
+  const logFormat =
+    logFormatText === undefined || logFormatText === "json" || logFormatText === "pretty"
+      ? logFormatText
+      : fail(
+          `LOG_FORMAT must be json or pretty, or unset to choose by whether the output is a terminal (got "${value(env, "LOG_FORMAT")}")`
+        )
+
   if (problems.length > 0 || port === undefined || publicUrl === undefined) throw new ConfigError(problems)
   return {
     port,
@@ -114,7 +124,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     rateLimits: {
       ...(signInPerMinute === undefined ? {} : { signInPerMinute }),
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
-    }
+    },
+    logFormat
   }
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts"
 import { openDatabase } from "./db/database.ts"
 import { migrateToLatest } from "./db/migrations.ts"
 import { withStartupLock } from "./db/startupLock.ts"
+import { serverLogger } from "./logOutput.ts"
 import { mailDelivery } from "./mail/mailFeature.ts"
 import { seed } from "./seed.ts"
 import { serverAddress } from "./shell/shellFeature.ts"
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     app = await buildApp({
       config,
       db,
-      logger: { level: process.env.LOG_LEVEL ?? "info" },
+      logger: serverLogger(process.env.LOG_LEVEL ?? "info", config.logFormat),
       mail: { wake: () => worker?.wake() }
     })
     transport = mailDelivery.createTransport(config, app.log)
