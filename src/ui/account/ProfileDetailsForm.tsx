@@ -11,6 +11,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as forms from "./AccountForm.css.ts"
 import * as styles from "./ProfileView.css.ts"
 
@@ -39,8 +40,8 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
     focusField(FIELD_IDS, selectFirstInvalidField(details.getSnapshot()))
   }
   return (
-    <section className={styles.panel} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={styles.panelHeading}>
+    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="details-heading">
+      <h2 id="details-heading" className={surfaces.panelTitle}>
         Update email or username
       </h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>

@@ -10,6 +10,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { focusField, PasswordField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as forms from "./AccountForm.css.ts"
 import * as styles from "./ProfileView.css.ts"
 
@@ -33,8 +34,8 @@ export const ProfilePasswordForm = () => {
     focusField(FIELD_IDS, selectFirstInvalidField(password.getSnapshot()))
   }
   return (
-    <section className={styles.panel} aria-labelledby="password-heading">
-      <h2 id="password-heading" className={styles.panelHeading}>
+    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="password-heading">
+      <h2 id="password-heading" className={surfaces.panelTitle}>
         Update password
       </h2>
       <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>

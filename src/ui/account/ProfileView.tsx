@@ -2,7 +2,9 @@ import { useSelector } from "@xstate/react"
 import { selectIsLoadingUser, selectIsLoggingOutAll, selectUser } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
+import { PageView } from "../shared/PageView.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { ProfileDetailsForm } from "./ProfileDetailsForm.tsx"
 import { ProfilePasswordForm } from "./ProfilePasswordForm.tsx"
 import * as styles from "./ProfileView.css.ts"
@@ -16,24 +18,18 @@ export const ProfileView = () => {
   // only the first load: a refresh after a username change keeps the forms (and their focus) in place
   if (user === null && loadingUser) return <LoadingView placement="inline" />
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <div className={styles.header}>
-        <h1 id="page-title" className={styles.title}>
-          Account settings
-        </h1>
-        <p className={styles.lead}>Update your email, username or password, or log out all devices.</p>
-      </div>
+    <PageView title="Account settings" lead="Update your email, username or password, or log out all devices." width="wide">
       <div className={styles.forms}>
         {/* a confirmed email change (from the mailed link) starts the form afresh with the new address */}
         <ProfileDetailsForm key={user?.email ?? ""} username={user?.username ?? ""} email={user?.email ?? ""} />
         <ProfilePasswordForm />
       </div>
-      <section className={styles.panel} aria-labelledby="devices-heading">
-        <h2 id="devices-heading" className={styles.panelHeading}>
+      <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="devices-heading">
+        <h2 id="devices-heading" className={surfaces.panelTitle}>
           Devices
         </h2>
         <div className={styles.dangerRow}>
-          <p className={styles.panelText}>Sign out everywhere your account is signed in, including this browser.</p>
+          <p className={surfaces.muted}>Sign out everywhere your account is signed in, including this browser.</p>
           <button
             type="button"
             className={`${button({ tone: "secondary" })} ${styles.dangerButton}`}
@@ -45,6 +41,6 @@ export const ProfileView = () => {
           </button>
         </div>
       </section>
-    </section>
+    </PageView>
   )
 }

@@ -12,14 +12,16 @@ import {
   selectStreamsUnavailable,
   selectTimeZone
 } from "../../machines/guide/guideSelectors.ts"
-import { button, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { fieldLabel, textInput } from "../shared/controls.css.ts"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { PageView } from "../shared/PageView.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { ChannelList } from "./ChannelList.tsx"
 import * as styles from "./GuideView.css.ts"
 import { dayOption } from "./guideFormat.ts"
 import { SearchResults } from "./SearchResults.tsx"
-
-const SKELETONS = [0, 1, 2]
 
 /** /stream-schedule (SPEC §2): a day's programmes by channel, and a search over all seven days. */
 export const GuideView = () => {
@@ -38,16 +40,11 @@ export const GuideView = () => {
   const searching = search.state !== "idle"
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>
-          Stream Schedule
-        </h1>
-        <p className={styles.lead}>
-          What is on today and over the next six days.{ready ? <> Times are in your time zone, {timeZone}.</> : null}
-        </p>
-      </div>
-
+    <PageView
+      title="Stream Schedule"
+      lead={<>What is on today and over the next six days.{ready ? <> Times are in your time zone, {timeZone}.</> : null}</>}
+      width="full"
+    >
       <div className={styles.toolbar}>
         <div className={styles.control}>
           <label className={fieldLabel} htmlFor="guide-day">
@@ -88,34 +85,24 @@ export const GuideView = () => {
       {searching ? (
         <SearchResults search={search} query={query} days={days} timeZone={timeZone} onRetry={() => guide.send({ type: "search.retry" })} />
       ) : status === "loading" ? (
-        <div role="status" className={styles.skeletons}>
-          <span className={visuallyHidden}>Loading the schedule…</span>
-          {SKELETONS.map((index) => (
-            <div key={index} className={styles.skeleton} aria-hidden="true" />
-          ))}
-        </div>
+        <LoadingPlaceholder label="Loading the schedule…" count={3} height="180px" />
       ) : status === "failed" ? (
-        <div className={styles.notice} role="alert">
-          <p className={styles.noticeText}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => guide.send({ type: "day.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => guide.send({ type: "day.retry" })} />
       ) : status === "empty" ? (
-        <p className={styles.empty}>{NO_SCHEDULE}</p>
+        <p className={surfaces.empty()}>{NO_SCHEDULE}</p>
       ) : (
         <>
           {streamsUnavailable ? (
-            <div className={styles.notice} role="status">
-              <p className={styles.noticeText}>The streams could not be loaded, so the programmes have no Watch links for now.</p>
-              <button type="button" className={button({ tone: "secondary" })} onClick={() => guide.send({ type: "streams.retry" })}>
-                Try again
-              </button>
-            </div>
+            <RetryNotice
+              message="The streams could not be loaded, so the programmes have no Watch links for now."
+              onRetry={() => guide.send({ type: "streams.retry" })}
+              partial
+              role="status"
+            />
           ) : null}
           <ChannelList channels={channels} timeZone={timeZone} />
         </>
       )}
-    </section>
+    </PageView>
   )
 }

@@ -1,5 +1,6 @@
 import type { GuideSearch } from "../../machines/guide/guideSelectors.ts"
-import { button } from "../shared/controls.css.ts"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./GuideView.css.ts"
 import { dayShort } from "./guideFormat.ts"
 import { ProgrammeItem } from "./ProgrammeItem.tsx"
@@ -23,19 +24,14 @@ const summary = ({ state, searchedDays, totalDays, matches, results }: GuideSear
 /** Matches across the seven days, with the day and channel each airs on. */
 export const SearchResults = ({ search, query, days, timeZone, onRetry }: SearchResultsProps) => (
   <section className={styles.results} aria-labelledby="search-results-title" aria-busy={search.state === "searching" || undefined}>
-    <h2 id="search-results-title" className={styles.resultsTitle}>
+    <h2 id="search-results-title" className={surfaces.panelTitle}>
       Search results
     </h2>
-    <p className={styles.summary} role="status">
+    <p className={surfaces.muted} role="status">
       {summary(search, query)}
     </p>
     {search.state === "incomplete" ? (
-      <div className={styles.notice} role="alert">
-        <p className={styles.noticeText}>Some days could not be searched.</p>
-        <button type="button" className={button({ tone: "secondary" })} onClick={onRetry}>
-          Search them again
-        </button>
-      </div>
+      <RetryNotice message="Some days could not be searched." onRetry={onRetry} retryLabel="Search them again" partial />
     ) : null}
     {search.results.length === 0 ? null : (
       <ul className={styles.resultList} aria-label="Matching programmes">

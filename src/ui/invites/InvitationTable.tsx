@@ -27,7 +27,7 @@ const Email = ({ address }: { readonly address: string }) => {
 
 /** SPEC §2's registered and completed tables; dates in en-GB. */
 export const InvitationTable = ({ caption, invitations, completed, empty }: InvitationTableProps) => (
-  <section className={surfaces.panel} aria-label={caption}>
+  <section className={surfaces.panel()} aria-label={caption}>
     {invitations.length === 0 ? (
       <>
         <h2 className={surfaces.panelTitle}>{caption}</h2>

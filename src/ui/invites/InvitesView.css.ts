@@ -1,14 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
-
-export const page = style({ maxWidth: "920px", display: "flex", flexDirection: "column", gap: vars.space.xl })
-
-export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const lead = style({ margin: 0, color: vars.color.textMuted })
 
 export const stats = style({
   display: "grid",
@@ -17,8 +8,6 @@ export const stats = style({
   margin: 0,
   "@media": { [media.belowSmall]: { gap: vars.space.sm } }
 })
-
-export const muted = style({ margin: 0, color: vars.color.textMuted })
 
 export const linkRow = style({
   display: "flex",
@@ -93,5 +82,3 @@ export const empty = style({
   border: `1px dashed ${vars.color.border}`,
   borderRadius: vars.radius.md
 })
-
-export const skeleton = style([placeholder, { height: "120px" }])

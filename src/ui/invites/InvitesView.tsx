@@ -13,6 +13,9 @@ import {
 } from "../../machines/invites/invitesMachine.ts"
 import { button, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { PageView } from "../shared/PageView.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { InvitationTable } from "./InvitationTable.tsx"
@@ -34,27 +37,11 @@ export const InvitesView = () => {
   const completed = useSelector(invites, selectCompleted)
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>
-          Invites
-        </h1>
-        <p className={styles.lead}>Invite friends and earn a reward point for each one who joins and verifies their email.</p>
-      </div>
-
+    <PageView title="Invites" lead="Invite friends and earn a reward point for each one who joins and verifies their email.">
       {status === "loading" ? (
-        <div role="status" className={styles.intro}>
-          <span className={visuallyHidden}>Loading your invitations…</span>
-          <div className={styles.skeleton} aria-hidden="true" />
-          <div className={styles.skeleton} aria-hidden="true" />
-        </div>
+        <LoadingPlaceholder label="Loading your invitations…" count={2} height="120px" />
       ) : status === "failed" ? (
-        <div className={surfaces.notice} role="alert">
-          <p className={surfaces.noticeText}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => invites.send({ type: "invites.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => invites.send({ type: "invites.retry" })} />
       ) : (
         <>
           <dl className={styles.stats}>
@@ -68,11 +55,11 @@ export const InvitesView = () => {
             </div>
           </dl>
 
-          <section className={surfaces.panel} aria-labelledby="link-title">
+          <section className={surfaces.panel()} aria-labelledby="link-title">
             <h2 id="link-title" className={surfaces.panelTitle}>
               Your invite link
             </h2>
-            <p id="link-hint" className={styles.muted}>
+            <p id="link-hint" className={surfaces.muted}>
               Send it to friends. Whoever creates an account through it shows up below, and you earn a point once they verify their email.
             </p>
             <div className={styles.linkRow}>
@@ -127,6 +114,6 @@ export const InvitesView = () => {
           />
         </>
       )}
-    </section>
+    </PageView>
   )
 }

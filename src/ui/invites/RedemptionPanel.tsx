@@ -17,11 +17,11 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
   const cost = costAfterRedeeming(monthlyPrice, chosen, pricePerPoint)
   const discounted = monthlyPrice < listPrice
   return (
-    <section className={surfaces.panel} aria-labelledby="redeem-title">
+    <section className={surfaces.panel()} aria-labelledby="redeem-title">
       <h2 id="redeem-title" className={surfaces.panelTitle}>
         Redeem reward points
       </h2>
-      <p className={styles.muted}>
+      <p className={surfaces.muted}>
         A month costs {formatPrice(monthlyPrice)}
         {discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}. Each point takes {formatPrice(pricePerPoint)} off,
         as far as a month&apos;s price goes.
@@ -49,7 +49,7 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
           Next month would cost <span className={styles.costValue}>{formatPrice(cost)}</span>
         </p>
       </div>
-      <p className={styles.muted}>Nothing is charged while the site is free to use; your points stay for when it is not.</p>
+      <p className={surfaces.muted}>Nothing is charged while the site is free to use; your points stay for when it is not.</p>
     </section>
   )
 }

@@ -1,16 +1,11 @@
 import { style } from "@vanilla-extract/css"
-import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
 export const text = style({ margin: 0 })
 
-export const muted = style({ margin: 0, color: vars.color.textMuted })
-
 export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700 })
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
-
-export const skeletons = style({ display: "flex", flexDirection: "column", gap: vars.space.sm })
 
 export const tableFrame = style({
   background: vars.color.surface,
@@ -111,10 +106,6 @@ export const cellLabel = style({
   }
 })
 
-export const status = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `${vars.space.xs} ${vars.space.md}` })
-
 export const statusValue = style({ margin: 0, fontSize: vars.fontSize.title, fontWeight: 700, lineHeight: 1.25 })
 
 export const failure = style({ margin: 0, color: vars.color.danger })
-
-export const skeleton = style([placeholder, { height: "48px" }])

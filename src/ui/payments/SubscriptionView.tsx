@@ -34,7 +34,7 @@ export const SubscriptionView = () => {
 
   return (
     <PageView title="Subscription">
-      <div className={surfaces.panel} role="note">
+      <div className={surfaces.panel()} role="note">
         <p className={styles.text}>The site is currently free to use.</p>
         <p className={styles.text}>
           If our servers need upgrading, a subscription of about ${PRICE_NOTE_PER_MONTH} a month may be charged in the future.
@@ -67,7 +67,7 @@ export const SubscriptionView = () => {
           Back to streams
         </Link>
       </div>
-      <p id="reload-result" role="status" className={reloadError === null ? styles.muted : styles.failure}>
+      <p id="reload-result" role="status" className={reloadError === null ? surfaces.muted : styles.failure}>
         {reloadError ?? (reloaded === null ? "" : reloadedText(reloaded))}
       </p>
     </PageView>

@@ -1,35 +1,10 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { media, vars } from "../shared/theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
-export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
-
-export const head = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  justifyContent: "space-between",
-  gap: vars.space.md
-})
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+/** The figures or tables of one view, one panel under another. */
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })
-
-export const section = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  "@media": { [media.belowSmall]: { padding: vars.space.md } }
-})
-
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large })
-
-export const muted = style({ margin: 0, color: vars.color.textMuted })
 
 export const rangeRow = style({
   display: "flex",
@@ -73,8 +48,6 @@ export const chartCaption = style({ fontWeight: 600 })
 export const chartCanvas = style({ minHeight: "220px", width: "100%" })
 
 globalStyle(`${chartCanvas} .u-legend`, { color: vars.color.text, fontSize: vars.fontSize.small })
-
-export const skeleton = style({ height: "96px", borderRadius: vars.radius.md, background: vars.color.surfaceRaised })
 
 export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm })
 

@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { accountsStreaming, totalConnections } from "../../domain/Connection.ts"
 import { selectUsers, selectView } from "../../machines/reports/adminReportsMachine.ts"
 import { button } from "../shared/controls.css.ts"
+import { PageView } from "../shared/PageView.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
-import * as styles from "./AdminReports.css.ts"
 import { ReportsPanel } from "./ReportsPanel.tsx"
 import { UsersPanel } from "./UsersPanel.tsx"
 
@@ -17,12 +17,11 @@ export const AdminReportsView = () => {
   const info = users.connections
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <div className={styles.head}>
-        <h1 id="page-title" className={styles.title}>
-          Admin Reports
-        </h1>
-        <div className={styles.toolbar}>
+    <PageView
+      title="Admin Reports"
+      width="full"
+      actions={
+        <>
           {/* aria-disabled, not disabled: the button keeps the focus while the users load */}
           <button
             type="button"
@@ -35,9 +34,9 @@ export const AdminReportsView = () => {
           <button type="button" className={button({ tone: "primary" })} onClick={() => reports.send({ type: "view.toggle" })}>
             {view === "reports" ? "Show users" : "Show reports"}
           </button>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <dl className={surfaces.stats} aria-busy={users.loading || undefined}>
         <div className={surfaces.stat}>
           <dt className={surfaces.statLabel}>Total connections</dt>
@@ -50,6 +49,6 @@ export const AdminReportsView = () => {
       </dl>
 
       {view === "users" ? <UsersPanel actor={reports} /> : <ReportsPanel actor={reports} />}
-    </section>
+    </PageView>
   )
 }

@@ -3,6 +3,7 @@ import type uPlot from "uplot"
 import "uplot/dist/uPlot.min.css"
 import { formatDay } from "../../domain/Dates.ts"
 import { changeAgainst, type ReportDay, type ReportSeries, type ReportTotals } from "../../domain/Reports.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
 
 interface Line {
@@ -135,7 +136,7 @@ export const ReportCharts = ({ series }: { readonly series: ReportSeries }) => {
           )
         })}
       </dl>
-      <p className={styles.muted}>Changes compare with {before}. Days run midnight to midnight UTC.</p>
+      <p className={surfaces.muted}>Changes compare with {before}. Days run midnight to midnight UTC.</p>
       <div className={styles.charts}>
         {CHARTS.map((spec) => (
           <Chart key={spec.title} spec={spec} days={series.days} />

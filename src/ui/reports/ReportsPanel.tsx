@@ -9,7 +9,9 @@ import {
   selectRange,
   selectReports
 } from "../../machines/reports/adminReportsMachine.ts"
-import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { button } from "../shared/controls.css.ts"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
 import { RangePicker } from "./RangePicker.tsx"
@@ -37,16 +39,16 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
 
   return (
     <>
-      <div className={styles.section}>
+      <div className={surfaces.panel({ spacing: "compact" })}>
         <div className={styles.rangeRow}>
-          <h2 id="report-range" className={styles.sectionTitle}>
+          <h2 id="report-range" className={surfaces.panelTitle}>
             Custom Range (updates This Month rows)
           </h2>
           <button type="button" className={button({ tone: "secondary" })} onClick={() => actor.send({ type: "mode.switch" })}>
             Switch Report Mode
           </button>
         </div>
-        <p className={styles.muted}>
+        <p className={surfaces.muted}>
           {rangeText} · {mode === "light" ? "Light" : "Detailed"} mode
         </p>
         <RangePicker
@@ -59,39 +61,31 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
       </div>
 
       {error !== null ? (
-        <div className={surfaces.alert} role="alert">
-          <p className={surfaces.alertText}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "reports.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => actor.send({ type: "reports.retry" })} look="alert" />
       ) : reports === null ? (
-        <div role="status" className={styles.section}>
-          <span className={visuallyHidden}>Loading the reports…</span>
-          <div className={styles.skeleton} aria-hidden="true" />
-        </div>
+        <LoadingPlaceholder label="Loading the reports…" height="96px" />
       ) : (
-        <div className={styles.page} aria-busy={loading || undefined}>
+        <div className={styles.stack} aria-busy={loading || undefined}>
           {mode === "light" ? (
-            <section className={styles.section} aria-labelledby="light-figures">
-              <h2 id="light-figures" className={styles.sectionTitle}>
+            <section className={surfaces.panel({ spacing: "compact" })} aria-labelledby="light-figures">
+              <h2 id="light-figures" className={surfaces.panelTitle}>
                 Reports
               </h2>
               <Figures figures={lightFigures(reports)} />
             </section>
           ) : (
             detailedFigures(reports, `This Month (${rangeText})`).map((block, index) => (
-              <section key={block.title} className={styles.section} aria-labelledby={`figures-${index}`}>
-                <h2 id={`figures-${index}`} className={styles.sectionTitle}>
+              <section key={block.title} className={surfaces.panel({ spacing: "compact" })} aria-labelledby={`figures-${index}`}>
+                <h2 id={`figures-${index}`} className={surfaces.panelTitle}>
                   {block.title}
                 </h2>
                 <Figures figures={block.figures} />
               </section>
             ))
           )}
-          <section className={styles.section} aria-labelledby="report-days">
+          <section className={surfaces.panel({ spacing: "compact" })} aria-labelledby="report-days">
             <div className={styles.rangeRow}>
-              <h2 id="report-days" className={styles.sectionTitle}>
+              <h2 id="report-days" className={surfaces.panelTitle}>
                 Day by day
               </h2>
               {series === null ? null : (
@@ -104,7 +98,7 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
                 </a>
               )}
             </div>
-            {series === null ? <p className={styles.muted}>{seriesNote}</p> : <ReportCharts series={series} />}
+            {series === null ? <p className={surfaces.muted}>{seriesNote}</p> : <ReportCharts series={series} />}
           </section>
         </div>
       )}

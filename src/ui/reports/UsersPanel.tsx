@@ -5,6 +5,8 @@ import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.t
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { selectUsersPager } from "../../machines/reports/usersPager.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as table from "../shared/table.css.ts"
 import * as styles from "./AdminReports.css.ts"
@@ -15,31 +17,15 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
   const { loading, ending, error, connections } = useSelector(actor, selectUsers)
 
-  if (error !== null) {
-    return (
-      <div className={surfaces.alert} role="alert">
-        <p className={surfaces.alertText}>{error}</p>
-        <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.refresh" })}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  if (connections === null) {
-    return (
-      <div role="status" className={styles.section}>
-        <span className={visuallyHidden}>Loading the live connections…</span>
-        <div className={styles.skeleton} aria-hidden="true" />
-      </div>
-    )
-  }
+  if (error !== null) return <RetryNotice message={error} onRetry={() => actor.send({ type: "users.refresh" })} look="alert" />
+  if (connections === null) return <LoadingPlaceholder label="Loading the live connections…" height="96px" />
   const shared = accountsWithMultipleConnections(connections)
   const rows = connectionRows(connections)
   const streams = connections.streams ?? []
   return (
-    <div className={styles.page} aria-busy={loading || undefined}>
+    <div className={styles.stack} aria-busy={loading || undefined}>
       {connections.unknownIps.length === 0 ? null : (
-        <div className={styles.section}>
+        <div className={surfaces.panel({ spacing: "compact" })}>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
           <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="unknown-ips">
             <table className={table.table}>
@@ -65,7 +51,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
         </div>
       )}
 
-      <div className={styles.section}>
+      <div className={surfaces.panel({ spacing: "compact" })}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="multiple-connections">
           <table className={table.table}>
@@ -95,7 +81,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
         {shared.length === 0 ? <p className={table.empty}>No account is watching from more than one place.</p> : null}
       </div>
 
-      <div className={styles.section}>
+      <div className={surfaces.panel({ spacing: "compact" })}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="stream-health">
           <table className={table.table}>
@@ -143,7 +129,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof admi
         {streams.length === 0 ? <p className={table.empty}>No stream has been watched in the last hour.</p> : null}
       </div>
 
-      <div className={styles.section}>
+      <div className={surfaces.panel({ spacing: "compact" })}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
         <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby="sessions-streaming">
           <table className={table.table}>
@@ -219,7 +205,7 @@ const Pager = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMach
     <nav className={styles.pager} aria-label="Sessions Streaming pages">
       <p className={styles.pagerText} aria-live="polite">
         Rows {count.format(first)}–{count.format(last)} of {count.format(rows)}
-        {turning ? <span className={styles.muted}> · loading page {count.format(asked)}…</span> : null}
+        {turning ? <span className={surfaces.muted}> · loading page {count.format(asked)}…</span> : null}
       </p>
       <div className={styles.toolbar}>
         <button type="button" className={button({ tone: "secondary" })} disabled={!canGoBack} onClick={() => turn(1)}>

@@ -1,24 +1,27 @@
 import { style } from "@vanilla-extract/css"
+import { recipe } from "@vanilla-extract/recipes"
 import { vars } from "./theme.css.ts"
 
-export const page = style({ maxWidth: "860px", display: "flex", flexDirection: "column", gap: vars.space.lg })
+/** How wide a page grows: `reading` for text and one column of forms, `wide` for two, `full` for tables and grids. */
+export const page = recipe({
+  base: { display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 },
+  variants: { width: { reading: { maxWidth: "860px" }, wide: { maxWidth: "980px" }, full: {} } },
+  defaultVariants: { width: "reading" }
+})
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const lead = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.large })
-
-export const panel = style({
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
+/** The title with its introduction, and the page's own buttons beside them where there is room. */
+export const head = style({
   display: "flex",
-  flexDirection: "column",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  justifyContent: "space-between",
   gap: vars.space.md
 })
 
-export const faq = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space.md })
+export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
 
-export const question = style({ margin: 0, fontWeight: 700, fontSize: vars.fontSize.large })
+export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
 
-export const answer = style({ margin: 0, color: vars.color.textMuted })
+export const lead = style({ margin: 0, color: vars.color.textMuted })
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })

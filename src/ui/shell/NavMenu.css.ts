@@ -9,7 +9,8 @@ export const chevron = style({
   selectors: { "[aria-expanded='true'] > &": { transform: "rotate(180deg)" } }
 })
 
-export const panel = style({
+/** The list that drops down from its button, over the page; not a panel of the page. */
+export const dropdown = style({
   position: "absolute",
   top: "calc(100% + 6px)",
   right: 0,
@@ -24,7 +25,7 @@ export const panel = style({
   zIndex: 35
 })
 
-export const panelStart = style({ left: 0, right: "auto" })
+export const dropdownStart = style({ left: 0, right: "auto" })
 
 export const item = style({
   display: "flex",

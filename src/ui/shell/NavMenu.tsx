@@ -73,7 +73,7 @@ export const NavMenu = ({ id, label, links, actions = [], align = "start" }: Nav
         <Icon name="chevronDown" size={16} className={styles.chevron} />
       </button>
       {open ? (
-        <ul id={id} ref={panelRef} className={align === "end" ? styles.panel : `${styles.panel} ${styles.panelStart}`}>
+        <ul id={id} ref={panelRef} className={align === "end" ? styles.dropdown : `${styles.dropdown} ${styles.dropdownStart}`}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end className={styles.item} onClick={closeToButton}>

@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css"
+import { style } from "@vanilla-extract/css"
 import { GRID_COLUMNS } from "../../domain/Layout.ts"
 import { media, vars } from "../shared/theme.css.ts"
 
@@ -54,27 +54,3 @@ export const grid = style({
     [media.belowSmall]: { gridTemplateColumns: columns(GRID_COLUMNS.below600) }
   }
 })
-
-const shimmer = keyframes({ "0%": { opacity: 0.55 }, "50%": { opacity: 1 }, "100%": { opacity: 0.55 } })
-
-export const skeleton = style({
-  aspectRatio: "16 / 12",
-  borderRadius: vars.radius.lg,
-  background: vars.color.surfaceRaised,
-  animation: `${shimmer} 1.4s ease-in-out infinite`,
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } }
-})
-
-export const empty = style({
-  padding: vars.space.xxl,
-  textAlign: "center",
-  color: vars.color.textMuted,
-  background: vars.color.surface,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg
-})
-
-export const error = style([
-  empty,
-  { color: vars.color.text, display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md }
-])

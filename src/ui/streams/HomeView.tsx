@@ -12,7 +12,9 @@ import {
 } from "../../machines/streams/streamSelectionMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
+import { empty, skeleton } from "../shared/surfaces.css.ts"
 import * as styles from "./HomeView.css.ts"
 import { StreamCard } from "./StreamCard.tsx"
 import { StreamModals } from "./StreamModals.tsx"
@@ -68,19 +70,14 @@ export const HomeView = () => {
           <span className={visuallyHidden}>Loading streams…</span>
           <ul className={styles.grid} aria-hidden="true">
             {SKELETONS.map((index) => (
-              <li key={index} className={styles.skeleton} />
+              <li key={index} className={skeleton({ shape: "card" })} />
             ))}
           </ul>
         </div>
       ) : error !== null ? (
-        <div className={styles.error} role="alert">
-          <p>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => selection.send({ type: "streams.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => selection.send({ type: "streams.retry" })} />
       ) : streams.length === 0 ? (
-        <p className={styles.empty}>No streams are available right now. Please check back soon.</p>
+        <p className={empty()}>No streams are available right now. Please check back soon.</p>
       ) : (
         <ul className={styles.grid} aria-label="Streams">
           {streams.map((stream, index) => (

@@ -2,6 +2,7 @@ import { mediaErrorMessage } from "../../domain/MediaError.ts"
 import { type PlayerContext, playerLabel } from "../../domain/Ticket.ts"
 import { button } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./ContactView.css.ts"
 
 /** The error as people read it: its code and what the code means; 0 is an error without a media code. */
@@ -25,7 +26,7 @@ export const AttachedPanel = ({ context, onRemove }: AttachedPanelProps) => (
         Remove
       </button>
     </div>
-    <p className={styles.muted}>
+    <p className={surfaces.muted}>
       These player details are sent with your ticket, so we can see what went wrong. Remove them if you would rather not share them.
     </p>
     <dl className={styles.details}>

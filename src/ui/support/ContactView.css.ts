@@ -1,45 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css"
-import { skeleton as placeholder } from "../shared/surfaces.css.ts"
 import { media, vars } from "../shared/theme.css.ts"
-
-export const page = style({ maxWidth: "860px", display: "flex", flexDirection: "column", gap: vars.space.xl })
-
-export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const lead = style({ margin: 0, color: vars.color.textMuted })
-
-// Written out rather than composed from surfaces.panel: `chat` overrides its direction, and a
-// composed rule from another style file can win by stylesheet order once pages load separately.
-export const panel = style({
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-  "@media": { [media.belowSmall]: { padding: vars.space.lg } }
-})
-
-export const panelHeader = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
-
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: 1.3 })
-
-export const muted = style({ margin: 0, color: vars.color.textMuted })
-
-/** The chat card: its text beside the button where there is room, stacked on a phone. */
-export const chat = style([
-  panel,
-  {
-    flexDirection: "row",
-    alignItems: "center",
-    justifyContent: "space-between",
-    gap: vars.space.lg,
-    "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
-  }
-])
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
 
@@ -144,7 +104,3 @@ export const message = style({ fontSize: vars.fontSize.small })
 export const summary = style({ cursor: "pointer", color: vars.color.textMuted, width: "fit-content" })
 
 export const description = style({ margin: `${vars.space.sm} 0 0`, whiteSpace: "pre-wrap", overflowWrap: "anywhere" })
-
-export const notice = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.md })
-
-export const skeleton = style([placeholder, { height: "72px" }])

@@ -2,8 +2,9 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useLocation } from "react-router-dom"
 import { selectChatUrl } from "../../machines/support/contactMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
+import { PageView } from "../shared/PageView.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as styles from "./ContactView.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { OwnTickets } from "./OwnTickets.tsx"
 import { TicketForm } from "./TicketForm.tsx"
 
@@ -19,20 +20,14 @@ const Contact = ({ search }: { readonly search: string }) => {
   const contact = useActorRef(services.contact, { ...services.actorOptions, input: { search } })
   const chatUrl = useSelector(contact, selectChatUrl)
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>
-          Contact Us
-        </h1>
-        <p className={styles.lead}>Ask the community in our chat, or open a ticket and we will answer you by email.</p>
-      </div>
+    <PageView title="Contact Us" lead="Ask the community in our chat, or open a ticket and we will answer you by email.">
       {chatUrl === "" ? null : (
-        <section className={styles.chat} aria-labelledby="chat-title">
-          <div className={styles.panelHeader}>
-            <h2 id="chat-title" className={styles.panelTitle}>
+        <section className={surfaces.panel({ spacing: "roomy", layout: "split" })} aria-labelledby="chat-title">
+          <div className={surfaces.panelHeader}>
+            <h2 id="chat-title" className={surfaces.panelTitle}>
               Chat community
             </h2>
-            <p className={styles.muted}>Quick questions, stream tips and news from other viewers and our team.</p>
+            <p className={surfaces.muted}>Quick questions, stream tips and news from other viewers and our team.</p>
           </div>
           <a className={button({ tone: "secondary" })} href={chatUrl} target="_blank" rel="noopener noreferrer">
             Join the chat<span className={visuallyHidden}> (opens in a new tab)</span>
@@ -41,6 +36,6 @@ const Contact = ({ search }: { readonly search: string }) => {
       )}
       <TicketForm contact={contact} />
       <OwnTickets contact={contact} />
-    </section>
+    </PageView>
   )
 }

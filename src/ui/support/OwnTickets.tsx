@@ -9,8 +9,10 @@ import {
   selectTicketsError,
   selectTicketsStatus
 } from "../../machines/support/contactMachine.ts"
-import { button, visuallyHidden } from "../shared/controls.css.ts"
-import * as table from "../shared/table.css.ts"
+import { visuallyHidden } from "../shared/controls.css.ts"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { errorText } from "./AttachedPanel.tsx"
 import * as styles from "./ContactView.css.ts"
 
@@ -59,25 +61,18 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
   const error = useSelector(contact, selectTicketsError)
   const refreshing = useSelector(contact, selectIsRefreshingTickets)
   return (
-    <section className={styles.panel} aria-labelledby="tickets-title" aria-busy={refreshing || undefined}>
-      <h2 id="tickets-title" className={styles.panelTitle}>
+    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="tickets-title" aria-busy={refreshing || undefined}>
+      <h2 id="tickets-title" className={surfaces.panelTitle}>
         Your tickets
       </h2>
       {status === "loading" ? (
-        <div role="status" className={styles.ticketList}>
-          <span className={visuallyHidden}>Loading your tickets…</span>
-          <div className={styles.skeleton} aria-hidden="true" />
-          <div className={styles.skeleton} aria-hidden="true" />
-        </div>
+        <LoadingPlaceholder label="Loading your tickets…" count={2} height="72px" />
       ) : status === "failed" ? (
-        <div className={styles.notice} role="alert">
-          <p className={styles.muted}>{error}</p>
-          <button type="button" className={button({ tone: "secondary" })} onClick={() => contact.send({ type: "tickets.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => contact.send({ type: "tickets.retry" })} look="alert" partial />
       ) : tickets.length === 0 ? (
-        <p className={table.empty}>You have not opened any tickets yet. The tickets you open appear here, with where they stand.</p>
+        <p className={surfaces.empty({ inset: true })}>
+          You have not opened any tickets yet. The tickets you open appear here, with where they stand.
+        </p>
       ) : (
         <ul className={styles.ticketList}>
           {tickets.map((ticket) => (

@@ -1,6 +1,7 @@
 import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
-import * as styles from "../shared/PageView.css.ts"
 import { PageView } from "../shared/PageView.tsx"
+import { muted, panel } from "../shared/surfaces.css.ts"
+import * as styles from "./SupportView.css.ts"
 
 // Encryption is the deployment's doing (TLS at a proxy, or none: the default is plain http), so the
 // answer claims it only where the page itself arrived over https.
@@ -43,9 +44,9 @@ export const SupportView = () => (
   <PageView title="FAQ" lead="Answers to the questions we hear most.">
     <dl className={styles.faq}>
       {faqFor(window.location.protocol === "https:").map((entry) => (
-        <div key={entry.question} className={styles.panel}>
+        <div key={entry.question} className={panel()}>
           <dt className={styles.question}>{entry.question}</dt>
-          <dd className={styles.answer}>{entry.answer}</dd>
+          <dd className={muted}>{entry.answer}</dd>
         </div>
       ))}
     </dl>

@@ -1,10 +1,6 @@
 import { style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
-export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
 export const statValue = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700, fontVariantNumeric: "tabular-nums" })
 
 export const filters = style({
@@ -13,18 +9,6 @@ export const filters = style({
   gap: vars.space.md,
   alignItems: "end",
   "@media": { [media.belowSmall]: { gridTemplateColumns: "1fr" } }
-})
-
-export const group = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  "@media": { [media.belowSmall]: { padding: vars.space.md } }
 })
 
 export const row = style({ cursor: "pointer", selectors: { "&:hover": { background: vars.color.surfaceHover } } })

@@ -12,7 +12,10 @@ import {
   selectOpenTicket,
   selectShownTickets
 } from "../../machines/support/ticketDeskMachine.ts"
-import { button, field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { PageView } from "../shared/PageView.tsx"
+import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as table from "../shared/table.css.ts"
@@ -36,7 +39,7 @@ interface GroupProps {
 const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => {
   const id = `group-${title.toLowerCase().replace(/\s+/g, "-")}`
   return (
-    <div className={styles.group}>
+    <div className={surfaces.panel({ spacing: "compact" })}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
       <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby={id}>
         <table className={table.table}>
@@ -108,21 +111,11 @@ export const TicketDeskView = () => {
   const oldest = waiting.reduce<number | null>((max, ticket) => Math.max(max ?? 0, now - Date.parse(ticket.created_at)), null)
 
   return (
-    <section className={styles.page} aria-labelledby="page-title" aria-busy={refreshing || undefined}>
-      <h1 id="page-title" className={styles.title}>
-        Support Tickets
-      </h1>
+    <PageView title="Support Tickets" width="full" busy={refreshing}>
       {status === "loading" ? (
-        <div role="status" className={styles.group}>
-          <span className={visuallyHidden}>Loading the tickets…</span>
-        </div>
+        <LoadingPlaceholder label="Loading the tickets…" count={3} height="96px" />
       ) : status === "failed" ? (
-        <div className={surfaces.alert} role="alert">
-          <p className={styles.none}>{error}</p>
-          <button type="button" className={button({ tone: "primary" })} onClick={() => desk.send({ type: "desk.retry" })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={error} onRetry={() => desk.send({ type: "desk.retry" })} look="alert" />
       ) : (
         <>
           <dl className={surfaces.stats}>
@@ -193,6 +186,6 @@ export const TicketDeskView = () => {
         </>
       )}
       {open === undefined ? null : <TicketModal actor={open} onClose={() => desk.send({ type: "ticket.close" })} />}
-    </section>
+    </PageView>
   )
 }

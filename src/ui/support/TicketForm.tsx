@@ -14,6 +14,7 @@ import {
 import type { ContactField } from "../../machines/support/ticketForm.ts"
 import { button } from "../shared/controls.css.ts"
 import { FormField, focusField } from "../shared/FormField.tsx"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { AttachedPanel } from "./AttachedPanel.tsx"
 import { CategoryField } from "./CategoryField.tsx"
 import * as styles from "./ContactView.css.ts"
@@ -45,12 +46,12 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
     focusField(FIELD_IDS, "category")
   }
   return (
-    <section className={styles.panel} aria-labelledby="ticket-title">
-      <div className={styles.panelHeader}>
-        <h2 id="ticket-title" className={styles.panelTitle}>
+    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="ticket-title">
+      <div className={surfaces.panelHeader}>
+        <h2 id="ticket-title" className={surfaces.panelTitle}>
           Open a ticket
         </h2>
-        <p className={styles.muted}>Tell us what went wrong or what you need. We answer every ticket by email.</p>
+        <p className={surfaces.muted}>Tell us what went wrong or what you need. We answer every ticket by email.</p>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {attachment === null ? null : <AttachedPanel context={attachment} onRemove={removeAttachment} />}
