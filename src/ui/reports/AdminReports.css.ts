@@ -52,6 +52,3 @@ globalStyle(`${chartCanvas} .u-legend`, { color: vars.color.text, fontSize: vars
 export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm })
 
 export const pagerText = style({ margin: 0, fontVariantNumeric: "tabular-nums" })
-
-export const strongRow = style({ background: "rgba(255, 60, 60, 0.32)" })
-export const lightRow = style({ background: "rgba(255, 93, 93, 0.12)" })

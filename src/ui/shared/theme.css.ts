@@ -20,6 +20,8 @@ export const vars = createThemeContract({
     danger: null,
     dangerSurface: null,
     dangerBorder: null,
+    flaggedStrong: null,
+    flaggedLight: null,
     info: null,
     infoSurface: null,
     infoBorder: null,
@@ -75,6 +77,9 @@ createGlobalTheme(":root", vars, {
     danger: "#ff5d5d",
     dangerSurface: "rgba(255, 93, 93, 0.14)",
     dangerBorder: "rgba(255, 93, 93, 0.35)",
+    /** A table row that needs attention now (an account watching from several places), and one to keep an eye on. */
+    flaggedStrong: "rgba(255, 60, 60, 0.32)",
+    flaggedLight: "rgba(255, 93, 93, 0.12)",
     info: "#2ec4b6",
     infoSurface: "rgba(46, 196, 182, 0.14)",
     infoBorder: "rgba(46, 196, 182, 0.35)",

@@ -11,8 +11,6 @@ export const filters = style({
   "@media": { [media.belowSmall]: { gridTemplateColumns: "1fr" } }
 })
 
-export const row = style({ cursor: "pointer", selectors: { "&:hover": { background: vars.color.surfaceHover } } })
-
 export const subjectButton = style({
   padding: 0,
   border: 0,
@@ -23,8 +21,10 @@ export const subjectButton = style({
   textAlign: "left",
   cursor: "pointer",
   textDecoration: "underline",
-  overflowWrap: "anywhere",
-  whiteSpace: "pre-wrap"
+  overflowWrap: "break-word",
+  whiteSpace: "pre-wrap",
+  // a short subject stays on a line or two however long the addresses beside it
+  minWidth: "14ch"
 })
 
 export const clip = style({
@@ -33,10 +33,9 @@ export const clip = style({
   WebkitBoxOrient: "vertical",
   overflow: "hidden",
   whiteSpace: "pre-wrap",
+  minWidth: "20ch",
   maxWidth: "40ch"
 })
-
-export const none = style({ margin: 0, color: vars.color.textMuted })
 
 export const details = style({
   display: "grid",

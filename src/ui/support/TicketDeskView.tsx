@@ -13,20 +13,37 @@ import {
   selectShownTickets
 } from "../../machines/support/ticketDeskMachine.ts"
 import { field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { type Column, DataTable, MISSING } from "../shared/DataTable.tsx"
+import { EmailAddress } from "../shared/EmailAddress.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
-import * as table from "../shared/table.css.ts"
 import * as styles from "./TicketDesk.css.ts"
 import { TicketModal } from "./TicketModal.tsx"
 
-const MISSING = "---"
 const when = (iso: string | null) =>
-  iso === null ? { date: MISSING, time: MISSING } : { date: formatDate(iso), time: `${formatTimeUtc(iso)} UTC / ${formatTimeLocal(iso)}` }
+  iso === null ? { date: null, time: null } : { date: formatDate(iso), time: `${formatTimeUtc(iso)} UTC / ${formatTimeLocal(iso)}` }
 
-const COLUMNS = ["Email", "Type", "Subject", "Description", "Date created", "Time created (UTC / local)", "Date resolved", "Time resolved"]
+const columns = (onOpen: (id: number) => void): ReadonlyArray<Column<Ticket>> => [
+  { header: "Email", cell: (ticket) => <EmailAddress address={ticket.user__email} />, wide: true },
+  { header: "Type", cell: (ticket) => ticketCategoryName(ticket.type), kind: "nowrap" },
+  {
+    header: "Subject",
+    cell: (ticket) => (
+      <button type="button" className={styles.subjectButton} onClick={() => onOpen(ticket.id)}>
+        {ticket.subject}
+      </button>
+    ),
+    wide: true
+  },
+  { header: "Description", cell: (ticket) => <span className={styles.clip}>{ticket.description}</span>, wide: true },
+  { header: "Date created", cell: (ticket) => when(ticket.created_at).date, kind: "nowrap" },
+  { header: "Time created (UTC / local)", cell: (ticket) => when(ticket.created_at).time, kind: "nowrap" },
+  { header: "Date resolved", cell: (ticket) => when(ticket.resolved_at).date, kind: "nowrap" },
+  { header: "Time resolved", cell: (ticket) => when(ticket.resolved_at).time, kind: "nowrap" }
+]
 
 interface GroupProps {
   readonly title: string
@@ -36,63 +53,22 @@ interface GroupProps {
   readonly onOpen: (id: number) => void
 }
 
-const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => {
-  const id = `group-${title.toLowerCase().replace(/\s+/g, "-")}`
-  return (
-    <div className={surfaces.panel({ spacing: "compact" })}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: a table wider than the screen scrolls in this region, which the keyboard must reach */}
-      <div className={table.tableWrap} tabIndex={0} role="region" aria-labelledby={id}>
-        <table className={table.table}>
-          <caption id={id} className={table.caption}>
-            {title}
-          </caption>
-          <thead>
-            <tr>
-              {[...COLUMNS, ...(showAge ? ["Age"] : [])].map((name) => (
-                <th key={name} scope="col" className={table.headCell}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {tickets.map((ticket) => {
-              const created = when(ticket.created_at)
-              const resolved = when(ticket.resolved_at)
-              return (
-                <tr key={ticket.id} className={styles.row} onClick={() => onOpen(ticket.id)}>
-                  <td className={table.cell}>{ticket.user__email}</td>
-                  <td className={table.nowrapCell}>{ticketCategoryName(ticket.type)}</td>
-                  <td className={table.cell}>
-                    <button
-                      type="button"
-                      className={styles.subjectButton}
-                      onClick={(event) => {
-                        event.stopPropagation()
-                        onOpen(ticket.id)
-                      }}
-                    >
-                      {ticket.subject}
-                    </button>
-                  </td>
-                  <td className={table.cell}>
-                    <span className={styles.clip}>{ticket.description}</span>
-                  </td>
-                  <td className={table.nowrapCell}>{created.date}</td>
-                  <td className={table.nowrapCell}>{created.time}</td>
-                  <td className={table.nowrapCell}>{resolved.date}</td>
-                  <td className={table.nowrapCell}>{resolved.time}</td>
-                  {showAge ? <td className={table.nowrapCell}>{formatSpan(now - Date.parse(ticket.created_at))}</td> : null}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      {tickets.length === 0 ? <p className={styles.none}>{EMPTY_GROUP}</p> : null}
-    </div>
-  )
-}
+/** One status's tickets; a click anywhere on a row opens it, as its subject's button does for the keyboard. */
+const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => (
+  <DataTable
+    caption={title}
+    columns={[
+      ...columns(onOpen),
+      ...(showAge
+        ? [{ header: "Age", cell: (ticket: Ticket) => formatSpan(now - Date.parse(ticket.created_at)), kind: "nowrap" as const }]
+        : [])
+    ]}
+    rows={tickets}
+    rowKey={(ticket) => ticket.id}
+    onRowClick={(ticket) => onOpen(ticket.id)}
+    empty={EMPTY_GROUP}
+  />
+)
 
 /** /adminsupport (SPEC §2, staff only): the tickets by status, how fast staff answer, and one ticket at a time in the modal. */
 export const TicketDeskView = () => {
