@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import type { FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
   type ForgotPasswordField,
@@ -12,10 +11,11 @@ import {
   selectIsResetRequested
 } from "../../machines/account/forgotPasswordMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { FormField, focusField } from "../shared/FormField.tsx"
+import { EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
+import { AccountForm } from "./AccountForm.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<ForgotPasswordField, string>> = { email: "forgot-email" }
@@ -29,8 +29,7 @@ export const ForgotPasswordView = () => {
   const alert = useSelector(request, selectForgotPasswordAlert)
   const submitting = useSelector(request, selectIsRequestingReset)
   const sent = useSelector(request, selectIsResetRequested)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     request.send({ type: "forgotPassword.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(request.getSnapshot()))
   }
@@ -52,29 +51,26 @@ export const ForgotPasswordView = () => {
     <>
       <h1 className={page.title}>Forgot password</h1>
       <p className={page.text}>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField
+      <AccountForm
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel="Send reset link"
+        submittingLabel="Sending…"
+        alert={alert}
+        footer={
+          <>
+            Remembered it? <Link to="/login">Sign in</Link>
+          </>
+        }
+      >
+        <EmailField
           id={FIELD_IDS.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
           value={values.email}
           error={errors.email}
           readOnly={submitting}
           onChange={(value) => request.send({ type: "forgotPassword.change", field: "email", value })}
         />
-        {alert === null ? null : (
-          <p role="alert" className={styles.alert}>
-            {alert}
-          </p>
-        )}
-        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
-          {submitting ? "Sending…" : "Send reset link"}
-        </button>
-        <p className={styles.footer}>
-          Remembered it? <Link to="/login">Sign in</Link>
-        </p>
-      </form>
+      </AccountForm>
     </>
   )
 }

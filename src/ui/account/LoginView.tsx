@@ -1,5 +1,4 @@
 import { useSelector } from "@xstate/react"
-import type { FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
   type LoginField,
@@ -11,11 +10,10 @@ import {
   selectPassword
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
-import { button } from "../shared/controls.css.ts"
-import { FormField, focusField } from "../shared/FormField.tsx"
+import { bindFields, EmailField, FormField, focusField } from "../shared/FormField.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
-import * as forms from "./AccountForm.css.ts"
+import { AccountForm } from "./AccountForm.tsx"
 import * as styles from "./LoginView.css.ts"
 
 type LoginFormRef = NonNullable<ReturnType<typeof selectLoginForm>>
@@ -34,51 +32,29 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   const fieldErrors = useSelector(form, selectFieldErrors)
   const error = useSelector(form, selectLoginError)
   const submitting = useSelector(form, selectIsSubmitting)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const field = bindFields({
+    ids: FIELD_IDS,
+    values: { email, password },
+    errors: fieldErrors,
+    submitting,
+    change: (name: LoginField, value) => form.send({ type: "login.change", field: name, value })
+  })
+  const submit = () => {
     form.send({ type: "login.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(form.getSnapshot()))
   }
   return (
     <>
       <h1 className={page.title}>Sign in</h1>
-      <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField
-          id={FIELD_IDS.email}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          error={fieldErrors.email}
-          readOnly={submitting}
-          onChange={(value) => form.send({ type: "login.change", field: "email", value })}
-        />
-        <FormField
-          id={FIELD_IDS.password}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={fieldErrors.password}
-          readOnly={submitting}
-          onChange={(value) => form.send({ type: "login.change", field: "password", value })}
-        />
+      <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Sign in" alert={error}>
+        <EmailField {...field("email")} name="email" autoComplete="username" />
+        <FormField {...field("password")} name="password" label="Password" type="password" autoComplete="current-password" />
         <div className={styles.row}>
           <Link className={styles.link} to="/forgot-password">
             Forgot password?
           </Link>
         </div>
-        {error === null ? null : (
-          <p role="alert" className={forms.alert}>
-            {error}
-          </p>
-        )}
-        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
-          Sign in
-        </button>
-      </form>
+      </AccountForm>
     </>
   )
 }

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import type { FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
@@ -15,10 +14,12 @@ import {
   selectResetEmail
 } from "../../machines/account/passwordResetMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
+import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
+import { AccountForm } from "./AccountForm.tsx"
+import { NewPasswordFields } from "./NewPasswordFields.tsx"
 import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<PasswordResetField, string>> = { password: "reset-password", confirmPassword: "reset-confirm" }
@@ -93,9 +94,14 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
   const errors = useSelector(reset, selectPasswordResetErrors)
   const alert = useSelector(reset, selectPasswordResetAlert)
   const submitting = useSelector(reset, selectIsResettingPassword)
-  const change = (field: PasswordResetField) => (value: string) => reset.send({ type: "passwordReset.change", field, value })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const field = bindFields({
+    ids: FIELD_IDS,
+    values,
+    errors,
+    submitting,
+    change: (name: PasswordResetField, value) => reset.send({ type: "passwordReset.change", field: name, value })
+  })
+  const submit = () => {
     reset.send({ type: "passwordReset.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(reset.getSnapshot()))
   }
@@ -103,37 +109,11 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
     <>
       <h1 className={page.title}>Reset your password</h1>
       <p className={page.text}>Choose a new password for your account.</p>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+      <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Update password" submittingLabel="Updating…" alert={alert}>
         {/* the password manager stores the new password under this account */}
-        <FormField id="reset-email" label="Email" type="email" autoComplete="username" value={email} readOnly />
-        <PasswordField
-          id={FIELD_IDS.password}
-          label="New password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint="At least 8 characters."
-          readOnly={submitting}
-          onChange={change("password")}
-        />
-        <PasswordField
-          id={FIELD_IDS.confirmPassword}
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          readOnly={submitting}
-          onChange={change("confirmPassword")}
-        />
-        {alert === null ? null : (
-          <p role="alert" className={styles.alert}>
-            {alert}
-          </p>
-        )}
-        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
-          {submitting ? "Updating…" : "Update password"}
-        </button>
-      </form>
+        <EmailField id="reset-email" autoComplete="username" value={email} readOnly />
+        <NewPasswordFields password={field("password")} confirm={field("confirmPassword")} wording="new" />
+      </AccountForm>
     </>
   )
 }

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import type { FormEvent } from "react"
 import { USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   type ProfileDetailsField,
@@ -8,12 +7,10 @@ import {
   selectProfileDetailsErrors,
   selectProfileDetailsValues
 } from "../../machines/account/profileDetailsMachine.ts"
-import { button } from "../shared/controls.css.ts"
-import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
+import { bindFields, EmailField, FormField, focusField, PasswordField } from "../shared/FormField.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as surfaces from "../shared/surfaces.css.ts"
-import * as forms from "./AccountForm.css.ts"
-import * as styles from "./ProfileView.css.ts"
+import { AccountForm } from "./AccountForm.tsx"
 
 const FIELD_IDS: Readonly<Record<ProfileDetailsField, string>> = {
   username: "details-username",
@@ -33,55 +30,29 @@ export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps)
   const values = useSelector(details, selectProfileDetailsValues)
   const errors = useSelector(details, selectProfileDetailsErrors)
   const submitting = useSelector(details, selectIsUpdatingDetails)
-  const change = (field: ProfileDetailsField) => (value: string) => details.send({ type: "profileDetails.change", field, value })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const field = bindFields({
+    ids: FIELD_IDS,
+    values,
+    errors,
+    submitting,
+    change: (name: ProfileDetailsField, value) => details.send({ type: "profileDetails.change", field: name, value })
+  })
+  const submit = () => {
     details.send({ type: "profileDetails.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(details.getSnapshot()))
   }
   return (
-    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={surfaces.panelTitle}>
-        Update email or username
-      </h2>
-      <form className={forms.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField
-          id={FIELD_IDS.username}
-          label="Username"
-          autoComplete="nickname"
-          value={values.username}
-          error={errors.username}
-          maxLength={USERNAME_MAX_LENGTH}
-          readOnly={submitting}
-          onChange={change("username")}
-        />
-        <FormField
-          id={FIELD_IDS.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          hint="A new address takes effect once you confirm it by email."
-          readOnly={submitting}
-          onChange={change("email")}
-        />
+    <Panel title="Update email or username" spacing="roomy">
+      <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Save changes" submittingLabel="Saving…" placement="panel">
+        <FormField {...field("username")} label="Username" autoComplete="nickname" maxLength={USERNAME_MAX_LENGTH} />
+        <EmailField {...field("email")} hint="A new address takes effect once you confirm it by email." />
         <PasswordField
-          id={FIELD_IDS.password}
+          {...field("password")}
           label="Password"
           autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
           hint="Your current password, to confirm it is you."
-          readOnly={submitting}
-          onChange={change("password")}
         />
-        <div className={styles.submitRow}>
-          <button type="submit" className={button({ tone: "primary" })} aria-disabled={submitting || undefined}>
-            {submitting ? "Saving…" : "Save changes"}
-          </button>
-        </div>
-      </form>
-    </section>
+      </AccountForm>
+    </Panel>
   )
 }

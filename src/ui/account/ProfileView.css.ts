@@ -10,8 +10,6 @@ export const forms = style({
   "@media": { [media.belowMedium]: { gridTemplateColumns: "minmax(0, 1fr)" } }
 })
 
-export const submitRow = style({ display: "flex", justifyContent: "flex-end" })
-
 export const dangerRow = style({
   display: "flex",
   alignItems: "center",

@@ -3,6 +3,7 @@ import { selectIsLoadingUser, selectIsLoggingOutAll, selectUser } from "../../ma
 import { button } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { PageView } from "../shared/PageView.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { ProfileDetailsForm } from "./ProfileDetailsForm.tsx"
@@ -24,10 +25,7 @@ export const ProfileView = () => {
         <ProfileDetailsForm key={user?.email ?? ""} username={user?.username ?? ""} email={user?.email ?? ""} />
         <ProfilePasswordForm />
       </div>
-      <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="devices-heading">
-        <h2 id="devices-heading" className={surfaces.panelTitle}>
-          Devices
-        </h2>
+      <Panel title="Devices" spacing="roomy">
         <div className={styles.dangerRow}>
           <p className={surfaces.muted}>Sign out everywhere your account is signed in, including this browser.</p>
           <button
@@ -40,7 +38,7 @@ export const ProfileView = () => {
             {loggingOutAll ? "Logging out…" : "Log out all devices"}
           </button>
         </div>
-      </section>
+      </Panel>
     </PageView>
   )
 }

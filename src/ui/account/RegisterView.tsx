@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import type { FormEvent } from "react"
 import { Link, Navigate, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
@@ -16,10 +15,12 @@ import {
   selectRegistrationValues
 } from "../../machines/account/registrationMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { FormField, focusField, PasswordField } from "../shared/FormField.tsx"
+import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as page from "../shell/PublicLayout.css.ts"
 import * as styles from "./AccountForm.css.ts"
+import { AccountForm } from "./AccountForm.tsx"
+import { NewPasswordFields } from "./NewPasswordFields.tsx"
 import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
 const FIELD_IDS: Readonly<Record<RegistrationField, string>> = {
@@ -91,9 +92,14 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
   const alert = useSelector(registration, selectRegistrationAlert)
   const submitting = useSelector(registration, selectIsRegistering)
   const username = useSelector(registration, selectDerivedUsername)
-  const change = (field: RegistrationField) => (value: string) => registration.send({ type: "registration.change", field, value })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const field = bindFields({
+    ids: FIELD_IDS,
+    values,
+    errors,
+    submitting,
+    change: (name: RegistrationField, value) => registration.send({ type: "registration.change", field: name, value })
+  })
+  const submit = () => {
     registration.send({ type: "registration.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(registration.getSnapshot()))
   }
@@ -101,49 +107,24 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
     <>
       <h1 className={page.title}>Create your account</h1>
       <p className={page.text}>You have been invited. Choose the email address and password you will sign in with.</p>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <FormField
-          id={FIELD_IDS.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
+      <AccountForm
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel="Create account"
+        submittingLabel="Creating account…"
+        alert={alert}
+        footer={
+          <>
+            Already have an account? <Link to="/login">Sign in</Link>
+          </>
+        }
+      >
+        <EmailField
+          {...field("email")}
           hint={username === "" ? "Your username will be the part before the @." : `Your username will be ${username}.`}
-          readOnly={submitting}
-          onChange={change("email")}
         />
-        <PasswordField
-          id={FIELD_IDS.password}
-          label="Password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint="At least 8 characters."
-          readOnly={submitting}
-          onChange={change("password")}
-        />
-        <PasswordField
-          id={FIELD_IDS.confirmPassword}
-          label="Confirm password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          readOnly={submitting}
-          onChange={change("confirmPassword")}
-        />
-        {alert === null ? null : (
-          <p role="alert" className={styles.alert}>
-            {alert}
-          </p>
-        )}
-        <button type="submit" className={button({ tone: "primary", block: true })} aria-disabled={submitting || undefined}>
-          {submitting ? "Creating account…" : "Create account"}
-        </button>
-        <p className={styles.footer}>
-          Already have an account? <Link to="/login">Sign in</Link>
-        </p>
-      </form>
+        <NewPasswordFields password={field("password")} confirm={field("confirmPassword")} wording="first" />
+      </AccountForm>
     </>
   )
 }

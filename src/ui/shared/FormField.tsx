@@ -87,6 +87,11 @@ export const PasswordField = (props: Omit<FormFieldProps, "type" | "maxLength">)
   <FormField {...props} type="password" maxLength={PASSWORD_MAX_LENGTH} />
 )
 
+/** An email address: the label every form gives it, the keyboard and autofill that suit it. */
+export const EmailField = (props: Omit<FormFieldProps, "type" | "label">) => (
+  <FormField autoComplete="email" {...props} label="Email" type="email" />
+)
+
 /**
  * After a submit the form's rules refused, moves the focus to the first field with a message (the
  * machine names it; `ids` gives each field's input), so keyboard and screen-reader users land on it.
@@ -95,3 +100,32 @@ export const PasswordField = (props: Omit<FormFieldProps, "type" | "maxLength">)
 export const focusField = <F extends string>(ids: Readonly<Record<F, string>>, field: F | undefined): void => {
   if (field !== undefined) document.getElementById(ids[field])?.focus()
 }
+
+/** What a form's machine gives each of its fields: its input's id, its value and message, and the change to send. */
+export interface BoundField {
+  readonly id: string
+  readonly value: string
+  readonly error: string | undefined
+  readonly readOnly: boolean
+  readonly onChange: (value: string) => void
+}
+
+interface FormState<F extends string> {
+  readonly ids: Readonly<Record<F, string>>
+  readonly values: Readonly<Record<F, string>>
+  readonly errors: Partial<Record<F, string>>
+  /** While the form is being sent, what is being sent stays as it was. */
+  readonly submitting: boolean
+  readonly change: (field: F, value: string) => void
+}
+
+/** Binds a form's fields to its machine, so each field is written once: `<FormField {...field("email")} label="Email" />`. */
+export const bindFields =
+  <F extends string>({ ids, values, errors, submitting, change }: FormState<F>) =>
+  (field: F): BoundField => ({
+    id: ids[field],
+    value: values[field],
+    error: errors[field],
+    readOnly: submitting,
+    onChange: (value) => change(field, value)
+  })

@@ -1,0 +1,54 @@
+import type { FormEvent, ReactNode } from "react"
+import { button } from "../shared/controls.css.ts"
+import * as styles from "./AccountForm.css.ts"
+
+interface AccountFormProps {
+  /** Sends the form to its machine; the browser's own submit is kept from reloading the page. */
+  readonly onSubmit: () => void
+  readonly submitting: boolean
+  readonly submitLabel: string
+  /** The button's words while the form is being sent. */
+  readonly submittingLabel?: string
+  /** What the server refused, in red above the button (SPEC §2); the form keeps what was typed. */
+  readonly alert?: string | null
+  /** `page`: a public page's form, its button across the card; `panel`: a settings panel's, its button at the end. */
+  readonly placement?: "page" | "panel"
+  /** A line under the button: where else to go. */
+  readonly footer?: ReactNode
+  readonly children: ReactNode
+}
+
+/** The frame of every account form: its fields, the server's refusal, the submit button and a way elsewhere. */
+export const AccountForm = ({
+  onSubmit,
+  submitting,
+  submitLabel,
+  submittingLabel = submitLabel,
+  alert = null,
+  placement = "page",
+  footer,
+  children
+}: AccountFormProps) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  // aria-disabled, not disabled: the button keeps the focus while the form is sent
+  const submitButton = (
+    <button type="submit" className={button({ tone: "primary", block: placement === "page" })} aria-disabled={submitting || undefined}>
+      {submitting ? submittingLabel : submitLabel}
+    </button>
+  )
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+      {children}
+      {alert === null ? null : (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      {placement === "page" ? submitButton : <div className={styles.submitRow}>{submitButton}</div>}
+      {footer === undefined ? null : <p className={styles.footer}>{footer}</p>}
+    </form>
+  )
+}
