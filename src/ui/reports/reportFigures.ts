@@ -24,6 +24,26 @@ export const lightFigures = ({ current, last30days: month, allTime }: Reports): 
   { label: "Total revenue excluding fees", value: money(revenueExcludingFees(allTime.revenue, allTime.ordersPaypal)) }
 ]
 
+interface Orders {
+  readonly orders: number
+  readonly paypal: number
+  readonly btc: number
+  readonly revenue: number
+  readonly revenuePaypal: number
+  readonly revenueBtc: number
+}
+
+/** The orders and revenue rows both detailed blocks end with, over their own period. */
+const orderFigures = ({ orders, paypal, btc, revenue, revenuePaypal, revenueBtc }: Orders): ReadonlyArray<Figure> => [
+  { label: "Orders", value: count(orders) },
+  { label: "Orders by PayPal", value: count(paypal) },
+  { label: "Orders paid by bitcoin", value: count(btc) },
+  { label: "Revenue", value: money(revenue) },
+  { label: "Revenue excluding fees", value: money(revenueExcludingFees(revenue, paypal)) },
+  { label: "Revenue by PayPal", value: money(revenuePaypal) },
+  { label: "Revenue by bitcoin", value: money(revenueBtc) }
+]
+
 /** Detailed mode (SPEC §2): the Total block and the This Month block. */
 export const detailedFigures = ({ current, last30days: month, allTime }: Reports, monthTitle: string): ReadonlyArray<FigureBlock> => [
   {
@@ -32,13 +52,14 @@ export const detailedFigures = ({ current, last30days: month, allTime }: Reports
       { label: "Current subs", value: count(current.subscriptions) },
       { label: "Subscriptions", value: count(allTime.subscriptions) },
       { label: "Members", value: count(allTime.members) },
-      { label: "Orders", value: count(allTime.numberOfPayments) },
-      { label: "Orders by PayPal", value: count(allTime.ordersPaypal) },
-      { label: "Orders paid by bitcoin", value: count(allTime.ordersBtc) },
-      { label: "Revenue", value: money(allTime.revenue) },
-      { label: "Revenue excluding fees", value: money(revenueExcludingFees(allTime.revenue, allTime.ordersPaypal)) },
-      { label: "Revenue by PayPal", value: money(allTime.revenuePaypal) },
-      { label: "Revenue by bitcoin", value: money(allTime.revenueBtc) }
+      ...orderFigures({
+        orders: allTime.numberOfPayments,
+        paypal: allTime.ordersPaypal,
+        btc: allTime.ordersBtc,
+        revenue: allTime.revenue,
+        revenuePaypal: allTime.revenuePaypal,
+        revenueBtc: allTime.revenueBtc
+      })
     ]
   },
   {
@@ -46,13 +67,14 @@ export const detailedFigures = ({ current, last30days: month, allTime }: Reports
     figures: [
       { label: "New subscriptions", value: count(month.newSubscriptions) },
       { label: "New members", value: count(month.newMembers) },
-      { label: "Orders", value: count(month.numberOfPayments) },
-      { label: "Orders by PayPal", value: count(month.ordersPaypalLast30Days) },
-      { label: "Orders paid by bitcoin", value: count(month.ordersBtcLast30Days) },
-      { label: "Revenue", value: money(month.revenue) },
-      { label: "Revenue excluding fees", value: money(revenueExcludingFees(month.revenue, month.ordersPaypalLast30Days)) },
-      { label: "Revenue by PayPal", value: money(month.revenuePaypalLast30Days) },
-      { label: "Revenue by bitcoin", value: money(month.revenueBtcLast30Days) }
+      ...orderFigures({
+        orders: month.numberOfPayments,
+        paypal: month.ordersPaypalLast30Days,
+        btc: month.ordersBtcLast30Days,
+        revenue: month.revenue,
+        revenuePaypal: month.revenuePaypalLast30Days,
+        revenueBtc: month.revenueBtcLast30Days
+      })
     ]
   }
 ]
