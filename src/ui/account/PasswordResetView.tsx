@@ -35,35 +35,22 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
   const reset = useActorRef(services.passwordReset, { ...services.actorOptions, input: { token } })
   const step = useSelector(reset, selectPasswordResetStep)
   const detail = useSelector(reset, selectPasswordResetDetail)
+  const toLogin = (tone: "primary" | "secondary") => (
+    <Link className={button({ tone, block: true })} to="/login">
+      Go to login page
+    </Link>
+  )
   switch (step) {
     case "checkingToken":
       return <PendingPanel title="Checking your reset link…" />
     case "complete":
       return (
-        <ResultPanel
-          title="Password has been updated"
-          tone="success"
-          actions={
-            <Link className={button({ tone: "primary", block: true })} to="/login">
-              Go to login page
-            </Link>
-          }
-        >
+        <ResultPanel title="Password has been updated" tone="success" actions={toLogin("primary")}>
           <p className={styles.message}>Sign in with your new password. Other devices have been signed out.</p>
         </ResultPanel>
       )
     case "unreachable":
-      return (
-        <UnreachablePanel
-          detail={detail}
-          onRetry={() => reset.send({ type: "passwordReset.retry" })}
-          other={
-            <Link className={button({ tone: "secondary", block: true })} to="/login">
-              Go to login page
-            </Link>
-          }
-        />
-      )
+      return <UnreachablePanel detail={detail} onRetry={() => reset.send({ type: "passwordReset.retry" })} other={toLogin("secondary")} />
     case "error":
       return (
         <ResultPanel
@@ -74,9 +61,7 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
               <Link className={button({ tone: "primary", block: true })} to="/forgot-password">
                 Request a new link
               </Link>
-              <Link className={button({ tone: "secondary", block: true })} to="/login">
-                Go to login page
-              </Link>
+              {toLogin("secondary")}
             </>
           }
         >
