@@ -1,4 +1,5 @@
 import { keyframes, style } from "@vanilla-extract/css"
+import { panel } from "./surfaces.css.ts"
 import { vars } from "./theme.css.ts"
 
 export const screen = style({
@@ -14,19 +15,10 @@ export const inline = style({
   padding: `${vars.space.xxl} ${vars.space.lg}`
 })
 
-export const card = style({
-  width: "min(100%, 520px)",
-  padding: vars.space.xxl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.raised,
-  textAlign: "center",
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space.md
-})
+export const card = style([
+  panel({ spacing: "spacious", elevation: "raised" }),
+  { width: "min(100%, 520px)", alignItems: "center", textAlign: "center" }
+])
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
 

@@ -22,8 +22,12 @@ export const panel = recipe({
       roomy: { padding: vars.space.xl, gap: vars.space.lg, "@media": { [media.belowSmall]: { padding: vars.space.lg } } },
       regular: { padding: vars.space.xl, gap: vars.space.md, "@media": { [media.belowSmall]: { padding: vars.space.lg } } },
       /** tables and staff figures: as much as fits, on a phone above all */
-      compact: { padding: vars.space.lg, gap: vars.space.md, "@media": { [media.belowSmall]: { padding: vars.space.md } } }
+      compact: { padding: vars.space.lg, gap: vars.space.md, "@media": { [media.belowSmall]: { padding: vars.space.md } } },
+      /** a message that is the whole page */
+      spacious: { padding: vars.space.xxl, gap: vars.space.md, "@media": { [media.belowSmall]: { padding: vars.space.xl } } }
     },
+    /** `raised`: the one card a page is, lifted off the background */
+    elevation: { flat: {}, raised: { boxShadow: vars.shadow.raised } },
     /** `split`: its text beside its action where there is room, stacked on a phone */
     layout: {
       stack: {},
@@ -36,7 +40,7 @@ export const panel = recipe({
       }
     }
   },
-  defaultVariants: { spacing: "regular", layout: "stack" }
+  defaultVariants: { spacing: "regular", elevation: "flat", layout: "stack" }
 })
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: 1.3 })

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css"
+import { panel } from "../shared/surfaces.css.ts"
 import { vars } from "../shared/theme.css.ts"
 
 export const page = style({
@@ -24,17 +25,7 @@ export const brand = style({
 
 export const brandMark = style({ color: vars.color.accentHover })
 
-export const card = style({
-  width: "min(100%, 420px)",
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.raised,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg
-})
+export const card = style([panel({ spacing: "roomy", elevation: "raised" }), { width: "min(100%, 420px)" }])
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
 
