@@ -13,8 +13,6 @@ export const alert = style({
   fontWeight: 600
 })
 
-export const submitRow = style({ display: "flex", justifyContent: "flex-end" })
-
 export const footer = style({ margin: 0, textAlign: "center", fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
 export const result = style({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: vars.space.md })

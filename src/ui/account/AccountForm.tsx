@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from "react"
-import { button } from "../shared/controls.css.ts"
+import { Link } from "react-router-dom"
+import { button, submitRow } from "../shared/controls.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 interface AccountFormProps {
@@ -13,8 +14,8 @@ interface AccountFormProps {
   readonly alert?: string | null
   /** `page`: a public page's form, its button across the card; `panel`: a settings panel's, its button at the end. */
   readonly placement?: "page" | "panel"
-  /** A line under the button: where else to go. */
-  readonly footer?: ReactNode
+  /** Words under the button before a link to sign in, for whoever needs the other form. */
+  readonly signInPrompt?: string
   readonly children: ReactNode
 }
 
@@ -26,7 +27,7 @@ export const AccountForm = ({
   submittingLabel = submitLabel,
   alert = null,
   placement = "page",
-  footer,
+  signInPrompt,
   children
 }: AccountFormProps) => {
   const submit = (event: FormEvent) => {
@@ -47,8 +48,12 @@ export const AccountForm = ({
           {alert}
         </p>
       )}
-      {placement === "page" ? submitButton : <div className={styles.submitRow}>{submitButton}</div>}
-      {footer === undefined ? null : <p className={styles.footer}>{footer}</p>}
+      {placement === "page" ? submitButton : <div className={submitRow}>{submitButton}</div>}
+      {signInPrompt === undefined ? null : (
+        <p className={styles.footer}>
+          {signInPrompt} <Link to="/login">Sign in</Link>
+        </p>
+      )}
     </form>
   )
 }

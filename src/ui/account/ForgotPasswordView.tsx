@@ -57,11 +57,7 @@ export const ForgotPasswordView = () => {
         submitLabel="Send reset link"
         submittingLabel="Sending…"
         alert={alert}
-        footer={
-          <>
-            Remembered it? <Link to="/login">Sign in</Link>
-          </>
-        }
+        signInPrompt="Remembered it?"
       >
         <EmailField
           id={FIELD_IDS.email}

@@ -113,11 +113,7 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
         submitLabel="Create account"
         submittingLabel="Creating account…"
         alert={alert}
-        footer={
-          <>
-            Already have an account? <Link to="/login">Sign in</Link>
-          </>
-        }
+        signInPrompt="Already have an account?"
       >
         <EmailField
           {...field("email")}

@@ -1,23 +1,7 @@
 import { style } from "@vanilla-extract/css"
 import { media, vars } from "../shared/theme.css.ts"
 
-export const toolbar = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  gap: vars.space.lg,
-  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch", gap: vars.space.md } }
-})
-
-export const control = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
-
 export const select = style({ minWidth: "260px", cursor: "pointer", "@media": { [media.belowSmall]: { minWidth: 0 } } })
-
-export const searchControl = style({
-  flex: "1 1 320px",
-  maxWidth: "520px",
-  "@media": { [media.belowSmall]: { flex: "none", maxWidth: "none" } }
-})
 
 export const results = style({ display: "flex", flexDirection: "column", gap: vars.space.md })
 

@@ -12,7 +12,7 @@ import {
   selectStreamsUnavailable,
   selectTimeZone
 } from "../../machines/guide/guideSelectors.ts"
-import { fieldLabel, textInput } from "../shared/controls.css.ts"
+import { controlRow, field, fieldLabel, growingField, textInput } from "../shared/controls.css.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
@@ -45,8 +45,8 @@ export const GuideView = () => {
       lead={<>What is on today and over the next six days.{ready ? <> Times are in your time zone, {timeZone}.</> : null}</>}
       width="full"
     >
-      <div className={styles.toolbar}>
-        <div className={styles.control}>
+      <div className={controlRow}>
+        <div className={field}>
           <label className={fieldLabel} htmlFor="guide-day">
             Day
           </label>
@@ -64,7 +64,7 @@ export const GuideView = () => {
             ))}
           </select>
         </div>
-        <search className={`${styles.control} ${styles.searchControl}`}>
+        <search className={growingField}>
           <label className={fieldLabel} htmlFor="guide-search">
             Search programmes
           </label>

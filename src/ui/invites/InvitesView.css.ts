@@ -24,14 +24,6 @@ export const linkActions = style({
   "@media": { [media.belowSmall]: { display: "grid", gridAutoFlow: "column", gridAutoColumns: "1fr" } }
 })
 
-export const redeemRow = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  gap: vars.space.lg,
-  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch", gap: vars.space.md } }
-})
-
 export const redeemSelect = style({ minWidth: "160px", cursor: "pointer", "@media": { [media.belowSmall]: { width: "100%" } } })
 
 export const cost = style({ margin: 0, fontSize: vars.fontSize.large })

@@ -1,5 +1,5 @@
 import { costAfterRedeeming, formatPrice } from "../../domain/Invitation.ts"
-import { fieldLabel, textInput } from "../shared/controls.css.ts"
+import { controlRow, fieldLabel, textInput } from "../shared/controls.css.ts"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./InvitesView.css.ts"
 
@@ -26,7 +26,7 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
         {discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}. Each point takes {formatPrice(pricePerPoint)} off,
         as far as a month&apos;s price goes.
       </p>
-      <div className={styles.redeemRow}>
+      <div className={controlRow}>
         <div>
           <label className={fieldLabel} htmlFor="redeem-points">
             Points to redeem

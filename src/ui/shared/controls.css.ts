@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css"
 import { recipe } from "@vanilla-extract/recipes"
-import { vars } from "./theme.css.ts"
+import { media, vars } from "./theme.css.ts"
 
 /** Buttons and button-looking links share one recipe. */
 export const button = recipe({
@@ -48,6 +48,28 @@ export const button = recipe({
 })
 
 export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
+
+/** Fields and buttons side by side, their bottoms aligned; one under another on a phone. */
+export const controlRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.lg,
+  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch", gap: vars.space.md } }
+})
+
+/** A form's button at its end; across the form on a phone, where it is easier to reach. */
+export const submitRow = style({
+  display: "flex",
+  justifyContent: "flex-end",
+  "@media": { [media.belowSmall]: { flexDirection: "column" } }
+})
+
+/** The field of a control row that takes the room the others leave: a search. */
+export const growingField = style([
+  field,
+  { flex: "1 1 320px", maxWidth: "520px", "@media": { [media.belowSmall]: { flex: "none", maxWidth: "none" } } }
+])
 
 export const fieldLabel = style({ fontSize: vars.fontSize.small, fontWeight: 600, color: vars.color.textMuted })
 

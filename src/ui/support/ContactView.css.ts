@@ -1,17 +1,10 @@
 import { style, styleVariants } from "@vanilla-extract/css"
-import { media, vars } from "../shared/theme.css.ts"
+import { recipe } from "@vanilla-extract/recipes"
+import { vars } from "../shared/theme.css.ts"
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg })
 
 export const select = style({ cursor: "pointer" })
-
-export const submitRow = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "flex-end",
-  gap: vars.space.md,
-  "@media": { [media.belowSmall]: { flexDirection: "column", alignItems: "stretch" } }
-})
 
 export const note = styleVariants({
   failed: {
@@ -31,45 +24,22 @@ export const note = styleVariants({
   }
 })
 
-export const attached = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  background: vars.color.infoSurface,
-  border: `1px solid ${vars.color.infoBorder}`
+/** A block within a panel: what a 'Report a problem' link brought along, or one of the viewer's tickets. */
+export const tile = recipe({
+  base: { display: "flex", flexDirection: "column", padding: vars.space.lg, borderRadius: vars.radius.md, border: "1px solid" },
+  variants: {
+    tone: {
+      info: { gap: vars.space.sm, background: vars.color.infoSurface, borderColor: vars.color.infoBorder },
+      plain: { gap: vars.space.xs, background: vars.color.surfaceRaised, borderColor: vars.color.border }
+    }
+  }
 })
 
 export const attachedHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md })
 
 export const attachedTitle = style({ margin: 0, fontSize: vars.fontSize.body, display: "flex", alignItems: "center", gap: vars.space.sm })
 
-export const details = style({
-  margin: 0,
-  display: "grid",
-  gridTemplateColumns: "max-content minmax(0, 1fr)",
-  columnGap: vars.space.lg,
-  rowGap: vars.space.xs,
-  fontSize: vars.fontSize.small,
-  "@media": { [media.belowSmall]: { gridTemplateColumns: "minmax(0, 1fr)", rowGap: 0 } }
-})
-
-export const term = style({ color: vars.color.textMuted, fontWeight: 600, "@media": { [media.belowSmall]: { marginTop: vars.space.xs } } })
-
-export const definition = style({ margin: 0, overflowWrap: "anywhere" })
-
 export const ticketList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md })
-
-export const ticket = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`
-})
 
 export const ticketHeader = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md })
 

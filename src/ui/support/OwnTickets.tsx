@@ -22,7 +22,7 @@ const TicketItem = ({ ticket }: { readonly ticket: OwnTicket }) => {
   const titleId = `ticket-${ticket.id}-subject`
   const context = ticket.player_context
   return (
-    <li className={styles.ticket}>
+    <li className={styles.tile({ tone: "plain" })}>
       <div className={styles.ticketHeader}>
         <h3 id={titleId} className={styles.ticketSubject}>
           {ticket.subject}

@@ -12,7 +12,7 @@ import {
   selectOpenTicket,
   selectShownTickets
 } from "../../machines/support/ticketDeskMachine.ts"
-import { field, fieldLabel, textInput, visuallyHidden } from "../shared/controls.css.ts"
+import { controlRow, field, fieldLabel, growingField, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable, MISSING } from "../shared/DataTable.tsx"
 import { EmailAddress } from "../shared/EmailAddress.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
@@ -113,7 +113,7 @@ export const TicketDeskView = () => {
             </div>
           </dl>
 
-          <search className={styles.filters} aria-label="Filter tickets">
+          <search className={controlRow} aria-label="Filter tickets">
             <div className={field}>
               <label className={fieldLabel} htmlFor="desk-category">
                 Category
@@ -134,7 +134,7 @@ export const TicketDeskView = () => {
                 ))}
               </select>
             </div>
-            <div className={field}>
+            <div className={growingField}>
               <label className={fieldLabel} htmlFor="desk-search">
                 Search subject and description
               </label>

@@ -12,7 +12,7 @@ import {
   selectValues
 } from "../../machines/support/contactMachine.ts"
 import type { ContactField } from "../../machines/support/ticketForm.ts"
-import { button } from "../shared/controls.css.ts"
+import { button, submitRow } from "../shared/controls.css.ts"
 import { FormField, focusField } from "../shared/FormField.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { AttachedPanel } from "./AttachedPanel.tsx"
@@ -84,7 +84,7 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
         {status === "submitted" ? (
           <p className={styles.note.submitted}>Thank you. Your ticket was sent and is listed below; we will answer by email.</p>
         ) : null}
-        <div className={styles.submitRow}>
+        <div className={submitRow}>
           <button type="submit" className={button({ tone: "primary" })} aria-disabled={submitting || undefined}>
             {submitting ? "Sending…" : "Send ticket"}
           </button>

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { playerLabel, ticketCategoryName } from "../../domain/Ticket.ts"
+import { ticketCategoryName } from "../../domain/Ticket.ts"
 import { REPLY_MAX_LENGTH, STATUS_CHOICES } from "../../domain/TicketDesk.ts"
 import {
   selectIsBusy,
@@ -11,9 +11,10 @@ import {
   type ticketStatusMachine
 } from "../../machines/support/ticketStatusMachine.ts"
 import { button } from "../shared/controls.css.ts"
+import { DetailList } from "../shared/DetailList.tsx"
 import { FormField } from "../shared/FormField.tsx"
 import { Modal } from "../shared/Modal.tsx"
-import { errorText } from "./AttachedPanel.tsx"
+import { playerContextDetails } from "./AttachedPanel.tsx"
 import * as styles from "./TicketDesk.css.ts"
 
 interface TicketModalProps {
@@ -45,28 +46,15 @@ export const TicketModal = ({ actor, onClose }: TicketModalProps) => {
         </>
       }
     >
-      <dl className={styles.details}>
-        <dt className={styles.term}>Type</dt>
-        <dd className={styles.definition}>{ticketCategoryName(ticket.type)}</dd>
-        <dt className={styles.term}>Email</dt>
-        <dd className={styles.definition}>{ticket.user__email}</dd>
-        <dt className={styles.term}>Subject</dt>
-        <dd className={styles.definition}>{ticket.subject}</dd>
-        <dt className={styles.term}>Description</dt>
-        <dd className={styles.definition}>{ticket.description}</dd>
-        {context === null ? null : (
-          <>
-            <dt className={styles.term}>Stream</dt>
-            <dd className={styles.definition}>{context.stream}</dd>
-            <dt className={styles.term}>Player</dt>
-            <dd className={styles.definition}>{playerLabel(context.player)}</dd>
-            <dt className={styles.term}>Error</dt>
-            <dd className={styles.definition}>{errorText(context.errorCode)}</dd>
-            <dt className={styles.term}>Browser</dt>
-            <dd className={styles.definition}>{context.browser}</dd>
-          </>
-        )}
-      </dl>
+      <DetailList
+        details={[
+          { term: "Type", definition: ticketCategoryName(ticket.type) },
+          { term: "Email", definition: ticket.user__email },
+          { term: "Subject", definition: ticket.subject },
+          { term: "Description", definition: ticket.description },
+          ...(context === null ? [] : playerContextDetails(context))
+        ]}
+      />
       <fieldset className={styles.statusGroup}>
         <legend className={styles.statusLegend}>Status</legend>
         {STATUS_CHOICES.map((choice) => {
