@@ -15,6 +15,7 @@ import { button, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
@@ -55,10 +56,7 @@ export const InvitesView = () => {
             </div>
           </dl>
 
-          <section className={surfaces.panel()} aria-labelledby="link-title">
-            <h2 id="link-title" className={surfaces.panelTitle}>
-              Your invite link
-            </h2>
+          <Panel title="Your invite link">
             <p id="link-hint" className={surfaces.muted}>
               Send it to friends. Whoever creates an account through it shows up below, and you earn a point once they verify their email.
             </p>
@@ -96,7 +94,7 @@ export const InvitesView = () => {
                 ) : null}
               </div>
             </div>
-          </section>
+          </Panel>
 
           <RedemptionPanel {...redemption} onChoose={(points) => invites.send({ type: "redeem.choose", points })} />
 

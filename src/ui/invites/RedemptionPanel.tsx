@@ -1,5 +1,6 @@
 import { costAfterRedeeming, formatPrice } from "../../domain/Invitation.ts"
 import { controlRow, fieldLabel, textInput } from "../shared/controls.css.ts"
+import { Panel } from "../shared/Panel.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./InvitesView.css.ts"
 
@@ -17,10 +18,7 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
   const cost = costAfterRedeeming(monthlyPrice, chosen, pricePerPoint)
   const discounted = monthlyPrice < listPrice
   return (
-    <section className={surfaces.panel()} aria-labelledby="redeem-title">
-      <h2 id="redeem-title" className={surfaces.panelTitle}>
-        Redeem reward points
-      </h2>
+    <Panel title="Redeem reward points">
       <p className={surfaces.muted}>
         A month costs {formatPrice(monthlyPrice)}
         {discounted ? ` after the discount (list price ${formatPrice(listPrice)})` : ""}. Each point takes {formatPrice(pricePerPoint)} off,
@@ -50,6 +48,6 @@ export const RedemptionPanel = ({ options, chosen, pricePerPoint, monthlyPrice, 
         </p>
       </div>
       <p className={surfaces.muted}>Nothing is charged while the site is free to use; your points stay for when it is not.</p>
-    </section>
+    </Panel>
   )
 }

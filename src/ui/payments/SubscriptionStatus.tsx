@@ -2,6 +2,7 @@ import { formatDate } from "../../domain/Dates.ts"
 import { NO_ACTIVE_SUBSCRIPTION, paidUntilText } from "../../domain/Subscription.ts"
 import type { SubscriptionStatus as Status } from "../../machines/payments/subscriptionMachine.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./PaymentsPages.css.ts"
@@ -16,10 +17,7 @@ interface SubscriptionStatusProps {
 
 /** The viewer's paid months: until when, since when, or that there are none. */
 export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetry }: SubscriptionStatusProps) => (
-  <section className={surfaces.panel()} aria-labelledby="subscription-status-title" aria-busy={status === "loading" || undefined}>
-    <h2 id="subscription-status-title" className={surfaces.panelTitle}>
-      Your subscription
-    </h2>
+  <Panel title="Your subscription" busy={status === "loading"}>
     {status === "loading" ? (
       <LoadingPlaceholder label="Checking your subscription…" />
     ) : status === "failed" ? (
@@ -35,5 +33,5 @@ export const SubscriptionStatus = ({ status, startedAt, expiresAt, error, onRetr
         <p className={surfaces.muted}>None is needed while the site is free.</p>
       </>
     )}
-  </section>
+  </Panel>
 )

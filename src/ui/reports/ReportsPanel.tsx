@@ -11,6 +11,7 @@ import {
 } from "../../machines/reports/adminReportsMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
@@ -18,8 +19,8 @@ import { RangePicker } from "./RangePicker.tsx"
 import { ReportCharts } from "./ReportCharts.tsx"
 import { detailedFigures, type Figure, lightFigures } from "./reportFigures.ts"
 
-const Figures = ({ figures, label }: { readonly figures: ReadonlyArray<Figure>; readonly label?: string }) => (
-  <dl className={styles.figures} aria-label={label}>
+const Figures = ({ figures }: { readonly figures: ReadonlyArray<Figure> }) => (
+  <dl className={styles.figures}>
     {figures.map((figure) => (
       <div key={figure.label} className={styles.figure}>
         <dt className={styles.figureLabel}>{figure.label}</dt>
@@ -67,20 +68,14 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
       ) : (
         <div className={styles.stack} aria-busy={loading || undefined}>
           {mode === "light" ? (
-            <section className={surfaces.panel({ spacing: "compact" })} aria-labelledby="light-figures">
-              <h2 id="light-figures" className={surfaces.panelTitle}>
-                Reports
-              </h2>
+            <Panel title="Reports" spacing="compact">
               <Figures figures={lightFigures(reports)} />
-            </section>
+            </Panel>
           ) : (
-            detailedFigures(reports, `This Month (${rangeText})`).map((block, index) => (
-              <section key={block.title} className={surfaces.panel({ spacing: "compact" })} aria-labelledby={`figures-${index}`}>
-                <h2 id={`figures-${index}`} className={surfaces.panelTitle}>
-                  {block.title}
-                </h2>
+            detailedFigures(reports, `This Month (${rangeText})`).map((block) => (
+              <Panel key={block.title} title={block.title} spacing="compact">
                 <Figures figures={block.figures} />
-              </section>
+              </Panel>
             ))
           )}
           <section className={surfaces.panel({ spacing: "compact" })} aria-labelledby="report-days">

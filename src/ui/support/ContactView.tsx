@@ -3,8 +3,8 @@ import { useLocation } from "react-router-dom"
 import { selectChatUrl } from "../../machines/support/contactMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as surfaces from "../shared/surfaces.css.ts"
 import { OwnTickets } from "./OwnTickets.tsx"
 import { TicketForm } from "./TicketForm.tsx"
 
@@ -22,17 +22,16 @@ const Contact = ({ search }: { readonly search: string }) => {
   return (
     <PageView title="Contact Us" lead="Ask the community in our chat, or open a ticket and we will answer you by email.">
       {chatUrl === "" ? null : (
-        <section className={surfaces.panel({ spacing: "roomy", layout: "split" })} aria-labelledby="chat-title">
-          <div className={surfaces.panelHeader}>
-            <h2 id="chat-title" className={surfaces.panelTitle}>
-              Chat community
-            </h2>
-            <p className={surfaces.muted}>Quick questions, stream tips and news from other viewers and our team.</p>
-          </div>
+        <Panel
+          title="Chat community"
+          intro="Quick questions, stream tips and news from other viewers and our team."
+          spacing="roomy"
+          layout="split"
+        >
           <a className={button({ tone: "secondary" })} href={chatUrl} target="_blank" rel="noopener noreferrer">
             Join the chat<span className={visuallyHidden}> (opens in a new tab)</span>
           </a>
-        </section>
+        </Panel>
       )}
       <TicketForm contact={contact} />
       <OwnTickets contact={contact} />

@@ -11,6 +11,7 @@ import {
 } from "../../machines/support/contactMachine.ts"
 import { visuallyHidden } from "../shared/controls.css.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { errorText } from "./AttachedPanel.tsx"
@@ -61,10 +62,7 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
   const error = useSelector(contact, selectTicketsError)
   const refreshing = useSelector(contact, selectIsRefreshingTickets)
   return (
-    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="tickets-title" aria-busy={refreshing || undefined}>
-      <h2 id="tickets-title" className={surfaces.panelTitle}>
-        Your tickets
-      </h2>
+    <Panel title="Your tickets" spacing="roomy" busy={refreshing}>
       {status === "loading" ? (
         <LoadingPlaceholder label="Loading your tickets…" count={2} height="72px" />
       ) : status === "failed" ? (
@@ -80,6 +78,6 @@ export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   )
 }

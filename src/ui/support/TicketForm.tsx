@@ -14,7 +14,7 @@ import {
 import type { ContactField } from "../../machines/support/ticketForm.ts"
 import { button, submitRow } from "../shared/controls.css.ts"
 import { FormField, focusField } from "../shared/FormField.tsx"
-import * as surfaces from "../shared/surfaces.css.ts"
+import { Panel } from "../shared/Panel.tsx"
 import { AttachedPanel } from "./AttachedPanel.tsx"
 import { CategoryField } from "./CategoryField.tsx"
 import * as styles from "./ContactView.css.ts"
@@ -46,13 +46,7 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
     focusField(FIELD_IDS, "category")
   }
   return (
-    <section className={surfaces.panel({ spacing: "roomy" })} aria-labelledby="ticket-title">
-      <div className={surfaces.panelHeader}>
-        <h2 id="ticket-title" className={surfaces.panelTitle}>
-          Open a ticket
-        </h2>
-        <p className={surfaces.muted}>Tell us what went wrong or what you need. We answer every ticket by email.</p>
-      </div>
+    <Panel title="Open a ticket" intro="Tell us what went wrong or what you need. We answer every ticket by email." spacing="roomy">
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {attachment === null ? null : <AttachedPanel context={attachment} onRemove={removeAttachment} />}
         <CategoryField id={FIELD_IDS.category} value={values.category} error={errors.category} onChange={change("category")} />
@@ -90,6 +84,6 @@ export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
           </button>
         </div>
       </form>
-    </section>
+    </Panel>
   )
 }
