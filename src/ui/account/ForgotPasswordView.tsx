@@ -13,7 +13,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as page from "../shell/PublicLayout.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
@@ -49,8 +49,8 @@ export const ForgotPasswordView = () => {
   }
   return (
     <>
-      <h1 className={page.title}>Forgot password</h1>
-      <p className={page.text}>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <h1 className={surfaces.pageTitle}>Forgot password</h1>
+      <p className={surfaces.muted}>Enter the email address of your account and we will send you a link to choose a new password.</p>
       <AccountForm
         onSubmit={submit}
         submitting={submitting}

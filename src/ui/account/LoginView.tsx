@@ -12,7 +12,7 @@ import {
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { bindFields, EmailField, FormField, focusField } from "../shared/FormField.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
-import * as page from "../shell/PublicLayout.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import * as styles from "./LoginView.css.ts"
 
@@ -45,7 +45,7 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   }
   return (
     <>
-      <h1 className={page.title}>Sign in</h1>
+      <h1 className={surfaces.pageTitle}>Sign in</h1>
       <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Sign in" alert={error}>
         <EmailField {...field("email")} name="email" autoComplete="username" />
         <FormField {...field("password")} name="password" label="Password" type="password" autoComplete="current-password" />

@@ -16,7 +16,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as page from "../shell/PublicLayout.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { NewPasswordFields } from "./NewPasswordFields.tsx"
@@ -92,8 +92,8 @@ const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof pass
   }
   return (
     <>
-      <h1 className={page.title}>Reset your password</h1>
-      <p className={page.text}>Choose a new password for your account.</p>
+      <h1 className={surfaces.pageTitle}>Reset your password</h1>
+      <p className={surfaces.muted}>Choose a new password for your account.</p>
       <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Update password" submittingLabel="Updating…" alert={alert}>
         {/* the password manager stores the new password under this account */}
         <EmailField id="reset-email" autoComplete="username" value={email} readOnly />

@@ -17,7 +17,7 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as page from "../shell/PublicLayout.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { NewPasswordFields } from "./NewPasswordFields.tsx"
@@ -105,8 +105,8 @@ const RegistrationForm = ({ registration }: { readonly registration: ActorRefFro
   }
   return (
     <>
-      <h1 className={page.title}>Create your account</h1>
-      <p className={page.text}>You have been invited. Choose the email address and password you will sign in with.</p>
+      <h1 className={surfaces.pageTitle}>Create your account</h1>
+      <p className={surfaces.muted}>You have been invited. Choose the email address and password you will sign in with.</p>
       <AccountForm
         onSubmit={submit}
         submitting={submitting}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react"
 import { button } from "../shared/controls.css.ts"
 import { Icon, type IconName } from "../shared/Icon.tsx"
 import * as status from "../shared/StatusView.css.ts"
-import * as page from "../shell/PublicLayout.css.ts"
+import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AccountForm.css.ts"
 
 export type ResultTone = "success" | "error" | "info"
@@ -26,7 +26,7 @@ export const ResultPanel = ({ title, tone, children, actions }: ResultPanelProps
     <span className={styles.badge[tone]}>
       <Icon name={icons[tone]} size={28} />
     </span>
-    <h1 id="result-title" className={page.title}>
+    <h1 id="result-title" className={surfaces.pageTitle}>
       {title}
     </h1>
     {children}
@@ -38,7 +38,7 @@ export const ResultPanel = ({ title, tone, children, actions }: ResultPanelProps
 export const PendingPanel = ({ title }: { readonly title: string }) => (
   <section className={styles.result} role="status" aria-busy="true" aria-labelledby="result-title">
     <div className={status.spinner} aria-hidden="true" />
-    <h1 id="result-title" className={page.title}>
+    <h1 id="result-title" className={surfaces.pageTitle}>
       {title}
     </h1>
   </section>

@@ -23,15 +23,6 @@ export const text = style({ display: "flex", flexDirection: "column", gap: vars.
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25, overflowWrap: "anywhere" })
 
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap"
-})
-
 export const playerName = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
 
 /** two lines at most, then an ellipsis (SPEC §9) */

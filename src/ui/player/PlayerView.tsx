@@ -19,12 +19,12 @@ import {
   selectStreams,
   selectUnavailability
 } from "../../machines/player/playerSelectors.ts"
-import { button } from "../shared/controls.css.ts"
+import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
 import { useServices } from "../shared/ServicesContext.tsx"
-import * as status from "../shared/StatusView.css.ts"
 import { StatusView } from "../shared/StatusView.tsx"
+import { muted } from "../shared/surfaces.css.ts"
 import { PageTitle } from "../shell/PageTitle.tsx"
 import { AccessPanel } from "./AccessPanel.tsx"
 import { PlayerStage } from "./PlayerStage.tsx"
@@ -74,7 +74,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
       <>
         {pageTitle}
         <StatusView title={empty ? "No streams yet" : "Something went wrong"} role={empty ? "status" : "alert"}>
-          <p className={status.message}>{listError ?? "No streams are available right now. Please check back soon."}</p>
+          <p className={muted}>{listError ?? "No streams are available right now. Please check back soon."}</p>
           <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "streams.retry" })}>
             Try again
           </button>
@@ -101,7 +101,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
         <AccessPanel actor={actor} />
         <div className={styles.meta}>
           <div className={styles.text}>
-            <h1 id="player-title" className={chrome.title ? styles.title : styles.visuallyHidden}>
+            <h1 id="player-title" className={chrome.title ? styles.title : visuallyHidden}>
               {title}
             </h1>
             {chrome.header ? <p className={styles.playerName}>{playerName(player)}</p> : null}

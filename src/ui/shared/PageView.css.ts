@@ -20,8 +20,4 @@ export const head = style({
 
 export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space.xs })
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const lead = style({ margin: 0, color: vars.color.textMuted })
-
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm })

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import * as styles from "./PageView.css.ts"
+import { muted, pageTitle } from "./surfaces.css.ts"
 
 interface PageViewProps {
   readonly title: string
@@ -17,10 +18,10 @@ export const PageView = ({ title, lead, actions, width = "reading", busy = false
   <section className={styles.page({ width })} aria-labelledby="page-title" aria-busy={busy || undefined}>
     <div className={styles.head}>
       <div className={styles.intro}>
-        <h1 id="page-title" className={styles.title}>
+        <h1 id="page-title" className={pageTitle}>
           {title}
         </h1>
-        {lead === undefined ? null : <p className={styles.lead}>{lead}</p>}
+        {lead === undefined ? null : <p className={muted}>{lead}</p>}
       </div>
       {actions === undefined ? null : <div className={styles.actions}>{actions}</div>}
     </div>

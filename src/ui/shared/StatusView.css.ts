@@ -20,10 +20,6 @@ export const card = style([
   { width: "min(100%, 520px)", alignItems: "center", textAlign: "center" }
 ])
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const message = style({ margin: 0, color: vars.color.textMuted })
-
 const spin = keyframes({ to: { transform: "rotate(360deg)" } })
 
 export const spinner = style({

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import * as styles from "./StatusView.css.ts"
+import { pageTitle } from "./surfaces.css.ts"
 
 interface StatusViewProps {
   readonly title: string
@@ -18,7 +19,7 @@ export const StatusView = ({ title, children, placement = "inline", busy = false
     <Frame className={placement === "screen" ? styles.screen : styles.inline} aria-busy={busy || undefined}>
       <section className={styles.card} role={role} aria-labelledby="status-title">
         {busy ? <div className={styles.spinner} aria-hidden="true" /> : null}
-        <h1 id="status-title" className={styles.title}>
+        <h1 id="status-title" className={pageTitle}>
           {title}
         </h1>
         {children}

@@ -43,6 +43,9 @@ export const panel = recipe({
   defaultVariants: { spacing: "regular", elevation: "flat", layout: "stack" }
 })
 
+/** A page's own heading, whatever frame the page has. */
+export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
+
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: 1.3 })
 
 /** A panel's title and the line under it that says what the panel is for. */

@@ -26,7 +26,3 @@ export const brand = style({
 export const brandMark = style({ color: vars.color.accentHover })
 
 export const card = style([panel({ spacing: "roomy", elevation: "raised" }), { width: "min(100%, 420px)" }])
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.title, lineHeight: 1.25 })
-
-export const text = style({ margin: 0, color: vars.color.textMuted })

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type Hls from "hls.js"
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest"
 import * as pageStyles from "../../../src/ui/player/PlayerView.css.ts"
+import { visuallyHidden } from "../../../src/ui/shared/controls.css.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
 import { fakeFullscreen } from "../../support/fakeFullscreen.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
@@ -245,7 +246,7 @@ describe("the player pages", () => {
     await openPlayer("/player?default=1&ui=4096")
     await lastHls()
     // still names the page for screen readers
-    expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(pageStyles.visuallyHidden)
+    expect(screen.getByRole("heading", { level: 1, name: "Sports Two" }).className).toBe(visuallyHidden)
     expect(screen.queryByText("TV player")).toBeNull()
     await goFullscreen()
     expect(within(screen.getByRole("region", { name: "Video player" })).queryByText("Sports Two")).toBeNull()
