@@ -1,4 +1,4 @@
-import { type ActorRefFrom, enqueueActions, fromPromise, sendTo } from "xstate"
+import { type ActorRefFrom, fromPromise, sendTo } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import { emailChangeMachine } from "../machines/account/emailChangeMachine.ts"
 import { forgotPasswordMachine } from "../machines/account/forgotPasswordMachine.ts"
@@ -8,7 +8,8 @@ import { profilePasswordMachine } from "../machines/account/profilePasswordMachi
 import { registrationMachine } from "../machines/account/registrationMachine.ts"
 import { verifyEmailMachine } from "../machines/account/verifyEmailMachine.ts"
 import type { BootActor } from "../machines/shell/bootMachine.ts"
-import type { NotificationContent, notificationsMachine } from "../machines/shell/notificationsMachine.ts"
+import type { notificationsMachine } from "../machines/shell/notificationsMachine.ts"
+import { notifyVia } from "./notifyVia.ts"
 
 export interface AccountDeps {
   readonly callApi: CallApi
@@ -17,8 +18,6 @@ export interface AccountDeps {
   /** Boot, which has the session read the user's details again. */
   readonly boot: BootActor
 }
-
-const added = (content: NotificationContent) => ({ type: "notification.add" as const, ...content })
 
 /** The account pages' machines joined to the http adapter, the notifications and the session. */
 export const createAccount = ({ callApi, notifications, boot }: AccountDeps) => {
@@ -50,15 +49,13 @@ export const createAccount = ({ callApi, notifications, boot }: AccountDeps) => 
     profileDetails: profileDetailsMachine.provide({
       actors: { updateDetails: fromPromise(({ input, signal }) => callApi("updateUsernameAndEmail", { body: input, signal })) },
       actions: {
-        notify: enqueueActions(({ enqueue }, contents: ReadonlyArray<NotificationContent>) => {
-          for (const content of contents) enqueue.sendTo(notifications, added(content))
-        }),
+        notify: notifyVia(notifications),
         refreshUser: sendTo(boot, { type: "session.refreshUser" })
       }
     }),
     profilePassword: profilePasswordMachine.provide({
       actors: { updatePassword: fromPromise(({ input, signal }) => callApi("updatePassword", { body: input, signal })) },
-      actions: { notify: enqueueActions(({ enqueue }, content: NotificationContent) => enqueue.sendTo(notifications, added(content))) }
+      actions: { notify: notifyVia(notifications) }
     })
   }
 }

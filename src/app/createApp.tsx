@@ -1,5 +1,6 @@
 import type { ReactElement } from "react"
 import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router-dom"
+import type { AnyStateMachine } from "xstate"
 import { isMobileDevice } from "../adapters/device/device.ts"
 import type { Inspect } from "../adapters/devtools/inspector.ts"
 import { createCallApi, createForbiddenSignal } from "../adapters/http/http.ts"
@@ -111,7 +112,7 @@ export const createApp = ({
 }
 
 /**
- * The services the views read, which grow by a feature's machines when a route loads them. A
+ * The services the views read, which grow by a feature's page machines when a route loads them. A
  * feature loads once; one whose chunk failed to arrive is asked for again by the next route of
  * that feature (the router keeps a route's own failed load until the page is reloaded, which its
  * error view offers).
@@ -120,14 +121,19 @@ const featureServices = (
   shell: ShellServices,
   context: () => FeatureContext
 ): { readonly services: Services; readonly loadFeature: (name: FeatureName) => Promise<void> } => {
-  // Only a route's view reads a feature's services, after that route has loaded them.
-  const services = { ...shell } as Services
+  const machines = new Map<string, AnyStateMachine>()
+  const services: { -readonly [K in keyof Services]: Services[K] } = { ...shell, machines }
   const loading = new Map<FeatureName, Promise<void>>()
   const loadFeature = (name: FeatureName): Promise<void> => {
     const known = loading.get(name)
     if (known !== undefined) return known
     const load = FEATURES[name](context).then(
-      (loaded) => void Object.assign(services, loaded),
+      (loaded) => {
+        for (const value of Object.values(loaded)) {
+          if (typeof value === "function") services.placeVideo = value
+          else machines.set(value.id, value)
+        }
+      },
       (error: unknown) => {
         loading.delete(name)
         throw error
@@ -151,7 +157,7 @@ interface FeatureContext {
 }
 
 /** Each feature's machines in a chunk of their own, imported by the first route that needs them. */
-const FEATURES: { readonly [K in FeatureName]: (context: () => FeatureContext) => Promise<FeatureServices[K]> } = {
+const FEATURES: { readonly [K in FeatureName]: (context: () => FeatureContext) => Promise<FeatureServices> } = {
   account: async (context) => (await import("./account.ts")).createAccount(context().wiring),
   streams: async (context) => (await import("./streams.ts")).createStreams(context().wiring),
   guide: async (context) => (await import("./guide.ts")).createGuide({ ...context().wiring, ...context().opened }),

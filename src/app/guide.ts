@@ -2,7 +2,7 @@ import { fromPromise } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createClockActor } from "../adapters/time/clock.ts"
-import type { CallResult } from "../domain/api.ts"
+import type { Answer } from "../domain/contract/answer.ts"
 import { isTimeZone } from "../domain/Schedule.ts"
 import { scheduleDays } from "../domain/ScheduleDays.ts"
 import { type GuideViewer, guideMachine } from "../machines/guide/guideMachine.ts"
@@ -15,9 +15,6 @@ export interface GuideDeps {
   readonly signedIn: boolean
 }
 
-type ScheduleAnswer = CallResult<"schedule">
-type StreamsAnswer = CallResult<"streams">
-
 /** The viewer's IANA zone; UTC where the runtime has none to tell (the server's default too). */
 const viewerTimeZone = (): string => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -28,8 +25,8 @@ const viewerTimeZone = (): string => {
 export const createGuide = ({ callApi, storage, location, signedIn }: GuideDeps) => {
   // Opened on the guide with a session: today's programmes and the streams load alongside the
   // app's own start-up calls instead of after them.
-  let earlySchedule: { readonly key: string; readonly answer: Promise<ScheduleAnswer> } | undefined
-  let earlyStreams: Promise<StreamsAnswer> | undefined
+  let earlySchedule: { readonly key: string; readonly answer: Promise<Answer<"schedule">> } | undefined
+  let earlyStreams: Promise<Answer<"streams">> | undefined
   if (/^\/stream-schedule\/?$/.test(location.pathname) && signedIn) {
     const timeZone = viewerTimeZone()
     const day = scheduleDays(Date.now(), timeZone)[0] ?? ""

@@ -1,9 +1,9 @@
-import { enqueueActions, fromPromise } from "xstate"
+import { fromPromise } from "xstate"
 import { writeClipboardText } from "../adapters/clipboard/clipboard.ts"
 import { canShareLinks, shareLink } from "../adapters/clipboard/webShare.ts"
 import { invitesMachine } from "../machines/invites/invitesMachine.ts"
-import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
+import { notifyVia } from "./notifyVia.ts"
 
 /** The invites page, wired to its three calls, the clipboard, the share sheet and the notifications. */
 export const createInvites = ({ callApi, notifications }: FeatureWiring) => ({
@@ -21,9 +21,7 @@ export const createInvites = ({ callApi, notifications }: FeatureWiring) => ({
       shareLink: fromPromise(({ input }) => shareLink(input))
     },
     actions: {
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
-        enqueue.sendTo(notifications, { type: "notification.add", ...content })
-      )
+      notify: notifyVia(notifications)
     }
   })
 })

@@ -8,15 +8,13 @@ import { createCastActor } from "../adapters/screen/cast.ts"
 import { createFullscreenActor } from "../adapters/screen/fullscreen.ts"
 import { createPipActor } from "../adapters/screen/pip.ts"
 import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
-import type { CallResult } from "../domain/api.ts"
+import type { Answer } from "../domain/contract/answer.ts"
 import { playerPageOf } from "../domain/playerRoute.ts"
 import { playerAccessMachine } from "../machines/player/playerAccessMachine.ts"
 import { playerMachine } from "../machines/player/playerMachine.ts"
 import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
 import type { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
 import { createNowNext } from "./streams.ts"
-
-type StreamsAnswer = CallResult<"streams"> | undefined
 
 export interface PlayerDeps {
   readonly callApi: CallApi
@@ -36,7 +34,7 @@ export interface PlayerDeps {
 export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn, warm }: PlayerDeps) => {
   // Opened on a player page with a session: the streams list and hls.js load alongside the
   // app's own start-up calls instead of after them.
-  let early: Promise<StreamsAnswer> | undefined
+  let early: Promise<Answer<"streams">> | undefined
   if (playerPageOf(location.pathname, "") !== null && signedIn) {
     early = callApi("streams")
     media.preloadHls?.()
@@ -44,7 +42,7 @@ export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry,
   const player = playerMachine.provide({
     actors: {
       // only the page's first load may use the early answer; a retry asks again
-      loadStreams: fromPromise<StreamsAnswer>(({ signal }) => {
+      loadStreams: fromPromise<Answer<"streams">>(({ signal }) => {
         // a player page reached from inside the app fetches hls.js alongside its list, not after it
         media.preloadHls?.()
         const answer = early ?? callApi("streams", { signal })

@@ -1,7 +1,7 @@
-import { enqueueActions, fromPromise } from "xstate"
+import { fromPromise } from "xstate"
 import { adminReportsMachine } from "../machines/reports/adminReportsMachine.ts"
-import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
+import { notifyVia } from "./notifyVia.ts"
 
 /** The staff reports page, wired to the reports, daily series and connections calls and the notifications. */
 export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
@@ -16,9 +16,7 @@ export const createReports = ({ callApi, notifications }: FeatureWiring) => ({
       endConnection: fromPromise(({ input, signal }) => callApi("endConnection", { body: { id: input.id }, signal }))
     },
     actions: {
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
-        enqueue.sendTo(notifications, { type: "notification.add", ...content })
-      )
+      notify: notifyVia(notifications)
     }
   })
 })

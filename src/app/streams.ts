@@ -1,4 +1,4 @@
-import { type ActorRefFrom, fromPromise, sendTo } from "xstate"
+import { type ActorRefFrom, fromPromise } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createClockActor } from "../adapters/time/clock.ts"
@@ -6,6 +6,7 @@ import type { notificationsMachine } from "../machines/shell/notificationsMachin
 import { nowNextMachine } from "../machines/streams/nowNextMachine.ts"
 import { streamRequestMachine } from "../machines/streams/streamRequestMachine.ts"
 import { streamSelectionMachine } from "../machines/streams/streamSelectionMachine.ts"
+import { notifyVia } from "./notifyVia.ts"
 
 export interface StreamsDeps {
   readonly callApi: CallApi
@@ -32,7 +33,7 @@ export const createStreams = ({ callApi, storage, notifications, navigate }: Str
       nowNext: createNowNext(callApi),
       streamRequest: streamRequestMachine.provide({
         actors: { submitTicket: fromPromise(({ input, signal }) => callApi("createTicket", { body: input, signal })) },
-        actions: { notify: sendTo(notifications, (_, content) => ({ type: "notification.add", ...content })) }
+        actions: { notify: notifyVia(notifications) }
       })
     },
     actions: {

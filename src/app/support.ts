@@ -1,10 +1,10 @@
-import { enqueueActions, fromCallback, fromPromise } from "xstate"
+import { fromCallback, fromPromise } from "xstate"
 import { type BootSnapshot, selectSettings } from "../machines/shell/bootMachine.ts"
-import type { NotificationContent } from "../machines/shell/notificationsMachine.ts"
 import { type ContactEvent, contactMachine } from "../machines/support/contactMachine.ts"
 import { ticketDeskMachine } from "../machines/support/ticketDeskMachine.ts"
 import { ticketStatusMachine } from "../machines/support/ticketStatusMachine.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
+import { notifyVia } from "./notifyVia.ts"
 
 /** The contact page and the staff desk: tickets through the API, the chat address from the boot's site settings, results as notifications. */
 export const createSupport = ({ callApi, notifications, boot }: FeatureWiring) => ({
@@ -16,11 +16,7 @@ export const createSupport = ({ callApi, notifications, boot }: FeatureWiring) =
           updateTicket: fromPromise(({ input, signal }) => callApi("updateTicket", { body: input, signal })),
           sendReply: fromPromise(({ input, signal }) => callApi("replyToTicket", { body: input, signal }))
         },
-        actions: {
-          notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
-            enqueue.sendTo(notifications, { type: "notification.add", ...content })
-          )
-        }
+        actions: { notify: notifyVia(notifications) }
       })
     }
   }),
@@ -44,9 +40,7 @@ export const createSupport = ({ callApi, notifications, boot }: FeatureWiring) =
     actions: {
       // the address bar only: the router keeps its entry (and the form its state) as they are
       forgetReportAddress: () => window.history.replaceState(window.history.state, "", "/contactus"),
-      notify: enqueueActions(({ enqueue }, content: NotificationContent) =>
-        enqueue.sendTo(notifications, { type: "notification.add", ...content })
-      )
+      notify: notifyVia(notifications)
     }
   })
 })

@@ -8,10 +8,15 @@ export class MaintenanceStatus extends Schema.Class<MaintenanceStatus>("Maintena
   secondRowText: Schema.String
 }) {}
 
-/** Per-stream maintenance modal (SPEC §2; title spelled as specified, body in Norwegian). */
-export const STREAM_MAINTENANCE_TITLE = "Steam under maintenance"
-export const STREAM_MAINTENANCE_TEXT = "Denne strømmen er under vedlikehold. Kom tilbake senere eller prøv en annen strøm."
-/** Its language (Norwegian Bokmål), for screen readers to read it as such. */
-export const STREAM_MAINTENANCE_LANG = "nb"
-export const PURCHASE_TITLE = "Purchase a subscription"
-export const PURCHASE_BUTTON = "View Plans"
+/**
+ * The notice for a stream under maintenance (SPEC §2): its title as spelled there, its text in
+ * Norwegian, and that language (Bokmål), for screen readers to read it as such.
+ */
+export const STREAM_MAINTENANCE = {
+  title: "Steam under maintenance",
+  text: "Denne strømmen er under vedlikehold. Kom tilbake senere eller prøv en annen strøm.",
+  lang: "nb"
+} as const
+
+/** The notice for a stream only subscribers may watch (SPEC §2), and its button to /subscription. */
+export const PURCHASE = { title: "Purchase a subscription", button: "View Plans" } as const

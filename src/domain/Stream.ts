@@ -30,7 +30,7 @@ export const StartPlaylist = Schema.Struct({ url: Schema.String, text: Schema.St
 export type StartPlaylist = typeof StartPlaylist.Type
 
 /** The streams call's answer: the list, and the playlist a player page's call asked for. */
-export const StreamsAnswer = Schema.Struct({
+export const StreamsResponse = Schema.Struct({
   success: Schema.Boolean,
   data: Schema.Array(Stream),
   playlist: Schema.optionalKey(StartPlaylist)

@@ -1,4 +1,4 @@
-import type { ParamsOf } from "./api.ts"
+import type { ParamsOf } from "./contract/api.ts"
 import type { HealthEvent } from "./Telemetry.ts"
 
 // The protocols of the player's telemetry adapters (analytics, health beacon, metering, time

@@ -1,6 +1,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
+import * as Struct from "effect/Struct"
 import { decodeWith } from "./decode.ts"
 
 export const SUBJECT_MESSAGE = "Please enter a subject"
@@ -31,6 +32,11 @@ export const TicketCategorySchema = Schema.Number.pipe(Schema.refine(isTicketCat
 
 /** The desk's name for a category; a number outside the set is "unknown" (SPEC §3). */
 export const ticketCategoryName = (category: number): string => categoryNames[category as TicketCategory] ?? "unknown"
+/** A category as people read it in a sentence or a list: "Stream service". */
+export function ticketCategoryLabel(category: number): string {
+  const name = ticketCategoryName(category)
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`
+}
 
 /** Ticket statuses (SPEC §3, §4): numbers on the wire, named on the desk. */
 export const TicketStatus = { OPEN: 1, IN_PROGRESS: 2, RESOLVED: 3 } as const
@@ -104,34 +110,18 @@ export class Ticket extends Schema.Class<Ticket>("Ticket")({
   player_context: Schema.NullOr(PlayerContext)
 }) {}
 
-/** A ticket as its author sees it on /contactus: their own, with where it stands. */
-export class OwnTicket extends Schema.Class<OwnTicket>("OwnTicket")({
-  id: Schema.Number,
-  type: TicketCategorySchema,
-  subject: Schema.String,
-  description: Schema.String,
-  status: TicketStatusSchema,
-  created_at: Schema.String,
-  resolved_at: Schema.NullOr(Schema.String),
-  player_context: Schema.NullOr(PlayerContext)
-}) {}
+/** A ticket as its author sees it on /contactus: their own, so without the desk's author and first-answer fields. */
+export class OwnTicket extends Schema.Class<OwnTicket>("OwnTicket")(
+  Struct.omit(Ticket.fields, ["user__id", "user__email", "first_response_at"])
+) {}
 
 /** The /contactus route, where tickets are opened. */
 export const CONTACT_ROUTE = "/contactus"
 
-const categoryLabels: Readonly<Record<TicketCategory, string>> = {
-  1: "Bug report",
-  2: "Billing",
-  3: "Stream service",
-  4: "Subscription",
-  5: "Other"
-}
-/** The categories in their SPEC order, as the ticket form offers them. */
+/** The categories in their SPEC order, as the ticket form offers them: "Bug report". */
 export const TICKET_CATEGORIES: ReadonlyArray<{ readonly value: TicketCategory; readonly label: string }> = (
-  Object.keys(categoryLabels).map(Number) as Array<TicketCategory>
-).map((value) => ({ value, label: categoryLabels[value] }))
-/** A category as people read it: "Stream service". */
-export const ticketCategoryLabel = (category: number): string => categoryLabels[category as TicketCategory] ?? "Unknown"
+  Object.keys(categoryNames).map(Number) as Array<TicketCategory>
+).map((value) => ({ value, label: ticketCategoryLabel(value) }))
 
 const statusLabels: Readonly<Record<TicketStatus, string>> = { 1: "Open", 2: "In progress", 3: "Resolved" }
 /** A status as its author reads it on /contactus: "In progress". */

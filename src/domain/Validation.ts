@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { firstIssueWith } from "./decode.ts"
 
 // "Text" has no white space, '@' or control characters (C0, DEL, C1): a NUL or an escape code in
 // an address is never a typo worth keeping, and would end up in mail headers and logs.
@@ -32,17 +33,13 @@ export const normaliseEmail = (value: string): string => value.trim().toLowerCas
 /** A form rule: undefined when valid, otherwise the exact message to show. */
 export type Rule = (value: string) => string | undefined
 
-export const emailRule =
-  (message: string = EMAIL_MESSAGE): Rule =>
-  (value) =>
-    isEmail(value.trim()) ? undefined : message
+/** The address as typed, less the spaces around it: what is sent once lower-cased. */
+export const emailRule: Rule = (value) => checkEmail(value.trim())
 /** The username is sent trimmed, so its length is counted without the spaces around it. */
-export const usernameRule: Rule = (value) =>
-  value.trim().length === 0 ? USERNAME_MESSAGE : value.trim().length > USERNAME_MAX_LENGTH ? USERNAME_TOO_LONG_MESSAGE : undefined
-export const passwordRule: Rule = (value) =>
-  value.length < PASSWORD_MIN_LENGTH ? PASSWORD_MESSAGE : value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined
+export const usernameRule: Rule = (value) => checkUsername(value.trim())
+export const passwordRule: Rule = (value) => checkPassword(value)
 /** A password that only has to be there (the current one, to confirm it is you), yet no longer than any password can be. */
-export const passwordLengthRule: Rule = (value) => (value.length > PASSWORD_MAX_LENGTH ? PASSWORD_TOO_LONG_MESSAGE : undefined)
+export const passwordLengthRule: Rule = (value) => checkPasswordText(value)
 export const confirmationRule =
   (password: string): Rule =>
   (value) =>
@@ -63,6 +60,15 @@ export const Username = Schema.String.check(
   Schema.isPattern(/\S/, { message: USERNAME_MESSAGE }),
   Schema.isMaxLength(USERNAME_MAX_LENGTH, { message: USERNAME_TOO_LONG_MESSAGE })
 )
+/** Any password as typed, e.g. the current one: only as long as a password can be. */
+export const PasswordText = Schema.String.check(Schema.isMaxLength(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG_MESSAGE }))
+
+// the forms' rules are these schemas' first messages (SPEC §5), so browser and server agree
+const checkEmail = firstIssueWith(Email)
+const checkUsername = firstIssueWith(Username)
+const checkPassword = firstIssueWith(Password)
+const checkPasswordText = firstIssueWith(PasswordText)
+
 /** A non-empty opaque token of reasonable length. */
 export const TokenString = Schema.String.check(
   Schema.isMinLength(1, { message: "Token is required" }),

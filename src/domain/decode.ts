@@ -33,6 +33,18 @@ export const decodeWith = <S extends Schema.ConstraintDecoder<unknown>>(schema: 
   }
 }
 
+/**
+ * The first message `schema` has for a value it refuses, undefined for one it takes: a form's
+ * rule made from the same schema the server decodes with, so both say the same words.
+ */
+export const firstIssueWith = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
+  const decode = Schema.decodeUnknownResult(schema)
+  return (input: unknown): string | undefined => {
+    const result = decode(input)
+    return Result.isSuccess(result) ? undefined : (formatter(result.failure.issue).issues[0]?.message ?? "Invalid value")
+  }
+}
+
 // C0 controls and DEL, but for tab, line feed and carriage return (a ticket's lines): no field
 // of the contract holds them, and PostgreSQL refuses a NUL outright.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify"
-import type { EndpointName } from "../domain/api.ts"
-import { openApiDocument } from "../domain/openapi.ts"
+import type { EndpointName } from "../domain/contract/api.ts"
+import { openApiDocument } from "../domain/contract/openapi.ts"
 import { type AccountFeatureOptions, accountFeature } from "./account/accountFeature.ts"
 import type { Config } from "./config.ts"
 import { connectionsFeature } from "./connections/connectionsFeature.ts"

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import type { Endpoint } from "../../src/domain/api.ts"
+import type { Endpoint } from "../../src/domain/contract/endpoint.ts"
 import { HUGE_TEXT, hostileValue, jsonText, mutated } from "./hostileValues.ts"
 import { schemaArbitrary } from "./schemaArbitrary.ts"
 

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from "xstate"
-import type { CallResult, EndpointName } from "../../src/domain/api.ts"
+import type { Answer } from "../../src/domain/contract/answer.ts"
+import type { EndpointName } from "../../src/domain/contract/api.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import { UserInfo } from "../../src/domain/User.ts"
 
@@ -30,11 +31,11 @@ export const user = new UserInfo({
   pricePerRewardPoint: 1
 })
 
-/** A fake I/O actor answering one endpoint, typed like the real one. */
-export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<CallResult<N> | undefined | Error>) =>
-  fromPromise<CallResult<N> | undefined>(async () => {
+/** A fake call of one endpoint, answering as the http adapter would (it never rejects): each answer in turn, the last one from then on. */
+export const answers = <N extends EndpointName>(_endpoint: N, ...results: Array<Answer<N>>) =>
+  fromPromise<Answer<N>>(async () => {
     const result = results.length > 1 ? results.shift() : results[0]
-    if (result instanceof Error) throw result
+    if (result === undefined) throw new Error(`no answer given for ${_endpoint}`)
     return result
   })
 

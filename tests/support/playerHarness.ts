@@ -3,6 +3,7 @@ import { type AnyEventObject, createActor, fromCallback, fromPromise } from "xst
 import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
 import { createClockActor } from "../../src/adapters/time/clock.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import { answered } from "../../src/domain/contract/answer.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../src/domain/ScreenProtocol.ts"
 import type { playerAccessMachine } from "../../src/machines/player/playerAccessMachine.ts"
@@ -107,7 +108,7 @@ export const startPlayer = async ({
   const actor = createActor(
     playerMachine.provide({
       actors: {
-        loadStreams: loaded ?? answers("streams", { success: true, data: streams }),
+        loadStreams: loaded ?? answers("streams", answered({ success: true, data: streams })),
         media: real?.logic ?? media.logic,
         fullscreen: fullscreen.logic,
         pip: pip.logic,
@@ -116,7 +117,9 @@ export const startPlayer = async ({
         ...(access === undefined ? {} : { access }),
         nowNext:
           nowNext ??
-          nowNextMachine.provide({ actors: { loadNowNext: answers("nowNext", { success: true, data: [] }), clock: createClockActor() } }),
+          nowNextMachine.provide({
+            actors: { loadNowNext: answers("nowNext", answered({ success: true, data: [] })), clock: createClockActor() }
+          }),
         volume: playerVolumeMachine.provide({
           actors: { restoreVolume: fromPromise(async () => stored) },
           actions: { persistVolume: (_, setting) => persistVolume(setting) }

@@ -5,15 +5,15 @@ import { createActor, fromCallback, fromPromise } from "xstate"
 import { createVideoElement } from "../../src/adapters/media/videoElement.ts"
 import { createFullscreenActor } from "../../src/adapters/screen/fullscreen.ts"
 import { createPipActor } from "../../src/adapters/screen/pip.ts"
-import type { CallResult } from "../../src/domain/api.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
+import { type Answer, answered } from "../../src/domain/contract/answer.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import type { TelemetrySession } from "../../src/domain/TelemetryProtocol.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
 import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
-import { type NowNextAnswer, nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
+import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
 import { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
 import { PlayerView } from "../../src/ui/player/PlayerView.tsx"
 import { type Services, ServicesContext } from "../../src/ui/shared/ServicesContext.tsx"
@@ -84,7 +84,7 @@ const noTelemetry = playerTelemetryMachine.provide({
 /** No guide either, on a clock that never ticks. */
 const noGuide = nowNextMachine.provide({
   actors: {
-    loadNowNext: fromPromise(async (): Promise<NowNextAnswer> => ({ success: true, data: [] })),
+    loadNowNext: fromPromise(async (): Promise<Answer<"nowNext">> => answered({ success: true, data: [] })),
     clock: fromCallback(() => () => undefined)
   }
 })
@@ -94,7 +94,7 @@ export const renderPlayer = () => {
   const media = fakeMedia()
   const player = playerMachine.provide({
     actors: {
-      loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => ({ success: true, data: streams })),
+      loadStreams: fromPromise(async (): Promise<Answer<"streams">> => answered({ success: true, data: streams })),
       media: media.logic,
       fullscreen: createFullscreenActor(),
       pip: createPipActor(),
@@ -107,7 +107,16 @@ export const renderPlayer = () => {
     }
   })
   render(
-    <ServicesContext value={{ player, placeVideo: createVideoElement, actorOptions: {}, boot: idleBoot() } as unknown as Services}>
+    <ServicesContext
+      value={
+        {
+          machines: new Map([[player.id, player]]),
+          placeVideo: createVideoElement,
+          actorOptions: {},
+          boot: idleBoot()
+        } as unknown as Services
+      }
+    >
       <MemoryRouter initialEntries={["/player?default=0"]}>
         <PlayerView player={1} />
       </MemoryRouter>

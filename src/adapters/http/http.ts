@@ -1,14 +1,6 @@
-import {
-  ApiFailure,
-  api,
-  type BodyOf,
-  buildPath,
-  type CallResult,
-  type EndpointName,
-  type ParamsOf,
-  type QueryOf,
-  SESSION_ENDED
-} from "../../domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../domain/contract/answer.ts"
+import { api, type BodyOf, type EndpointName, type ParamsOf, type QueryOf } from "../../domain/contract/api.ts"
+import { ApiFailure, buildPath } from "../../domain/contract/endpoint.ts"
 import { type Decoded, decodeWith } from "../../domain/decode.ts"
 import { apiRequestInit } from "./apiRequest.ts"
 
@@ -19,8 +11,8 @@ export interface CallOptions<N extends EndpointName> {
   readonly signal?: AbortSignal
 }
 
-/** Calls one endpoint of the contract; never rejects. */
-export type CallApi = <N extends EndpointName>(name: N, options?: CallOptions<N>) => Promise<CallResult<N>>
+/** Calls one endpoint of the contract and answers its tagged answer; never rejects. */
+export type CallApi = <N extends EndpointName>(name: N, options?: CallOptions<N>) => Promise<Answer<N>>
 
 /** Every 403 any call meets, for whoever watches the session. */
 export interface ForbiddenSignal {
@@ -53,7 +45,8 @@ export interface HttpDeps {
 }
 
 /** SPEC §8: anything that is not JSON yields this fixed result. */
-export const CONTENT_TYPE_FAILURE: ApiFailure = { success: false, status: 404, detail: "content type" }
+export const CONTENT_TYPE_STATUS = 404
+export const CONTENT_TYPE_DETAIL = "content type"
 export const NETWORK_FAILURE_DETAIL = "Could not reach the server. Check your connection and try again."
 export const CANCELLED_DETAIL = "The request was cancelled."
 export const TIMEOUT_DETAIL = "The server took too long to answer. Check your connection and try again."
@@ -92,59 +85,65 @@ const decodeResponse = (name: EndpointName): ((input: unknown) => Decoded<unknow
   return decoder
 }
 
-const failure = (status: number, detail: string): ApiFailure => ({ success: false, status, detail })
-
-/**
- * Successful statuses are read with the endpoint's schema first; error statuses with the shared
- * failure body first, because a failure body often also satisfies a loose endpoint schema.
- */
-const interpret = (name: EndpointName, status: number, body: unknown): unknown => {
-  const asResponse = decodeResponse(name)
-  const ok = status >= 200 && status < 300
-  const first = ok ? asResponse(body) : decodeFailure(body)
-  if (first.ok) return first.value
-  const second = ok ? decodeFailure(body) : asResponse(body)
-  if (second.ok) return second.value
-  const endpoint = api[name]
-  const detail = ok ? first.detail : second.detail
-  return failure(status, `Unexpected answer from the server (HTTP ${status}) for ${endpoint.method} ${endpoint.path}: ${detail}`)
+/** A successful status carries the endpoint's answer; any other the shared failure body. Each is decoded once. */
+const interpret = (name: EndpointName, status: number, body: unknown): Answer<EndpointName> => {
+  if (status >= 200 && status < 300) {
+    const decoded = decodeResponse(name)(body)
+    if (decoded.ok) return answered(decoded.value) as Answer<EndpointName>
+    const endpoint = api[name]
+    return refused(status, `Unexpected answer from the server (HTTP ${status}) for ${endpoint.method} ${endpoint.path}: ${decoded.detail}`)
+  }
+  const failure = decodeFailure(body)
+  if (failure.ok) return refused(status, failure.value.detail, failure.value.resultCode)
+  // not the shared failure body: whatever of it reads as one still says why
+  const said = typeof body === "object" && body !== null ? (body as { detail?: unknown; resultCode?: unknown }) : {}
+  const detail = typeof said.detail === "string" && said.detail !== "" ? said.detail : `The server answered HTTP ${status}.`
+  return refused(status, detail, typeof said.resultCode === "number" ? said.resultCode : undefined)
 }
 
 const isJson = (response: Response): boolean => /json/i.test(response.headers.get("content-type") ?? "")
 
 export const createCallApi = (deps: HttpDeps): CallApi => {
-  const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<unknown> => {
-    const endpoint = api[name]
-    const path = buildPath(
-      endpoint.path,
-      options.params as Record<string, string> | undefined,
-      options.query as Record<string, string | undefined> | undefined
-    )
-    const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
+  const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<Answer<EndpointName>> => {
     const deadline = withDeadline(options.signal, deps.timeoutMs ?? CALL_TIMEOUT_MS)
-    init.signal = deadline.signal
-    const abandoned = (): ApiFailure | undefined =>
-      options.signal?.aborted === true ? failure(0, CANCELLED_DETAIL) : deadline.timedOut() ? failure(0, TIMEOUT_DETAIL) : undefined
-
+    const abandoned = () =>
+      options.signal?.aborted === true
+        ? unreachable("cancelled", CANCELLED_DETAIL)
+        : deadline.timedOut()
+          ? unreachable("timeout", TIMEOUT_DETAIL)
+          : undefined
     try {
+      const endpoint = api[name]
+      const path = buildPath(
+        endpoint.path,
+        options.params as Record<string, string> | undefined,
+        options.query as Record<string, string | undefined> | undefined
+      )
+      const init = apiRequestInit(endpoint.method, deps.getToken(), options.body)
+      init.signal = deadline.signal
       let response: Response
       try {
         response = await deps.fetch(`${deps.baseUrl ?? ""}${path}`, init)
       } catch {
-        return abandoned() ?? failure(0, NETWORK_FAILURE_DETAIL)
+        return abandoned() ?? unreachable("network", NETWORK_FAILURE_DETAIL)
       }
       if (response.status === 403) {
         deps.onForbidden()
         return SESSION_ENDED
       }
-      if (!isJson(response)) return CONTENT_TYPE_FAILURE
+      if (!isJson(response)) return refused(CONTENT_TYPE_STATUS, CONTENT_TYPE_DETAIL)
       let body: unknown
       try {
         body = await response.json()
       } catch {
-        return abandoned() ?? failure(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
+        return abandoned() ?? refused(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
       }
       return interpret(name, response.status, body)
+    } catch (error) {
+      // a call that cannot even be sent (storage refusing the token, a body that is not JSON) is
+      // as good as unanswered for the page; the console keeps the cause
+      console.error(`Could not call ${name}`, error)
+      return unreachable("network", NETWORK_FAILURE_DETAIL)
     } finally {
       deadline.done()
     }

@@ -1,11 +1,11 @@
 import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { grantOf } from "../../domain/streamGrant.ts"
 import { loadHls, preloadHls } from "./hlsLibrary.ts"
-import type { Session, SessionDeps } from "./hlsMediaSession.ts"
+import type { HlsSession, HlsSessionDeps } from "./hlsMediaSession.ts"
 import { prefetchMedia } from "./mediaPrefetch.ts"
 
 /** What playing a stream needs from the browser; the media actor and a page's warm start share it. */
-export interface MediaDeps extends SessionDeps {
+export interface MediaDeps extends HlsSessionDeps {
   /** ms since navigation start */
   readonly now?: () => number
   /** a session already running on this element for this source (the page's warm start), to carry on with */
@@ -14,7 +14,7 @@ export interface MediaDeps extends SessionDeps {
     source: string,
     lowLatency: boolean,
     sendBack: (fact: MediaFact) => void
-  ) => Session | undefined
+  ) => HlsSession | undefined
   /** A source stopped playing here (another replaced it, the page left or closed): its stream no longer counts for the account. */
   readonly closeStream?: (source: string) => void
   /** Where the page announces it is going away; the window by default. */

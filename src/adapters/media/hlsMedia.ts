@@ -1,7 +1,7 @@
 import { fromCallback } from "xstate"
 import type { MediaCommand, MediaFact, MediaInput } from "../../domain/MediaProtocol.ts"
 import { browserMediaDeps, type MediaDeps, watchFirstFrame } from "./browserMedia.ts"
-import { type Session, startSession } from "./hlsMediaSession.ts"
+import { type HlsSession, startSession } from "./hlsMediaSession.ts"
 
 /**
  * Plays one HLS source at a time on a video element and reports what happens as `media.*` facts.
@@ -22,7 +22,7 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
       }
     }
     const stopWatching = watchFirstFrame(element, now, (ms) => report({ type: "media.firstFrame", ms }))
-    let session: Session | undefined
+    let session: HlsSession | undefined
     let source: string | undefined
     const end = (): void => {
       session?.end()

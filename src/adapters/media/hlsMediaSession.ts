@@ -5,7 +5,7 @@ import type { StartPlaylist } from "../../domain/Stream.ts"
 import { createHlsEngine, createNativeEngine, type Engine, type EngineContext } from "./hlsMediaEngine.ts"
 import type { MediaPrefetch } from "./mediaPrefetch.ts"
 
-export interface SessionDeps {
+export interface HlsSessionDeps {
   /** hls.js is large: it is fetched only when a player actually starts. */
   readonly loadHls: () => Promise<typeof Hls>
   /** starts downloading hls.js without running it */
@@ -25,7 +25,7 @@ export interface SessionDeps {
 }
 
 /** One source on the element, from load to replacement. */
-export interface Session {
+export interface HlsSession {
   readonly play: () => void
   readonly seekTo: (time: number) => void
   readonly seekToLive: () => void
@@ -40,19 +40,19 @@ const failed = (code: number): MediaFact => ({ type: "media.failed", code, messa
 const fault = (kind: RecoveryKind, code: number): MediaFact => ({ type: "media.fault", kind, code, message: mediaErrorMessage(code) })
 const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max))
 const errorName = (error: unknown): string => (error instanceof Error || error instanceof DOMException ? error.name : "")
-const browserWindow = (): SessionDeps["connectivity"] => (typeof window === "undefined" ? undefined : window)
+const browserWindow = (): HlsSessionDeps["connectivity"] => (typeof window === "undefined" ? undefined : window)
 
 /**
  * Everything a replaced session still emits (late hls.js errors, the `pause` its teardown causes)
  * is dropped, so it cannot be mistaken for news about the source that replaced it.
  */
 export const startSession = (
-  deps: SessionDeps,
+  deps: HlsSessionDeps,
   element: HTMLVideoElement,
   source: string,
   lowLatency: boolean,
   sendBack: (fact: MediaFact) => void
-): Session => {
+): HlsSession => {
   let active = true
   let engine: Engine | undefined
   let starting = false

@@ -3,7 +3,7 @@ import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import { playerPageOf } from "../../domain/playerRoute.ts"
 import type { StartPlaylist, Stream } from "../../domain/Stream.ts"
 import type { StoredVolume } from "../storage/volumeStore.ts"
-import { type Session, type SessionDeps, startSession } from "./hlsMediaSession.ts"
+import { type HlsSession, type HlsSessionDeps, startSession } from "./hlsMediaSession.ts"
 
 /** A stand-in for the player page, shown until the app has rendered the real one around the video. */
 export interface WarmShell {
@@ -23,7 +23,7 @@ export interface StartupAnswers {
 export interface WarmPlayerDeps {
   /** sends the start-up calls: asked only on a player page with a stored session */
   readonly answers: (token: string) => StartupAnswers
-  readonly media: SessionDeps
+  readonly media: HlsSessionDeps
   readonly token: string | null
   readonly volume: () => StoredVolume
   readonly createShell: () => WarmShell
@@ -43,7 +43,7 @@ export interface WarmPlayer {
     source: string,
     lowLatency: boolean,
     sendBack: (fact: MediaFact) => void
-  ) => Session | undefined
+  ) => HlsSession | undefined
   /** Ends whatever was not handed over and shows the app. */
   readonly release: () => void
 }
@@ -97,7 +97,7 @@ export const startWarmPlayer = (
   let done = false
   let shell: WarmShell | undefined
   let session:
-    | { readonly source: string; readonly element: HTMLVideoElement; readonly running: Session; readonly stopWatching: () => void }
+    | { readonly source: string; readonly element: HTMLVideoElement; readonly running: HlsSession; readonly stopWatching: () => void }
     | undefined
   let forward: ((fact: MediaFact) => void) | undefined
   const facts: Array<MediaFact> = []
@@ -142,7 +142,7 @@ export const startWarmPlayer = (
     }
     const prefetch = deps.media.prefetch
     let prefetching = false
-    const media: SessionDeps =
+    const media: HlsSessionDeps =
       prefetch === undefined
         ? deps.media
         : {

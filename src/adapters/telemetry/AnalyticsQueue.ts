@@ -1,4 +1,5 @@
-import { type BodyOf, isSessionEnded, type ParamsOf } from "../../domain/api.ts"
+import { detailOf, isSuccess } from "../../domain/contract/answer.ts"
+import type { BodyOf, ParamsOf } from "../../domain/contract/api.ts"
 import {
   ANALYTICS_FAILURES_BEFORE_PAUSE,
   ANALYTICS_MAX_OPEN_REQUESTS,
@@ -94,11 +95,11 @@ export class AnalyticsQueue {
     this.#timers.clearTimeout(timeout)
     if (this.#disposed) return
     this.#inFlight.delete(controller)
-    if (!isSessionEnded(answer) && answer.success) {
+    if (isSuccess(answer)) {
       this.#failures = 0
       this.#deps.report?.({ type: "analytics.sent", event: item.params.event })
     } else {
-      const detail = controller.signal.aborted ? TIMED_OUT : isSessionEnded(answer) ? FORBIDDEN : (answer.detail ?? FORBIDDEN)
+      const detail = controller.signal.aborted ? TIMED_OUT : (detailOf(answer) ?? FORBIDDEN)
       this.#deps.report?.({ type: "analytics.failed", event: item.params.event, detail })
       this.#failures += 1
       if (this.#failures > ANALYTICS_FAILURES_BEFORE_PAUSE) this.#suspend()

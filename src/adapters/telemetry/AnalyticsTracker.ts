@@ -1,4 +1,4 @@
-import type { BodyOf } from "../../domain/api.ts"
+import type { BodyOf } from "../../domain/contract/api.ts"
 import { LIVE_PING_INTERVAL_S, PING_THROTTLE_MS, PLAYER_VERSION } from "../../domain/TelemetryLimits.ts"
 import type { AnalyticsEventName, AnalyticsMedia } from "../../domain/TelemetryProtocol.ts"
 import type { AnalyticsQueue } from "./AnalyticsQueue.ts"

@@ -1,4 +1,4 @@
-import { api } from "../../domain/api.ts"
+import { api } from "../../domain/contract/api.ts"
 import { TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 import type { HealthEvent } from "../../domain/Telemetry.ts"
 import {

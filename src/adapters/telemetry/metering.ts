@@ -1,5 +1,5 @@
 import { fromCallback } from "xstate"
-import { type CallResult, isSessionEnded } from "../../domain/api.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
 import { TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import type { MeteringCommand, MeteringFact, PlayerGrant } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
@@ -16,20 +16,21 @@ const UNREACHABLE = "Metering did not answer."
 const defaultRandom = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
 
 /** The grant in a player-token answer, or undefined when the answer is a failure. */
-export const playerGrantOf = (answer: CallResult<"playerToken">): PlayerGrant | undefined =>
-  "token" in answer && answer.success ? { token: answer.token, analytics: answer.analytics, noMetering: answer.noMetering } : undefined
+export const playerGrantOf = (answer: Answer<"playerToken">): PlayerGrant | undefined =>
+  answer._tag === "ok" && answer.body.success
+    ? { token: answer.body.token, analytics: answer.body.analytics, noMetering: answer.body.noMetering }
+    : undefined
 
 /** Records one use of the player (SPEC §7), unless the token grants no metering. */
 export async function meter(deps: MeteringDeps, grant: PlayerGrant, signal?: AbortSignal): Promise<MeteringFact> {
   if (grant.noMetering) return { type: "metering.skipped" }
   const body = { token_id: grant.token, factor: METERING_FACTOR, rnd: (deps.random ?? defaultRandom)() }
   const answer = await deps.callApi("metering", signal === undefined ? { body } : { body, signal })
-  if (isSessionEnded(answer)) return { type: "metering.failed", detail: UNREACHABLE }
-  if (answer.success) return { type: "metering.recorded" }
-  if ("status" in answer && answer.status === 401) {
+  if (answer._tag === "ok" && answer.body.success) return { type: "metering.recorded" }
+  if (answer._tag === "refused" && answer.status === 401) {
     return { type: "telemetry.tokenRejected", error: "token", message: TOKEN_VALIDATION_FAILED }
   }
-  return { type: "metering.failed", detail: answer.detail ?? UNREACHABLE }
+  return { type: "metering.failed", detail: (answer._tag === "sessionEnded" ? undefined : detailOf(answer)) ?? UNREACHABLE }
 }
 
 /**

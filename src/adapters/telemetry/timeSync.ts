@@ -1,5 +1,5 @@
 import { type EventObject, fromCallback } from "xstate"
-import { isSessionEnded } from "../../domain/api.ts"
+import { detailOf } from "../../domain/contract/answer.ts"
 import type { TimeSyncFact } from "../../domain/TelemetryProtocol.ts"
 import type { CallApi } from "../http/http.ts"
 import type { SyncedClock } from "./syncedClock.ts"
@@ -19,10 +19,8 @@ export async function syncTime(deps: TimeSyncDeps, signal?: AbortSignal): Promis
   const t0 = deps.clock.now()
   const answer = await deps.callApi("timeSync", signal === undefined ? {} : { signal })
   const t1 = deps.clock.now()
-  if (!("millisUtc" in answer)) {
-    return { type: "time.syncFailed", detail: isSessionEnded(answer) ? UNREACHABLE : answer.detail }
-  }
-  const offsetMs = answer.millisUtc - (t0 + t1) / 2
+  if (answer._tag !== "ok") return { type: "time.syncFailed", detail: detailOf(answer) ?? UNREACHABLE }
+  const offsetMs = answer.body.millisUtc - (t0 + t1) / 2
   deps.clock.setOffset(offsetMs)
   return { type: "time.synced", offsetMs }
 }

@@ -1,12 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
-import { isAccepted, MISSING_TOKEN_MESSAGE } from "../shared/formFields.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
+import { isAccepted } from "../shared/answer.ts"
+import { MISSING_TOKEN_MESSAGE } from "../shared/mailedLink.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { stepOf } from "../shared/stepOf.ts"
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = "Your new email address could not be confirmed. Please try again."
-
-type ConfirmAnswer = CallResult<"confirmEmailChange"> | undefined
 
 interface EmailChangeContext {
   readonly token: string
@@ -15,6 +14,8 @@ interface EmailChangeContext {
   readonly detail: string | null
 }
 
+const confirmedEmail = (answer: Answer<"confirmEmailChange">): string | null => (answer._tag === "ok" ? (answer.body.email ?? null) : null)
+
 /** /confirm-email-change: token check, then success or failure (SPEC §2). */
 export const emailChangeMachine = setup({
   types: {
@@ -22,16 +23,16 @@ export const emailChangeMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    confirm: fromPromise<ConfirmAnswer, { readonly token: string }>(notProvided("confirm"))
+    confirm: fromPromise<Answer<"confirmEmailChange">, { readonly token: string }>(notProvided("confirm"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",
-    confirmed: (_, answer: ConfirmAnswer) => isAccepted(answer) && !isFailure(answer) && answer.email !== undefined
+    confirmed: (_, answer: Answer<"confirmEmailChange">) => isAccepted(answer) && confirmedEmail(answer) !== null
   },
   actions: {
     /** A signed-in tab shows the old address until the user info is read again. */
     emailChanged: () => {},
-    keepEmail: assign((_, answer: ConfirmAnswer) => ({ email: isFailure(answer) ? null : (answer.email ?? null) })),
+    keepEmail: assign((_, answer: Answer<"confirmEmailChange">) => ({ email: confirmedEmail(answer) })),
     fail: assign((_, params: { readonly detail: string }) => ({ detail: params.detail }))
   }
 }).createMachine({
@@ -60,8 +61,7 @@ export const emailChangeMachine = setup({
             target: "failure",
             actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? EMAIL_CHANGE_FAILED_MESSAGE }) }
           }
-        ],
-        onError: { target: "failure", actions: { type: "fail", params: { detail: EMAIL_CHANGE_FAILED_MESSAGE } } }
+        ]
       }
     },
     success: { type: "final" },
@@ -73,6 +73,6 @@ export type EmailChangeSnapshot = SnapshotFrom<typeof emailChangeMachine>
 export type EmailChangeStep = "confirming" | "success" | "failure"
 
 export const selectEmailChangeStep = (snapshot: EmailChangeSnapshot): EmailChangeStep =>
-  snapshot.matches("success") ? "success" : snapshot.matches("failure") ? "failure" : "confirming"
+  stepOf(snapshot, ["success", "failure"], "confirming")
 export const selectConfirmedEmail = (snapshot: EmailChangeSnapshot): string | null => snapshot.context.email
 export const selectEmailChangeDetail = (snapshot: EmailChangeSnapshot): string | null => snapshot.context.detail

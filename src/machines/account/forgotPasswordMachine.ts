@@ -1,17 +1,9 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
-import { EMAIL_MESSAGE, emailRule, normaliseEmail } from "../../domain/Validation.ts"
-import { detailOf, isFailure } from "../shared/apiResult.ts"
-import {
-  changeField,
-  type FieldErrors,
-  type FieldRules,
-  type FieldValues,
-  firstInvalidField,
-  isValidForm,
-  validateFields
-} from "../shared/formFields.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
+import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 
 /** Shown after every request the server answered, so the page never tells who has an account. */
 export const RESET_REQUESTED_MESSAGE = "If the email is registered, reset instructions will be sent."
@@ -20,20 +12,11 @@ export const RESET_REQUEST_FAILED_MESSAGE = "Your request could not be sent. Ple
 export type ForgotPasswordField = "email"
 const FORGOT_PASSWORD_FIELDS: ReadonlyArray<ForgotPasswordField> = ["email"]
 
-export type ForgotPasswordEvent =
-  | { readonly type: "forgotPassword.change"; readonly field: ForgotPasswordField; readonly value: string }
-  | { readonly type: "forgotPassword.submit" }
-
-interface ForgotPasswordContext {
-  readonly values: FieldValues<ForgotPasswordField>
-  readonly fieldErrors: FieldErrors<ForgotPasswordField>
-  readonly alert: string | null
-}
-
-type ResetRequestAnswer = CallResult<"createPasswordReset"> | undefined
+export type ForgotPasswordEvent = form.Event<"forgotPassword", ForgotPasswordField>
+type ForgotPasswordContext = form.Context<ForgotPasswordField>
 
 // SPEC §5: this page's message has the final period; the invite page's variant lacks it.
-const rules: FieldRules<ForgotPasswordField> = { email: ({ email }) => emailRule(EMAIL_MESSAGE)(email) }
+const rules: form.Rules<ForgotPasswordField> = { email: ({ email }) => emailRule(email) }
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -41,45 +24,31 @@ export const forgotPasswordMachine = setup({
     events: {} as ForgotPasswordEvent
   },
   actors: {
-    requestReset: fromPromise<ResetRequestAnswer, { readonly email: string }>(notProvided("requestReset"))
+    requestReset: fromPromise<Answer<"createPasswordReset">, { readonly email: string }>(notProvided("requestReset"))
   },
   guards: {
-    isValid: ({ context }) => isValidForm(rules, context.values),
+    isValid: ({ context }) => form.isValid(rules, context.values),
     /** Any endpoint answer counts: only an unsent request (network, rate limit) is worth retrying. */
-    answered: (_, answer: ResetRequestAnswer) => !isFailure(answer)
+    accepted: (_, answer: Answer<"createPasswordReset">) => answer._tag === "ok"
   },
   actions: {
-    setField: assign(({ context }, params: { readonly field: ForgotPasswordField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
-    showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    // the rules passed, so no message of an earlier submit still applies
-    clearMessages: assign({ fieldErrors: {}, alert: null }),
-    showAlert: assign((_, answer: ResetRequestAnswer) => ({ alert: detailOf(answer) ?? RESET_REQUEST_FAILED_MESSAGE }))
+    setField: form.setField(),
+    showFieldErrors: form.showFieldErrors(rules),
+    clearMessages: form.clearMessages(),
+    showAlert: assign((_, answer: Answer<"createPasswordReset">) => ({ alert: detailOf(answer) ?? RESET_REQUEST_FAILED_MESSAGE }))
   }
 }).createMachine({
   id: "forgotPassword",
   context: { values: { email: "" }, fieldErrors: {}, alert: null },
   initial: "editing",
   states: {
-    editing: {
-      on: {
-        "forgotPassword.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "forgotPassword.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
-      }
-    },
-    submitting: {
-      tags: ["busy"],
-      invoke: {
-        src: "requestReset",
-        input: ({ context }) => ({ email: normaliseEmail(context.values.email) }),
-        onDone: [
-          { guard: { type: "answered", params: ({ event }) => event.output }, target: "sent" },
-          { target: "editing", actions: { type: "showAlert", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "editing", actions: { type: "showAlert", params: () => undefined } }
-      }
-    },
+    editing: form.editing<ForgotPasswordEvent>()({ change: "forgotPassword.change", submit: "forgotPassword.submit" }),
+    submitting: form.submission<ForgotPasswordContext>()({
+      src: "requestReset",
+      input: ({ context }) => ({ email: normaliseEmail(context.values.email) }),
+      accepted: { target: "sent" },
+      failed: { target: "editing", actions: { type: "showAlert", params: answerOf } }
+    }),
     sent: { type: "final" }
   }
 })
@@ -93,4 +62,4 @@ export const selectIsRequestingReset = (snapshot: ForgotPasswordSnapshot): boole
 export const selectIsResetRequested = (snapshot: ForgotPasswordSnapshot): boolean => snapshot.matches("sent")
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: ForgotPasswordSnapshot): ForgotPasswordField | undefined =>
-  firstInvalidField(FORGOT_PASSWORD_FIELDS, snapshot.context.fieldErrors)
+  form.firstInvalid(FORGOT_PASSWORD_FIELDS, snapshot.context.fieldErrors)

@@ -1,20 +1,12 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
-import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
-import {
-  changeField,
-  type FieldErrors,
-  type FieldRules,
-  type FieldValues,
-  firstInvalidField,
-  isAccepted,
-  isRefusal,
-  isValidForm,
-  MISSING_TOKEN_MESSAGE,
-  validateFields
-} from "../shared/formFields.ts"
+import { failureHint, isAccepted, isTransientFailure } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
+import { MISSING_TOKEN_MESSAGE } from "../shared/mailedLink.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
+import { stepOf } from "../shared/stepOf.ts"
 
 export const RESET_LINK_FAILED_MESSAGE = "This password reset link could not be checked. Please try again."
 export const RESET_FAILED_MESSAGE = "Your password could not be updated. Please try again."
@@ -25,28 +17,23 @@ export type PasswordResetField = "password" | "confirmPassword"
 export const PASSWORD_RESET_FIELDS: ReadonlyArray<PasswordResetField> = ["password", "confirmPassword"]
 
 export type PasswordResetEvent =
-  | { readonly type: "passwordReset.change"; readonly field: PasswordResetField; readonly value: string }
-  | { readonly type: "passwordReset.submit" }
+  | form.Event<"passwordReset", PasswordResetField>
   /** ask again after the link's check went unanswered */
   | { readonly type: "passwordReset.retry" }
 
-interface PasswordResetContext {
+interface PasswordResetContext extends form.Context<PasswordResetField> {
   readonly token: string
   /** The account being reset, as the token check names it. */
   readonly email: string
-  readonly values: FieldValues<PasswordResetField>
-  readonly fieldErrors: FieldErrors<PasswordResetField>
-  readonly alert: string | null
   readonly detail: string | null
 }
 
-type TokenAnswer = CallResult<"verifyPasswordReset"> | undefined
-type ResetAnswer = CallResult<"resetPassword"> | undefined
-
-const rules: FieldRules<PasswordResetField> = {
+const rules: form.Rules<PasswordResetField> = {
   password: ({ password }) => passwordRule(password),
   confirmPassword: ({ password, confirmPassword }) => confirmationRule(password)(confirmPassword)
 }
+
+const emailOf = (answer: Answer<"verifyPasswordReset">): string => (answer._tag === "ok" ? (answer.body.email ?? "") : "")
 
 /** SPEC §4 password reset: token check, then the form, then error or complete. */
 export const passwordResetMachine = setup({
@@ -56,27 +43,28 @@ export const passwordResetMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    checkToken: fromPromise<TokenAnswer, { readonly token: string }>(notProvided("checkToken")),
-    resetPassword: fromPromise<ResetAnswer, { readonly token: string; readonly newPassword: string }>(notProvided("resetPassword"))
+    checkToken: fromPromise<Answer<"verifyPasswordReset">, { readonly token: string }>(notProvided("checkToken")),
+    resetPassword: fromPromise<Answer<"resetPassword">, { readonly token: string; readonly newPassword: string }>(
+      notProvided("resetPassword")
+    )
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",
-    transient: (_, answer: TokenAnswer) => isTransientFailure(answer),
-    tokenValid: (_, answer: TokenAnswer) => isAccepted(answer) && !isFailure(answer) && answer.email !== undefined,
-    accepted: (_, answer: ResetAnswer) => isAccepted(answer),
-    refused: (_, answer: ResetAnswer) => isRefusal(answer),
-    isValid: ({ context }) => isValidForm(rules, context.values)
+    transient: (_, answer: Answer<"verifyPasswordReset">) => isTransientFailure(answer),
+    tokenValid: (_, answer: Answer<"verifyPasswordReset">) => isAccepted(answer) && emailOf(answer) !== "",
+    accepted: (_, answer: Answer<"resetPassword">) => isAccepted(answer),
+    /** the server looked at the request and said no: sending it again would not help */
+    refused: (_, answer: Answer<"resetPassword">) => answer._tag === "ok",
+    isValid: ({ context }) => form.isValid(rules, context.values)
   },
   actions: {
-    keepEmail: assign((_, answer: TokenAnswer) => ({ email: isFailure(answer) ? "" : (answer.email ?? "") })),
+    keepEmail: assign((_, answer: Answer<"verifyPasswordReset">) => ({ email: emailOf(answer) })),
     fail: assign((_, params: { readonly detail: string }) => ({ detail: params.detail })),
-    setField: assign(({ context }, params: { readonly field: PasswordResetField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
-    showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    // the rules passed, so no message of an earlier submit still applies
-    clearMessages: assign({ fieldErrors: {}, alert: null }),
-    showAlert: assign((_, answer: ResetAnswer) => ({ alert: detailOf(answer) ?? RESET_FAILED_MESSAGE })),
+    failReset: assign((_, answer: Answer<"resetPassword">) => ({ detail: detailOf(answer) ?? RESET_FAILED_MESSAGE })),
+    setField: form.setField(),
+    showFieldErrors: form.showFieldErrors(rules),
+    clearMessages: form.clearMessages(),
+    showAlert: assign((_, answer: Answer<"resetPassword">) => ({ alert: detailOf(answer) ?? RESET_FAILED_MESSAGE })),
     // SPEC §4: account forms reset their password fields on success
     clearPasswords: assign({ values: { password: "", confirmPassword: "" } })
   }
@@ -118,11 +106,7 @@ export const passwordResetMachine = setup({
             target: "error",
             actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? RESET_LINK_FAILED_MESSAGE }) }
           }
-        ],
-        onError: {
-          target: "unreachable",
-          actions: { type: "fail", params: { detail: `${RESET_LINK_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } }
-        }
+        ]
       }
     },
     // the link is not known to be bad: the server did not say, so the page offers to ask again
@@ -130,33 +114,14 @@ export const passwordResetMachine = setup({
     form: {
       initial: "editing",
       states: {
-        editing: {
-          on: {
-            "passwordReset.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "passwordReset.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
-          }
-        },
-        submitting: {
-          tags: ["busy"],
-          invoke: {
-            src: "resetPassword",
-            input: ({ context }) => ({ token: context.token, newPassword: context.values.password }),
-            onDone: [
-              {
-                guard: { type: "accepted", params: ({ event }) => event.output },
-                target: "#passwordReset.complete",
-                actions: "clearPasswords"
-              },
-              {
-                guard: { type: "refused", params: ({ event }) => event.output },
-                target: "#passwordReset.error",
-                actions: { type: "fail", params: ({ event }) => ({ detail: detailOf(event.output) ?? RESET_FAILED_MESSAGE }) }
-              },
-              { target: "editing", actions: { type: "showAlert", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "editing", actions: { type: "showAlert", params: () => undefined } }
-          }
-        }
+        editing: form.editing<PasswordResetEvent>()({ change: "passwordReset.change", submit: "passwordReset.submit" }),
+        submitting: form.submission<PasswordResetContext>()({
+          src: "resetPassword",
+          input: ({ context }) => ({ token: context.token, newPassword: context.values.password }),
+          accepted: { target: "#passwordReset.complete", actions: "clearPasswords" },
+          refused: { target: "#passwordReset.error", actions: { type: "failReset", params: answerOf } },
+          failed: { target: "editing", actions: { type: "showAlert", params: answerOf } }
+        })
       }
     },
     complete: { type: "final" },
@@ -168,15 +133,7 @@ export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>
 export type PasswordResetStep = "checkingToken" | "form" | "complete" | "error" | "unreachable"
 
 export const selectPasswordResetStep = (snapshot: PasswordResetSnapshot): PasswordResetStep =>
-  snapshot.matches("form")
-    ? "form"
-    : snapshot.matches("complete")
-      ? "complete"
-      : snapshot.matches("error")
-        ? "error"
-        : snapshot.matches("unreachable")
-          ? "unreachable"
-          : "checkingToken"
+  stepOf(snapshot, ["form", "complete", "error", "unreachable"], "checkingToken")
 export const selectResetEmail = (snapshot: PasswordResetSnapshot): string => snapshot.context.email
 export const selectPasswordResetValues = (snapshot: PasswordResetSnapshot) => snapshot.context.values
 export const selectPasswordResetErrors = (snapshot: PasswordResetSnapshot) => snapshot.context.fieldErrors
@@ -185,4 +142,4 @@ export const selectPasswordResetDetail = (snapshot: PasswordResetSnapshot): stri
 export const selectIsResettingPassword = (snapshot: PasswordResetSnapshot): boolean => snapshot.matches({ form: "submitting" })
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: PasswordResetSnapshot): PasswordResetField | undefined =>
-  firstInvalidField(PASSWORD_RESET_FIELDS, snapshot.context.fieldErrors)
+  form.firstInvalid(PASSWORD_RESET_FIELDS, snapshot.context.fieldErrors)

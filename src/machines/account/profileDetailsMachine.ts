@@ -1,18 +1,10 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { BodyOf, CallResult } from "../../domain/api.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
+import type { BodyOf } from "../../domain/contract/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import { EMAIL_MESSAGE, emailRule, normaliseEmail, passwordLengthRule, usernameRule } from "../../domain/Validation.ts"
-import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import {
-  changeField,
-  type FieldErrors,
-  type FieldRules,
-  type FieldValues,
-  firstInvalidField,
-  isAccepted,
-  isValidForm,
-  validateFields
-} from "../shared/formFields.ts"
+import { emailRule, normaliseEmail, passwordLengthRule, usernameRule } from "../../domain/Validation.ts"
+import { isAccepted, refusedForNow, resultCodeOf } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { PASSWORD_REQUIRED_MESSAGE } from "./loginFormMachine.ts"
@@ -34,38 +26,30 @@ export type ProfileDetailsField = "username" | "email" | "password"
 /** The fields in the order the form shows them. */
 export const PROFILE_DETAILS_FIELDS: ReadonlyArray<ProfileDetailsField> = ["username", "email", "password"]
 
-export type ProfileDetailsEvent =
-  | { readonly type: "profileDetails.change"; readonly field: ProfileDetailsField; readonly value: string }
-  | { readonly type: "profileDetails.submit" }
+export type ProfileDetailsEvent = form.Event<"profileDetails", ProfileDetailsField>
 
-interface ProfileDetailsContext {
-  readonly values: FieldValues<ProfileDetailsField>
-  readonly fieldErrors: FieldErrors<ProfileDetailsField>
-}
+type ProfileDetailsContext = form.Context<ProfileDetailsField>
 
-type UpdateAnswer = CallResult<"updateUsernameAndEmail"> | undefined
-type UpdateRequest = BodyOf<"updateUsernameAndEmail">
-
-const rules: FieldRules<ProfileDetailsField> = {
+const rules: form.Rules<ProfileDetailsField> = {
   username: ({ username }) => usernameRule(username),
-  email: ({ email }) => emailRule(EMAIL_MESSAGE)(email),
+  email: ({ email }) => emailRule(email),
   password: ({ password }) => (password === "" ? PASSWORD_REQUIRED_MESSAGE : passwordLengthRule(password))
 }
 
 /** What the user is told after the server answered (SPEC §8). */
-export const updateOutcome = (answer: UpdateAnswer, email: string): ReadonlyArray<NotificationContent> => {
-  if (!isAccepted(answer) || isFailure(answer)) {
-    const wrongPassword = !isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
+export const updateOutcome = (answer: Answer<"updateUsernameAndEmail">, email: string): ReadonlyArray<NotificationContent> => {
+  if (answer._tag !== "ok" || !isAccepted(answer)) {
+    const wrongPassword = resultCodeOf(answer) === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
     const message = refusedForNow(answer) ?? (wrongPassword ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
     return [{ tone: "error", title: UPDATE_FAILED_TITLE, message }]
   }
   const outcome: Array<NotificationContent> = []
-  if (answer.emailUpdatePending) outcome.push({ tone: "success", title: SUCCESS_TITLE, message: verificationSentMessage(email) })
-  if (answer.usernameUpdated) outcome.push({ tone: "success", title: SUCCESS_TITLE, message: USERNAME_UPDATED_MESSAGE })
+  if (answer.body.emailUpdatePending) outcome.push({ tone: "success", title: SUCCESS_TITLE, message: verificationSentMessage(email) })
+  if (answer.body.usernameUpdated) outcome.push({ tone: "success", title: SUCCESS_TITLE, message: USERNAME_UPDATED_MESSAGE })
   return outcome.length === 0 ? [NOTHING_CHANGED] : outcome
 }
 
-const outcomeParams = ({ context, event }: { context: ProfileDetailsContext; event: { output: UpdateAnswer } }) =>
+const outcomeParams = ({ context, event }: { context: ProfileDetailsContext; event: { output: Answer<"updateUsernameAndEmail"> } }) =>
   updateOutcome(event.output, normaliseEmail(context.values.email))
 
 /** The 'Update email or username' form of /profile; it stays on the page after each answer. */
@@ -76,38 +60,31 @@ export const profileDetailsMachine = setup({
     input: {} as { readonly username: string; readonly email: string }
   },
   actors: {
-    updateDetails: fromPromise<UpdateAnswer, UpdateRequest>(notProvided("updateDetails"))
+    updateDetails: fromPromise<Answer<"updateUsernameAndEmail">, BodyOf<"updateUsernameAndEmail">>(notProvided("updateDetails"))
   },
   guards: {
-    isValid: ({ context }) => isValidForm(rules, context.values),
-    accepted: (_, answer: UpdateAnswer) => isAccepted(answer),
-    usernameUpdated: (_, answer: UpdateAnswer) => isAccepted(answer) && !isFailure(answer) && answer.usernameUpdated
+    isValid: ({ context }) => form.isValid(rules, context.values),
+    accepted: (_, answer: Answer<"updateUsernameAndEmail">) => isAccepted(answer),
+    usernameUpdated: (_, answer: Answer<"updateUsernameAndEmail">) =>
+      isAccepted(answer) && answer._tag === "ok" && answer.body.usernameUpdated
   },
   actions: {
     /** One answer may carry two pieces of news (a pending email and a new username). */
     notify: (_, _params: ReadonlyArray<NotificationContent>) => {},
     /** The session keeps the old username in its user info until it reads it again. */
     refreshUser: () => {},
-    setField: assign(({ context }, params: { readonly field: ProfileDetailsField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
-    showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
-    // the rules passed, so no message of an earlier submit still applies
-    clearFieldErrors: assign({ fieldErrors: {} }),
+    setField: form.setField(),
+    showFieldErrors: form.showFieldErrors(rules),
+    clearMessages: form.clearMessages(),
     // SPEC §4: account forms reset their password fields on success
     clearPassword: assign(({ context }) => ({ values: { ...context.values, password: "" } }))
   }
 }).createMachine({
   id: "profileDetails",
-  context: ({ input }) => ({ values: { username: input.username, email: input.email, password: "" }, fieldErrors: {} }),
+  context: ({ input }) => ({ values: { username: input.username, email: input.email, password: "" }, fieldErrors: {}, alert: null }),
   initial: "editing",
   states: {
-    editing: {
-      on: {
-        "profileDetails.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "profileDetails.submit": [{ guard: "isValid", target: "submitting", actions: "clearFieldErrors" }, { actions: "showFieldErrors" }]
-      }
-    },
+    editing: form.editing<ProfileDetailsEvent>()({ change: "profileDetails.change", submit: "profileDetails.submit" }),
     submitting: {
       tags: ["busy"],
       invoke: {
@@ -129,8 +106,7 @@ export const profileDetailsMachine = setup({
             actions: [{ type: "notify", params: outcomeParams }, "clearPassword"]
           },
           { target: "editing", actions: { type: "notify", params: outcomeParams } }
-        ],
-        onError: { target: "editing", actions: { type: "notify", params: () => updateOutcome(undefined, "") } }
+        ]
       }
     }
   }
@@ -143,4 +119,4 @@ export const selectProfileDetailsErrors = (snapshot: ProfileDetailsSnapshot) => 
 export const selectIsUpdatingDetails = (snapshot: ProfileDetailsSnapshot): boolean => snapshot.hasTag("busy")
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: ProfileDetailsSnapshot): ProfileDetailsField | undefined =>
-  firstInvalidField(PROFILE_DETAILS_FIELDS, snapshot.context.fieldErrors)
+  form.firstInvalid(PROFILE_DETAILS_FIELDS, snapshot.context.fieldErrors)

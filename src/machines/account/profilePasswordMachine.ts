@@ -1,19 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { confirmationRule, passwordRule } from "../../domain/Validation.ts"
-import { isFailure, refusedForNow } from "../shared/apiResult.ts"
-import {
-  changeField,
-  type FieldErrors,
-  type FieldRules,
-  type FieldValues,
-  firstInvalidField,
-  isAccepted,
-  isValidForm,
-  validateFields
-} from "../shared/formFields.ts"
+import { isAccepted, refusedForNow, resultCodeOf } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { fromAnswer } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import { INCORRECT_PASSWORD_MESSAGE, SUCCESS_TITLE, TRY_AGAIN_MESSAGE } from "./profileDetailsMachine.ts"
 
@@ -25,20 +17,12 @@ export type ProfilePasswordField = "currentPassword" | "newPassword" | "confirmP
 /** The fields in the order the form shows them. */
 export const PROFILE_PASSWORD_FIELDS: ReadonlyArray<ProfilePasswordField> = ["currentPassword", "newPassword", "confirmPassword"]
 
-export type ProfilePasswordEvent =
-  | { readonly type: "profilePassword.change"; readonly field: ProfilePasswordField; readonly value: string }
-  | { readonly type: "profilePassword.submit" }
+export type ProfilePasswordEvent = form.Event<"profilePassword", ProfilePasswordField>
+type ProfilePasswordContext = form.Context<ProfilePasswordField>
 
-interface ProfilePasswordContext {
-  readonly values: FieldValues<ProfilePasswordField>
-  readonly fieldErrors: FieldErrors<ProfilePasswordField>
-}
+const EMPTY: form.Values<ProfilePasswordField> = { currentPassword: "", newPassword: "", confirmPassword: "" }
 
-type UpdateAnswer = CallResult<"updatePassword"> | undefined
-
-const EMPTY: FieldValues<ProfilePasswordField> = { currentPassword: "", newPassword: "", confirmPassword: "" }
-
-const rules: FieldRules<ProfilePasswordField> = {
+const rules: form.Rules<ProfilePasswordField> = {
   currentPassword: ({ currentPassword }) => passwordRule(currentPassword),
   newPassword: ({ newPassword }) => passwordRule(newPassword),
   confirmPassword: ({ newPassword, confirmPassword }) => confirmationRule(newPassword)(confirmPassword)
@@ -46,69 +30,49 @@ const rules: FieldRules<ProfilePasswordField> = {
 
 export const PASSWORD_UPDATED: NotificationContent = { tone: "success", title: SUCCESS_TITLE, message: PASSWORD_UPDATED_MESSAGE }
 
-export const passwordFailure = (answer: UpdateAnswer): NotificationContent => ({
+export const passwordFailure = (answer: Answer<"updatePassword">): NotificationContent => ({
   tone: "error",
   title: PASSWORD_UPDATE_FAILED_TITLE,
   message:
     refusedForNow(answer) ??
-    (!isFailure(answer) && answer.resultCode === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
-      ? INCORRECT_PASSWORD_MESSAGE
-      : TRY_AGAIN_MESSAGE)
+    (resultCodeOf(answer) === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
 })
 
-/** The 'Update password' form of /profile. */
+/** The 'Update password' form of /profile: what happened is told as a notification. */
 export const profilePasswordMachine = setup({
   types: {
     context: {} as ProfilePasswordContext,
     events: {} as ProfilePasswordEvent
   },
   actors: {
-    updatePassword: fromPromise<UpdateAnswer, { readonly currentPassword: string; readonly newPassword: string }>(
+    updatePassword: fromPromise<Answer<"updatePassword">, { readonly currentPassword: string; readonly newPassword: string }>(
       notProvided("updatePassword")
     )
   },
   guards: {
-    isValid: ({ context }) => isValidForm(rules, context.values),
-    accepted: (_, answer: UpdateAnswer) => isAccepted(answer)
+    isValid: ({ context }) => form.isValid(rules, context.values),
+    accepted: (_, answer: Answer<"updatePassword">) => isAccepted(answer)
   },
   actions: {
     notify: (_, _params: NotificationContent) => {},
-    setField: assign(({ context }, params: { readonly field: ProfilePasswordField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
-    showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values) })),
-    // the rules passed, so no message of an earlier submit still applies
-    clearFieldErrors: assign({ fieldErrors: {} }),
+    setField: form.setField(),
+    showFieldErrors: form.showFieldErrors(rules),
+    clearMessages: form.clearMessages(),
     // SPEC §4: account forms reset their password fields on success
     clearPasswords: assign({ values: EMPTY, fieldErrors: {} })
   }
 }).createMachine({
   id: "profilePassword",
-  context: { values: EMPTY, fieldErrors: {} },
+  context: { values: EMPTY, fieldErrors: {}, alert: null },
   initial: "editing",
   states: {
-    editing: {
-      on: {
-        "profilePassword.change": { actions: { type: "setField", params: ({ event }) => event } },
-        "profilePassword.submit": [{ guard: "isValid", target: "submitting", actions: "clearFieldErrors" }, { actions: "showFieldErrors" }]
-      }
-    },
-    submitting: {
-      tags: ["busy"],
-      invoke: {
-        src: "updatePassword",
-        input: ({ context }) => ({ currentPassword: context.values.currentPassword, newPassword: context.values.newPassword }),
-        onDone: [
-          {
-            guard: { type: "accepted", params: ({ event }) => event.output },
-            target: "editing",
-            actions: ["clearPasswords", { type: "notify", params: PASSWORD_UPDATED }]
-          },
-          { target: "editing", actions: { type: "notify", params: ({ event }) => passwordFailure(event.output) } }
-        ],
-        onError: { target: "editing", actions: { type: "notify", params: () => passwordFailure(undefined) } }
-      }
-    }
+    editing: form.editing<ProfilePasswordEvent>()({ change: "profilePassword.change", submit: "profilePassword.submit" }),
+    submitting: form.submission<ProfilePasswordContext>()({
+      src: "updatePassword",
+      input: ({ context }) => ({ currentPassword: context.values.currentPassword, newPassword: context.values.newPassword }),
+      accepted: { target: "editing", actions: ["clearPasswords", { type: "notify", params: PASSWORD_UPDATED }] },
+      failed: { target: "editing", actions: { type: "notify", params: fromAnswer(passwordFailure) } }
+    })
   }
 })
 
@@ -119,4 +83,4 @@ export const selectProfilePasswordErrors = (snapshot: ProfilePasswordSnapshot) =
 export const selectIsUpdatingPassword = (snapshot: ProfilePasswordSnapshot): boolean => snapshot.hasTag("busy")
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: ProfilePasswordSnapshot): ProfilePasswordField | undefined =>
-  firstInvalidField(PROFILE_PASSWORD_FIELDS, snapshot.context.fieldErrors)
+  form.firstInvalid(PROFILE_PASSWORD_FIELDS, snapshot.context.fieldErrors)

@@ -1,28 +1,13 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { BodyOf, CallResult } from "../../domain/api.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
+import type { BodyOf } from "../../domain/contract/api.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import {
-  confirmationRule,
-  EMAIL_MESSAGE,
-  emailRule,
-  isEmail,
-  normaliseEmail,
-  passwordRule,
-  usernameFromEmail
-} from "../../domain/Validation.ts"
-import { detailOf, failureHint, isFailure, isTransientFailure } from "../shared/apiResult.ts"
-import {
-  changeField,
-  type FieldErrors,
-  type FieldRules,
-  type FieldValues,
-  firstInvalidField,
-  isAccepted,
-  isRefusal,
-  isValidForm,
-  validateFields
-} from "../shared/formFields.ts"
+import { confirmationRule, emailRule, isEmail, normaliseEmail, passwordRule, usernameFromEmail } from "../../domain/Validation.ts"
+import { failureHint, isAccepted, isTransientFailure, resultCodeOf } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
+import { stepOf } from "../shared/stepOf.ts"
 
 export const REGISTRATION_FAILED_MESSAGE = "Your account could not be created. Please try again."
 export const INVITE_CHECK_FAILED_MESSAGE = "Your invite could not be checked. Please try again."
@@ -36,8 +21,7 @@ export type RegistrationField = "email" | "password" | "confirmPassword"
 export const REGISTRATION_FIELDS: ReadonlyArray<RegistrationField> = ["email", "password", "confirmPassword"]
 
 export type RegistrationEvent =
-  | { readonly type: "registration.change"; readonly field: RegistrationField; readonly value: string }
-  | { readonly type: "registration.submit" }
+  | form.Event<"registration", RegistrationField>
   /** ask again after the invite check went unanswered */
   | { readonly type: "registration.retry" }
 
@@ -47,30 +31,25 @@ export interface RegistrationFailure {
   readonly emailTaken: boolean
 }
 
-interface RegistrationContext {
+interface RegistrationContext extends form.Context<RegistrationField> {
   readonly invite: string
-  readonly values: FieldValues<RegistrationField>
-  readonly fieldErrors: FieldErrors<RegistrationField>
-  /** A try that may work if sent again (network, rate limit); the form stays. */
-  readonly alert: string | null
   readonly failure: RegistrationFailure | null
   readonly registeredEmail: string | null
 }
 
-type InviteAnswer = CallResult<"invitation"> | undefined
-type RegisterAnswer = CallResult<"register"> | undefined
+type InviteOrRegistration = Answer<"invitation"> | Answer<"register">
 
 // SPEC §5: the registration page's email message keeps its final period.
-const rules: FieldRules<RegistrationField> = {
-  email: ({ email }) => emailRule(EMAIL_MESSAGE)(email),
+const rules: form.Rules<RegistrationField> = {
+  email: ({ email }) => emailRule(email),
   password: ({ password }) => passwordRule(password),
   confirmPassword: ({ password, confirmPassword }) => confirmationRule(password)(confirmPassword)
 }
 
-const failureOf = (answer: InviteAnswer | RegisterAnswer, fallback: string): RegistrationFailure => {
-  const emailTaken =
-    !isFailure(answer) && (answer.resultCode === ResultCode.EMAIL_ALREADY_REGISTERED || answer.detail === EMAIL_TAKEN_DETAIL)
-  return { detail: emailTaken ? EMAIL_TAKEN_MESSAGE : (detailOf(answer) ?? fallback), emailTaken }
+const failureOf = (answer: InviteOrRegistration, fallback: string): RegistrationFailure => {
+  const detail = detailOf(answer)
+  const emailTaken = resultCodeOf(answer) === ResultCode.EMAIL_ALREADY_REGISTERED || detail === EMAIL_TAKEN_DETAIL
+  return { detail: emailTaken ? EMAIL_TAKEN_MESSAGE : (detail ?? fallback), emailTaken }
 }
 
 /** SPEC §4 registration: invite check, then the form, then complete or error. */
@@ -81,27 +60,26 @@ export const registrationMachine = setup({
     input: {} as { readonly invite: string }
   },
   actors: {
-    checkInvite: fromPromise<InviteAnswer, { readonly token: string }>(notProvided("checkInvite")),
-    register: fromPromise<RegisterAnswer, BodyOf<"register">>(notProvided("register"))
+    checkInvite: fromPromise<Answer<"invitation">, { readonly token: string }>(notProvided("checkInvite")),
+    register: fromPromise<Answer<"register">, BodyOf<"register">>(notProvided("register"))
   },
   guards: {
-    transient: (_, answer: InviteAnswer) => isTransientFailure(answer),
-    isValid: ({ context }) => isValidForm(rules, context.values),
-    accepted: (_, answer: InviteAnswer | RegisterAnswer) => isAccepted(answer),
-    refused: (_, answer: RegisterAnswer) => isRefusal(answer)
+    transient: (_, answer: Answer<"invitation">) => isTransientFailure(answer),
+    isValid: ({ context }) => form.isValid(rules, context.values),
+    accepted: (_, answer: InviteOrRegistration) => isAccepted(answer),
+    /** the server looked at the request and said no: sending it again would not help */
+    refused: (_, answer: Answer<"register">) => answer._tag === "ok"
   },
   actions: {
-    setField: assign(({ context }, params: { readonly field: RegistrationField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
-    showFieldErrors: assign(({ context }) => ({ fieldErrors: validateFields(rules, context.values), alert: null })),
-    // the rules passed, so no message of an earlier submit still applies
-    clearMessages: assign({ fieldErrors: {}, alert: null }),
-    showAlert: assign((_, answer: RegisterAnswer) => ({ alert: detailOf(answer) ?? REGISTRATION_FAILED_MESSAGE })),
-    fail: assign((_, params: { readonly answer: InviteAnswer | RegisterAnswer; readonly fallback: string }) => ({
+    setField: form.setField(),
+    showFieldErrors: form.showFieldErrors(rules),
+    clearMessages: form.clearMessages(),
+    showAlert: assign((_, answer: Answer<"register">) => ({ alert: detailOf(answer) ?? REGISTRATION_FAILED_MESSAGE })),
+    fail: assign((_, params: { readonly answer: InviteOrRegistration; readonly fallback: string }) => ({
       failure: failureOf(params.answer, params.fallback)
     })),
-    failForNow: assign((_, params: { readonly answer: InviteAnswer }) => ({
+    failRegistration: assign((_, answer: Answer<"register">) => ({ failure: failureOf(answer, REGISTRATION_FAILED_MESSAGE) })),
+    failForNow: assign((_, params: { readonly answer: Answer<"invitation"> }) => ({
       failure: { detail: `${INVITE_UNREACHABLE_MESSAGE} ${failureHint(params.answer)}`, emailTaken: false }
     })),
     keepRegisteredEmail: assign(({ context }) => ({ registeredEmail: normaliseEmail(context.values.email) }))
@@ -134,8 +112,7 @@ export const registrationMachine = setup({
             target: "error",
             actions: { type: "fail", params: ({ event }) => ({ answer: event.output, fallback: INVITE_CHECK_FAILED_MESSAGE }) }
           }
-        ],
-        onError: { target: "unreachable", actions: { type: "failForNow", params: { answer: undefined } } }
+        ]
       }
     },
     // the invite is not known to be bad: the server did not say, so the page offers to ask again
@@ -143,36 +120,17 @@ export const registrationMachine = setup({
     form: {
       initial: "editing",
       states: {
-        editing: {
-          on: {
-            "registration.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "registration.submit": [{ guard: "isValid", target: "submitting", actions: "clearMessages" }, { actions: "showFieldErrors" }]
-          }
-        },
-        submitting: {
-          tags: ["busy"],
-          invoke: {
-            src: "register",
-            input: ({ context }) => {
-              const email = normaliseEmail(context.values.email)
-              return { username: usernameFromEmail(email), email, password: context.values.password, invitationToken: context.invite }
-            },
-            onDone: [
-              {
-                guard: { type: "accepted", params: ({ event }) => event.output },
-                target: "#registration.complete",
-                actions: "keepRegisteredEmail"
-              },
-              {
-                guard: { type: "refused", params: ({ event }) => event.output },
-                target: "#registration.error",
-                actions: { type: "fail", params: ({ event }) => ({ answer: event.output, fallback: REGISTRATION_FAILED_MESSAGE }) }
-              },
-              { target: "editing", actions: { type: "showAlert", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "editing", actions: { type: "showAlert", params: () => undefined } }
-          }
-        }
+        editing: form.editing<RegistrationEvent>()({ change: "registration.change", submit: "registration.submit" }),
+        submitting: form.submission<RegistrationContext>()({
+          src: "register",
+          input: ({ context }) => {
+            const email = normaliseEmail(context.values.email)
+            return { username: usernameFromEmail(email), email, password: context.values.password, invitationToken: context.invite }
+          },
+          accepted: { target: "#registration.complete", actions: "keepRegisteredEmail" },
+          refused: { target: "#registration.error", actions: { type: "failRegistration", params: answerOf } },
+          failed: { target: "editing", actions: { type: "showAlert", params: answerOf } }
+        })
       }
     },
     complete: { type: "final" },
@@ -184,15 +142,7 @@ export type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>
 export type RegistrationStep = "checkingInvite" | "form" | "complete" | "error" | "unreachable"
 
 export const selectRegistrationStep = (snapshot: RegistrationSnapshot): RegistrationStep =>
-  snapshot.matches("form")
-    ? "form"
-    : snapshot.matches("complete")
-      ? "complete"
-      : snapshot.matches("error")
-        ? "error"
-        : snapshot.matches("unreachable")
-          ? "unreachable"
-          : "checkingInvite"
+  stepOf(snapshot, ["form", "complete", "error", "unreachable"], "checkingInvite")
 export const selectRegistrationValues = (snapshot: RegistrationSnapshot) => snapshot.context.values
 export const selectRegistrationErrors = (snapshot: RegistrationSnapshot) => snapshot.context.fieldErrors
 export const selectRegistrationAlert = (snapshot: RegistrationSnapshot): string | null => snapshot.context.alert
@@ -201,7 +151,7 @@ export const selectRegisteredEmail = (snapshot: RegistrationSnapshot): string | 
 export const selectIsRegistering = (snapshot: RegistrationSnapshot): boolean => snapshot.matches({ form: "submitting" })
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: RegistrationSnapshot): RegistrationField | undefined =>
-  firstInvalidField(REGISTRATION_FIELDS, snapshot.context.fieldErrors)
+  form.firstInvalid(REGISTRATION_FIELDS, snapshot.context.fieldErrors)
 /** The username the account will get, once the email typed so far is a whole address. */
 export const selectDerivedUsername = (snapshot: RegistrationSnapshot): string => {
   const email = normaliseEmail(snapshot.context.values.email)

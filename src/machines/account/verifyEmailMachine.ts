@@ -1,13 +1,12 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
-import { detailOf, failureHint, isTransientFailure } from "../shared/apiResult.ts"
-import { isAccepted, MISSING_TOKEN_MESSAGE } from "../shared/formFields.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
+import { failureHint, isAccepted, isTransientFailure } from "../shared/answer.ts"
+import { MISSING_TOKEN_MESSAGE } from "../shared/mailedLink.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { stepOf } from "../shared/stepOf.ts"
 
 export const VERIFY_FAILED_MESSAGE = "This verification link could not be used."
 export const VERIFY_UNREACHABLE_MESSAGE = "Your email could not be verified just now."
-
-type VerifyAnswer = CallResult<"verifyEmail"> | undefined
 
 /** /verify: the mailed token is sent once; the page then says verified or invalid. */
 export const verifyEmailMachine = setup({
@@ -17,12 +16,12 @@ export const verifyEmailMachine = setup({
     input: {} as { readonly token: string }
   },
   actors: {
-    verify: fromPromise<VerifyAnswer, { readonly token: string }>(notProvided("verify"))
+    verify: fromPromise<Answer<"verifyEmail">, { readonly token: string }>(notProvided("verify"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== "",
-    accepted: (_, answer: VerifyAnswer) => isAccepted(answer),
-    transient: (_, answer: VerifyAnswer) => isTransientFailure(answer)
+    accepted: (_, answer: Answer<"verifyEmail">) => isAccepted(answer),
+    transient: (_, answer: Answer<"verifyEmail">) => isTransientFailure(answer)
   },
   actions: {
     keepDetail: assign((_, params: { readonly detail: string | null }) => ({ detail: params.detail }))
@@ -61,11 +60,7 @@ export const verifyEmailMachine = setup({
             target: "invalid",
             actions: { type: "keepDetail", params: ({ event }) => ({ detail: detailOf(event.output) ?? VERIFY_FAILED_MESSAGE }) }
           }
-        ],
-        onError: {
-          target: "unreachable",
-          actions: { type: "keepDetail", params: { detail: `${VERIFY_UNREACHABLE_MESSAGE} ${failureHint(undefined)}` } }
-        }
+        ]
       }
     },
     // the token is not known to be bad: the server did not say, so the page offers to ask again
@@ -79,11 +74,5 @@ export type VerifyEmailSnapshot = SnapshotFrom<typeof verifyEmailMachine>
 export type VerifyEmailStep = "verifying" | "verified" | "invalid" | "unreachable"
 
 export const selectVerifyStep = (snapshot: VerifyEmailSnapshot): VerifyEmailStep =>
-  snapshot.matches("verified")
-    ? "verified"
-    : snapshot.matches("invalid")
-      ? "invalid"
-      : snapshot.matches("unreachable")
-        ? "unreachable"
-        : "verifying"
+  stepOf(snapshot, ["verified", "invalid", "unreachable"], "verifying")
 export const selectVerifyDetail = (snapshot: VerifyEmailSnapshot): string | null => snapshot.context.detail

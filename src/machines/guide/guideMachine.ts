@@ -1,12 +1,13 @@
 import { assign, fromCallback, fromPromise, not, raise, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
 import type { ClockCommand, ClockInput } from "../../domain/ClockProtocol.ts"
+import { type Answer, dataOf, isSuccess } from "../../domain/contract/answer.ts"
 import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
 import { type ScheduleItem, upcomingProgrammes } from "../../domain/Schedule.ts"
 import { scheduleDays } from "../../domain/ScheduleDays.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { CONNECTION_HINT, failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf, fromAnswer } from "../shared/params.ts"
 
 export const GUIDE_FAILED_MESSAGE = "The programme guide could not be loaded."
 /** LIVE marks and finished programmes are brought up to date this often while the page is open. */
@@ -50,12 +51,10 @@ export interface GuideContext {
   readonly error: string | null
 }
 
-type ScheduleAnswer = CallResult<"schedule"> | undefined
-type StreamsAnswer = CallResult<"streams"> | undefined
-type Loaded = { readonly day: string; readonly answer: ScheduleAnswer }
+type Loaded = { readonly day: string; readonly answer: Answer<"schedule"> }
 
-const gotData = (answer: ScheduleAnswer | StreamsAnswer): boolean => !isFailure(answer) && answer.success
-const itemsOf = (answer: ScheduleAnswer): ReadonlyArray<ScheduleItem> => (!isFailure(answer) && answer.success ? answer.data.Items : [])
+const itemsOf = (answer: Answer<"schedule">): ReadonlyArray<ScheduleItem> => dataOf(answer)?.Items ?? []
+const streamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> => dataOf(answer) ?? []
 const missingDays = (context: GuideContext): ReadonlyArray<string> => context.days.filter((day) => !(day in context.schedules))
 const isSearching = (query: string): boolean => query.trim() !== ""
 
@@ -66,12 +65,12 @@ export const guideMachine = setup({
   },
   actors: {
     readViewer: fromPromise<GuideViewer>(notProvided("readViewer")),
-    loadSchedule: fromPromise<ScheduleAnswer, ScheduleRequest>(notProvided("loadSchedule")),
-    loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
+    loadSchedule: fromPromise<Answer<"schedule">, ScheduleRequest>(notProvided("loadSchedule")),
+    loadStreams: fromPromise<Answer<"streams">>(notProvided("loadStreams")),
     clock: fromCallback<ClockCommand, ClockInput>(notProvided("clock"))
   },
   guards: {
-    gotData: (_, answer: ScheduleAnswer | StreamsAnswer) => gotData(answer),
+    gotData: (_, answer: Answer<"schedule"> | Answer<"streams">) => isSuccess(answer),
     isLoaded: ({ context }, day: string) => day in context.schedules,
     isGuideDay: ({ context }, day: string) => context.days.includes(day),
     dayHasProgrammes: ({ context }) =>
@@ -87,8 +86,9 @@ export const guideMachine = setup({
     }),
     keepDay: assign((_, day: string) => ({ day })),
     keepSchedule: assign(({ context }, { day, answer }: Loaded) => ({ schedules: { ...context.schedules, [day]: itemsOf(answer) } })),
-    keepFailure: assign((_, answer: ScheduleAnswer) => ({ error: `${GUIDE_FAILED_MESSAGE} ${failureHint(answer)}` })),
-    keepStreams: assign((_, answer: StreamsAnswer) => ({ streams: !isFailure(answer) && answer.success ? answer.data : [] })),
+    /** the sentence after what failed: how the schedule's call failed, or what to do when the viewer could not be read */
+    keepFailure: assign((_, hint: string) => ({ error: `${GUIDE_FAILED_MESSAGE} ${hint}` })),
+    keepStreams: assign((_, answer: Answer<"streams">) => ({ streams: streamsOf(answer) })),
     keepQuery: assign((_, query: string) => ({ query })),
     pickSearchDay: assign(({ context }) => ({ searchDay: missingDays(context)[0] ?? "" })),
     keepTime: assign(({ context }, now: number) => ({ now, days: scheduleDays(now, context.timeZone) })),
@@ -116,7 +116,7 @@ export const guideMachine = setup({
       invoke: {
         src: "readViewer",
         onDone: { target: "open", actions: { type: "keepViewer", params: ({ event }) => event.output } },
-        onError: { target: "unprepared", actions: { type: "keepFailure", params: () => undefined } }
+        onError: { target: "unprepared", actions: { type: "keepFailure", params: CONNECTION_HINT } }
       }
     },
     unprepared: {
@@ -161,13 +161,12 @@ export const guideMachine = setup({
                 input: ({ context }) => ({ day: context.day, timeZone: context.timeZone }),
                 onDone: [
                   {
-                    guard: { type: "gotData", params: ({ event }) => event.output },
+                    guard: { type: "gotData", params: answerOf },
                     target: "loaded",
                     actions: { type: "keepSchedule", params: ({ context, event }) => ({ day: context.day, answer: event.output }) }
                   },
-                  { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-                ],
-                onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+                  { target: "failed", actions: { type: "keepFailure", params: fromAnswer(failureHint) } }
+                ]
               }
             },
             // whether anything is left to show changes as programmes end, so both re-check on every event
@@ -186,14 +185,9 @@ export const guideMachine = setup({
               invoke: {
                 src: "loadStreams",
                 onDone: [
-                  {
-                    guard: { type: "gotData", params: ({ event }) => event.output },
-                    target: "ready",
-                    actions: { type: "keepStreams", params: ({ event }) => event.output }
-                  },
+                  { guard: { type: "gotData", params: answerOf }, target: "ready", actions: { type: "keepStreams", params: answerOf } },
                   { target: "unavailable" }
-                ],
-                onError: { target: "unavailable" }
+                ]
               }
             },
             ready: {},
@@ -234,13 +228,12 @@ export const guideMachine = setup({
                 input: ({ context }) => ({ day: context.searchDay, timeZone: context.timeZone }),
                 onDone: [
                   {
-                    guard: { type: "gotData", params: ({ event }) => event.output },
+                    guard: { type: "gotData", params: answerOf },
                     target: "next",
                     actions: { type: "keepSchedule", params: ({ context, event }) => ({ day: context.searchDay, answer: event.output }) }
                   },
                   { target: "incomplete" }
-                ],
-                onError: { target: "incomplete" }
+                ]
               }
             },
             // a new seventh day appears at midnight

@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import type { Answer, AnyAnswer } from "../../domain/contract/answer.ts"
 import {
   COPIED_MESSAGE,
   COPY_FAILED_MESSAGE,
@@ -9,8 +9,9 @@ import {
   rewardOptions
 } from "../../domain/Invitation.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 export const INVITES_FAILED_MESSAGE = "Your invitations could not be loaded."
@@ -20,9 +21,9 @@ export const SHARE_TEXT = "Watch live sports with me. Create your account with m
 
 /** What the page loads at once: the invitations, the reward points, the plans' prices, and what the browser offers. */
 export interface InvitesAnswers {
-  readonly invitations: CallResult<"invitations"> | undefined
-  readonly rewards: CallResult<"rewardPoints"> | undefined
-  readonly plans: CallResult<"subscriptionPlans"> | undefined
+  readonly invitations: Answer<"invitations">
+  readonly rewards: Answer<"rewardPoints">
+  readonly plans: Answer<"subscriptionPlans">
   /** whether the browser can hand a link to the device's share sheet */
   readonly canShare: boolean
 }
@@ -59,29 +60,29 @@ const COPIED: NotificationContent = { tone: "success", title: COPIED_MESSAGE, me
 const COPY_FAILED: NotificationContent = { tone: "error", title: COPY_FAILED_MESSAGE, message: "" }
 const SHARE_FAILED: NotificationContent = { tone: "error", title: SHARE_FAILED_MESSAGE, message: "" }
 
-/** The first answer that is no good, for the reason to show; undefined when all three are. */
-const firstFailure = (answers: InvitesAnswers | undefined): object | undefined => {
-  if (answers === undefined) return undefined
-  const { invitations, rewards, plans } = answers
-  if (isFailure(invitations) || !invitations.success) return invitations
-  if (isFailure(rewards) || !rewards.success) return rewards
-  if (isFailure(plans) || plans.resultCode !== ResultCode.SUCCESS) return plans
-  return undefined
-}
-
-const loaded = (answers: InvitesAnswers): Partial<InvitesContext> => {
-  const { invitations, rewards, plans, canShare } = answers
-  if (isFailure(invitations) || isFailure(rewards) || isFailure(plans)) return {}
+/** What the page shows once all three calls answered with what it needs; otherwise the first answer that did not, for the reason to show. */
+const readAnswers = ({
+  invitations,
+  rewards,
+  plans,
+  canShare
+}: InvitesAnswers): { readonly loaded: Partial<InvitesContext> } | { readonly failure: AnyAnswer } => {
+  if (invitations._tag !== "ok" || !invitations.body.success) return { failure: invitations }
+  if (rewards._tag !== "ok" || !rewards.body.success) return { failure: rewards }
+  if (plans._tag !== "ok" || plans.body.resultCode !== ResultCode.SUCCESS) return { failure: plans }
+  const { subscriptionPrice, discountRates } = plans.body
   return {
-    canShare,
-    inviteLink: invitations.inviteLink,
-    invitations: invitations.data,
-    points: rewards.rewardPoints,
-    pricePerPoint: rewards.pricePerRewardPoint,
-    listPrice: plans.subscriptionPrice,
-    monthlyPrice: priceAfterDiscount(plans.subscriptionPrice, plans.discountRates[0] ?? 0),
-    redeem: 0,
-    error: null
+    loaded: {
+      canShare,
+      inviteLink: invitations.body.inviteLink,
+      invitations: invitations.body.data,
+      points: rewards.body.rewardPoints,
+      pricePerPoint: rewards.body.pricePerRewardPoint,
+      listPrice: subscriptionPrice,
+      monthlyPrice: priceAfterDiscount(subscriptionPrice, discountRates[0] ?? 0),
+      redeem: 0,
+      error: null
+    }
   }
 }
 
@@ -97,16 +98,20 @@ export const invitesMachine = setup({
     shareLink: fromPromise<"shared" | "dismissed", ShareRequest>(notProvided("shareLink"))
   },
   guards: {
-    loadedAll: (_, answers: InvitesAnswers | undefined) => answers !== undefined && firstFailure(answers) === undefined,
+    loadedAll: (_, answers: InvitesAnswers) => "loaded" in readAnswers(answers),
     canShare: ({ context }) => context.canShare,
     isOption: ({ context }, points: number) => selectableOptions(context).includes(points)
   },
   actions: {
     notify: (_, _content: NotificationContent) => {},
-    keepAnswers: assign((_, answers: InvitesAnswers) => loaded(answers)),
-    keepFailure: assign((_, answers: InvitesAnswers | undefined) => ({
-      error: `${INVITES_FAILED_MESSAGE} ${failureHint(firstFailure(answers))}`
-    })),
+    keepAnswers: assign((_, answers: InvitesAnswers) => {
+      const read = readAnswers(answers)
+      return "loaded" in read ? read.loaded : {}
+    }),
+    keepFailure: assign((_, answers: InvitesAnswers) => {
+      const read = readAnswers(answers)
+      return "failure" in read ? { error: `${INVITES_FAILED_MESSAGE} ${failureHint(read.failure)}` } : {}
+    }),
     keepRedeem: assign((_, points: number) => ({ redeem: points }))
   }
 }).createMachine({
@@ -129,14 +134,9 @@ export const invitesMachine = setup({
       invoke: {
         src: "loadInvites",
         onDone: [
-          {
-            guard: { type: "loadedAll", params: ({ event }) => event.output },
-            target: "loaded",
-            actions: { type: "keepAnswers", params: ({ event }) => event.output }
-          },
-          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+          { guard: { type: "loadedAll", params: answerOf }, target: "loaded", actions: { type: "keepAnswers", params: answerOf } },
+          { target: "failed", actions: { type: "keepFailure", params: answerOf } }
+        ]
       }
     },
     failed: {

@@ -1,10 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { SubscriptionResult } from "../../domain/ResultCode.ts"
 import { chooseStream, type Stream } from "../../domain/Stream.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 
 export const SUBSCRIPTION_FAILED_MESSAGE = "Your subscription could not be checked."
 export const RELOAD_FAILED_MESSAGE = "The streams could not be reloaded."
@@ -23,12 +24,15 @@ export interface SubscriptionContext {
   readonly reloadError: string | null
 }
 
-type SubscriptionAnswer = CallResult<"activeSubscription"> | undefined
-type StreamsAnswer = CallResult<"streams"> | undefined
+/** The paid run the server says covers now; null when it says there is none, or did not say. */
+const runOf = (answer: Answer<"activeSubscription">) =>
+  answer._tag === "ok" && answer.body.resultCode === SubscriptionResult.SUCCESS ? answer.body.data : null
 
-const gotStatus = (answer: SubscriptionAnswer): boolean =>
-  !isFailure(answer) &&
-  (answer.resultCode === SubscriptionResult.SUCCESS || answer.resultCode === SubscriptionResult.SUBSCRIPTION_DOES_NOT_EXIST)
+const gotStatus = (answer: Answer<"activeSubscription">): boolean =>
+  answer._tag === "ok" &&
+  (answer.body.resultCode === SubscriptionResult.SUCCESS || answer.body.resultCode === SubscriptionResult.SUBSCRIPTION_DOES_NOT_EXIST)
+
+const streamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> | undefined => dataOf(answer)
 
 /** Plays in one of the players: not under maintenance, and with a source this account may play. */
 const isWatchable = (stream: Stream, index: number): boolean =>
@@ -41,26 +45,25 @@ export const subscriptionMachine = setup({
     events: {} as SubscriptionEvent
   },
   actors: {
-    loadSubscription: fromPromise<SubscriptionAnswer>(notProvided("loadSubscription")),
-    reloadStreams: fromPromise<StreamsAnswer>(notProvided("reloadStreams"))
+    loadSubscription: fromPromise<Answer<"activeSubscription">>(notProvided("loadSubscription")),
+    reloadStreams: fromPromise<Answer<"streams">>(notProvided("reloadStreams"))
   },
   guards: {
-    isActive: (_, answer: SubscriptionAnswer) =>
-      !isFailure(answer) && answer.resultCode === SubscriptionResult.SUCCESS && answer.data !== null,
-    gotStatus: (_, answer: SubscriptionAnswer) => gotStatus(answer),
-    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success
+    isActive: (_, answer: Answer<"activeSubscription">) => runOf(answer) !== null,
+    gotStatus: (_, answer: Answer<"activeSubscription">) => gotStatus(answer),
+    gotStreams: (_, answer: Answer<"streams">) => streamsOf(answer) !== undefined
   },
   actions: {
-    keepSubscription: assign((_, answer: SubscriptionAnswer) => {
-      const data = !isFailure(answer) && answer.resultCode === SubscriptionResult.SUCCESS ? answer.data : null
-      return { startedAt: data?.startedAt ?? null, expiresAt: data?.expiresAt ?? null, error: null }
+    keepSubscription: assign((_, answer: Answer<"activeSubscription">) => {
+      const run = runOf(answer)
+      return { startedAt: run?.startedAt ?? null, expiresAt: run?.expiresAt ?? null, error: null }
     }),
-    keepFailure: assign((_, answer: SubscriptionAnswer) => ({ error: `${SUBSCRIPTION_FAILED_MESSAGE} ${failureHint(answer)}` })),
-    keepStreams: assign((_, answer: StreamsAnswer) => {
-      const streams = !isFailure(answer) && answer.success ? answer.data : []
+    keepFailure: assign((_, answer: Answer<"activeSubscription">) => ({ error: `${SUBSCRIPTION_FAILED_MESSAGE} ${failureHint(answer)}` })),
+    keepStreams: assign((_, answer: Answer<"streams">) => {
+      const streams = streamsOf(answer) ?? []
       return { streams: { total: streams.length, watchable: streams.filter(isWatchable).length }, reloadError: null }
     }),
-    keepReloadFailure: assign((_, answer: StreamsAnswer) => ({ reloadError: `${RELOAD_FAILED_MESSAGE} ${failureHint(answer)}` }))
+    keepReloadFailure: assign((_, answer: Answer<"streams">) => ({ reloadError: `${RELOAD_FAILED_MESSAGE} ${failureHint(answer)}` }))
   }
 }).createMachine({
   id: "subscription",
@@ -75,19 +78,10 @@ export const subscriptionMachine = setup({
           invoke: {
             src: "loadSubscription",
             onDone: [
-              {
-                guard: { type: "isActive", params: ({ event }) => event.output },
-                target: "active",
-                actions: { type: "keepSubscription", params: ({ event }) => event.output }
-              },
-              {
-                guard: { type: "gotStatus", params: ({ event }) => event.output },
-                target: "none",
-                actions: { type: "keepSubscription", params: ({ event }) => event.output }
-              },
-              { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+              { guard: { type: "isActive", params: answerOf }, target: "active", actions: { type: "keepSubscription", params: answerOf } },
+              { guard: { type: "gotStatus", params: answerOf }, target: "none", actions: { type: "keepSubscription", params: answerOf } },
+              { target: "failed", actions: { type: "keepFailure", params: answerOf } }
+            ]
           }
         },
         active: {},
@@ -112,13 +106,12 @@ export const subscriptionMachine = setup({
             src: "reloadStreams",
             onDone: [
               {
-                guard: { type: "gotStreams", params: ({ event }) => event.output },
+                guard: { type: "gotStreams", params: answerOf },
                 target: "settled.reloaded",
-                actions: { type: "keepStreams", params: ({ event }) => event.output }
+                actions: { type: "keepStreams", params: answerOf }
               },
-              { target: "settled.failed", actions: { type: "keepReloadFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "settled.failed", actions: { type: "keepReloadFailure", params: () => undefined } }
+              { target: "settled.failed", actions: { type: "keepReloadFailure", params: answerOf } }
+            ]
           }
         }
       }

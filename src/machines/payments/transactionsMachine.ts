@@ -1,7 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import type { Transaction } from "../../domain/Transaction.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 export const TRANSACTIONS_FAILED_MESSAGE = "Your transactions could not be loaded."
@@ -14,9 +14,8 @@ export interface TransactionsContext {
   readonly error: string | null
 }
 
-type PaymentsAnswer = CallResult<"payments"> | undefined
-
-const transactionsOf = (answer: PaymentsAnswer): ReadonlyArray<Transaction> => (!isFailure(answer) && answer.success ? answer.data : [])
+const gotTransactions = (answer: Answer<"payments">): boolean => answer._tag === "ok" && answer.body.success
+const transactionsOf = (answer: Answer<"payments">): ReadonlyArray<Transaction> => dataOf(answer) ?? []
 
 /** /transactions: the viewer's payments, or 'No Transactions', or why they could not be loaded and a retry. */
 export const transactionsMachine = setup({
@@ -25,15 +24,15 @@ export const transactionsMachine = setup({
     events: {} as TransactionsEvent
   },
   actors: {
-    loadTransactions: fromPromise<PaymentsAnswer>(notProvided("loadTransactions"))
+    loadTransactions: fromPromise<Answer<"payments">>(notProvided("loadTransactions"))
   },
   guards: {
-    gotTransactions: (_, answer: PaymentsAnswer) => !isFailure(answer) && answer.success,
-    hasTransactions: (_, answer: PaymentsAnswer) => transactionsOf(answer).length > 0
+    gotTransactions: (_, answer: Answer<"payments">) => gotTransactions(answer),
+    hasTransactions: (_, answer: Answer<"payments">) => transactionsOf(answer).length > 0
   },
   actions: {
-    keepTransactions: assign((_, answer: PaymentsAnswer) => ({ transactions: transactionsOf(answer), error: null })),
-    keepFailure: assign((_, answer: PaymentsAnswer) => ({ error: `${TRANSACTIONS_FAILED_MESSAGE} ${failureHint(answer)}` }))
+    keepTransactions: assign((_, answer: Answer<"payments">) => ({ transactions: transactionsOf(answer), error: null })),
+    keepFailure: assign((_, answer: Answer<"payments">) => ({ error: `${TRANSACTIONS_FAILED_MESSAGE} ${failureHint(answer)}` }))
   }
 }).createMachine({
   id: "transactions",
@@ -56,8 +55,7 @@ export const transactionsMachine = setup({
             actions: { type: "keepTransactions", params: ({ event }) => event.output }
           },
           { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+        ]
       }
     },
     failed: {

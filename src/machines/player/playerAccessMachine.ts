@@ -1,11 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
 import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
+import { type Answer, type AnyAnswer, dataOf } from "../../domain/contract/answer.ts"
 import type { Stream } from "../../domain/Stream.ts"
 import { grantOf } from "../../domain/streamGrant.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { CONNECTION_HINT, failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import type { StreamsAnswer } from "./playerPage.ts"
+import { answerOf, fromAnswer } from "../shared/params.ts"
 
 export const ACCESS_FAILED_MESSAGE = "This stream could not be opened."
 
@@ -33,10 +33,12 @@ interface AccessContext {
   readonly error: string | null
 }
 
-type AccessAnswer = CallResult<"streamAccess"> | undefined
-type EndAnswer = CallResult<"endStream"> | undefined
-
-const statusOf = (answer: AccessAnswer): StreamAccess["access"] | "failed" => (isFailure(answer) ? "failed" : answer.access)
+const statusOf = (answer: Answer<"streamAccess">): StreamAccess["access"] | "failed" =>
+  answer._tag === "ok" ? answer.body.access : "failed"
+const renewedStreamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> => dataOf(answer) ?? []
+/** Why the call failed; a grant the server answered for but calls invalid is offered a retry like a check that was not heard. */
+const checkFailure = (answer: Answer<"streamAccess">) => ({ hint: answer._tag === "ok" ? CONNECTION_HINT : failureHint(answer) })
+const renewFailure = (answer: AnyAnswer) => ({ hint: failureHint(answer) })
 
 /**
  * A source our origin refused: asks the server why, then tells the viewer in plain words. Over the
@@ -46,28 +48,23 @@ const statusOf = (answer: AccessAnswer): StreamAccess["access"] | "failed" => (i
 export const playerAccessMachine = setup({
   types: { context: {} as AccessContext, events: {} as AccessEvent },
   actors: {
-    checkAccess: fromPromise<AccessAnswer, { readonly grant: string }>(notProvided("checkAccess")),
-    endStream: fromPromise<EndAnswer, { readonly id: number }>(notProvided("endStream")),
-    renewStreams: fromPromise<StreamsAnswer>(notProvided("renewStreams"))
+    checkAccess: fromPromise<Answer<"streamAccess">, { readonly grant: string }>(notProvided("checkAccess")),
+    endStream: fromPromise<Answer<"endStream">, { readonly id: number }>(notProvided("endStream")),
+    renewStreams: fromPromise<Answer<"streams">>(notProvided("renewStreams"))
   },
   guards: {
-    is: (_, params: { readonly answer: AccessAnswer; readonly status: StreamAccess["access"] | "failed" }) =>
+    is: (_, params: { readonly answer: Answer<"streamAccess">; readonly status: StreamAccess["access"] | "failed" }) =>
       statusOf(params.answer) === params.status,
-    renewed: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0
+    renewed: (_, answer: Answer<"streams">) => renewedStreamsOf(answer).length > 0
   },
   actions: {
     keepGrant: assign((_, params: { readonly source: string }) => ({ grant: grantOf(params.source) ?? "", error: null, stop: null })),
-    keepAnswer: assign((_, answer: AccessAnswer) =>
-      isFailure(answer) ? {} : { maxStreams: answer.maxStreams, playing: answer.playing, stop: answer.reason ?? null }
+    keepAnswer: assign((_, answer: Answer<"streamAccess">) =>
+      answer._tag === "ok" ? { maxStreams: answer.body.maxStreams, playing: answer.body.playing, stop: answer.body.reason ?? null } : {}
     ),
-    keepFailure: assign((_, answer: object | undefined) => ({ error: `${ACCESS_FAILED_MESSAGE} ${failureHint(answer)}`.trim() })),
+    keepFailure: assign((_, params: { readonly hint: string }) => ({ error: `${ACCESS_FAILED_MESSAGE} ${params.hint}` })),
     granted: sendParent((): AccessOutcome => ({ type: "access.granted" })),
-    renewed: sendParent(
-      (_, answer: StreamsAnswer): AccessOutcome => ({
-        type: "access.renewed",
-        streams: !isFailure(answer) && answer.success ? answer.data : []
-      })
-    )
+    renewed: sendParent((_, answer: Answer<"streams">): AccessOutcome => ({ type: "access.renewed", streams: renewedStreamsOf(answer) }))
   }
 }).createMachine({
   id: "access",
@@ -90,19 +87,15 @@ export const playerAccessMachine = setup({
           {
             guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "limit" }) },
             target: "limited",
-            actions: { type: "keepAnswer", params: ({ event }) => event.output }
+            actions: { type: "keepAnswer", params: answerOf }
           },
           {
             guard: { type: "is", params: ({ event }) => ({ answer: event.output, status: "ended" }) },
             target: "ended",
-            actions: { type: "keepAnswer", params: ({ event }) => event.output }
+            actions: { type: "keepAnswer", params: answerOf }
           },
-          {
-            target: "failed",
-            actions: { type: "keepFailure", params: ({ event }) => (isFailure(event.output) ? event.output : undefined) }
-          }
-        ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+          { target: "failed", actions: { type: "keepFailure", params: fromAnswer(checkFailure) } }
+        ]
       }
     },
     renewing: {
@@ -110,14 +103,9 @@ export const playerAccessMachine = setup({
       invoke: {
         src: "renewStreams",
         onDone: [
-          {
-            guard: { type: "renewed", params: ({ event }) => event.output },
-            target: "clear",
-            actions: { type: "renewed", params: ({ event }) => event.output }
-          },
-          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+          { guard: { type: "renewed", params: answerOf }, target: "clear", actions: { type: "renewed", params: answerOf } },
+          { target: "failed", actions: { type: "keepFailure", params: fromAnswer(renewFailure) } }
+        ]
       }
     },
     limited: {
@@ -129,9 +117,8 @@ export const playerAccessMachine = setup({
       invoke: {
         src: "endStream",
         input: ({ context }) => ({ id: context.playing[0]?.id ?? 0 }),
-        // ended, or already gone: either way there may be room now
-        onDone: { target: "checking" },
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+        // ended, already gone, or not heard: either way asking again says whether there is room now
+        onDone: { target: "checking" }
       }
     },
     ended: {

@@ -5,11 +5,7 @@ export const CAST_ID = "cast"
 
 export type CastEvent = CastFact | { readonly type: "cast.prompt"; readonly target: CastTarget }
 
-/**
- * AirPlay and Chromecast (the Remote Playback API): a button appears only while the browser says
- * a device is there, and shows whether the picture is on it.
- */
-export const playerCastMachine = setup({
+const castSetup = setup({
   types: { events: {} as CastEvent, context: {} as { readonly devices: Readonly<Record<CastTarget, boolean>> } },
   guards: {
     // what the browser last said of each kind of device, whatever the connection did meanwhile
@@ -29,7 +25,47 @@ export const playerCastMachine = setup({
       if (cast !== undefined) enqueue.sendTo(cast, { type: "cast.showPicker", target: params.target } satisfies CastCommand)
     })
   }
-}).createMachine({
+})
+
+/** One kind of device's button: its states and tags (`airplayAvailable`, `chromecastConnected`, …) read alike for both. */
+const castButton = (target: CastTarget) => {
+  const prompt = { guard: { type: "isPrompt", params: { target } }, actions: { type: "showPicker", params: { target } } } as const
+  return castSetup.createStateConfig({
+    initial: "unavailable",
+    states: {
+      unavailable: {
+        on: { "cast.availability": { guard: { type: "isAvailability", params: { target, available: true } }, target: "available" } }
+      },
+      checkingDevices: {
+        always: [{ guard: { type: "hasDevice", params: { target } }, target: "available" }, { target: "unavailable" }]
+      },
+      available: {
+        tags: [`${target}Available`],
+        on: {
+          "cast.availability": { guard: { type: "isAvailability", params: { target, available: false } }, target: "unavailable" },
+          "cast.prompt": prompt
+        }
+      },
+      // the button stays, pressed: pressing it again opens the picker to stop or change device
+      connecting: { tags: [`${target}Available`, `${target}Connecting`], on: { "cast.prompt": prompt } },
+      connected: { tags: [`${target}Available`, `${target}Connected`], on: { "cast.prompt": prompt } }
+    },
+    on: {
+      "cast.connection": [
+        { guard: { type: "isConnection", params: { target, state: "connecting" } }, target: ".connecting" },
+        { guard: { type: "isConnection", params: { target, state: "connected" } }, target: ".connected" },
+        // a session that ends as the last device goes leaves no button behind
+        { guard: { type: "isConnection", params: { target, state: "disconnected" } }, target: ".checkingDevices" }
+      ]
+    }
+  })
+}
+
+/**
+ * AirPlay and Chromecast (the Remote Playback API): a button appears only while the browser says
+ * a device is there, and shows whether the picture is on it.
+ */
+export const playerCastMachine = castSetup.createMachine({
   id: "casting",
   type: "parallel",
   context: { devices: { airplay: false, chromecast: false } },
@@ -39,121 +75,8 @@ export const playerCastMachine = setup({
       initial: "tracking",
       states: { tracking: { on: { "cast.availability": { actions: "keepDevices" } } } }
     },
-    airplay: {
-      initial: "unavailable",
-      states: {
-        unavailable: {
-          on: {
-            "cast.availability": { guard: { type: "isAvailability", params: { target: "airplay", available: true } }, target: "available" }
-          }
-        },
-        checkingDevices: {
-          always: [{ guard: { type: "hasDevice", params: { target: "airplay" } }, target: "available" }, { target: "unavailable" }]
-        },
-        available: {
-          tags: ["airplayAvailable"],
-          on: {
-            "cast.availability": {
-              guard: { type: "isAvailability", params: { target: "airplay", available: false } },
-              target: "unavailable"
-            },
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "airplay" } },
-              actions: { type: "showPicker", params: { target: "airplay" } }
-            }
-          }
-        },
-        // the button stays, pressed: pressing it again opens the picker to stop or change device
-        connecting: {
-          tags: ["airplayAvailable", "airplayConnecting"],
-          on: {
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "airplay" } },
-              actions: { type: "showPicker", params: { target: "airplay" } }
-            }
-          }
-        },
-        connected: {
-          tags: ["airplayAvailable", "airplayConnected"],
-          on: {
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "airplay" } },
-              actions: { type: "showPicker", params: { target: "airplay" } }
-            }
-          }
-        }
-      },
-      on: {
-        "cast.connection": [
-          { guard: { type: "isConnection", params: { target: "airplay", state: "connecting" } }, target: ".connecting" },
-          { guard: { type: "isConnection", params: { target: "airplay", state: "connected" } }, target: ".connected" },
-          // a session that ends as the last device goes leaves no button behind
-          {
-            guard: { type: "isConnection", params: { target: "airplay", state: "disconnected" } },
-            target: ".checkingDevices"
-          }
-        ]
-      }
-    },
-    chromecast: {
-      initial: "unavailable",
-      states: {
-        unavailable: {
-          on: {
-            "cast.availability": {
-              guard: { type: "isAvailability", params: { target: "chromecast", available: true } },
-              target: "available"
-            }
-          }
-        },
-        checkingDevices: {
-          always: [{ guard: { type: "hasDevice", params: { target: "chromecast" } }, target: "available" }, { target: "unavailable" }]
-        },
-        available: {
-          tags: ["chromecastAvailable"],
-          on: {
-            "cast.availability": {
-              guard: { type: "isAvailability", params: { target: "chromecast", available: false } },
-              target: "unavailable"
-            },
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "chromecast" } },
-              actions: { type: "showPicker", params: { target: "chromecast" } }
-            }
-          }
-        },
-        // the button stays, pressed: pressing it again opens the picker to stop or change device
-        connecting: {
-          tags: ["chromecastAvailable", "chromecastConnecting"],
-          on: {
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "chromecast" } },
-              actions: { type: "showPicker", params: { target: "chromecast" } }
-            }
-          }
-        },
-        connected: {
-          tags: ["chromecastAvailable", "chromecastConnected"],
-          on: {
-            "cast.prompt": {
-              guard: { type: "isPrompt", params: { target: "chromecast" } },
-              actions: { type: "showPicker", params: { target: "chromecast" } }
-            }
-          }
-        }
-      },
-      on: {
-        "cast.connection": [
-          { guard: { type: "isConnection", params: { target: "chromecast", state: "connecting" } }, target: ".connecting" },
-          { guard: { type: "isConnection", params: { target: "chromecast", state: "connected" } }, target: ".connected" },
-          // a session that ends as the last device goes leaves no button behind
-          {
-            guard: { type: "isConnection", params: { target: "chromecast", state: "disconnected" } },
-            target: ".checkingDevices"
-          }
-        ]
-      }
-    }
+    airplay: castButton("airplay"),
+    chromecast: castButton("chromecast")
   }
 })
 

@@ -1,12 +1,14 @@
 import { assign, forwardTo, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
 import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
 import type { Stream } from "../../domain/Stream.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { nowNextMachine } from "../streams/nowNextMachine.ts"
+import { answerOf } from "../shared/params.ts"
+import { nowNextMachine, nowNextOfStreams } from "../streams/nowNextMachine.ts"
 import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { playerAccessMachine } from "./playerAccessMachine.ts"
 import { CAST_ID, playerCastMachine } from "./playerCastMachine.ts"
@@ -14,7 +16,7 @@ import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
-import { attachOf, currentStream, initialContext, type PlayerContext, type StreamsAnswer, syncQuery, watchedOf } from "./playerPage.ts"
+import { attachOf, currentStream, initialContext, type PlayerMachineContext, syncQuery, watchedOf } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
 import { withDefault } from "./playerQuery.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine } from "./playerScreenMachine.ts"
@@ -30,14 +32,14 @@ export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
  * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
  * Once the list is in, another child tells what airs now and next on its streams.
  */
-const streamsOf = (answer: StreamsAnswer): ReadonlyArray<Stream> => (!isFailure(answer) && answer.success ? answer.data : [])
+const streamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> => dataOf(answer) ?? []
 /** The stream the page starts: the one asked for, or the first when an old link names none that exists. */
-const startIndex = (context: PlayerContext, streams: ReadonlyArray<Stream>): number =>
+const startIndex = (context: PlayerMachineContext, streams: ReadonlyArray<Stream>): number =>
   context.index >= 0 && context.index < streams.length ? context.index : 0
 
 export const playerMachine = setup({
   types: {
-    context: {} as PlayerContext,
+    context: {} as PlayerMachineContext,
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
     children: {} as {
@@ -57,7 +59,7 @@ export const playerMachine = setup({
     }
   },
   actors: {
-    loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
+    loadStreams: fromPromise<Answer<"streams">>(notProvided("loadStreams")),
     media: fromCallback<MediaCommand, MediaInput>(notProvided("media")),
     fullscreen: fromCallback<FullscreenCommand, FullscreenInput>(notProvided("fullscreen")),
     pip: fromCallback<PipCommand, PipInput>(notProvided("pip")),
@@ -73,10 +75,10 @@ export const playerMachine = setup({
     access: playerAccessMachine
   },
   guards: {
-    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length > 0,
-    gotNoStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success && answer.data.length === 0,
+    gotStreams: (_, answer: Answer<"streams">) => streamsOf(answer).length > 0,
+    gotNoStreams: (_, answer: Answer<"streams">) => answer._tag === "ok" && answer.body.success && answer.body.data.length === 0,
     // ?default=99 of an old link, or ?default=abc: another stream starts than the one named
-    gotStreamsNamedAmiss: ({ context }, answer: StreamsAnswer) => {
+    gotStreamsNamedAmiss: ({ context }, answer: Answer<"streams">) => {
       const streams = streamsOf(answer)
       const named = new URLSearchParams(context.search).get("default")
       return streams.length > 0 && named !== null && named !== String(startIndex(context, streams))
@@ -90,7 +92,7 @@ export const playerMachine = setup({
   },
   actions: {
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
-    keepStreams: assign(({ context }, answer: StreamsAnswer) => {
+    keepStreams: assign(({ context }, answer: Answer<"streams">) => {
       const streams = streamsOf(answer)
       return { streams, index: startIndex(context, streams) }
     }),
@@ -100,7 +102,7 @@ export const playerMachine = setup({
       streams,
       index: context.index < streams.length ? context.index : 0
     })),
-    keepListFailure: assign((_, answer: StreamsAnswer) => ({ error: `${PLAYER_STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
+    keepListFailure: assign((_, answer: Answer<"streams">) => ({ error: `${PLAYER_STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     clearError: assign({ error: null }),
     selectStream: assign(({ context }, params: { readonly index: number }) => ({
       index: params.index,
@@ -141,36 +143,25 @@ export const playerMachine = setup({
         src: "loadStreams",
         onDone: [
           {
-            guard: { type: "gotStreamsNamedAmiss", params: ({ event }) => event.output },
+            guard: { type: "gotStreamsNamedAmiss", params: answerOf },
             target: "ready",
             actions: [
-              { type: "keepStreams", params: ({ event }) => event.output },
+              { type: "keepStreams", params: answerOf },
               "keepQuery",
               { type: "navigate", params: ({ context }) => syncQuery(context) }
             ]
           },
-          {
-            guard: { type: "gotStreams", params: ({ event }) => event.output },
-            target: "ready",
-            actions: { type: "keepStreams", params: ({ event }) => event.output }
-          },
-          { guard: { type: "gotNoStreams", params: ({ event }) => event.output }, target: "empty" },
-          { target: "failed", actions: { type: "keepListFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepListFailure", params: () => undefined } }
+          { guard: { type: "gotStreams", params: answerOf }, target: "ready", actions: { type: "keepStreams", params: answerOf } },
+          { guard: { type: "gotNoStreams", params: answerOf }, target: "empty" },
+          { target: "failed", actions: { type: "keepListFailure", params: answerOf } }
+        ]
       }
     },
     failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
     empty: { on: { "streams.retry": { target: "loading" } } },
     ready: {
       // after the list, beside playback rather than before it: the first frame never waits for it
-      invoke: {
-        id: "nowNext",
-        src: "nowNext",
-        input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
-        // should it ever fail, the page carries on without it
-        onError: {}
-      },
+      invoke: nowNextOfStreams,
       initial: "detached",
       states: {
         detached: {

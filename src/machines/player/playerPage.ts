@@ -1,4 +1,3 @@
-import type { CallResult } from "../../domain/api.ts"
 import { type PlayerChrome, playerChrome } from "../../domain/PlayerUi.ts"
 import { playerPath, sourceFor } from "../../domain/playerChoice.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
@@ -8,7 +7,7 @@ import { type MediaKind, UNKNOWN_KIND } from "./playerTiming.ts"
 
 // What the player page machine keeps, and the pure helpers its guards and actions use.
 
-export interface PlayerContext {
+export interface PlayerMachineContext {
   readonly player: PlayerChoice
   readonly index: number
   /** the page's query string, `?default=` kept in step with the selection */
@@ -22,14 +21,13 @@ export interface PlayerContext {
   readonly kind: MediaKind
 }
 
-export type StreamsAnswer = CallResult<"streams"> | undefined
 type Attach = Extract<PlayerEvent, { type: "media.attach" }>
 
 /** Keeps `?default=` in step with the selection without a page load or a new history entry. */
-export const syncQuery = (context: PlayerContext) => ({ to: `${playerPath(context.player)}${context.search}`, replace: true })
-export const currentStream = (context: PlayerContext): Stream | undefined => context.streams[context.index]
+export const syncQuery = (context: PlayerMachineContext) => ({ to: `${playerPath(context.player)}${context.search}`, replace: true })
+export const currentStream = (context: PlayerMachineContext): Stream | undefined => context.streams[context.index]
 /** What telemetry is told about the stream being watched (only ever one that exists). */
-export const watchedOf = (context: PlayerContext) => {
+export const watchedOf = (context: PlayerMachineContext) => {
   const stream = currentStream(context)
   if (stream === undefined) throw new Error("only a listed stream can be watched")
   return { metadata: mediaMetadataFor(stream, context.player, context.ui, context.kind), source: sourceFor(stream, context.player) ?? "" }
@@ -39,7 +37,7 @@ export const attachOf = (event: PlayerEvent): Attach => {
   return event
 }
 
-export const initialContext = (input: PlayerInput): PlayerContext => ({
+export const initialContext = (input: PlayerInput): PlayerMachineContext => ({
   player: input.player,
   index: input.index,
   search: input.search ?? "",

@@ -1,10 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, bodyOf, detailOf, isSuccess } from "../../domain/contract/answer.ts"
 import { formatDay } from "../../domain/Dates.ts"
 import { defaultReportRange } from "../../domain/ReportRanges.ts"
 import type { ConnectionsInfo, ReportSeries, Reports } from "../../domain/Reports.ts"
-import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint, failureReason } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf, eventOf, fromAnswer } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 export const REPORTS_LOADED = "Reports loaded."
@@ -22,8 +23,8 @@ export interface DayRange {
 
 /** A report range's two answers: the SPEC's figures, and the days behind the charts. */
 export interface ReportAnswers {
-  readonly reports: CallResult<"reports"> | undefined
-  readonly series: CallResult<"reportSeries"> | undefined
+  readonly reports: Answer<"reports">
+  readonly series: Answer<"reportSeries">
 }
 
 export type ReportView = "reports" | "users"
@@ -65,20 +66,31 @@ export interface AdminReportsInput {
   readonly today?: Date
 }
 
-const loadedReports = (answers: ReportAnswers): Partial<AdminReportsContext> => {
-  const { reports, series } = answers
-  if (isFailure(reports)) return {}
-  return isFailure(series)
-    ? {
-        reports,
+const loadedReports = ({ reports, series }: ReportAnswers): Partial<AdminReportsContext> => {
+  if (reports._tag !== "ok") return {}
+  return series._tag === "ok"
+    ? { reports: reports.body, series: series.body, seriesNote: null, reportsError: null }
+    : {
+        reports: reports.body,
         series: null,
         seriesNote: detailOf(series) ?? `The charts could not be loaded. ${failureHint(series)}`,
         reportsError: null
       }
-    : { reports, series, seriesNote: null, reportsError: null }
 }
 
 const rangeText = ({ start, end }: DayRange): string => (start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`)
+const rangeLoaded = (range: DayRange): NotificationContent => ({ tone: "success", title: REPORTS_LOADED, message: rangeText(range) })
+
+const CONNECTION_ENDED_NOTICE: NotificationContent = {
+  tone: "success",
+  title: CONNECTION_ENDED,
+  message: "Its player stops within a few seconds and tells the viewer staff ended it."
+}
+const endFailure = (answer: Answer<"endConnection">): NotificationContent => ({
+  tone: "error",
+  title: CONNECTION_END_FAILED,
+  message: failureReason(answer)
+})
 
 const adminReportsSetup = setup({
   types: {
@@ -88,30 +100,29 @@ const adminReportsSetup = setup({
   },
   actors: {
     loadReports: fromPromise<ReportAnswers, DayRange>(notProvided("loadReports")),
-    loadConnections: fromPromise<CallResult<"connections"> | undefined, { readonly page: number }>(notProvided("loadConnections")),
-    endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(notProvided("endConnection"))
+    loadConnections: fromPromise<Answer<"connections">, { readonly page: number }>(notProvided("loadConnections")),
+    endConnection: fromPromise<Answer<"endConnection">, { readonly id: number }>(notProvided("endConnection"))
   },
   delays: { usersRefresh: USERS_REFRESH_MS },
   guards: {
-    reportsLoaded: (_, answers: ReportAnswers | undefined) => answers !== undefined && !isFailure(answers.reports),
-    connectionsLoaded: (_, answer: CallResult<"connections"> | undefined) => !isFailure(answer),
-    connectionEnded: (_, answer: CallResult<"endConnection"> | undefined) => !isFailure(answer) && answer.success,
+    reportsLoaded: (_, answers: ReportAnswers) => answers.reports._tag === "ok",
+    connectionsLoaded: (_, answer: Answer<"connections">) => answer._tag === "ok",
+    connectionEnded: (_, answer: Answer<"endConnection">) => isSuccess(answer),
     hasPendingStart: ({ context }) => context.pendingStart !== null
   },
   actions: {
     notify: (_, _content: NotificationContent) => {},
     keepReports: assign((_, answers: ReportAnswers) => loadedReports(answers)),
-    keepReportsFailure: assign((_, answers: ReportAnswers | undefined) => ({
-      reportsError: `${REPORTS_FAILED_MESSAGE} ${failureHint(answers?.reports)}`
+    keepReportsFailure: assign((_, answers: ReportAnswers) => ({
+      reportsError: `${REPORTS_FAILED_MESSAGE} ${failureHint(answers.reports)}`
     })),
     // the server sends the last page when the one asked for has emptied meanwhile
-    keepConnections: assign(({ context }, answer: ConnectionsInfo) => ({
-      connections: answer,
-      usersPage: answer.page?.number ?? context.usersPage,
-      usersError: null
-    })),
-    turnPage: assign((_, page: number) => ({ usersPage: Math.max(1, Math.floor(page)) })),
-    keepConnectionsFailure: assign((_, answer: CallResult<"connections"> | undefined) => ({
+    keepConnections: assign(({ context }, answer: Answer<"connections">) => {
+      const connections = bodyOf(answer)
+      return connections === undefined ? {} : { connections, usersPage: connections.page?.number ?? context.usersPage, usersError: null }
+    }),
+    turnPage: assign((_, { page }: { readonly page: number }) => ({ usersPage: Math.max(1, Math.floor(page)) })),
+    keepConnectionsFailure: assign((_, answer: Answer<"connections">) => ({
       usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
     })),
     toggleView: assign(({ context }) => ({ view: context.view === "reports" ? ("users" as const) : ("reports" as const) })),
@@ -130,16 +141,41 @@ const fetchingConnections = adminReportsSetup.createStateConfig({
     src: "loadConnections",
     input: ({ context }) => ({ page: context.usersPage }),
     onDone: [
-      {
-        guard: { type: "connectionsLoaded", params: ({ event }) => event.output },
-        target: "loaded",
-        actions: { type: "keepConnections", params: ({ event }) => event.output as ConnectionsInfo }
-      },
-      { target: "failed", actions: { type: "keepConnectionsFailure", params: ({ event }) => event.output } }
-    ],
-    onError: { target: "failed", actions: { type: "keepConnectionsFailure", params: () => undefined } }
+      { guard: { type: "connectionsLoaded", params: answerOf }, target: "loaded", actions: { type: "keepConnections", params: answerOf } },
+      { target: "failed", actions: { type: "keepConnectionsFailure", params: answerOf } }
+    ]
   }
 })
+
+// What the users view asks for means the same in every state that takes it: Refresh Users and
+// another page load the connections again, End ends one first.
+const REFRESH_USERS = { target: "loading" } as const
+const TURN_PAGE = { type: "turnPage", params: eventOf } as const
+const GO_TO_PAGE = { target: "loading", reenter: true, actions: TURN_PAGE } as const
+const END_CONNECTION = { target: "ending" } as const
+
+const ANNOUNCE_RANGE = {
+  type: "notify",
+  params: ({ context }: { readonly context: AdminReportsContext }) => rangeLoaded(context.range)
+} as const
+
+/** One request for the range's reports; a range the staff member picked is announced once it is in. */
+const fetchingReports = (announce: boolean) =>
+  adminReportsSetup.createStateConfig({
+    tags: ["reportsLoading"],
+    invoke: {
+      src: "loadReports",
+      input: ({ context }) => context.range,
+      onDone: [
+        {
+          guard: { type: "reportsLoaded", params: answerOf },
+          target: "loaded",
+          actions: [{ type: "keepReports", params: answerOf }, ...(announce ? [ANNOUNCE_RANGE] : [])]
+        },
+        { target: "failed", actions: { type: "keepReportsFailure", params: answerOf } }
+      ]
+    }
+  })
 
 /** /adminreports (SPEC §2): the live connections, and the subscriber and revenue reports over a picked range. */
 export const adminReportsMachine = adminReportsSetup.createMachine({
@@ -170,72 +206,37 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
         loading: {
           ...fetchingConnections,
           tags: ["usersLoading"],
-          on: {
-            "users.page": { target: "loading", reenter: true, actions: { type: "turnPage", params: ({ event }) => event.page } },
-            "users.end": { target: "ending" }
-          }
+          on: { "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
         },
         // the view keeps itself current while it is open, quietly: the tables stay usable meanwhile
         polling: {
           ...fetchingConnections,
-          on: {
-            "users.refresh": { target: "loading" },
-            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } },
-            "users.end": { target: "ending" }
-          }
+          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
         },
         loaded: {
           after: { usersRefresh: "polling" },
-          on: {
-            "users.refresh": { target: "loading" },
-            "users.end": { target: "ending" },
-            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } }
-          }
+          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
         },
         ending: {
           tags: ["usersLoading", "connectionEnding"],
           // the page asked for meanwhile is the one loaded once the connection is ended
-          on: { "users.page": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
+          on: { "users.page": { actions: TURN_PAGE } },
           invoke: {
             src: "endConnection",
             input: ({ event }) => ({ id: event.type === "users.end" ? event.id : 0 }),
             onDone: [
               {
-                guard: { type: "connectionEnded", params: ({ event }) => event.output },
+                guard: { type: "connectionEnded", params: answerOf },
                 target: "loading",
-                actions: {
-                  type: "notify",
-                  params: {
-                    tone: "success",
-                    title: CONNECTION_ENDED,
-                    message: "Its player stops within a few seconds and tells the viewer staff ended it."
-                  }
-                }
+                actions: { type: "notify", params: CONNECTION_ENDED_NOTICE }
               },
-              {
-                target: "loading",
-                actions: {
-                  type: "notify",
-                  params: ({ event }) => ({
-                    tone: "error",
-                    title: CONNECTION_END_FAILED,
-                    message: detailOf(event.output) ?? failureHint(event.output)
-                  })
-                }
-              }
-            ],
-            onError: {
-              target: "loading",
-              actions: { type: "notify", params: { tone: "error", title: CONNECTION_END_FAILED, message: failureHint(undefined) } }
-            }
+              { target: "loading", actions: { type: "notify", params: fromAnswer(endFailure) } }
+            ]
           }
         },
         failed: {
           tags: ["usersFailed"],
-          on: {
-            "users.refresh": { target: "loading" },
-            "users.page": { target: "loading", actions: { type: "turnPage", params: ({ event }) => event.page } }
-          }
+          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE }
         }
       }
     },
@@ -254,45 +255,9 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
         "range.choose": { target: ".choosing", reenter: true, actions: { type: "keepRange", params: ({ event }) => event } }
       },
       states: {
-        loading: {
-          tags: ["reportsLoading"],
-          invoke: {
-            src: "loadReports",
-            input: ({ context }) => context.range,
-            onDone: [
-              {
-                guard: { type: "reportsLoaded", params: ({ event }) => event.output },
-                target: "loaded",
-                actions: { type: "keepReports", params: ({ event }) => event.output }
-              },
-              { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepReportsFailure", params: () => undefined } }
-          }
-        },
+        loading: fetchingReports(false),
         /** a range the staff member picked: loaded like the first, then announced */
-        choosing: {
-          tags: ["reportsLoading"],
-          invoke: {
-            src: "loadReports",
-            input: ({ context }) => context.range,
-            onDone: [
-              {
-                guard: { type: "reportsLoaded", params: ({ event }) => event.output },
-                target: "loaded",
-                actions: [
-                  { type: "keepReports", params: ({ event }) => event.output },
-                  {
-                    type: "notify",
-                    params: ({ context }) => ({ tone: "success", title: REPORTS_LOADED, message: rangeText(context.range) })
-                  }
-                ]
-              },
-              { target: "failed", actions: { type: "keepReportsFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepReportsFailure", params: () => undefined } }
-          }
-        },
+        choosing: fetchingReports(true),
         loaded: {},
         failed: { tags: ["reportsFailed"], on: { "reports.retry": { target: "loading" } } }
       }

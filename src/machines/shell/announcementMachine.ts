@@ -1,12 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
 import { shouldShowAnnouncement } from "../../domain/Announcement.ts"
-import type { CallResult } from "../../domain/api.ts"
-import { isFailure } from "../shared/apiResult.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
 
 /** The latest announcement together with the token this browser last closed. */
 export interface LatestAnnouncement {
-  readonly answer: CallResult<"announcement"> | undefined
+  readonly answer: Answer<"announcement">
   readonly lastSeenToken: string | null
 }
 
@@ -19,8 +18,8 @@ export interface ShownAnnouncement {
 export type AnnouncementEvent = { readonly type: "announcement.close" }
 
 const toShow = ({ answer, lastSeenToken }: LatestAnnouncement): ShownAnnouncement | null =>
-  !isFailure(answer) && shouldShowAnnouncement(answer, lastSeenToken)
-    ? { token: answer.token ?? "", title: answer.title ?? "", text: answer.text ?? "" }
+  answer._tag === "ok" && shouldShowAnnouncement(answer.body, lastSeenToken)
+    ? { token: answer.body.token ?? "", title: answer.body.title ?? "", text: answer.body.text ?? "" }
     : null
 
 export const announcementMachine = setup({
@@ -55,7 +54,7 @@ export const announcementMachine = setup({
           },
           { target: "hidden" }
         ],
-        // an announcement is a nicety: failing to fetch one must not disturb the page
+        // an announcement is a nicety: should reading the browser's stored token fail, the page goes on without it
         onError: { target: "hidden" }
       }
     },

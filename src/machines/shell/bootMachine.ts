@@ -1,8 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
-import { CONNECTION_HINT, failureHint, isFailure, RETRY_HINT } from "../shared/apiResult.ts"
+import { CONNECTION_HINT, failureHint, RETRY_HINT } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 import { sessionMachine } from "./sessionMachine.ts"
 
 export const BOOT_FAILURE_MESSAGE = "We could not reach the service. Please check your connection and try again."
@@ -25,9 +26,6 @@ interface BootContext {
   readonly settings: SiteSettings
 }
 
-type MaintenanceAnswer = CallResult<"maintenance"> | undefined
-type SettingsAnswer = CallResult<"siteSettings"> | undefined
-
 export const bootMachine = setup({
   types: {
     context: {} as BootContext,
@@ -36,26 +34,31 @@ export const bootMachine = setup({
     children: {} as { session: "session" }
   },
   actors: {
-    checkMaintenance: fromPromise<MaintenanceAnswer>(notProvided("checkMaintenance")),
-    loadSettings: fromPromise<SettingsAnswer>(notProvided("loadSettings")),
+    checkMaintenance: fromPromise<Answer<"maintenance">>(notProvided("checkMaintenance")),
+    loadSettings: fromPromise<Answer<"siteSettings">>(notProvided("loadSettings")),
     session: sessionMachine
   },
   guards: {
-    isUnderMaintenance: (_, answer: MaintenanceAnswer) => !isFailure(answer) && answer.maintenanceMode,
-    isRunning: (_, answer: MaintenanceAnswer) => !isFailure(answer) && !answer.maintenanceMode
+    isUnderMaintenance: (_, answer: Answer<"maintenance">) => answer._tag === "ok" && answer.body.maintenanceMode,
+    isRunning: (_, answer: Answer<"maintenance">) => answer._tag === "ok" && !answer.body.maintenanceMode
   },
   actions: {
-    keepNotice: assign((_, answer: MaintenanceAnswer) => ({
-      notice: isFailure(answer) ? null : { title: answer.title, firstRowText: answer.firstRowText, secondRowText: answer.secondRowText }
+    keepNotice: assign((_, answer: Answer<"maintenance">) => ({
+      notice:
+        answer._tag === "ok"
+          ? { title: answer.body.title, firstRowText: answer.body.firstRowText, secondRowText: answer.body.secondRowText }
+          : null
     })),
     // one sentence of ours: what the adapter saw (a status, a content type) is no help to people
-    keepFailure: assign((_, answer: MaintenanceAnswer) => {
+    keepFailure: assign((_, answer: Answer<"maintenance">) => {
       const hint = failureHint(answer)
       return { error: hint === CONNECTION_HINT ? BOOT_FAILURE_MESSAGE : hint === RETRY_HINT ? BOOT_BROKEN_MESSAGE : hint }
     }),
     clearFailure: assign({ error: null }),
     // the server fills every setting with a default, so a failed load just keeps ours
-    keepSettings: assign((_, answer: SettingsAnswer) => (!isFailure(answer) && answer.success ? { settings: answer.data } : {}))
+    keepSettings: assign((_, answer: Answer<"siteSettings">) =>
+      answer._tag === "ok" && answer.body.success ? { settings: answer.body.data } : {}
+    )
   }
 }).createMachine({
   id: "boot",
@@ -68,22 +71,20 @@ export const bootMachine = setup({
         src: "checkMaintenance",
         onDone: [
           {
-            guard: { type: "isUnderMaintenance", params: ({ event }) => event.output },
+            guard: { type: "isUnderMaintenance", params: answerOf },
             target: "maintenance",
-            actions: { type: "keepNotice", params: ({ event }) => event.output }
+            actions: { type: "keepNotice", params: answerOf }
           },
-          { guard: { type: "isRunning", params: ({ event }) => event.output }, target: "configuring" },
-          { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-        ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+          { guard: { type: "isRunning", params: answerOf }, target: "configuring" },
+          { target: "failed", actions: { type: "keepFailure", params: answerOf } }
+        ]
       }
     },
     configuring: {
       tags: ["loading"],
       invoke: {
         src: "loadSettings",
-        onDone: { target: "ready", actions: { type: "keepSettings", params: ({ event }) => event.output } },
-        onError: { target: "ready" }
+        onDone: { target: "ready", actions: { type: "keepSettings", params: answerOf } }
       }
     },
     /** Nothing else runs while the site is in maintenance: no session, no calls. */

@@ -1,9 +1,9 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, type AnyAnswer, dataOf, detailOf, isSuccess } from "../../domain/contract/answer.ts"
 import type { UserInfo } from "../../domain/User.ts"
 import { type LoginSucceeded, loginFormMachine } from "../account/loginFormMachine.ts"
-import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf, fromAnswer } from "../shared/params.ts"
 import { announcementMachine } from "./announcementMachine.ts"
 
 export type SessionEvent =
@@ -21,9 +21,6 @@ interface SessionContext {
   readonly user: UserInfo | null
 }
 
-type UserAnswer = CallResult<"userInfo"> | undefined
-type LogoutAnswer = CallResult<"logout"> | undefined
-
 const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
@@ -34,16 +31,15 @@ const sessionSetup = setup({
   actors: {
     loginForm: loginFormMachine,
     announcement: announcementMachine,
-    loadUser: fromPromise<UserAnswer>(notProvided("loadUser")),
-    logout: fromPromise<LogoutAnswer>(notProvided("logout")),
-    logoutAll: fromPromise<LogoutAnswer>(notProvided("logoutAll")),
+    loadUser: fromPromise<Answer<"userInfo">>(notProvided("loadUser")),
+    logout: fromPromise<Answer<"logout">>(notProvided("logout")),
+    logoutAll: fromPromise<Answer<"logoutAll">>(notProvided("logoutAll")),
     /** Reports `session.expired` whenever a call meets a 403. */
     watchForbidden: fromCallback(notProvided("watchForbidden"))
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    isUserInfo: (_, answer: UserAnswer) => !isFailure(answer) && answer.success,
-    loggedOut: (_, answer: LogoutAnswer) => isSuccess(answer)
+    loggedOut: (_, answer: Answer<"logout"> | Answer<"logoutAll">) => isSuccess(answer)
   },
   actions: {
     storeToken: (_, _params: { readonly token: string }) => {},
@@ -54,7 +50,8 @@ const sessionSetup = setup({
     },
     startSession: assign((_, params: { readonly token: string }) => ({ token: params.token, user: null })),
     endSession: assign({ token: null, user: null }),
-    keepUser: assign((_, answer: UserAnswer) => ({ user: !isFailure(answer) && answer.success ? answer.data : null }))
+    // without user info the area still works; only staff links stay hidden
+    keepUser: assign((_, answer: Answer<"userInfo">) => ({ user: dataOf(answer) ?? null }))
   }
 })
 
@@ -63,13 +60,29 @@ const loadingUser = sessionSetup.createStateConfig({
   tags: ["loadingUser"],
   // a change made while the answer is on its way (an email confirmed in this tab) is asked for again
   on: { "session.refreshUser": { target: "loadingUser", reenter: true } },
-  invoke: {
-    src: "loadUser",
-    onDone: { target: "idle", actions: { type: "keepUser", params: ({ event }) => event.output } },
-    // without user info the area still works; only staff links stay hidden
-    onError: { target: "idle" }
-  }
+  invoke: { src: "loadUser", onDone: { target: "idle", actions: { type: "keepUser", params: answerOf } } }
 })
+
+const logoutFailure = (answer: AnyAnswer) => ({ detail: detailOf(answer) ?? "the server did not confirm it" })
+
+/**
+ * SPEC §4: logging out, of this device or of every device alike: the call first; only a
+ * `success: true` forgets the token and ends the session (the pages then go to /login), anything
+ * else leaves the session as it was and is only written to the console.
+ */
+const loggingOut = (src: "logout" | "logoutAll", tag: "busy" | "loggingOutAll") =>
+  sessionSetup.createStateConfig({
+    tags: [tag],
+    // a second click must not start a second call
+    on: { "session.logout": {}, "session.logoutAll": {} },
+    invoke: {
+      src,
+      onDone: [
+        { guard: { type: "loggedOut", params: answerOf }, target: "#session.anonymous", actions: ["forgetToken", "endSession"] },
+        { target: "idle", actions: { type: "reportLogoutFailure", params: fromAnswer(logoutFailure) } }
+      ]
+    }
+  })
 
 export const sessionMachine = sessionSetup.createMachine({
   id: "session",
@@ -112,58 +125,8 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {
           on: { "session.refreshUser": { target: "loadingUser" } }
         },
-        loggingOut: {
-          tags: ["busy"],
-          // a second click must not start a second call
-          on: { "session.logout": {}, "session.logoutAll": {} },
-          invoke: {
-            src: "logout",
-            onDone: [
-              {
-                guard: { type: "loggedOut", params: ({ event }) => event.output },
-                target: "#session.anonymous",
-                actions: ["forgetToken", "endSession"]
-              },
-              {
-                target: "idle",
-                actions: {
-                  type: "reportLogoutFailure",
-                  params: ({ event }) => ({ detail: detailOf(event.output) ?? "the server did not confirm it" })
-                }
-              }
-            ],
-            onError: {
-              target: "idle",
-              actions: { type: "reportLogoutFailure", params: ({ event }) => ({ detail: String(event.error) }) }
-            }
-          }
-        },
-        // SPEC §4: 'Log out all devices' behaves like logout, success and failure alike
-        loggingOutAll: {
-          tags: ["loggingOutAll"],
-          on: { "session.logout": {}, "session.logoutAll": {} },
-          invoke: {
-            src: "logoutAll",
-            onDone: [
-              {
-                guard: { type: "loggedOut", params: ({ event }) => event.output },
-                target: "#session.anonymous",
-                actions: ["forgetToken", "endSession"]
-              },
-              {
-                target: "idle",
-                actions: {
-                  type: "reportLogoutFailure",
-                  params: ({ event }) => ({ detail: detailOf(event.output) ?? "the server did not confirm it" })
-                }
-              }
-            ],
-            onError: {
-              target: "idle",
-              actions: { type: "reportLogoutFailure", params: ({ event }) => ({ detail: String(event.error) }) }
-            }
-          }
-        }
+        loggingOut: loggingOut("logout", "busy"),
+        loggingOutAll: loggingOut("logoutAll", "loggingOutAll")
       }
     }
   }

@@ -1,9 +1,10 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
 import type { ClockCommand, ClockFact, ClockInput } from "../../domain/ClockProtocol.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import type { NowNext } from "../../domain/Schedule.ts"
-import { isFailure } from "../shared/apiResult.ts"
+import type { Stream } from "../../domain/Stream.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 import { nextChangeAfter, type Programmes, programmesAt, refreshAtFor } from "./nowNextProgrammes.ts"
 
 /** Progress bars move on this often. */
@@ -13,10 +14,6 @@ export const LOAD_TIMEOUT_MS = 10_000
 /** After a failure: this long, doubling with each failure in a row, up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 30_000
 export const RETRY_MAX_MS = 10 * 60_000
-
-/** The clock adapter: ticks every `everyMs`, once at start, and once more at the instant it is woken for. */
-
-export type NowNextAnswer = CallResult<"nowNext"> | undefined
 
 export interface NowNextInput {
   /** the streams on screen: only their programmes are kept, and only theirs time the reload */
@@ -45,17 +42,18 @@ export const nowNextMachine = setup({
     children: {} as { clock: "clock" }
   },
   actors: {
-    loadNowNext: fromPromise<NowNextAnswer>(notProvided("loadNowNext")),
+    loadNowNext: fromPromise<Answer<"nowNext">>(notProvided("loadNowNext")),
+    /** The clock adapter: ticks every `everyMs`, once at start, and once more at the instant it is woken for. */
     clock: fromCallback<ClockCommand, ClockInput>(notProvided("clock"))
   },
   guards: {
-    gotGuide: (_, answer: NowNextAnswer) => !isFailure(answer) && answer.success,
+    gotGuide: (_, answer: Answer<"nowNext">) => answer._tag === "ok" && answer.body.success,
     isDue: ({ context }, params: { readonly now: number }) => context.refreshAt !== null && params.now >= context.refreshAt
   },
   actions: {
     keepTime: assign((_, params: { readonly now: number }) => ({ now: params.now })),
-    keepGuide: assign(({ context }, answer: NowNextAnswer) => ({
-      guide: !isFailure(answer) && answer.success ? answer.data.filter((entry) => context.streamIds.includes(entry.streamId)) : [],
+    keepGuide: assign(({ context }, answer: Answer<"nowNext">) => ({
+      guide: dataOf(answer)?.filter((entry) => context.streamIds.includes(entry.streamId)) ?? [],
       failures: 0
     })),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
@@ -89,14 +87,9 @@ export const nowNextMachine = setup({
       invoke: {
         src: "loadNowNext",
         onDone: [
-          {
-            guard: { type: "gotGuide", params: ({ event }) => event.output },
-            target: "showing",
-            actions: { type: "keepGuide", params: ({ event }) => event.output }
-          },
+          { guard: { type: "gotGuide", params: answerOf }, target: "showing", actions: { type: "keepGuide", params: answerOf } },
           { target: "waiting", actions: "countFailure" }
-        ],
-        onError: { target: "waiting", actions: "countFailure" }
+        ]
       },
       // leaving the state cancels the call: a hung request never stops the retries
       after: { loadTimeout: { target: "waiting", actions: "countFailure" } }
@@ -119,6 +112,19 @@ export const nowNextMachine = setup({
     }
   }
 })
+
+/**
+ * A page's now-and-next child, invoked once its list of streams is in (beside what the page shows,
+ * never before it): what airs on those streams. Should it ever fail, the page carries on without it.
+ */
+export const nowNextOfStreams = {
+  id: "nowNext",
+  src: "nowNext",
+  input: ({ context }: { readonly context: { readonly streams: ReadonlyArray<Stream> } }): NowNextInput => ({
+    streamIds: context.streams.map((stream) => stream.id)
+  }),
+  onError: {}
+} as const
 
 export type NowNextActor = ActorRefFrom<typeof nowNextMachine>
 export type NowNextSnapshot = SnapshotFrom<typeof nowNextMachine>

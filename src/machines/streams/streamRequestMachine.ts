@@ -1,9 +1,10 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
-import { ResultCode } from "../../domain/ResultCode.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
 import { type NewTicket, streamRequestTicket, TicketCategory } from "../../domain/Ticket.ts"
-import { detailOf, isFailure, isSuccess } from "../shared/apiResult.ts"
+import { isAccepted } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { fromAnswer } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 export const REQUEST_SUCCESS: NotificationContent = {
@@ -13,12 +14,17 @@ export const REQUEST_SUCCESS: NotificationContent = {
 }
 export const REQUEST_FAILURE_TITLE = "Something went wrong"
 
+/** The server's own words, when it had any. */
+const requestFailure = (answer: Answer<"createTicket">): NotificationContent => ({
+  tone: "error",
+  title: REQUEST_FAILURE_TITLE,
+  message: detailOf(answer) ?? ""
+})
+
 export type StreamRequestEvent =
   | { readonly type: "request.change"; readonly text: string }
   | { readonly type: "request.submit" }
   | { readonly type: "request.cancel" }
-
-type TicketAnswer = CallResult<"createTicket"> | undefined
 
 /** The 'Request a stream' modal: a stream request is a ticket (SPEC §3); it ends sent or cancelled. */
 export const streamRequestMachine = setup({
@@ -27,11 +33,11 @@ export const streamRequestMachine = setup({
     events: {} as StreamRequestEvent
   },
   actors: {
-    submitTicket: fromPromise<TicketAnswer, NewTicket>(notProvided("submitTicket"))
+    submitTicket: fromPromise<Answer<"createTicket">, NewTicket>(notProvided("submitTicket"))
   },
   guards: {
     hasText: ({ context }) => streamRequestTicket(context.text) !== undefined,
-    accepted: (_, answer: TicketAnswer) => isSuccess(answer) && !isFailure(answer) && answer.resultCode === ResultCode.SUCCESS
+    accepted: (_, answer: Answer<"createTicket">) => isAccepted(answer)
   },
   actions: {
     notify: (_, _params: NotificationContent) => {},
@@ -51,32 +57,15 @@ export const streamRequestMachine = setup({
       }
     },
     sending: {
-      tags: ["busy"],
-      // a request that hangs must not hold the dialog: closing it gives up waiting
-      on: { "request.cancel": { target: "cancelled" } },
-      invoke: {
+      ...form.submission<{ readonly text: string }>()({
         src: "submitTicket",
         // `hasText` let us in here, so the ticket exists; the fallback only satisfies the types
         input: ({ context }) => streamRequestTicket(context.text) ?? { type: TicketCategory.STREAM_SERVICE, subject: "", description: "" },
-        onDone: [
-          {
-            guard: { type: "accepted", params: ({ event }) => event.output },
-            target: "sent",
-            actions: { type: "notify", params: REQUEST_SUCCESS }
-          },
-          {
-            target: "editing",
-            actions: {
-              type: "notify",
-              params: ({ event }) => ({ tone: "error", title: REQUEST_FAILURE_TITLE, message: detailOf(event.output) ?? "" })
-            }
-          }
-        ],
-        onError: {
-          target: "editing",
-          actions: { type: "notify", params: { tone: "error", title: REQUEST_FAILURE_TITLE, message: "" } }
-        }
-      }
+        accepted: { target: "sent", actions: { type: "notify", params: REQUEST_SUCCESS } },
+        failed: { target: "editing", actions: { type: "notify", params: fromAnswer(requestFailure) } }
+      }),
+      // a request that hangs must not hold the dialog: closing it gives up waiting
+      on: { "request.cancel": { target: "cancelled" } }
     },
     sent: { type: "final" },
     cancelled: { type: "final" }

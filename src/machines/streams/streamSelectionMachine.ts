@@ -1,10 +1,11 @@
 import { assign, forwardTo, fromPromise, not, or, type SnapshotFrom, sendTo, setup, stateIn } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import { DEFAULT_PLAYER_CHOICE, LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { chooseStream, type PlayerChoice, type Stream, type StreamChoice } from "../../domain/Stream.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { nowNextMachine } from "./nowNextMachine.ts"
+import { answerOf } from "../shared/params.ts"
+import { nowNextMachine, nowNextOfStreams } from "./nowNextMachine.ts"
 import { type StreamRequestEvent, streamRequestMachine } from "./streamRequestMachine.ts"
 
 export const STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
@@ -25,8 +26,6 @@ interface StreamSelectionContext {
   readonly error: string | null
 }
 
-type StreamsAnswer = CallResult<"streams"> | undefined
-
 const choiceFor = (context: StreamSelectionContext, index: number): StreamChoice | undefined => {
   const stream = context.streams[index]
   return stream === undefined ? undefined : chooseStream(stream, index, context.player)
@@ -40,12 +39,12 @@ export const streamSelectionMachine = setup({
   },
   actors: {
     readPlayerChoice: fromPromise<PlayerChoice>(notProvided("readPlayerChoice")),
-    loadStreams: fromPromise<StreamsAnswer>(notProvided("loadStreams")),
+    loadStreams: fromPromise<Answer<"streams">>(notProvided("loadStreams")),
     streamRequest: streamRequestMachine,
     nowNext: nowNextMachine
   },
   guards: {
-    gotStreams: (_, answer: StreamsAnswer) => !isFailure(answer) && answer.success,
+    gotStreams: (_, answer: Answer<"streams">) => answer._tag === "ok" && answer.body.success,
     leadsTo: ({ context }, params: { readonly index: number; readonly kind: StreamChoice["kind"] }) =>
       choiceFor(context, params.index)?.kind === params.kind,
     requestShown: stateIn({ request: "open" }),
@@ -55,11 +54,11 @@ export const streamSelectionMachine = setup({
     navigate: (_, _params: { readonly to: string }) => {},
     persistPlayerChoice: (_, _params: { readonly choice: PlayerChoice }) => {},
     keepPlayerChoice: assign((_, choice: PlayerChoice) => ({ player: choice })),
-    keepStreams: assign((_, answer: StreamsAnswer) => ({
-      streams: !isFailure(answer) && answer.success ? answer.data : [],
+    keepStreams: assign((_, answer: Answer<"streams">) => ({
+      streams: dataOf(answer) ?? [],
       error: null
     })),
-    keepLoadFailure: assign((_, answer: StreamsAnswer) => ({ error: `${STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
+    keepLoadFailure: assign((_, answer: Answer<"streams">) => ({ error: `${STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     togglePlayer: assign(({ context }) => ({ player: context.player === TV_PLAYER ? LOW_LATENCY_PLAYER : TV_PLAYER }))
   }
 }).createMachine({
@@ -84,6 +83,7 @@ export const streamSelectionMachine = setup({
           invoke: {
             src: "readPlayerChoice",
             onDone: { target: "loading", actions: { type: "keepPlayerChoice", params: ({ event }) => event.output } },
+            // the stored choice could not be read: the default one stands
             onError: { target: "loading" }
           }
         },
@@ -92,14 +92,9 @@ export const streamSelectionMachine = setup({
           invoke: {
             src: "loadStreams",
             onDone: [
-              {
-                guard: { type: "gotStreams", params: ({ event }) => event.output },
-                target: "ready",
-                actions: { type: "keepStreams", params: ({ event }) => event.output }
-              },
-              { target: "failed", actions: { type: "keepLoadFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepLoadFailure", params: () => undefined } }
+              { guard: { type: "gotStreams", params: answerOf }, target: "ready", actions: { type: "keepStreams", params: answerOf } },
+              { target: "failed", actions: { type: "keepLoadFailure", params: answerOf } }
+            ]
           }
         },
         failed: {
@@ -107,13 +102,7 @@ export const streamSelectionMachine = setup({
         },
         ready: {
           // only once the grid is on screen: what airs is extra, and waits for the streams it is about
-          invoke: {
-            id: "nowNext",
-            src: "nowNext",
-            input: ({ context }) => ({ streamIds: context.streams.map((stream) => stream.id) }),
-            // should it ever fail, the page carries on without it
-            onError: {}
-          },
+          invoke: nowNextOfStreams,
           initial: "browsing",
           states: {
             browsing: {

@@ -1,9 +1,10 @@
 import { assign, fromCallback, fromPromise, raise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import { type NewTicket, type OwnTicket, type PlayerContext, playerContextFromQuery } from "../../domain/Ticket.ts"
-import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
-import { changeField } from "../shared/formFields.ts"
+import { failureHint, isAccepted } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf, eventOf, fromAnswer } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 import {
   type ContactErrors,
@@ -12,18 +13,15 @@ import {
   checkTicket,
   EMPTY_VALUES,
   firstInvalidField,
-  isTicketAccepted,
-  TICKET_FAILURE_TITLE,
-  TICKET_SUCCESS_TITLE,
   TICKETS_FAILED_MESSAGE,
-  type TicketAnswer,
   ticketFailureMessage,
+  ticketNotSent,
+  ticketSent,
   valuesFor
 } from "./ticketForm.ts"
 
 export type ContactEvent =
-  | { readonly type: "contact.change"; readonly field: ContactField; readonly value: string }
-  | { readonly type: "contact.submit" }
+  | form.Event<"contact", ContactField>
   | { readonly type: "attachment.remove" }
   | { readonly type: "tickets.retry" }
   | { readonly type: "tickets.reload" }
@@ -34,13 +32,10 @@ export interface ContactInput {
   readonly search: string
 }
 
-export interface ContactContext {
-  readonly values: ContactValues
-  readonly fieldErrors: ContactErrors
+/** The ticket form (its `alert` says why the last ticket was not sent) and the page around it. */
+export interface ContactContext extends form.Context<ContactField> {
   /** what the viewer brought from a player's error box; sent with the ticket unless they remove it */
   readonly attachment: PlayerContext | null
-  /** why the last ticket was not sent */
-  readonly failure: string | null
   /** the viewer's own tickets, newest first */
   readonly tickets: ReadonlyArray<OwnTicket>
   readonly ticketsError: string | null
@@ -48,57 +43,74 @@ export interface ContactContext {
   readonly chatUrl: string
 }
 
-type TicketsAnswer = CallResult<"myTickets"> | undefined
-
 /** Only a web address becomes the chat link; anything else in the setting shows no link at all. */
 const webAddress = (url: string): string => (/^https?:\/\/\S+$/i.test(url.trim()) ? url.trim() : "")
 
-const loadedTickets = (answer: TicketsAnswer): ReadonlyArray<OwnTicket> | undefined =>
-  !isFailure(answer) && answer.success ? answer.data : undefined
+const loadedTickets = (answer: Answer<"myTickets">): ReadonlyArray<OwnTicket> | undefined => dataOf(answer)
 
-/** /contactus: the ticket form, with a player context a viewer may attach, and the viewer's own tickets. */
-export const contactMachine = setup({
+const contactSetup = setup({
   types: {
     context: {} as ContactContext,
     events: {} as ContactEvent,
     input: {} as ContactInput
   },
   actors: {
-    submitTicket: fromPromise<TicketAnswer, NewTicket>(notProvided("submitTicket")),
-    loadTickets: fromPromise<TicketsAnswer>(notProvided("loadTickets")),
+    submitTicket: fromPromise<Answer<"createTicket">, NewTicket>(notProvided("submitTicket")),
+    loadTickets: fromPromise<Answer<"myTickets">>(notProvided("loadTickets")),
     /** tells the chat address now and whenever site settings change (`settings.changed`) */
     siteSettings: fromCallback<ContactEvent>(notProvided("siteSettings"))
   },
   guards: {
     isValid: ({ context }) => checkTicket(context.values, context.attachment).ok,
-    accepted: (_, answer: TicketAnswer) => isTicketAccepted(answer),
-    loaded: (_, answer: TicketsAnswer) => loadedTickets(answer) !== undefined
+    accepted: (_, answer: Answer<"createTicket">) => isAccepted(answer),
+    loaded: (_, answer: Answer<"myTickets">) => loadedTickets(answer) !== undefined
   },
   actions: {
     notify: (_, _content: NotificationContent) => {},
     /** the page's address stops carrying the report once it is sent or removed, so a reload attaches nothing */
     forgetReportAddress: () => {},
-    setField: assign(({ context }, params: { readonly field: ContactField; readonly value: string }) =>
-      changeField(context, params.field, params.value)
-    ),
+    setField: form.setField(),
     showFieldErrors: assign(({ context }) => {
       const checked = checkTicket(context.values, context.attachment)
       return { fieldErrors: checked.ok ? {} : checked.errors }
     }),
+    // the rules passed, so no message of an earlier submit or answer still applies
+    clearMessages: form.clearMessages(),
     removeAttachment: assign({ attachment: null }),
-    clearForm: assign({ values: EMPTY_VALUES, fieldErrors: {}, attachment: null, failure: null }),
-    keepFailure: assign((_, answer: TicketAnswer) => ({ failure: ticketFailureMessage(answer) })),
-    clearFailure: assign({ failure: null }),
+    clearForm: assign({ values: EMPTY_VALUES, fieldErrors: {}, attachment: null, alert: null }),
+    keepFailure: assign((_, answer: Answer<"createTicket">) => ({ alert: ticketFailureMessage(answer) })),
     reloadTickets: raise({ type: "tickets.reload" }),
-    keepTickets: assign((_, answer: TicketsAnswer) => ({ tickets: loadedTickets(answer) ?? [], ticketsError: null })),
-    keepTicketsError: assign((_, answer: TicketsAnswer) => ({ ticketsError: `${TICKETS_FAILED_MESSAGE} ${failureHint(answer)}` })),
+    keepTickets: assign((_, answer: Answer<"myTickets">) => ({ tickets: loadedTickets(answer) ?? [], ticketsError: null })),
+    keepTicketsError: assign((_, answer: Answer<"myTickets">) => ({ ticketsError: `${TICKETS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     keepChatUrl: assign((_, chatUrl: string) => ({ chatUrl: webAddress(chatUrl) }))
   }
-}).createMachine({
+})
+
+const SET_FIELD = { type: "setField", params: eventOf } as const
+const REMOVE_ATTACHMENT = { actions: ["removeAttachment", "forgetReportAddress"] } as const
+/** A submit once the answer is in: sent when the rules pass, or back to editing with each field's message in place of the answer's. */
+const SUBMIT_AGAIN = [
+  { guard: "isValid", target: "submitting", actions: "clearMessages" },
+  { target: "editing", actions: "showFieldErrors" }
+] as const
+
+/** One request for the viewer's tickets, on opening or after a ticket was sent. */
+const fetchingTickets = contactSetup.createStateConfig({
+  invoke: {
+    src: "loadTickets",
+    onDone: [
+      { guard: { type: "loaded", params: answerOf }, target: "loaded", actions: { type: "keepTickets", params: answerOf } },
+      { target: "unavailable", actions: { type: "keepTicketsError", params: answerOf } }
+    ]
+  }
+})
+
+/** /contactus: the ticket form, with a player context a viewer may attach, and the viewer's own tickets. */
+export const contactMachine = contactSetup.createMachine({
   id: "contact",
   context: ({ input }) => {
     const attachment = playerContextFromQuery(input.search) ?? null
-    return { values: valuesFor(attachment), fieldErrors: {}, attachment, failure: null, tickets: [], ticketsError: null, chatUrl: "" }
+    return { values: valuesFor(attachment), fieldErrors: {}, attachment, alert: null, tickets: [], ticketsError: null, chatUrl: "" }
   },
   invoke: { src: "siteSettings" },
   on: {
@@ -111,74 +123,35 @@ export const contactMachine = setup({
       states: {
         editing: {
           on: {
-            "contact.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "contact.submit": { target: "validating" },
-            "attachment.remove": { actions: ["removeAttachment", "forgetReportAddress"] }
+            ...form.editing<ContactEvent>()({ change: "contact.change", submit: "contact.submit" }).on,
+            "attachment.remove": REMOVE_ATTACHMENT
           }
         },
-        validating: {
-          always: [
-            { guard: "isValid", target: "submitting" },
-            { target: "editing", actions: "showFieldErrors" }
-          ]
-        },
-        submitting: {
-          tags: ["busy"],
-          entry: "clearFailure",
-          invoke: {
-            src: "submitTicket",
-            // `isValid` let us in here, so the ticket checks out
-            input: ({ context }) => {
-              const checked = checkTicket(context.values, context.attachment)
-              return checked.ok ? checked.ticket : { type: 5, subject: "", description: "" }
-            },
-            onDone: [
-              {
-                guard: { type: "accepted", params: ({ event }) => event.output },
-                target: "submitted",
-                actions: [
-                  "clearForm",
-                  "forgetReportAddress",
-                  "reloadTickets",
-                  {
-                    type: "notify",
-                    params: ({ event }) => ({ tone: "success", title: TICKET_SUCCESS_TITLE, message: detailOf(event.output) ?? "" })
-                  }
-                ]
-              },
-              {
-                target: "failed",
-                actions: [
-                  { type: "keepFailure", params: ({ event }) => event.output },
-                  {
-                    type: "notify",
-                    params: ({ event }) => ({ tone: "error", title: TICKET_FAILURE_TITLE, message: ticketFailureMessage(event.output) })
-                  }
-                ]
-              }
-            ],
-            onError: {
-              target: "failed",
-              actions: [
-                { type: "keepFailure", params: () => undefined },
-                { type: "notify", params: () => ({ tone: "error", title: TICKET_FAILURE_TITLE, message: ticketFailureMessage(undefined) }) }
-              ]
-            }
+        submitting: form.submission<ContactContext>()({
+          src: "submitTicket",
+          // `isValid` let us in here, so the ticket checks out
+          input: ({ context }): NewTicket => {
+            const checked = checkTicket(context.values, context.attachment)
+            return checked.ok ? checked.ticket : { type: 5, subject: "", description: "" }
+          },
+          accepted: {
+            target: "submitted",
+            actions: ["clearForm", "forgetReportAddress", "reloadTickets", { type: "notify", params: fromAnswer(ticketSent) }]
+          },
+          failed: {
+            target: "failed",
+            actions: [
+              { type: "keepFailure", params: answerOf },
+              { type: "notify", params: fromAnswer(ticketNotSent) }
+            ]
           }
-        },
+        }),
         submitted: {
-          on: {
-            "contact.change": { target: "editing", actions: { type: "setField", params: ({ event }) => event } },
-            "contact.submit": { target: "validating" }
-          }
+          on: { "contact.change": { target: "editing", actions: SET_FIELD }, "contact.submit": SUBMIT_AGAIN }
         },
         // what was typed stays, so sending again is one press away
         failed: {
-          on: {
-            "contact.change": { actions: { type: "setField", params: ({ event }) => event } },
-            "contact.submit": { target: "validating" },
-            "attachment.remove": { actions: ["removeAttachment", "forgetReportAddress"] }
-          }
+          on: { "contact.change": { actions: SET_FIELD }, "contact.submit": SUBMIT_AGAIN, "attachment.remove": REMOVE_ATTACHMENT }
         }
       }
     },
@@ -186,40 +159,18 @@ export const contactMachine = setup({
       initial: "loading",
       states: {
         loading: {
+          ...fetchingTickets,
           tags: ["ticketsLoading"],
-          on: { "tickets.reload": { target: "loading", reenter: true } },
-          invoke: {
-            src: "loadTickets",
-            onDone: [
-              {
-                guard: { type: "loaded", params: ({ event }) => event.output },
-                target: "loaded",
-                actions: { type: "keepTickets", params: ({ event }) => event.output }
-              },
-              { target: "unavailable", actions: { type: "keepTicketsError", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "unavailable", actions: { type: "keepTicketsError", params: () => undefined } }
-          }
+          on: { "tickets.reload": { target: "loading", reenter: true } }
         },
         loaded: {
           on: { "tickets.reload": { target: "refreshing" } }
         },
         // the list stays in view while a new ticket is fetched into it
         refreshing: {
+          ...fetchingTickets,
           tags: ["ticketsRefreshing"],
-          on: { "tickets.reload": { target: "refreshing", reenter: true } },
-          invoke: {
-            src: "loadTickets",
-            onDone: [
-              {
-                guard: { type: "loaded", params: ({ event }) => event.output },
-                target: "loaded",
-                actions: { type: "keepTickets", params: ({ event }) => event.output }
-              },
-              { target: "unavailable", actions: { type: "keepTicketsError", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "unavailable", actions: { type: "keepTicketsError", params: () => undefined } }
-          }
+          on: { "tickets.reload": { target: "refreshing", reenter: true } }
         },
         unavailable: {
           on: { "tickets.retry": { target: "loading" }, "tickets.reload": { target: "loading" } }
@@ -247,7 +198,7 @@ export const selectFieldErrors = (snapshot: ContactSnapshot): ContactErrors => s
 export const selectFirstInvalidField = (snapshot: ContactSnapshot): ContactField | undefined =>
   firstInvalidField(snapshot.context.fieldErrors)
 export const selectAttachment = (snapshot: ContactSnapshot): PlayerContext | null => snapshot.context.attachment
-export const selectFailure = (snapshot: ContactSnapshot): string | null => snapshot.context.failure
+export const selectFailure = (snapshot: ContactSnapshot): string | null => snapshot.context.alert
 export const selectChatUrl = (snapshot: ContactSnapshot): string => snapshot.context.chatUrl
 export const selectTicketsStatus = (snapshot: ContactSnapshot): TicketsStatus =>
   snapshot.hasTag("ticketsLoading") ? "loading" : snapshot.matches({ tickets: "unavailable" }) ? "failed" : "loaded"

@@ -1,14 +1,13 @@
 import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import type { Ticket } from "../../domain/Ticket.ts"
 import { type DeskFilter, filterTickets } from "../../domain/TicketDesk.ts"
-import { failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { answerOf } from "../shared/params.ts"
 import { ticketStatusMachine } from "./ticketStatusMachine.ts"
 
 export const DESK_FAILED_MESSAGE = "The tickets could not be loaded."
-
-type TicketsAnswer = CallResult<"tickets"> | undefined
 
 export type TicketDeskEvent =
   | { readonly type: "desk.retry" }
@@ -28,8 +27,7 @@ export interface TicketDeskContext {
   readonly loadedAt: number
 }
 
-const loaded = (answer: TicketsAnswer): ReadonlyArray<Ticket> | undefined =>
-  isFailure(answer) || !answer.success ? undefined : answer.data
+const loaded = (answer: Answer<"tickets">): ReadonlyArray<Ticket> | undefined => dataOf(answer)
 
 /** /adminsupport (SPEC §2): every ticket by status, filtered and searched, one of them open in the modal. */
 export const ticketDeskMachine = setup({
@@ -38,16 +36,16 @@ export const ticketDeskMachine = setup({
     events: {} as TicketDeskEvent
   },
   actors: {
-    loadTickets: fromPromise<TicketsAnswer>(notProvided("loadTickets")),
+    loadTickets: fromPromise<Answer<"tickets">>(notProvided("loadTickets")),
     ticketStatus: ticketStatusMachine
   },
   guards: {
-    loaded: (_, answer: TicketsAnswer) => loaded(answer) !== undefined,
+    loaded: (_, answer: Answer<"tickets">) => loaded(answer) !== undefined,
     isListed: ({ context }, id: number) => context.tickets.some((ticket) => ticket.id === id)
   },
   actions: {
-    keepTickets: assign((_, answer: TicketsAnswer) => ({ tickets: loaded(answer) ?? [], error: null, loadedAt: Date.now() })),
-    keepFailure: assign((_, answer: TicketsAnswer) => ({ error: `${DESK_FAILED_MESSAGE} ${failureHint(answer)}` })),
+    keepTickets: assign((_, answer: Answer<"tickets">) => ({ tickets: loaded(answer) ?? [], error: null, loadedAt: Date.now() })),
+    keepFailure: assign((_, answer: Answer<"tickets">) => ({ error: `${DESK_FAILED_MESSAGE} ${failureHint(answer)}` })),
     keepOpen: assign((_, id: number | null) => ({ openId: id })),
     keepFilter: assign(({ context }, change: Partial<DeskFilter>) => ({ filter: { ...context.filter, ...change } })),
     reloadList: raise({ type: "ticket.changed" })
@@ -71,14 +69,9 @@ export const ticketDeskMachine = setup({
           invoke: {
             src: "loadTickets",
             onDone: [
-              {
-                guard: { type: "loaded", params: ({ event }) => event.output },
-                target: "loaded",
-                actions: { type: "keepTickets", params: ({ event }) => event.output }
-              },
-              { target: "failed", actions: { type: "keepFailure", params: ({ event }) => event.output } }
-            ],
-            onError: { target: "failed", actions: { type: "keepFailure", params: () => undefined } }
+              { guard: { type: "loaded", params: answerOf }, target: "loaded", actions: { type: "keepTickets", params: answerOf } },
+              { target: "failed", actions: { type: "keepFailure", params: answerOf } }
+            ]
           }
         },
         loaded: { on: { "ticket.changed": { target: "loading" } } },

@@ -1,5 +1,4 @@
-import type { CallResult } from "../../domain/api.ts"
-import { ResultCode } from "../../domain/ResultCode.ts"
+import { type Answer, detailOf } from "../../domain/contract/answer.ts"
 import {
   type NewTicket,
   type PlayerContext,
@@ -8,8 +7,9 @@ import {
   type TicketFieldErrors,
   validateNewTicket
 } from "../../domain/Ticket.ts"
-import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
-import type { FieldErrors, FieldValues } from "../shared/formFields.ts"
+import { failureHint } from "../shared/answer.ts"
+import type * as form from "../shared/form.ts"
+import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 // SPEC §8, exact strings
 export const TICKET_SUCCESS_TITLE = "Success!"
@@ -20,8 +20,8 @@ export const TICKETS_FAILED_MESSAGE = "Your tickets could not be loaded."
 /** The form's fields in the order they are shown: the first with a message gets the focus. */
 export const CONTACT_FIELDS = ["category", "subject", "description"] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
-export type ContactValues = FieldValues<ContactField>
-export type ContactErrors = FieldErrors<ContactField>
+export type ContactValues = form.Values<ContactField>
+export type ContactErrors = form.Errors<ContactField>
 
 export const EMPTY_VALUES: ContactValues = { category: "", subject: "", description: "" }
 
@@ -56,22 +56,28 @@ export const checkTicket = (
   return checked.ok ? checked : { ok: false, errors: fieldErrorsOf(checked.errors) }
 }
 
-export type TicketAnswer = CallResult<"createTicket"> | undefined
-
-export const isTicketAccepted = (answer: TicketAnswer): boolean =>
-  !isFailure(answer) && answer.success && answer.resultCode === ResultCode.SUCCESS
-
-const isClientError = (answer: object): boolean =>
-  "status" in answer && typeof answer.status === "number" && answer.status >= 400 && answer.status < 500 && answer.status !== 404
-
 /**
- * The server's detail when it looked at the ticket and said no (a result code, a 4xx such as the
- * hourly limit); otherwise the hint for a failure that sending again may fix.
+ * The server looked at the ticket and said no: a result code in its answer, or a 4xx such as the
+ * hourly limit. A 404 is not one: it is what an answer that was not JSON comes to (SPEC §8).
  */
-export const ticketFailureMessage = (answer: TicketAnswer): string => {
-  if (answer !== undefined && (!isFailure(answer) || isClientError(answer))) return detailOf(answer) ?? failureHint(answer)
-  return failureHint(answer)
-}
+const saidNo = (answer: Answer<"createTicket">): boolean =>
+  answer._tag === "ok" || (answer._tag === "refused" && answer.status >= 400 && answer.status < 500 && answer.status !== 404)
+
+/** The server's detail when it said no to the ticket; otherwise the hint for a failure that sending again may fix. */
+export const ticketFailureMessage = (answer: Answer<"createTicket">): string =>
+  (saidNo(answer) ? detailOf(answer) : undefined) ?? failureHint(answer)
+
+export const ticketSent = (answer: Answer<"createTicket">): NotificationContent => ({
+  tone: "success",
+  title: TICKET_SUCCESS_TITLE,
+  message: detailOf(answer) ?? ""
+})
+
+export const ticketNotSent = (answer: Answer<"createTicket">): NotificationContent => ({
+  tone: "error",
+  title: TICKET_FAILURE_TITLE,
+  message: ticketFailureMessage(answer)
+})
 
 export const firstInvalidField = (errors: ContactErrors): ContactField | undefined =>
   CONTACT_FIELDS.find((field) => errors[field] !== undefined)

@@ -1,10 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
-import type { CallResult } from "../../domain/api.ts"
-import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
 import type { Ticket, TicketStatus } from "../../domain/Ticket.ts"
 import { REPLY_FAILED, REPLY_MESSAGE_REQUIRED, REPLY_SENT } from "../../domain/TicketDesk.ts"
-import { detailOf, failureHint, isFailure } from "../shared/apiResult.ts"
+import { failureReason, isAccepted } from "../shared/answer.ts"
+import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
+import { eventOf, fromAnswer } from "../shared/params.ts"
 import type { NotificationContent } from "../shell/notificationsMachine.ts"
 
 export const STATUS_FAILED_TITLE = "The status could not be changed"
@@ -38,9 +39,13 @@ export interface TicketStatusContext {
   readonly replyError: string | null
 }
 
-const updated = (answer: CallResult<"updateTicket"> | undefined): boolean => !isFailure(answer) && answer.resultCode === ResultCode.SUCCESS
-const replied = (answer: CallResult<"replyToTicket"> | undefined): boolean =>
-  !isFailure(answer) && answer.resultCode === TicketResult.SUCCESS
+const statusFailure = (answer: Answer<"updateTicket">): NotificationContent => ({
+  tone: "error",
+  title: STATUS_FAILED_TITLE,
+  message: failureReason(answer)
+})
+
+const KEEP_REPLY = { actions: { type: "keepReply", params: eventOf } } as const
 
 /**
  * One ticket open on the desk (SPEC §2, §4): its status set to another one (the same one does
@@ -53,14 +58,14 @@ export const ticketStatusMachine = setup({
     input: {} as TicketStatusInput
   },
   actors: {
-    updateTicket: fromPromise<CallResult<"updateTicket"> | undefined, StatusChange>(notProvided("updateTicket")),
-    sendReply: fromPromise<CallResult<"replyToTicket"> | undefined, Reply>(notProvided("sendReply"))
+    updateTicket: fromPromise<Answer<"updateTicket">, StatusChange>(notProvided("updateTicket")),
+    sendReply: fromPromise<Answer<"replyToTicket">, Reply>(notProvided("sendReply"))
   },
   guards: {
     isOtherStatus: ({ context }, status: TicketStatus) => status !== context.status,
     hasReply: ({ context }) => context.reply.trim() !== "",
-    updated: (_, answer: CallResult<"updateTicket"> | undefined) => updated(answer),
-    replied: (_, answer: CallResult<"replyToTicket"> | undefined) => replied(answer)
+    // a status change and a reply both answer with a result code (SPEC §4)
+    accepted: (_, answer: Answer<"updateTicket"> | Answer<"replyToTicket">) => isAccepted(answer)
   },
   actions: {
     notify: (_, _content: NotificationContent) => {},
@@ -68,7 +73,7 @@ export const ticketStatusMachine = setup({
     keepRequested: assign(({ context }) => ({ status: context.requested ?? context.status, requested: null })),
     dropRequested: assign({ requested: null }),
     tellDesk: sendParent({ type: "ticket.changed" }),
-    keepReply: assign((_, text: string) => ({ reply: text, replyError: null })),
+    keepReply: assign((_, { text }: { readonly text: string }) => ({ reply: text, replyError: null })),
     requireReply: assign({ replyError: REPLY_MESSAGE_REQUIRED }),
     clearReply: assign({ reply: "", replyError: null })
   }
@@ -84,62 +89,27 @@ export const ticketStatusMachine = setup({
           target: "updating",
           actions: { type: "requestStatus", params: ({ event }) => event.status }
         },
-        "reply.change": { actions: { type: "keepReply", params: ({ event }) => event.text } },
+        "reply.change": KEEP_REPLY,
         "reply.send": [{ guard: "hasReply", target: "replying" }, { actions: "requireReply" }]
       }
     },
     updating: {
-      tags: ["busy"],
-      on: { "reply.change": { actions: { type: "keepReply", params: ({ event }) => event.text } } },
-      invoke: {
+      ...form.submission<TicketStatusContext>()({
         src: "updateTicket",
         input: ({ context }) => ({ ticketId: context.ticket.id, newStatus: context.requested ?? context.status }),
-        onDone: [
-          {
-            guard: { type: "updated", params: ({ event }) => event.output },
-            target: "idle",
-            actions: ["keepRequested", "tellDesk"]
-          },
-          {
-            target: "idle",
-            actions: [
-              "dropRequested",
-              {
-                type: "notify",
-                params: ({ event }) => ({
-                  tone: "error",
-                  title: STATUS_FAILED_TITLE,
-                  message: detailOf(event.output) ?? failureHint(event.output)
-                })
-              }
-            ]
-          }
-        ],
-        onError: {
-          target: "idle",
-          actions: [
-            "dropRequested",
-            { type: "notify", params: () => ({ tone: "error", title: STATUS_FAILED_TITLE, message: failureHint(undefined) }) }
-          ]
-        }
-      }
+        accepted: { target: "idle", actions: ["keepRequested", "tellDesk"] },
+        failed: { target: "idle", actions: ["dropRequested", { type: "notify", params: fromAnswer(statusFailure) }] }
+      }),
+      // the reply may be written while the status travels
+      on: { "reply.change": KEEP_REPLY }
     },
-    replying: {
-      tags: ["busy"],
-      invoke: {
-        src: "sendReply",
-        input: ({ context }) => ({ userId: context.ticket.user__id, ticketId: context.ticket.id, message: context.reply }),
-        onDone: [
-          {
-            guard: { type: "replied", params: ({ event }) => event.output },
-            target: "idle",
-            actions: ["clearReply", "tellDesk", { type: "notify", params: { tone: "success", ...REPLY_SENT } }]
-          },
-          { target: "idle", actions: { type: "notify", params: { tone: "error", ...REPLY_FAILED } } }
-        ],
-        onError: { target: "idle", actions: { type: "notify", params: { tone: "error", ...REPLY_FAILED } } }
-      }
-    }
+    replying: form.submission<TicketStatusContext>()({
+      src: "sendReply",
+      input: ({ context }) => ({ userId: context.ticket.user__id, ticketId: context.ticket.id, message: context.reply }),
+      accepted: { target: "idle", actions: ["clearReply", "tellDesk", { type: "notify", params: { tone: "success", ...REPLY_SENT } }] },
+      // what was written stays, to send again
+      failed: { target: "idle", actions: { type: "notify", params: { tone: "error", ...REPLY_FAILED } } }
+    })
   }
 })
 

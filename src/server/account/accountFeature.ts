@@ -1,4 +1,4 @@
-import type { EndpointName } from "../../domain/api.ts"
+import type { EndpointName } from "../../domain/contract/api.ts"
 import type { Command } from "../cli/command.ts"
 import type { ContractOptions } from "../http/registerContract.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"

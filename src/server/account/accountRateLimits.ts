@@ -1,5 +1,5 @@
 import type { FastifyContextConfig } from "fastify"
-import type { EndpointName } from "../../domain/api.ts"
+import type { EndpointName } from "../../domain/contract/api.ts"
 import { perMinute, type RateLimits } from "../http/rateLimits.ts"
 import { signInLimit } from "./accountLimiter.ts"
 

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from "fastify"
 import type { Kysely } from "kysely"
+import type { signInContract } from "../../domain/contract/account.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
 import { requestNetwork } from "../http/clientNetwork.ts"
 import type { Counters } from "../http/counters.ts"
 import type { RateLimits } from "../http/rateLimits.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
 import { invites } from "../invites/invitesFeature.ts"
 import { mail } from "../mail/mailFeature.ts"
@@ -36,13 +37,7 @@ export interface AuthDeps {
 
 const OWNER_MAIL_EVERY_MS = 60 * 60 * 1000
 
-export interface AuthHandlers {
-  login: Handler<"login">
-  logout: Handler<"logout">
-  logoutAll: Handler<"logoutAll">
-  isAuthenticated: Handler<"isAuthenticated">
-  userInfo: Handler<"userInfo">
-}
+export type AuthHandlers = HandlersOf<typeof signInContract>
 
 export function authHandlers({ db, now, accountLimiter, counters, limits, mailWorker, publicUrl, log }: AuthDeps): AuthHandlers {
   /**

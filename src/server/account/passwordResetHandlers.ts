@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto"
 import { type Kysely, sql } from "kysely"
+import type { passwordResetContract } from "../../domain/contract/account.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { mail } from "../mail/mailFeature.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
 import { passwordResetMail } from "./accountMails.ts"
@@ -35,11 +36,7 @@ export const resetRequestsRefusal = (retryAfterSeconds: number) =>
     retryAfterSeconds
   )
 
-export interface PasswordResetHandlers {
-  createPasswordReset: Handler<"createPasswordReset">
-  verifyPasswordReset: Handler<"verifyPasswordReset">
-  resetPassword: Handler<"resetPassword">
-}
+export type PasswordResetHandlers = HandlersOf<typeof passwordResetContract>
 
 type Refusal = { success: false; resultCode: number; detail: string }
 

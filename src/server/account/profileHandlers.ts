@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify"
+import type { profileContract } from "../../domain/contract/account.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import { isUniqueViolation } from "../db/database.ts"
 import type { UserRow } from "../db/schema.ts"
 import { requestNetwork } from "../http/clientNetwork.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import type { Session } from "../http/session.ts"
 import { mail } from "../mail/mailFeature.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
@@ -25,11 +26,7 @@ export const EMAIL_CHANGE_TOKEN_USED = "This email confirmation link has already
 export const EMAIL_CHANGE_TOKEN_EXPIRED = "This email confirmation link has expired. Change the email again from your account settings."
 export const emailChangedDetail = (email: string) => `Your email address has been updated. Use ${email} to sign in from now on.`
 
-export interface ProfileHandlers {
-  updatePassword: Handler<"updatePassword">
-  updateUsernameAndEmail: Handler<"updateUsernameAndEmail">
-  confirmEmailChange: Handler<"confirmEmailChange">
-}
+export type ProfileHandlers = HandlersOf<typeof profileContract>
 
 export function profileHandlers(deps: AccountDeps): ProfileHandlers {
   const { db, now, mailWorker, accountLimiter } = deps

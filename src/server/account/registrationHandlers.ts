@@ -1,7 +1,8 @@
+import type { registrationContract } from "../../domain/contract/account.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import { isUniqueViolation } from "../db/database.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { invites } from "../invites/invitesFeature.ts"
 import { mail } from "../mail/mailFeature.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
@@ -23,10 +24,7 @@ export const VERIFY_TOKEN_USED = "This verification link has already been used. 
 export const VERIFY_TOKEN_EXPIRED =
   "This verification link has expired. Use Forgot password on the sign-in page: the reset link also verifies your email."
 
-export interface RegistrationHandlers {
-  register: Handler<"register">
-  verifyEmail: Handler<"verifyEmail">
-}
+export type RegistrationHandlers = HandlersOf<typeof registrationContract>
 
 const emailTaken = { success: false, resultCode: ResultCode.EMAIL_ALREADY_REGISTERED, detail: EMAIL_ALREADY_REGISTERED } as const
 

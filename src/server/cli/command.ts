@@ -44,7 +44,7 @@ export function requireText(args: Args, name: string): string {
 /** `--email`, checked as the sign-up form checks it and lower-cased as accounts store it. */
 export function requireEmail(args: Args): string {
   const text = requireText(args, "email")
-  const message = emailRule()(text.trim())
+  const message = emailRule(text)
   if (message !== undefined) throw new UsageError(`--email: ${message}`)
   return normaliseEmail(text)
 }

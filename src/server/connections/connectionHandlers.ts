@@ -8,9 +8,10 @@ import {
   type PlayingElsewhere,
   type StreamAccess
 } from "../../domain/Connection.ts"
+import type { connectionsContract } from "../../domain/contract/connections.ts"
 import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type StreamHealth } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { type ConnectionGate, presencesOf } from "./connectionGate.ts"
 import {
   type ConnectionRow,
@@ -32,13 +33,7 @@ const MAX_UNKNOWN = 500
 const HEALTH_WINDOW_MS = 60 * 60 * 1000
 const HEALTH_FOR_MS = 10 * 1000
 
-export interface ConnectionHandlers {
-  connections: Handler<"connections">
-  endConnection: Handler<"endConnection">
-  streamAccess: Handler<"streamAccess">
-  endStream: Handler<"endStream">
-  closeStream: Handler<"closeStream">
-}
+export type ConnectionHandlers = HandlersOf<typeof connectionsContract>
 
 export interface ConnectionDeps {
   readonly db: Kysely<Tables>

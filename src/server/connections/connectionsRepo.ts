@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import { hotQuery } from "../db/hotQuery.ts"
+import { pruneBefore } from "../db/pruneBefore.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
 import { pruneUnknownViewers } from "./unknownViewersRepo.ts"
@@ -326,11 +327,7 @@ export async function endPlayer(
 
 /** Forgets up to `limit` connections and refused addresses quiet since before `cutoff`; answers how many went. */
 export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const connections = await db
-    .deleteFrom("player_connections")
-    .where("id", "in", db.selectFrom("player_connections").select("id").where("last_seen", "<", cutoff).limit(limit))
-    .executeTakeFirst()
-  return Number(connections.numDeletedRows) + (await pruneUnknownViewers(db, cutoff, limit))
+  return (await pruneBefore(db, "player_connections", "id", "last_seen", cutoff, limit)) + (await pruneUnknownViewers(db, cutoff, limit))
 }
 
 /** The key every instance signs stream grants with. */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely"
 import type { StreamHealth } from "../../domain/Reports.ts"
+import { pruneBefore } from "../db/pruneBefore.ts"
 import type { StreamQoeSamplesTable, Tables, Timestamp } from "../db/schema.ts"
 
 export type QoeSample = Insertable<StreamQoeSamplesTable>
@@ -82,13 +83,8 @@ export async function insertQoeSamples(db: Kysely<Tables>, samples: ReadonlyArra
   }
 }
 
-export async function pruneQoeSamples(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom("stream_qoe_samples")
-    .where("id", "in", db.selectFrom("stream_qoe_samples").select("id").where("at", "<", cutoff).limit(limit))
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
-}
+export const pruneQoeSamples = (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
+  pruneBefore(db, "stream_qoe_samples", "id", "at", cutoff, limit)
 
 const median = (values: ReadonlyArray<number>): number | null => {
   if (values.length === 0) return null

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { pruneBefore } from "../db/pruneBefore.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
 // The addresses the origin refused a playlist for want of a valid grant: staff see them as
@@ -36,10 +37,5 @@ export async function unknownViewersSince(db: Kysely<Tables>, since: Timestamp, 
 }
 
 /** Forgets up to `limit` refused addresses quiet since before `cutoff`; answers how many went. */
-export async function pruneUnknownViewers(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom("unknown_viewers")
-    .where("ip", "in", db.selectFrom("unknown_viewers").select("ip").where("last_seen", "<", cutoff).limit(limit))
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
-}
+export const pruneUnknownViewers = (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
+  pruneBefore(db, "unknown_viewers", "ip", "last_seen", cutoff, limit)

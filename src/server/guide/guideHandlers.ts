@@ -1,15 +1,13 @@
 import type { Kysely } from "kysely"
+import type { guideContract } from "../../domain/contract/guide.ts"
 import type { EpgEntry, NowNext, ScheduleItem } from "../../domain/Schedule.ts"
 import { localDayBounds } from "../../domain/ScheduleDays.ts"
 import type { Tables } from "../db/schema.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { nowNextRows, type ScheduleRow, scheduleRows } from "./guideQueries.ts"
 
-export interface GuideHandlers {
-  schedule: Handler<"schedule">
-  nowNext: Handler<"nowNext">
-}
+export type GuideHandlers = HandlersOf<typeof guideContract>
 
 const entry = (row: { start_at: string; stop_at: string; title: string; subtitle: string }): EpgEntry => ({
   StartTime: row.start_at,

@@ -1,4 +1,4 @@
-import type { ApiFailure } from "../../domain/api.ts"
+import type { ApiFailure } from "../../domain/contract/endpoint.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 
 /**

@@ -7,9 +7,9 @@ interface ManifestChunk {
   readonly css?: ReadonlyArray<string>
 }
 
-/** The module the page's entry imports once it is not a player page (src/app/main.tsx). */
+/** The app's module, which the page's entry imports on every page; a player page imports it once its stream has started (src/app/main.tsx). */
 export const APP_MODULE = "src/app/mountApp.tsx"
-/** The player library a player page's entry imports first (src/adapters/media/browserMedia.ts). */
+/** The player library a player page's entry imports first (its `?url` import is in src/adapters/media/hlsLibrary.ts). */
 export const PLAYER_LIBRARY = "node_modules/hls.js/dist/hls.light.min.mjs"
 
 /**

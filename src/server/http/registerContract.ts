@@ -4,11 +4,11 @@ import {
   api,
   type BodyOf,
   type EncodedResponseOf,
-  type Endpoint,
   type EndpointName,
   type ParamsOf,
   type QueryOf
-} from "../../domain/api.ts"
+} from "../../domain/contract/api.ts"
+import type { Endpoint } from "../../domain/contract/endpoint.ts"
 import { decodeInputWith, decodeWith } from "../../domain/decode.ts"
 import { PlainTextBody } from "./bodyParsers.ts"
 import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
@@ -27,6 +27,11 @@ export interface HandlerContext<N extends EndpointName> {
 /** Answers the contract's response, as encoded on the wire, or throws an HttpFailure. */
 export type Handler<N extends EndpointName> = (context: HandlerContext<N>) => Promise<EncodedResponseOf<N>>
 export type Handlers = { readonly [N in EndpointName]?: Handler<N> }
+/**
+ * The handlers of one part of the contract (a feature's module, or a section of it): exactly its
+ * endpoints, each typed by its own entry, so a handler cannot drift from its endpoint.
+ */
+export type HandlersOf<C extends { readonly [name: string]: Endpoint }> = { readonly [N in keyof C & EndpointName]: Handler<N> }
 
 export interface ContractOptions {
   readonly handlers: Handlers

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from "fastify"
 import type { Kysely } from "kysely"
-import type { EndpointName } from "../../domain/api.ts"
+import type { EndpointName } from "../../domain/contract/api.ts"
 import type { Config } from "../config.ts"
 import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"

@@ -1,18 +1,15 @@
 import type { Kysely } from "kysely"
+import type { invitesContract } from "../../domain/contract/invites.ts"
 import { inviteLink } from "../../domain/Invitation.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import type { Tables } from "../db/schema.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { findActiveUserByInviteToken, findInviter, listInvitationsByInviter } from "./invitationsRepo.ts"
 import { INVITE_VALID, inviteRefusal } from "./inviteCodes.ts"
 import { rewardBalance } from "./rewardLedger.ts"
 
-export interface InvitationHandlers {
-  invitation: Handler<"invitation">
-  invitations: Handler<"invitations">
-  rewardPoints: Handler<"rewardPoints">
-}
+export type InvitationHandlers = HandlersOf<typeof invitesContract>
 
 export function invitationHandlers(db: Kysely<Tables>, publicUrl: string): InvitationHandlers {
   return {

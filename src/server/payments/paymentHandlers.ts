@@ -1,18 +1,15 @@
 import type { Kysely } from "kysely"
+import type { paymentsContract } from "../../domain/contract/payments.ts"
 import { activeRun } from "../../domain/Payment.ts"
 import { SubscriptionResult } from "../../domain/ResultCode.ts"
 import { DEFAULT_SERVER_SETTINGS, parseDiscountRates } from "../../domain/SiteSettings.ts"
 import { MONTHLY_PLAN_ID } from "../../domain/Subscription.ts"
 import type { Tables } from "../db/schema.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { listPayments, paidPeriods } from "./paymentsRepo.ts"
 
-export interface PaymentHandlers {
-  payments: Handler<"payments">
-  activeSubscription: Handler<"activeSubscription">
-  subscriptionPlans: Handler<"subscriptionPlans">
-}
+export type PaymentHandlers = HandlersOf<typeof paymentsContract>
 
 const DEFAULT_DISCOUNT_RATES = parseDiscountRates(DEFAULT_SERVER_SETTINGS.discountRates) ?? []
 

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely"
+import type { reportsContract } from "../../domain/contract/reports.ts"
 import { daysOf, previousRange, rangeDays } from "../../domain/ReportRanges.ts"
 import { MAX_SERIES_DAYS, type ReportRange, type ReportTotals, revenueExcludingFees } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import { invalidInput } from "../http/HttpFailure.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import {
   currentSubscriptions,
   dailyFigures,
@@ -15,10 +16,7 @@ import {
   type Span
 } from "./reportQueries.ts"
 
-export interface ReportHandlers {
-  reports: Handler<"reports">
-  reportSeries: Handler<"reportSeries">
-}
+export type ReportHandlers = HandlersOf<typeof reportsContract>
 
 const cents = (amount: number): number => Math.round(amount * 100) / 100
 

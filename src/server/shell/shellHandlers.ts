@@ -1,16 +1,13 @@
 import type { Kysely } from "kysely"
+import type { shellContract } from "../../domain/contract/shell.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import type { Tables } from "../db/schema.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import { latestAnnouncement } from "./announcementsRepo.ts"
 import { getMaintenance } from "./maintenanceRepo.ts"
 import { readSiteSettings } from "./siteSettings.ts"
 
-export interface ShellHandlers {
-  maintenance: Handler<"maintenance">
-  siteSettings: Handler<"siteSettings">
-  announcement: Handler<"announcement">
-}
+export type ShellHandlers = HandlersOf<typeof shellContract>
 
 export function shellHandlers(db: Kysely<Tables>): ShellHandlers {
   return {

@@ -16,21 +16,24 @@ import { connections } from "../connections/connectionsFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
+/** What a stream is made of, as stream:add takes it and stream:set changes it. */
+const STREAM_OPTIONS = {
+  title: { type: "string" },
+  src: { type: "string" },
+  "src-sldp": { type: "string" },
+  image: { type: "string" },
+  tags: { type: "string" },
+  "tags-sldp": { type: "string" },
+  "epg-id": { type: "string" }
+} as const
+
 export const streamAdd: Command = {
   name: "stream:add",
   usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary:
     "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
     "--epg-id ties it to that XMLTV channel of the guide",
-  options: {
-    title: { type: "string" },
-    src: { type: "string" },
-    "src-sldp": { type: "string" },
-    image: { type: "string" },
-    tags: { type: "string" },
-    "tags-sldp": { type: "string" },
-    "epg-id": { type: "string" }
-  },
+  options: STREAM_OPTIONS,
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
     const src = args.src === undefined ? null : requireLocation(args, "src")
@@ -86,6 +89,11 @@ export const streamList: Command = {
   }
 }
 
+/** A change to a stream that touched no row: there is no stream of that id. */
+const mustHaveFound = (found: boolean, id: number): void => {
+  if (!found) throw new CommandFailure(`No stream with id ${id}`)
+}
+
 export const streamRemove: Command = {
   name: "stream:remove",
   usage: "--id N",
@@ -93,7 +101,7 @@ export const streamRemove: Command = {
   options: { id: { type: "string" } },
   async run(args, { db, out }) {
     const id = requireId(args)
-    if (!(await deleteStream(db, id))) throw new CommandFailure(`No stream with id ${id}`)
+    mustHaveFound(await deleteStream(db, id), id)
     out(`Removed stream ${id}`)
     return 0
   }
@@ -108,7 +116,7 @@ export const streamMaintenance: Command = {
     const id = requireId(args)
     if ((args.on === true) === (args.off === true)) throw new UsageError("give exactly one of --on or --off")
     const on = args.on === true
-    if (!(await setStreamMaintenance(db, id, on))) throw new CommandFailure(`No stream with id ${id}`)
+    mustHaveFound(await setStreamMaintenance(db, id, on), id)
     out(`Stream ${id} maintenance is ${on ? "ON" : "OFF"}`)
     return 0
   }
@@ -156,16 +164,7 @@ export const streamSet: Command = {
   name: "stream:set",
   usage: "--id N [--title T] [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary: 'Change a stream: only the options given change; "" clears one (--epg-id "" unties it from the guide)',
-  options: {
-    id: { type: "string" },
-    title: { type: "string" },
-    src: { type: "string" },
-    "src-sldp": { type: "string" },
-    image: { type: "string" },
-    tags: { type: "string" },
-    "tags-sldp": { type: "string" },
-    "epg-id": { type: "string" }
-  },
+  options: { id: { type: "string" }, ...STREAM_OPTIONS },
   async run(args, { db, out }) {
     const id = requireId(args)
     const changes: StreamChanges = {
@@ -179,7 +178,7 @@ export const streamSet: Command = {
     }
     const names = Object.keys(changes)
     if (names.length === 0) throw new UsageError("give at least one field to change")
-    if (!(await updateStream(db, id, changes))) throw new CommandFailure(`No stream with id ${id}`)
+    mustHaveFound(await updateStream(db, id, changes), id)
     out(`Stream ${id}: ${names.map((name) => `${name} = ${JSON.stringify(changes[name as keyof StreamChanges])}`).join(", ")}`)
     return 0
   }

@@ -1,13 +1,12 @@
 import type { FastifyRequest } from "fastify"
+import type { streamsContract } from "../../domain/contract/streams.ts"
 import { sourceFor } from "../../domain/playerChoice.ts"
 import type { PlayerChoice, StartPlaylist, StreamsQuery } from "../../domain/Stream.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import type { Session } from "../http/session.ts"
 import type { StreamList } from "./streamListCache.ts"
 
-export interface StreamHandlers {
-  streams: Handler<"streams">
-}
+export type StreamHandlers = HandlersOf<typeof streamsContract>
 
 /** Our own origin's streams come back with the session's grants in their addresses. */
 export type SignStreams = <T extends { readonly id: number; readonly src: string | null; readonly src_sldp: string | null }>(

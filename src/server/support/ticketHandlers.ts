@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely"
+import type { supportContract } from "../../domain/contract/support.ts"
 import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
 import { TICKETS_PER_HOUR, ticketStatusLabel } from "../../domain/Ticket.ts"
 import type { Tables } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
 import { invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
 import { type MailSite, mail } from "../mail/mailFeature.ts"
 import { ticketReplyMail, ticketStatusMail } from "./supportMails.ts"
@@ -32,13 +33,7 @@ export const REPLY_NO_SUCH_TICKET = "No such ticket from that user"
 export const ticketLimitRefusal = (retryAfterSeconds: number) =>
   tooManyRequests(`You can open ${TICKETS_PER_HOUR} tickets an hour. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
 
-export interface TicketHandlers {
-  createTicket: Handler<"createTicket">
-  myTickets: Handler<"myTickets">
-  tickets: Handler<"tickets">
-  updateTicket: Handler<"updateTicket">
-  replyToTicket: Handler<"replyToTicket">
-}
+export type TicketHandlers = HandlersOf<typeof supportContract>
 
 export interface TicketHandlerDeps {
   readonly db: Kysely<Tables>

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely"
 import { decodeWith } from "../../domain/decode.ts"
-import { PlayerContext, type TicketCategory, TicketStatus } from "../../domain/Ticket.ts"
+import { type OwnTicket, PlayerContext, type Ticket, type TicketCategory, TicketStatus } from "../../domain/Ticket.ts"
 import type { Tables, TicketRow, Timestamp } from "../db/schema.ts"
 
 export interface NewTicketInput {
@@ -31,19 +31,8 @@ export async function insertTicket(db: Kysely<Tables>, input: NewTicketInput): P
     .executeTakeFirstOrThrow()
 }
 
-export interface DeskTicket {
-  id: number
-  user__id: number
-  user__email: string
-  type: TicketCategory
-  subject: string
-  description: string
-  status: TicketStatus
-  created_at: string
-  resolved_at: string | null
-  first_response_at: string | null
-  player_context: PlayerContext | null
-}
+/** A ticket as the staff desk lists it: the contract's `Ticket`, as sent. */
+export type DeskTicket = typeof Ticket.Encoded
 
 const decodeContext = decodeWith(PlayerContext)
 
@@ -82,7 +71,8 @@ export async function listTickets(db: Kysely<Tables>): Promise<DeskTicket[]> {
   return rows.map((row) => ({ ...row, player_context: playerContextOf(row.player_context) }))
 }
 
-export type OwnTicketRow = Omit<DeskTicket, "user__id" | "user__email" | "first_response_at">
+/** A ticket as its author lists it: the contract's `OwnTicket`, as sent. */
+export type OwnTicketRow = typeof OwnTicket.Encoded
 
 /** A ticket with what its author's mail needs. */
 export async function findTicketForMail(db: Kysely<Tables>, ticketId: number) {

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely"
 import { playerAppOf } from "../../domain/Connection.ts"
+import type { telemetryContract } from "../../domain/contract/telemetry.ts"
 import { type AnalyticsEvent, TOKEN_VALIDATION_FAILED } from "../../domain/Telemetry.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import type { WriteBatcher } from "../db/writeBatcher.ts"
 import { HttpFailure, invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
-import type { Handler } from "../http/registerContract.ts"
+import type { HandlersOf } from "../http/registerContract.ts"
 import type { HealthQuota } from "./healthQuota.ts"
 import { hasNoMetering } from "./playerToken.ts"
 import type { TelemetryWrite } from "./telemetryWrites.ts"
@@ -25,13 +26,7 @@ export interface TelemetryDeps {
   readonly healthQuota: HealthQuota
 }
 
-export interface TelemetryHandlers {
-  playerToken: Handler<"playerToken">
-  metering: Handler<"metering">
-  analytics: Handler<"analytics">
-  healthEvents: Handler<"healthEvents">
-  timeSync: Handler<"timeSync">
-}
+export type TelemetryHandlers = HandlersOf<typeof telemetryContract>
 
 const isSlice = (value: number): boolean => Number.isInteger(value) && value >= 0 && value < VOD_SLICES
 const isSeconds = (value: number): boolean => Number.isFinite(value) && value >= 0

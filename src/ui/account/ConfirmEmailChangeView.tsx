@@ -1,8 +1,13 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router-dom"
-import { selectConfirmedEmail, selectEmailChangeDetail, selectEmailChangeStep } from "../../machines/account/emailChangeMachine.ts"
+import {
+  emailChangeMachine,
+  selectConfirmedEmail,
+  selectEmailChangeDetail,
+  selectEmailChangeStep
+} from "../../machines/account/emailChangeMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AccountForm.css.ts"
 import { PendingPanel, ResultPanel } from "./ResultPanel.tsx"
 
@@ -13,11 +18,12 @@ export const ConfirmEmailChangeView = () => {
 }
 
 const EmailChange = ({ token }: { readonly token: string }) => {
-  const services = useServices()
-  const change = useActorRef(services.emailChange, { ...services.actorOptions, input: { token } })
-  const step = useSelector(change, selectEmailChangeStep)
-  const email = useSelector(change, selectConfirmedEmail)
-  const detail = useSelector(change, selectEmailChangeDetail)
+  const change = usePageActor(emailChangeMachine, { input: { token } })
+  const { step, email, detail } = useSelectors(change, {
+    step: selectEmailChangeStep,
+    email: selectConfirmedEmail,
+    detail: selectEmailChangeDetail
+  })
   const goHome = (
     <Link className={button({ tone: step === "success" ? "primary" : "secondary", block: true })} to="/">
       Go Home

@@ -1,7 +1,7 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import {
   type ForgotPasswordField,
+  forgotPasswordMachine,
   RESET_REQUESTED_MESSAGE,
   selectFirstInvalidField,
   selectForgotPasswordAlert,
@@ -12,8 +12,9 @@ import {
 } from "../../machines/account/forgotPasswordMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { EmailField, focusField } from "../shared/FormField.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { ResultPanel } from "./ResultPanel.tsx"
@@ -22,13 +23,14 @@ const FIELD_IDS: Readonly<Record<ForgotPasswordField, string>> = { email: "forgo
 
 /** /forgot-password: one email field; the answer never says whether the address has an account. */
 export const ForgotPasswordView = () => {
-  const services = useServices()
-  const request = useActorRef(services.forgotPassword, services.actorOptions)
-  const values = useSelector(request, selectForgotPasswordValues)
-  const errors = useSelector(request, selectForgotPasswordErrors)
-  const alert = useSelector(request, selectForgotPasswordAlert)
-  const submitting = useSelector(request, selectIsRequestingReset)
-  const sent = useSelector(request, selectIsResetRequested)
+  const request = usePageActor(forgotPasswordMachine)
+  const { values, errors, alert, submitting, sent } = useSelectors(request, {
+    values: selectForgotPasswordValues,
+    errors: selectForgotPasswordErrors,
+    alert: selectForgotPasswordAlert,
+    submitting: selectIsRequestingReset,
+    sent: selectIsResetRequested
+  })
   const submit = () => {
     request.send({ type: "forgotPassword.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(request.getSnapshot()))

@@ -13,6 +13,7 @@ import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { bindFields, EmailField, FormField, focusField } from "../shared/FormField.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import * as styles from "./LoginView.css.ts"
 
@@ -27,11 +28,13 @@ export const LoginView = () => {
 }
 
 const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
-  const email = useSelector(form, selectEmail)
-  const password = useSelector(form, selectPassword)
-  const fieldErrors = useSelector(form, selectFieldErrors)
-  const error = useSelector(form, selectLoginError)
-  const submitting = useSelector(form, selectIsSubmitting)
+  const { email, password, fieldErrors, error, submitting } = useSelectors(form, {
+    email: selectEmail,
+    password: selectPassword,
+    fieldErrors: selectFieldErrors,
+    error: selectLoginError,
+    submitting: selectIsSubmitting
+  })
   const field = bindFields({
     ids: FIELD_IDS,
     values: { email, password },

@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
   type PasswordResetField,
-  type passwordResetMachine,
+  passwordResetMachine,
   selectFirstInvalidField,
   selectIsResettingPassword,
   selectPasswordResetAlert,
@@ -15,8 +15,9 @@ import {
 } from "../../machines/account/passwordResetMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { NewPasswordFields } from "./NewPasswordFields.tsx"
@@ -31,8 +32,7 @@ export const PasswordResetView = () => {
 }
 
 const PasswordReset = ({ token }: { readonly token: string }) => {
-  const services = useServices()
-  const reset = useActorRef(services.passwordReset, { ...services.actorOptions, input: { token } })
+  const reset = usePageActor(passwordResetMachine, { input: { token } })
   const step = useSelector(reset, selectPasswordResetStep)
   const detail = useSelector(reset, selectPasswordResetDetail)
   const toLogin = (tone: "primary" | "secondary") => (
@@ -74,11 +74,13 @@ const PasswordReset = ({ token }: { readonly token: string }) => {
 }
 
 const PasswordResetForm = ({ reset }: { readonly reset: ActorRefFrom<typeof passwordResetMachine> }) => {
-  const email = useSelector(reset, selectResetEmail)
-  const values = useSelector(reset, selectPasswordResetValues)
-  const errors = useSelector(reset, selectPasswordResetErrors)
-  const alert = useSelector(reset, selectPasswordResetAlert)
-  const submitting = useSelector(reset, selectIsResettingPassword)
+  const { email, values, errors, alert, submitting } = useSelectors(reset, {
+    email: selectResetEmail,
+    values: selectPasswordResetValues,
+    errors: selectPasswordResetErrors,
+    alert: selectPasswordResetAlert,
+    submitting: selectIsResettingPassword
+  })
   const field = bindFields({
     ids: FIELD_IDS,
     values,

@@ -1,7 +1,7 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { USERNAME_MAX_LENGTH } from "../../domain/Validation.ts"
 import {
   type ProfileDetailsField,
+  profileDetailsMachine,
   selectFirstInvalidField,
   selectIsUpdatingDetails,
   selectProfileDetailsErrors,
@@ -9,7 +9,8 @@ import {
 } from "../../machines/account/profileDetailsMachine.ts"
 import { bindFields, EmailField, FormField, focusField, PasswordField } from "../shared/FormField.tsx"
 import { Panel } from "../shared/Panel.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { AccountForm } from "./AccountForm.tsx"
 
 const FIELD_IDS: Readonly<Record<ProfileDetailsField, string>> = {
@@ -25,11 +26,12 @@ interface ProfileDetailsFormProps {
 
 /** 'Update email or username': a new email only takes effect once its mailed link is followed. */
 export const ProfileDetailsForm = ({ username, email }: ProfileDetailsFormProps) => {
-  const services = useServices()
-  const details = useActorRef(services.profileDetails, { ...services.actorOptions, input: { username, email } })
-  const values = useSelector(details, selectProfileDetailsValues)
-  const errors = useSelector(details, selectProfileDetailsErrors)
-  const submitting = useSelector(details, selectIsUpdatingDetails)
+  const details = usePageActor(profileDetailsMachine, { input: { username, email } })
+  const { values, errors, submitting } = useSelectors(details, {
+    values: selectProfileDetailsValues,
+    errors: selectProfileDetailsErrors,
+    submitting: selectIsUpdatingDetails
+  })
   const field = bindFields({
     ids: FIELD_IDS,
     values,

@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import {
   type ProfilePasswordField,
+  profilePasswordMachine,
   selectFirstInvalidField,
   selectIsUpdatingPassword,
   selectProfilePasswordErrors,
@@ -8,7 +8,8 @@ import {
 } from "../../machines/account/profilePasswordMachine.ts"
 import { bindFields, focusField, PasswordField } from "../shared/FormField.tsx"
 import { Panel } from "../shared/Panel.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { NewPasswordFields } from "./NewPasswordFields.tsx"
 
@@ -20,11 +21,12 @@ const FIELD_IDS: Readonly<Record<ProfilePasswordField, string>> = {
 
 /** 'Update password': current, new and its confirmation; emptied once the server agrees. */
 export const ProfilePasswordForm = () => {
-  const services = useServices()
-  const password = useActorRef(services.profilePassword, services.actorOptions)
-  const values = useSelector(password, selectProfilePasswordValues)
-  const errors = useSelector(password, selectProfilePasswordErrors)
-  const submitting = useSelector(password, selectIsUpdatingPassword)
+  const password = usePageActor(profilePasswordMachine)
+  const { values, errors, submitting } = useSelectors(password, {
+    values: selectProfilePasswordValues,
+    errors: selectProfilePasswordErrors,
+    submitting: selectIsUpdatingPassword
+  })
   const field = bindFields({
     ids: FIELD_IDS,
     values,

@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react"
 import { selectIsLoadingUser, selectIsLoggingOutAll, selectUser } from "../../machines/shell/sessionMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
@@ -6,6 +5,7 @@ import { PageView } from "../shared/PageView.tsx"
 import { Panel } from "../shared/Panel.tsx"
 import { useSession } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { ProfileDetailsForm } from "./ProfileDetailsForm.tsx"
 import { ProfilePasswordForm } from "./ProfilePasswordForm.tsx"
 import * as styles from "./ProfileView.css.ts"
@@ -13,9 +13,11 @@ import * as styles from "./ProfileView.css.ts"
 /** /profile: the two account forms and 'Log out all devices' (SPEC §2). */
 export const ProfileView = () => {
   const session = useSession()
-  const user = useSelector(session, selectUser)
-  const loadingUser = useSelector(session, selectIsLoadingUser)
-  const loggingOutAll = useSelector(session, selectIsLoggingOutAll)
+  const { user, loadingUser, loggingOutAll } = useSelectors(session, {
+    user: selectUser,
+    loadingUser: selectIsLoadingUser,
+    loggingOutAll: selectIsLoggingOutAll
+  })
   // only the first load: a refresh after a username change keeps the forms (and their focus) in place
   if (user === null && loadingUser) return <LoadingView placement="inline" />
   return (

@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { Link, Navigate, useSearchParams } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import {
   type RegistrationField,
-  type registrationMachine,
+  registrationMachine,
   selectDerivedUsername,
   selectFirstInvalidField,
   selectIsRegistering,
@@ -16,8 +15,9 @@ import {
 } from "../../machines/account/registrationMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { bindFields, EmailField, focusField } from "../shared/FormField.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AccountForm.css.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import { NewPasswordFields } from "./NewPasswordFields.tsx"
@@ -36,11 +36,12 @@ export const RegisterView = () => {
 }
 
 const Registration = ({ invite }: { readonly invite: string }) => {
-  const services = useServices()
-  const registration = useActorRef(services.registration, { ...services.actorOptions, input: { invite } })
-  const step = useSelector(registration, selectRegistrationStep)
-  const failure = useSelector(registration, selectRegistrationFailure)
-  const registeredEmail = useSelector(registration, selectRegisteredEmail)
+  const registration = usePageActor(registrationMachine, { input: { invite } })
+  const { step, failure, registeredEmail } = useSelectors(registration, {
+    step: selectRegistrationStep,
+    failure: selectRegistrationFailure,
+    registeredEmail: selectRegisteredEmail
+  })
 
   switch (step) {
     case "checkingInvite":
@@ -87,11 +88,13 @@ const Registration = ({ invite }: { readonly invite: string }) => {
 }
 
 const RegistrationForm = ({ registration }: { readonly registration: ActorRefFrom<typeof registrationMachine> }) => {
-  const values = useSelector(registration, selectRegistrationValues)
-  const errors = useSelector(registration, selectRegistrationErrors)
-  const alert = useSelector(registration, selectRegistrationAlert)
-  const submitting = useSelector(registration, selectIsRegistering)
-  const username = useSelector(registration, selectDerivedUsername)
+  const { values, errors, alert, submitting, username } = useSelectors(registration, {
+    values: selectRegistrationValues,
+    errors: selectRegistrationErrors,
+    alert: selectRegistrationAlert,
+    submitting: selectIsRegistering,
+    username: selectDerivedUsername
+  })
   const field = bindFields({
     ids: FIELD_IDS,
     values,

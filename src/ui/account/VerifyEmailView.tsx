@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router-dom"
-import { selectVerifyDetail, selectVerifyStep } from "../../machines/account/verifyEmailMachine.ts"
+import { selectVerifyDetail, selectVerifyStep, verifyEmailMachine } from "../../machines/account/verifyEmailMachine.ts"
 import { button } from "../shared/controls.css.ts"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as styles from "./AccountForm.css.ts"
 import { PendingPanel, ResultPanel, UnreachablePanel } from "./ResultPanel.tsx"
 
@@ -13,8 +13,7 @@ export const VerifyEmailView = () => {
 }
 
 const Verification = ({ token }: { readonly token: string }) => {
-  const services = useServices()
-  const verification = useActorRef(services.verifyEmail, { ...services.actorOptions, input: { token } })
+  const verification = usePageActor(verifyEmailMachine, { input: { token } })
   const step = useSelector(verification, selectVerifyStep)
   const detail = useSelector(verification, selectVerifyDetail)
   const signIn = (

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { NO_SCHEDULE } from "../../domain/Schedule.ts"
+import { guideMachine } from "../../machines/guide/guideMachine.ts"
 import {
   selectChannels,
   selectDay,
@@ -16,8 +16,9 @@ import { controlRow, field, fieldLabel, growingField, textInput } from "../share
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { ChannelList } from "./ChannelList.tsx"
 import * as styles from "./GuideView.css.ts"
 import { dayOption } from "./guideFormat.ts"
@@ -25,18 +26,19 @@ import { SearchResults } from "./SearchResults.tsx"
 
 /** /stream-schedule (SPEC §2): a day's programmes by channel, and a search over all seven days. */
 export const GuideView = () => {
-  const services = useServices()
-  const guide = useActorRef(services.guide, services.actorOptions)
-  const ready = useSelector(guide, selectIsReady)
-  const streamsUnavailable = useSelector(guide, selectStreamsUnavailable)
-  const status = useSelector(guide, selectStatus)
-  const error = useSelector(guide, selectError)
-  const days = useSelector(guide, selectDays)
-  const day = useSelector(guide, selectDay)
-  const timeZone = useSelector(guide, selectTimeZone)
-  const channels = useSelector(guide, selectChannels)
-  const query = useSelector(guide, selectQuery)
-  const search = useSelector(guide, selectSearch)
+  const guide = usePageActor(guideMachine)
+  const { ready, streamsUnavailable, status, error, days, day, timeZone, channels, query, search } = useSelectors(guide, {
+    ready: selectIsReady,
+    streamsUnavailable: selectStreamsUnavailable,
+    status: selectStatus,
+    error: selectError,
+    days: selectDays,
+    day: selectDay,
+    timeZone: selectTimeZone,
+    channels: selectChannels,
+    query: selectQuery,
+    search: selectSearch
+  })
   const searching = search.state !== "idle"
 
   return (

@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { formatPrice } from "../../domain/Invitation.ts"
 import {
+  invitesMachine,
   selectCanShare,
   selectCompleted,
   selectError,
@@ -17,25 +17,27 @@ import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { InvitationTable } from "./InvitationTable.tsx"
 import * as styles from "./InvitesView.css.ts"
 import { RedemptionPanel } from "./RedemptionPanel.tsx"
 
 /** /invites (SPEC §2): reward points, the invite link, what points would take off a month, and the invitations. */
 export const InvitesView = () => {
-  const services = useServices()
-  const invites = useActorRef(services.invites, services.actorOptions)
-  const status = useSelector(invites, selectStatus)
-  const error = useSelector(invites, selectError)
-  const link = useSelector(invites, selectInviteLink)
-  const canShare = useSelector(invites, selectCanShare)
-  const busy = useSelector(invites, selectIsBusy)
-  const rewards = useSelector(invites, selectRewards)
-  const redemption = useSelector(invites, selectRedemption)
-  const registered = useSelector(invites, selectRegistered)
-  const completed = useSelector(invites, selectCompleted)
+  const invites = usePageActor(invitesMachine)
+  const { status, error, link, canShare, busy, rewards, redemption, registered, completed } = useSelectors(invites, {
+    status: selectStatus,
+    error: selectError,
+    link: selectInviteLink,
+    canShare: selectCanShare,
+    busy: selectIsBusy,
+    rewards: selectRewards,
+    redemption: selectRedemption,
+    registered: selectRegistered,
+    completed: selectCompleted
+  })
 
   return (
     <PageView title="Invites" lead="Invite friends and earn a reward point for each one who joins and verifies their email.">

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import { PRICE_NOTE_PER_MONTH } from "../../domain/Subscription.ts"
 import {
@@ -7,12 +7,14 @@ import {
   selectReloadError,
   selectReloaded,
   selectStatus,
-  selectSubscription
+  selectSubscription,
+  subscriptionMachine
 } from "../../machines/payments/subscriptionMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./PaymentsPages.css.ts"
 import { SubscriptionStatus } from "./SubscriptionStatus.tsx"
 
@@ -23,14 +25,15 @@ const reloadedText = (reloaded: { readonly total: number; readonly watchable: nu
 
 /** /subscription (SPEC §1, §2): the notice that the site is free, the viewer's paid months, and reloading the streams. */
 export const SubscriptionView = () => {
-  const services = useServices()
-  const subscription = useActorRef(services.subscription, services.actorOptions)
+  const subscription = usePageActor(subscriptionMachine)
   const status = useSelector(subscription, selectStatus)
   const { startedAt, expiresAt } = useSelector(subscription, selectSubscription)
-  const error = useSelector(subscription, selectError)
-  const reloading = useSelector(subscription, selectIsReloading)
-  const reloaded = useSelector(subscription, selectReloaded)
-  const reloadError = useSelector(subscription, selectReloadError)
+  const { error, reloading, reloaded, reloadError } = useSelectors(subscription, {
+    error: selectError,
+    reloading: selectIsReloading,
+    reloaded: selectReloaded,
+    reloadError: selectReloadError
+  })
 
   return (
     <PageView title="Subscription">

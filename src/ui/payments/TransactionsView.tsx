@@ -1,21 +1,18 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { NO_TRANSACTIONS } from "../../domain/Transaction.ts"
-import { selectError, selectStatus, selectTransactions } from "../../machines/payments/transactionsMachine.ts"
+import { selectError, selectStatus, selectTransactions, transactionsMachine } from "../../machines/payments/transactionsMachine.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./PaymentsPages.css.ts"
 import { TransactionTable } from "./TransactionTable.tsx"
 
 /** /transactions (SPEC §2): the viewer's payments, or 'No Transactions'. */
 export const TransactionsView = () => {
-  const services = useServices()
-  const transactions = useActorRef(services.transactions, services.actorOptions)
-  const status = useSelector(transactions, selectStatus)
-  const error = useSelector(transactions, selectError)
-  const rows = useSelector(transactions, selectTransactions)
+  const transactions = usePageActor(transactionsMachine)
+  const { status, error, rows } = useSelectors(transactions, { status: selectStatus, error: selectError, rows: selectTransactions })
 
   return (
     <PageView title="Transactions" lead="Every payment you have made for your subscription.">

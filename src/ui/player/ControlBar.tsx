@@ -8,6 +8,7 @@ import { selectCanTogglePlay, selectIsPlaying } from "../../machines/player/play
 import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip } from "../../machines/player/playerScreenMachine.ts"
 import { selectCasting, selectCastTags, selectPlayback, selectScreen } from "../../machines/player/playerSelectors.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { LiveIndicator } from "./LiveIndicator.tsx"
@@ -50,10 +51,12 @@ export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProp
   const screen = useSelector(actor, selectScreen)
   const playing = useSelector(playback, selectIsPlaying)
   const canToggle = useSelector(playback, selectCanTogglePlay)
-  const fullscreen = useSelector(screen, selectIsFullscreen)
-  const canFullscreen = useSelector(screen, selectCanFullscreen)
-  const pip = useSelector(screen, selectIsPip)
-  const canPip = useSelector(screen, selectCanPip)
+  const { fullscreen, canFullscreen, pip, canPip } = useSelectors(screen, {
+    fullscreen: selectIsFullscreen,
+    canFullscreen: selectCanFullscreen,
+    pip: selectIsPip,
+    canPip: selectCanPip
+  })
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a bar of player buttons, not a form's fieldset

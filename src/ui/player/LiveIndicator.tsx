@@ -4,6 +4,7 @@ import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import { selectIsBehindLive, selectIsLive, selectLatencyMs, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectLiveEdge } from "../../machines/player/playerSelectors.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -34,10 +35,12 @@ export const LiveIndicator = ({
   readonly showLatency: boolean
 }) => {
   const liveEdge = useSelector(actor, selectLiveEdge)
-  const live = useSelector(liveEdge, selectIsLive)
-  const behind = useSelector(liveEdge, selectIsBehindLive)
-  const latencyMs = useSelector(liveEdge, selectLatencyMs)
-  const timing = useSelector(liveEdge, selectTiming)
+  const { live, behind, latencyMs, timing } = useSelectors(liveEdge, {
+    live: selectIsLive,
+    behind: selectIsBehindLive,
+    latencyMs: selectLatencyMs,
+    timing: selectTiming
+  })
 
   if (!live) {
     return timing === null || !chrome.duration || timing.end <= 0 ? null : (

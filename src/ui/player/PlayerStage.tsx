@@ -17,7 +17,8 @@ import {
   selectScreen
 } from "../../machines/player/playerSelectors.ts"
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePlaceVideo } from "../shared/ServicesContext.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { AccessCheck } from "./AccessPanel.tsx"
 import { ControlBar } from "./ControlBar.tsx"
 import { isKeyboardFocus } from "./keyboardFocus.ts"
@@ -43,18 +44,20 @@ const zoneAt = (event: MouseEvent<HTMLElement>): TapZone => {
 
 /** The picture with everything over it: overlays, touch zones and the control bar. */
 export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActor; readonly showLatency: boolean }) => {
-  const { placeVideo } = useServices()
-  const chrome = useSelector(actor, selectChrome)
-  const stream = useSelector(actor, selectCurrentStream)
-  const playback = useSelector(actor, selectPlayback)
-  const controls = useSelector(actor, selectControls)
-  const liveEdge = useSelector(actor, selectLiveEdge)
-  const playing = useSelector(playback, selectIsPlaying)
-  const buffering = useSelector(playback, selectIsBuffering)
-  const firstFrameMs = useSelector(playback, selectFirstFrameMs)
-  const shown = useSelector(controls, selectControlsShown)
-  const hovered = useSelector(controls, selectHovered)
-  const touch = useSelector(controls, selectIsTouch)
+  const placeVideo = usePlaceVideo()
+  const { chrome, stream, playback, controls, liveEdge } = useSelectors(actor, {
+    chrome: selectChrome,
+    stream: selectCurrentStream,
+    playback: selectPlayback,
+    controls: selectControls,
+    liveEdge: selectLiveEdge
+  })
+  const { playing, buffering, firstFrameMs } = useSelectors(playback, {
+    playing: selectIsPlaying,
+    buffering: selectIsBuffering,
+    firstFrameMs: selectFirstFrameMs
+  })
+  const { shown, hovered, touch } = useSelectors(controls, { shown: selectControlsShown, hovered: selectHovered, touch: selectIsTouch })
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
   const logo = useSelector(actor, selectLogo, sameLogo)

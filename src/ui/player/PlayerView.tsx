@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, playerPath, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
+import { playerMachine } from "../../machines/player/playerMachine.ts"
 import { parseUiMask } from "../../machines/player/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {
@@ -22,9 +23,10 @@ import {
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import { StatusView } from "../shared/StatusView.tsx"
 import { muted } from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { PageTitle } from "../shell/PageTitle.tsx"
 import { AccessPanel } from "./AccessPanel.tsx"
 import { PlayerStage } from "./PlayerStage.tsx"
@@ -48,21 +50,23 @@ export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => <Pl
 const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
-  const services = useServices()
-  const actor = useActorRef(services.player, {
-    ...services.actorOptions,
+  const actor = usePageActor(playerMachine, {
     input: { player, index: parseStreamIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
   })
-  const ready = useSelector(actor, selectIsReady)
-  const empty = useSelector(actor, selectIsEmpty)
-  const listError = useSelector(actor, selectListError)
-  const streams = useSelector(actor, selectStreams)
-  const index = useSelector(actor, selectIndex)
-  const stream = useSelector(actor, selectCurrentStream)
+  const { ready, empty, listError, streams, index, stream } = useSelectors(actor, {
+    ready: selectIsReady,
+    empty: selectIsEmpty,
+    listError: selectListError,
+    streams: selectStreams,
+    index: selectIndex,
+    stream: selectCurrentStream
+  })
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
-  const unavailable = useSelector(actor, selectUnavailability)
-  const query = useSelector(actor, selectSearch)
-  const chrome = useSelector(actor, selectChrome)
+  const { unavailable, query, chrome } = useSelectors(actor, {
+    unavailable: selectUnavailability,
+    query: selectSearch,
+    chrome: selectChrome
+  })
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
   const nowNext = useSelector(actor, selectNowNext)
   const programmes = useProgrammes(nowNext, stream?.id)

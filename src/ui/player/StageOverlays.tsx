@@ -1,13 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import {
-  PURCHASE_BUTTON,
-  PURCHASE_TITLE,
-  STREAM_MAINTENANCE_LANG,
-  STREAM_MAINTENANCE_TEXT,
-  STREAM_MAINTENANCE_TITLE
-} from "../../domain/Maintenance.ts"
+import { PURCHASE, STREAM_MAINTENANCE } from "../../domain/Maintenance.ts"
 import { reportProblemPath } from "../../domain/Ticket.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import {
@@ -27,20 +21,25 @@ import {
 import { button } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import * as status from "../shared/StatusView.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./PlayerStage.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
 /** Whatever covers the picture: loading, the big play button, the endscreen, an error, a notice. */
 export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
-  const chrome = useSelector(actor, selectChrome)
-  const unavailable = useSelector(actor, selectUnavailability)
-  const playback = useSelector(actor, selectPlayback)
-  const error = useSelector(playback, selectPlaybackError)
-  const buffering = useSelector(playback, selectIsBuffering)
-  const paused = useSelector(playback, selectIsPaused)
-  const ended = useSelector(playback, selectIsEnded)
-  const canToggle = useSelector(playback, selectCanTogglePlay)
+  const { chrome, unavailable, playback } = useSelectors(actor, {
+    chrome: selectChrome,
+    unavailable: selectUnavailability,
+    playback: selectPlayback
+  })
+  const { error, buffering, paused, ended, canToggle } = useSelectors(playback, {
+    error: selectPlaybackError,
+    buffering: selectIsBuffering,
+    paused: selectIsPaused,
+    ended: selectIsEnded,
+    canToggle: selectCanTogglePlay
+  })
   const stream = useSelector(actor, selectCurrentStream)
   const player = useSelector(actor, selectPlayerChoice)
 
@@ -48,14 +47,14 @@ export const StageOverlays = ({ actor }: { readonly actor: PlayerActor }) => {
     return (
       <div className={styles.overlay}>
         <div className={styles.box} role="status">
-          <p className={styles.boxTitle}>{unavailable === "maintenance" ? STREAM_MAINTENANCE_TITLE : PURCHASE_TITLE}</p>
+          <p className={styles.boxTitle}>{unavailable === "maintenance" ? STREAM_MAINTENANCE.title : PURCHASE.title}</p>
           {unavailable === "maintenance" ? (
-            <p className={styles.boxText} lang={STREAM_MAINTENANCE_LANG}>
-              {STREAM_MAINTENANCE_TEXT}
+            <p className={styles.boxText} lang={STREAM_MAINTENANCE.lang}>
+              {STREAM_MAINTENANCE.text}
             </p>
           ) : (
             <Link className={button({ tone: "primary" })} to="/subscription">
-              {PURCHASE_BUTTON}
+              {PURCHASE.button}
             </Link>
           )}
         </div>

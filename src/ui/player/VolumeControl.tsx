@@ -6,6 +6,7 @@ import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectVolumeActor } from "../../machines/player/playerSelectors.ts"
 import { selectIsMuted, selectLitTicks, selectVolume, selectVolumeTicks } from "../../machines/player/playerVolumeMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -15,10 +16,12 @@ const stepKeys: Record<string, number> = { ArrowUp: 1, ArrowRight: 1, ArrowDown:
 /** Mute button and the volume as a row of ticks (10, 8 on a small player, 6 on a tiny one). */
 export const VolumeControl = ({ actor, chrome }: { readonly actor: PlayerActor; readonly chrome: PlayerChrome }) => {
   const volumeActor = useSelector(actor, selectVolumeActor)
-  const volume = useSelector(volumeActor, selectVolume)
-  const muted = useSelector(volumeActor, selectIsMuted)
-  const ticks = useSelector(volumeActor, selectVolumeTicks)
-  const lit = useSelector(volumeActor, selectLitTicks)
+  const { volume, muted, ticks, lit } = useSelectors(volumeActor, {
+    volume: selectVolume,
+    muted: selectIsMuted,
+    ticks: selectVolumeTicks,
+    lit: selectLitTicks
+  })
   const percent = muted ? 0 : Math.round(volume * 100)
 
   const onKeyDown = (event: KeyboardEvent) => {

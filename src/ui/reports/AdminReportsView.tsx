@@ -1,17 +1,16 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { accountsStreaming, totalConnections } from "../../domain/Connection.ts"
-import { selectUsers, selectView } from "../../machines/reports/adminReportsMachine.ts"
+import { adminReportsMachine, selectUsers, selectView } from "../../machines/reports/adminReportsMachine.ts"
 import { button } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { ReportsPanel } from "./ReportsPanel.tsx"
 import { UsersPanel } from "./UsersPanel.tsx"
 
 /** /adminreports (SPEC §2, staff only): who is streaming now, and the subscriber and revenue reports. */
 export const AdminReportsView = () => {
-  const services = useServices()
-  const reports = useActorRef(services.adminReports, { ...services.actorOptions, input: {} })
+  const reports = usePageActor(adminReportsMachine, { input: {} })
   const view = useSelector(reports, selectView)
   const users = useSelector(reports, selectUsers)
   const info = users.connections

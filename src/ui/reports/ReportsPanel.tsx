@@ -14,6 +14,7 @@ import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AdminReports.css.ts"
 import { RangePicker } from "./RangePicker.tsx"
 import { ReportCharts } from "./ReportCharts.tsx"
@@ -32,9 +33,7 @@ const Figures = ({ figures }: { readonly figures: ReadonlyArray<Figure> }) => (
 
 /** The Reports view (SPEC §2): the range picker, the light or detailed figures, the charts and the CSV of the range. */
 export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof adminReportsMachine> }) => {
-  const mode = useSelector(actor, selectMode)
-  const range = useSelector(actor, selectRange)
-  const pendingStart = useSelector(actor, selectPendingStart)
+  const { mode, range, pendingStart } = useSelectors(actor, { mode: selectMode, range: selectRange, pendingStart: selectPendingStart })
   const { loading, error, reports, series, seriesNote } = useSelector(actor, selectReports)
   const rangeText = `${formatDay(range.start)} – ${formatDay(range.end)}`
 

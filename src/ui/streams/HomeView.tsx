@@ -1,4 +1,3 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { Link } from "react-router-dom"
 import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import {
@@ -8,13 +7,15 @@ import {
   selectNowNext,
   selectPlayerChoice,
   selectStreamRequest,
-  selectStreams
+  selectStreams,
+  streamSelectionMachine
 } from "../../machines/streams/streamSelectionMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import { empty, skeleton } from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./HomeView.css.ts"
 import { StreamCard } from "./StreamCard.tsx"
 import { StreamModals } from "./StreamModals.tsx"
@@ -22,15 +23,16 @@ import { StreamModals } from "./StreamModals.tsx"
 const SKELETONS = Array.from({ length: 10 }, (_, index) => index)
 
 export const HomeView = () => {
-  const services = useServices()
-  const selection = useActorRef(services.streamSelection, services.actorOptions)
-  const streams = useSelector(selection, selectStreams)
-  const player = useSelector(selection, selectPlayerChoice)
-  const loading = useSelector(selection, selectIsLoading)
-  const error = useSelector(selection, selectLoadError)
-  const modal = useSelector(selection, selectModal)
-  const request = useSelector(selection, selectStreamRequest)
-  const nowNext = useSelector(selection, selectNowNext)
+  const selection = usePageActor(streamSelectionMachine)
+  const { streams, player, loading, error, modal, request, nowNext } = useSelectors(selection, {
+    streams: selectStreams,
+    player: selectPlayerChoice,
+    loading: selectIsLoading,
+    error: selectLoadError,
+    modal: selectModal,
+    request: selectStreamRequest,
+    nowNext: selectNowNext
+  })
 
   return (
     <>

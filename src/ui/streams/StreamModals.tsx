@@ -1,12 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
-import {
-  PURCHASE_BUTTON,
-  PURCHASE_TITLE,
-  STREAM_MAINTENANCE_LANG,
-  STREAM_MAINTENANCE_TEXT,
-  STREAM_MAINTENANCE_TITLE
-} from "../../domain/Maintenance.ts"
+import { PURCHASE, STREAM_MAINTENANCE } from "../../domain/Maintenance.ts"
 import { selectIsSendingRequest, selectRequestText } from "../../machines/streams/streamRequestMachine.ts"
 import type { StreamModal, selectStreamRequest } from "../../machines/streams/streamSelectionMachine.ts"
 import { button } from "../shared/controls.css.ts"
@@ -33,9 +27,9 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
     <>
       <Modal
         open={modal === "maintenance"}
-        title={STREAM_MAINTENANCE_TITLE}
-        description={STREAM_MAINTENANCE_TEXT}
-        descriptionLang={STREAM_MAINTENANCE_LANG}
+        title={STREAM_MAINTENANCE.title}
+        description={STREAM_MAINTENANCE.text}
+        descriptionLang={STREAM_MAINTENANCE.lang}
         onClose={onClose}
         actions={
           <button type="button" className={button({ tone: "primary" })} onClick={onClose}>
@@ -45,7 +39,7 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
       />
       <Modal
         open={modal === "purchase"}
-        title={PURCHASE_TITLE}
+        title={PURCHASE.title}
         description="This stream is available to subscribers."
         onClose={onClose}
         actions={
@@ -54,7 +48,7 @@ export const StreamModals = ({ modal, request, onClose, onViewPlans }: StreamMod
               Close
             </button>
             <button type="button" className={button({ tone: "primary" })} onClick={onViewPlans}>
-              {PURCHASE_BUTTON}
+              {PURCHASE.button}
             </button>
           </>
         }

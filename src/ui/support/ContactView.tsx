@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useLocation } from "react-router-dom"
-import { selectChatUrl } from "../../machines/support/contactMachine.ts"
+import { contactMachine, selectChatUrl } from "../../machines/support/contactMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { PageView } from "../shared/PageView.tsx"
 import { Panel } from "../shared/Panel.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import { OwnTickets } from "./OwnTickets.tsx"
 import { TicketForm } from "./TicketForm.tsx"
 
@@ -16,8 +16,7 @@ export const ContactView = () => {
 }
 
 const Contact = ({ search }: { readonly search: string }) => {
-  const services = useServices()
-  const contact = useActorRef(services.contact, { ...services.actorOptions, input: { search } })
+  const contact = usePageActor(contactMachine, { input: { search } })
   const chatUrl = useSelector(contact, selectChatUrl)
   return (
     <PageView title="Contact Us" lead="Ask the community in our chat, or open a ticket and we will answer you by email.">

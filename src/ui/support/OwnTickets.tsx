@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { formatDate } from "../../domain/Dates.ts"
 import { type OwnTicket, playerLabel, ticketCategoryLabel, ticketStatusLabel } from "../../domain/Ticket.ts"
@@ -14,6 +13,7 @@ import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { Panel } from "../shared/Panel.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { errorText } from "./AttachedPanel.tsx"
 import * as styles from "./ContactView.css.ts"
 
@@ -57,10 +57,12 @@ const TicketItem = ({ ticket }: { readonly ticket: OwnTicket }) => {
 
 /** The viewer's own tickets, newest first, with where each stands. */
 export const OwnTickets = ({ contact }: { readonly contact: ContactActor }) => {
-  const status = useSelector(contact, selectTicketsStatus)
-  const tickets = useSelector(contact, selectTickets)
-  const error = useSelector(contact, selectTicketsError)
-  const refreshing = useSelector(contact, selectIsRefreshingTickets)
+  const { status, tickets, error, refreshing } = useSelectors(contact, {
+    status: selectTicketsStatus,
+    tickets: selectTickets,
+    error: selectTicketsError,
+    refreshing: selectIsRefreshingTickets
+  })
   return (
     <Panel title="Your tickets" spacing="roomy" busy={refreshing}>
       {status === "loading" ? (

@@ -1,4 +1,3 @@
-import { useActorRef, useSelector } from "@xstate/react"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
 import { TICKET_CATEGORIES, type Ticket, TicketStatus, ticketCategoryName } from "../../domain/Ticket.ts"
 import { DESK_GROUPS, EMPTY_GROUP, formatSpan, RESPONSE_WINDOW_DAYS, responseTimes } from "../../domain/TicketDesk.ts"
@@ -10,7 +9,8 @@ import {
   selectIsRefreshing,
   selectLoadedAt,
   selectOpenTicket,
-  selectShownTickets
+  selectShownTickets,
+  ticketDeskMachine
 } from "../../machines/support/ticketDeskMachine.ts"
 import { controlRow, field, fieldLabel, growingField, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable, MISSING } from "../shared/DataTable.tsx"
@@ -18,8 +18,9 @@ import { EmailAddress } from "../shared/EmailAddress.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
-import { useServices } from "../shared/ServicesContext.tsx"
+import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
+import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./TicketDesk.css.ts"
 import { TicketModal } from "./TicketModal.tsx"
 
@@ -72,16 +73,17 @@ const TicketGroup = ({ title, tickets, showAge, now, onOpen }: GroupProps) => (
 
 /** /adminsupport (SPEC §2, staff only): the tickets by status, how fast staff answer, and one ticket at a time in the modal. */
 export const TicketDeskView = () => {
-  const services = useServices()
-  const desk = useActorRef(services.ticketDesk, services.actorOptions)
-  const status = useSelector(desk, selectDeskStatus)
-  const error = useSelector(desk, selectDeskError)
-  const refreshing = useSelector(desk, selectIsRefreshing)
-  const all = useSelector(desk, selectAllTickets)
-  const shown = useSelector(desk, selectShownTickets)
-  const filter = useSelector(desk, selectFilter)
-  const now = useSelector(desk, selectLoadedAt)
-  const open = useSelector(desk, selectOpenTicket)
+  const desk = usePageActor(ticketDeskMachine)
+  const { status, error, refreshing, all, shown, filter, now, open } = useSelectors(desk, {
+    status: selectDeskStatus,
+    error: selectDeskError,
+    refreshing: selectIsRefreshing,
+    all: selectAllTickets,
+    shown: selectShownTickets,
+    filter: selectFilter,
+    now: selectLoadedAt,
+    open: selectOpenTicket
+  })
   const answered = responseTimes(all, now)
   const waiting = all.filter((ticket) => ticket.status !== TicketStatus.RESOLVED)
   const oldest = waiting.reduce<number | null>((max, ticket) => Math.max(max ?? 0, now - Date.parse(ticket.created_at)), null)

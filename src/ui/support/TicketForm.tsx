@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from "../../domain/Ticket.ts"
@@ -15,6 +14,7 @@ import type { ContactField } from "../../machines/support/ticketForm.ts"
 import { button, submitRow } from "../shared/controls.css.ts"
 import { FormField, focusField } from "../shared/FormField.tsx"
 import { Panel } from "../shared/Panel.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { AttachedPanel } from "./AttachedPanel.tsx"
 import { CategoryField } from "./CategoryField.tsx"
 import * as styles from "./ContactView.css.ts"
@@ -29,11 +29,13 @@ const FIELD_IDS: Readonly<Record<ContactField, string>> = {
 
 /** The ticket form: category, subject, description, and the player details a viewer brought along. */
 export const TicketForm = ({ contact }: { readonly contact: ContactActor }) => {
-  const values = useSelector(contact, selectValues)
-  const errors = useSelector(contact, selectFieldErrors)
-  const status = useSelector(contact, selectFormStatus)
-  const failure = useSelector(contact, selectFailure)
-  const attachment = useSelector(contact, selectAttachment)
+  const { values, errors, status, failure, attachment } = useSelectors(contact, {
+    values: selectValues,
+    errors: selectFieldErrors,
+    status: selectFormStatus,
+    failure: selectFailure,
+    attachment: selectAttachment
+  })
   const submitting = status === "submitting"
   const change = (field: ContactField) => (value: string) => contact.send({ type: "contact.change", field, value })
   const submit = (event: FormEvent) => {

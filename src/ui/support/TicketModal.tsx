@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { ticketCategoryName } from "../../domain/Ticket.ts"
 import { REPLY_MAX_LENGTH, STATUS_CHOICES } from "../../domain/TicketDesk.ts"
@@ -14,6 +13,7 @@ import { button } from "../shared/controls.css.ts"
 import { DetailList } from "../shared/DetailList.tsx"
 import { FormField } from "../shared/FormField.tsx"
 import { Modal } from "../shared/Modal.tsx"
+import { useSelectors } from "../shared/useSelectors.ts"
 import { playerContextDetails } from "./AttachedPanel.tsx"
 import * as styles from "./TicketDesk.css.ts"
 
@@ -24,11 +24,13 @@ interface TicketModalProps {
 
 /** The desk's ticket (SPEC §2): what was asked, its status selector and an email answer to its author. */
 export const TicketModal = ({ actor, onClose }: TicketModalProps) => {
-  const ticket = useSelector(actor, selectTicket)
-  const status = useSelector(actor, selectStatus)
-  const requested = useSelector(actor, selectRequested)
-  const reply = useSelector(actor, selectReply)
-  const busy = useSelector(actor, selectIsBusy)
+  const { ticket, status, requested, reply, busy } = useSelectors(actor, {
+    ticket: selectTicket,
+    status: selectStatus,
+    requested: selectRequested,
+    reply: selectReply,
+    busy: selectIsBusy
+  })
   const context = ticket.player_context
   return (
     <Modal

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { NETWORK_FAILURE_DETAIL } from "../../../src/adapters/http/http.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
 import {
   EMAIL_CHANGE_FAILED_MESSAGE,
   emailChangeMachine,
@@ -8,14 +9,14 @@ import {
   selectEmailChangeDetail,
   selectEmailChangeStep
 } from "../../../src/machines/account/emailChangeMachine.ts"
-import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/mailedLink.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type ConfirmAnswer = CallResult<"confirmEmailChange"> | undefined
+type ConfirmAnswer = Reply<"confirmEmailChange">
 
-const start = (token: string, answer: ConfirmAnswer | Error) => {
-  const confirm = vi.fn(async (_: { readonly token: string }): Promise<ConfirmAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (token: string, answer: ConfirmAnswer) => {
+  const confirm = vi.fn(async (_: { readonly token: string }) => {
+    return toAnswer<"confirmEmailChange">(answer)
   })
   const emailChanged = vi.fn()
   const actor = createActor(
@@ -56,7 +57,7 @@ describe("emailChangeMachine", () => {
       { success: false, resultCode: 14, detail: "That email address is already registered to another account." },
       "That email address is already registered to another account."
     ],
-    ["a 429", { success: false, status: 429, detail: "Too many attempts." }, "Too many attempts."],
+    ["a 429", refused(429, "Too many attempts."), "Too many attempts."],
     ["no detail", { success: false, resultCode: 2 }, EMAIL_CHANGE_FAILED_MESSAGE]
   ] as const)("shows the server's message for %s", async (_, answer, detail) => {
     const { actor, emailChanged } = start("tok", answer as ConfirmAnswer)
@@ -73,8 +74,8 @@ describe("emailChangeMachine", () => {
   })
 
   it("fails after a network error", async () => {
-    const { actor } = start("tok", new Error("offline"))
+    const { actor } = start("tok", OFFLINE)
     await vi.runAllTimersAsync()
-    expect(selectEmailChangeDetail(actor.getSnapshot())).toBe(EMAIL_CHANGE_FAILED_MESSAGE)
+    expect(selectEmailChangeDetail(actor.getSnapshot())).toBe(NETWORK_FAILURE_DETAIL)
   })
 })

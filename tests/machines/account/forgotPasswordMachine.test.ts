@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { NETWORK_FAILURE_DETAIL } from "../../../src/adapters/http/http.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
 import {
   forgotPasswordMachine,
   RESET_REQUEST_FAILED_MESSAGE,
@@ -11,13 +12,13 @@ import {
   selectIsRequestingReset,
   selectIsResetRequested
 } from "../../../src/machines/account/forgotPasswordMachine.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type ResetRequestAnswer = CallResult<"createPasswordReset"> | undefined
+type ResetRequestAnswer = Reply<"createPasswordReset">
 
-const start = (answer: ResetRequestAnswer | Error) => {
-  const requestReset = vi.fn(async (_: { readonly email: string }): Promise<ResetRequestAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (answer: ResetRequestAnswer) => {
+  const requestReset = vi.fn(async (_: { readonly email: string }) => {
+    return toAnswer<"createPasswordReset">(answer)
   })
   const actor = createActor(
     forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(({ input }) => requestReset(input)) } })
@@ -56,12 +57,9 @@ describe("forgotPasswordMachine", () => {
   })
 
   it.each([
-    [
-      "a 429",
-      { success: false, status: 429, detail: "Too many password reset requests." } as ResetRequestAnswer,
-      "Too many password reset requests."
-    ],
-    ["a network failure", new Error("offline"), RESET_REQUEST_FAILED_MESSAGE]
+    ["a 429", refused(429, "Too many password reset requests.") as ResetRequestAnswer, "Too many password reset requests."],
+    ["a network failure", OFFLINE, NETWORK_FAILURE_DETAIL],
+    ["a server error without a detail", refused(502, ""), RESET_REQUEST_FAILED_MESSAGE]
   ])("keeps the form after %s, which sent nothing", async (_, answer, alert) => {
     const { actor, type } = start(answer)
     type("ann@example.com")

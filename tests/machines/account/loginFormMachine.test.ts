@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, setup } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
 import {
   type Credentials,
   LOGIN_FAILED_MESSAGE,
@@ -12,14 +12,14 @@ import {
   selectIsSubmitting,
   selectLoginError
 } from "../../../src/machines/account/loginFormMachine.ts"
+import { type Reply, toAnswer } from "../../support/answers.ts"
 
-type LoginAnswer = CallResult<"login"> | undefined
+type LoginAnswer = Reply<"login">
 
 /** The form reports success to its parent, so it runs inside a small one here. */
-const start = (answer: LoginAnswer | Error) => {
-  const login = vi.fn(async (_: Credentials): Promise<LoginAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (answer: LoginAnswer) => {
+  const login = vi.fn(async (_: Credentials) => {
+    return toAnswer<"login">(answer)
   })
   const succeeded = vi.fn()
   const parent = createActor(
@@ -71,7 +71,7 @@ describe("loginFormMachine", () => {
   })
 
   it("shows the detail of a failure body (e.g. 429)", async () => {
-    const { form, fill } = start({ success: false, status: 429, detail: "Too many attempts, try again in a minute" })
+    const { form, fill } = start(refused(429, "Too many attempts, try again in a minute"))
     fill("bob@example.com", "longenough")
     form.send({ type: "login.submit" })
     await vi.runAllTimersAsync()
@@ -79,7 +79,7 @@ describe("loginFormMachine", () => {
   })
 
   it("falls back to a generic message without a detail", async () => {
-    const { form, fill } = start(new Error("boom"))
+    const { form, fill } = start(refused(500, ""))
     fill("bob@example.com", "longenough")
     form.send({ type: "login.submit" })
     await vi.runAllTimersAsync()

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { NETWORK_FAILURE_DETAIL } from "../../../src/adapters/http/http.ts"
+import { refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import {
   passwordResetMachine,
   RESET_FAILED_MESSAGE,
@@ -15,24 +16,17 @@ import {
   selectPasswordResetValues,
   selectResetEmail
 } from "../../../src/machines/account/passwordResetMachine.ts"
-import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/mailedLink.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type TokenAnswer = CallResult<"verifyPasswordReset"> | undefined
-type ResetAnswer = CallResult<"resetPassword"> | undefined
+type TokenAnswer = Reply<"verifyPasswordReset">
+type ResetAnswer = Reply<"resetPassword">
 
 const VALID: TokenAnswer = { success: true, resultCode: 1, email: "ann@example.com" }
 
-const start = ({
-  token = "tok",
-  check = VALID as TokenAnswer | Error,
-  answer = { success: true, resultCode: 1 } as ResetAnswer | Error
-} = {}) => {
-  const result = <T>(value: T | Error): T => {
-    if (value instanceof Error) throw value
-    return value
-  }
-  const checkToken = vi.fn(async (_: { readonly token: string }) => result(check))
-  const resetPassword = vi.fn(async (_: { readonly token: string; readonly newPassword: string }) => result(answer))
+const start = ({ token = "tok", check = VALID as TokenAnswer, answer = { success: true, resultCode: 1 } as ResetAnswer } = {}) => {
+  const checkToken = vi.fn(async (_: { readonly token: string }) => toAnswer<"verifyPasswordReset">(check))
+  const resetPassword = vi.fn(async (_: { readonly token: string; readonly newPassword: string }) => toAnswer<"resetPassword">(answer))
   const actor = createActor(
     passwordResetMachine.provide({
       actors: {
@@ -85,12 +79,9 @@ describe("passwordResetMachine", () => {
 
   it("offers to check the link again after a 429, a server error or no answer, which say nothing of the link", async () => {
     for (const [check, hint] of [
-      [
-        { success: false, status: 429, detail: "Too many attempts. Try again in 20 seconds." },
-        "Too many attempts. Try again in 20 seconds."
-      ],
-      [{ success: false, status: 502, detail: "Bad gateway" }, "Please try again in a moment."],
-      [{ success: false, status: 0, detail: "offline" }, "Check your connection and try again."]
+      [refused(429, "Too many attempts. Try again in 20 seconds."), "Too many attempts. Try again in 20 seconds."],
+      [refused(502, "Bad gateway"), "Please try again in a moment."],
+      [unreachable("network", "offline"), "Check your connection and try again."]
     ] as const) {
       const { actor, checkToken } = start({ check: check as TokenAnswer })
       await vi.runAllTimersAsync()
@@ -147,8 +138,9 @@ describe("passwordResetMachine", () => {
   })
 
   it.each([
-    ["a 429", { success: false, status: 429, detail: "Too many attempts." } as ResetAnswer, "Too many attempts."],
-    ["a network failure", new Error("offline"), RESET_FAILED_MESSAGE]
+    ["a 429", refused(429, "Too many attempts.") as ResetAnswer, "Too many attempts."],
+    ["a network failure", OFFLINE, NETWORK_FAILURE_DETAIL],
+    ["a server error without a detail", refused(502, ""), RESET_FAILED_MESSAGE]
   ])("keeps the form after %s", async (_, answer, alert) => {
     const { actor, fill } = start({ answer })
     await vi.runAllTimersAsync()

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { BodyOf, CallResult } from "../../../src/domain/api.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
+import type { BodyOf } from "../../../src/domain/contract/api.ts"
 import {
   NOTHING_CHANGED,
   profileDetailsMachine,
@@ -10,8 +11,9 @@ import {
   selectProfileDetailsValues
 } from "../../../src/machines/account/profileDetailsMachine.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type UpdateAnswer = CallResult<"updateUsernameAndEmail"> | undefined
+type UpdateAnswer = Reply<"updateUsernameAndEmail">
 
 const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer => ({
   success: true,
@@ -20,10 +22,9 @@ const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer
   usernameUpdated
 })
 
-const start = (answer: UpdateAnswer | Error) => {
-  const updateDetails = vi.fn(async (_: BodyOf<"updateUsernameAndEmail">): Promise<UpdateAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (answer: UpdateAnswer) => {
+  const updateDetails = vi.fn(async (_: BodyOf<"updateUsernameAndEmail">) => {
+    return toAnswer<"updateUsernameAndEmail">(answer)
   })
   const notified: Array<NotificationContent> = []
   const refreshUser = vi.fn()
@@ -112,12 +113,8 @@ describe("profileDetailsMachine", () => {
       { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer,
       "Please try again."
     ],
-    [
-      "a 429: the server says why and for how long",
-      { success: false, status: 429, detail: "Too many attempts." } as UpdateAnswer,
-      "Too many attempts."
-    ],
-    ["a network failure", new Error("offline"), "Please try again."]
+    ["a 429: the server says why and for how long", refused(429, "Too many attempts.") as UpdateAnswer, "Too many attempts."],
+    ["a network failure", OFFLINE, "Please try again."]
   ])("reports 'Failed to update' after %s and keeps the password typed", async (_, answer, message) => {
     const { actor, submitWith, notified, refreshUser } = start(answer)
     await submitWith("wrong password")

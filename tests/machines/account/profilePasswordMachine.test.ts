@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
 import {
   profilePasswordMachine,
   selectFirstInvalidField,
@@ -8,13 +8,13 @@ import {
   selectProfilePasswordErrors,
   selectProfilePasswordValues
 } from "../../../src/machines/account/profilePasswordMachine.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type UpdateAnswer = CallResult<"updatePassword"> | undefined
+type UpdateAnswer = Reply<"updatePassword">
 
-const start = (answer: UpdateAnswer | Error) => {
-  const updatePassword = vi.fn(async (_: { readonly currentPassword: string; readonly newPassword: string }): Promise<UpdateAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (answer: UpdateAnswer) => {
+  const updatePassword = vi.fn(async (_: { readonly currentPassword: string; readonly newPassword: string }) => {
+    return toAnswer<"updatePassword">(answer)
   })
   const notify = vi.fn()
   const actor = createActor(
@@ -66,15 +66,11 @@ describe("profilePasswordMachine", () => {
       { success: false, resultCode: 12, detail: "Incorrect password" } as UpdateAnswer,
       "Incorrect password"
     ],
-    ["a 400", { success: false, status: 400, resultCode: 19, detail: "bad" } as UpdateAnswer, "Please try again."],
-    ["a network failure", new Error("offline"), "Please try again."],
+    ["a 400", refused(400, "bad", 19) as UpdateAnswer, "Please try again."],
+    ["a network failure", OFFLINE, "Please try again."],
     [
       "a 429: the account's password checks are paused",
-      {
-        success: false,
-        status: 429,
-        detail: "Too many wrong passwords for this account, so password checks are paused for 13 minutes."
-      } as UpdateAnswer,
+      refused(429, "Too many wrong passwords for this account, so password checks are paused for 13 minutes.") as UpdateAnswer,
       "Too many wrong passwords for this account, so password checks are paused for 13 minutes."
     ]
   ])("reports 'Failed to update password.' after %s and keeps the fields", async (_, answer, message) => {

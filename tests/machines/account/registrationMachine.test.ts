@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { BodyOf, CallResult } from "../../../src/domain/api.ts"
+import { NETWORK_FAILURE_DETAIL } from "../../../src/adapters/http/http.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
+import type { BodyOf } from "../../../src/domain/contract/api.ts"
 import {
   EMAIL_TAKEN_MESSAGE,
   INVITE_CHECK_FAILED_MESSAGE,
@@ -16,23 +18,22 @@ import {
   selectRegistrationFailure,
   selectRegistrationStep
 } from "../../../src/machines/account/registrationMachine.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type RegisterAnswer = CallResult<"register"> | undefined
+type RegisterAnswer = Reply<"register">
 
-type InviteAnswer = CallResult<"invitation"> | undefined
+type InviteAnswer = Reply<"invitation">
 
 const start = ({
-  invite = { success: true, resultCode: 1, detail: "Invite code is valid" } as InviteAnswer | Error | (() => InviteAnswer | Error),
-  answer = { success: true, resultCode: 1 } as RegisterAnswer | Error
+  invite = { success: true, resultCode: 1, detail: "Invite code is valid" } as InviteAnswer | (() => InviteAnswer),
+  answer = { success: true, resultCode: 1 } as RegisterAnswer
 } = {}) => {
-  const checkInvite = vi.fn(async (_: { readonly token: string }): Promise<InviteAnswer> => {
+  const checkInvite = vi.fn(async (_: { readonly token: string }) => {
     const next = typeof invite === "function" ? invite() : invite
-    if (next instanceof Error) throw next
-    return next
+    return toAnswer<"invitation">(next)
   })
-  const register = vi.fn(async (_: BodyOf<"register">): Promise<RegisterAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+  const register = vi.fn(async (_: BodyOf<"register">) => {
+    return toAnswer<"register">(answer)
   })
   const actor = createActor(
     registrationMachine.provide({
@@ -82,14 +83,14 @@ describe("registrationMachine", () => {
   it.each([
     [
       "a 429",
-      { success: false, status: 429, detail: "Too many attempts from your network. Try again in 40 seconds." },
+      refused(429, "Too many attempts from your network. Try again in 40 seconds."),
       "Too many attempts from your network. Try again in 40 seconds."
     ],
-    ["a server error", { success: false, status: 503, detail: "Service unavailable" }, "Please try again in a moment."],
-    ["a network failure", new Error("offline"), "Check your connection and try again."]
+    ["a server error", refused(503, "Service unavailable"), "Please try again in a moment."],
+    ["a network failure", OFFLINE, "Check your connection and try again."]
   ] as const)("offers to check the invite again after %s, which says nothing of the invite", async (_, answer, hint) => {
     let calls = 0
-    const { actor } = start({ invite: () => (calls++ === 0 ? (answer as InviteAnswer | Error) : { success: true, resultCode: 1 }) })
+    const { actor } = start({ invite: () => (calls++ === 0 ? (answer as InviteAnswer) : { success: true, resultCode: 1 }) })
     await vi.runAllTimersAsync()
     expect(selectRegistrationStep(actor.getSnapshot())).toBe("unreachable")
     expect(selectRegistrationFailure(actor.getSnapshot())).toEqual({ detail: `${INVITE_UNREACHABLE_MESSAGE} ${hint}`, emailTaken: false })
@@ -155,8 +156,9 @@ describe("registrationMachine", () => {
   })
 
   it.each([
-    ["a 429", { success: false, status: 429, detail: "Too many sign-up attempts." } as RegisterAnswer, "Too many sign-up attempts."],
-    ["a network failure", new Error("offline"), REGISTRATION_FAILED_MESSAGE]
+    ["a 429", refused(429, "Too many sign-up attempts.") as RegisterAnswer, "Too many sign-up attempts."],
+    ["a network failure", OFFLINE, NETWORK_FAILURE_DETAIL],
+    ["a server error without a detail", refused(502, ""), REGISTRATION_FAILED_MESSAGE]
   ])("keeps the form and what was typed after %s", async (_, answer, alert) => {
     const { actor, fill } = start({ answer })
     await vi.runAllTimersAsync()
@@ -183,7 +185,7 @@ describe("registrationMachine", () => {
   })
 
   it("names the first field the rules refused, and drops old messages once the rules pass", async () => {
-    const { actor, fill } = start({ answer: new Error("offline") })
+    const { actor, fill } = start({ answer: OFFLINE })
     await vi.runAllTimersAsync()
     fill("bob@example.com", "short", "other")
     actor.send({ type: "registration.submit" })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { refused } from "../../../src/domain/contract/answer.ts"
 import {
   selectVerifyDetail,
   selectVerifyStep,
@@ -8,14 +8,14 @@ import {
   VERIFY_UNREACHABLE_MESSAGE,
   verifyEmailMachine
 } from "../../../src/machines/account/verifyEmailMachine.ts"
-import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/mailedLink.ts"
+import { OFFLINE, type Reply, toAnswer } from "../../support/answers.ts"
 
-type VerifyAnswer = CallResult<"verifyEmail"> | undefined
+type VerifyAnswer = Reply<"verifyEmail">
 
-const start = (token: string, answer: VerifyAnswer | Error) => {
-  const verify = vi.fn(async (_: { readonly token: string }): Promise<VerifyAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
+const start = (token: string, answer: VerifyAnswer) => {
+  const verify = vi.fn(async (_: { readonly token: string }) => {
+    return toAnswer<"verifyEmail">(answer)
   })
   const actor = createActor(verifyEmailMachine.provide({ actors: { verify: fromPromise(({ input }) => verify(input)) } }), {
     input: { token }
@@ -49,7 +49,7 @@ describe("verifyEmailMachine", () => {
     ],
     ["used (18)", { success: false, resultCode: 18, detail: "Already used." }, "Already used."],
     ["expired (25)", { success: false, resultCode: 25, detail: "Expired." }, "Expired."],
-    ["a 400", { success: false, status: 400, resultCode: 19, detail: "token: Token is too long" }, "token: Token is too long"],
+    ["a 400", refused(400, "token: Token is too long", 19), "token: Token is too long"],
     ["success without code 1", { success: true, resultCode: 4 }, VERIFY_FAILED_MESSAGE]
   ] as const)("is invalid for %s", async (_, answer, detail) => {
     const { actor } = start("tok-1", answer as VerifyAnswer)
@@ -59,11 +59,11 @@ describe("verifyEmailMachine", () => {
   })
 
   it.each([
-    ["a network failure", new Error("offline"), "Check your connection and try again."],
-    ["a server error", { success: false, status: 500, detail: "Internal error" } as VerifyAnswer, "Please try again in a moment."],
+    ["a network failure", OFFLINE, "Check your connection and try again."],
+    ["a server error", refused(500, "Internal error") as VerifyAnswer, "Please try again in a moment."],
     [
       "a 429",
-      { success: false, status: 429, detail: "Too many attempts from your network. Try again in 30 seconds." } as VerifyAnswer,
+      refused(429, "Too many attempts from your network. Try again in 30 seconds.") as VerifyAnswer,
       "Too many attempts from your network. Try again in 30 seconds."
     ]
   ])("offers to verify again after %s, which says nothing of the link", async (_, answer, hint) => {

@@ -1,13 +1,11 @@
 import { vi } from "vitest"
 import { createActor, fromCallback, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
 import type { ClockCommand, ClockInput } from "../../../src/domain/ClockProtocol.ts"
+import { type Answer, answered, refused } from "../../../src/domain/contract/answer.ts"
 import type { EpgEntry, ScheduleItem } from "../../../src/domain/Schedule.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import { guideMachine, type ScheduleRequest } from "../../../src/machines/guide/guideMachine.ts"
 import { streams } from "../../support/machineFixtures.ts"
-
-type ScheduleAnswer = CallResult<"schedule"> | undefined
 
 /** 18:45 in Oslo (UTC+1 in November): one programme on each channel is on, one has ended. */
 export const NOW = Date.parse("2026-11-23T17:45:00Z")
@@ -51,8 +49,8 @@ export const guideDays: Readonly<Record<string, ReadonlyArray<ScheduleItem>>> = 
   "2026-11-25": [{ Channel: { Name: ELSEWHERE }, EpgList: [at("2026-11-25T20:00:00Z", "Saturday Sport", "The final score", 45)] }]
 }
 
-export const ok = (Items: ReadonlyArray<ScheduleItem>): ScheduleAnswer => ({ success: true, data: { Items } })
-export const failure = (status: number, detail: string): ScheduleAnswer => ({ success: false, status, detail })
+export const ok = (Items: ReadonlyArray<ScheduleItem>): Answer<"schedule"> => answered({ success: true, data: { Items } })
+export const failure = (status: number, detail: string): Answer<"schedule"> => refused(status, detail)
 
 /** The clock as src/app runs it, on whatever timers the test fakes. */
 export const fakeClock = fromCallback<ClockCommand, ClockInput>(({ sendBack, input }) => {
@@ -62,13 +60,13 @@ export const fakeClock = fromCallback<ClockCommand, ClockInput>(({ sendBack, inp
 
 interface StartOptions {
   /** Answers by day; a function answers each request, e.g. to fail the first. */
-  readonly schedule?: (request: ScheduleRequest, count: number) => ScheduleAnswer | Promise<ScheduleAnswer>
+  readonly schedule?: (request: ScheduleRequest, count: number) => Answer<"schedule"> | Promise<Answer<"schedule">>
   /** The streams' answer; a function answers each request, e.g. to fail the first. */
-  readonly streamsAnswer?: CallResult<"streams"> | undefined | (() => CallResult<"streams"> | undefined)
+  readonly streamsAnswer?: Answer<"streams"> | (() => Answer<"streams">)
   readonly player?: PlayerChoice
 }
 
-export const startGuide = ({ schedule, streamsAnswer = { success: true, data: streams }, player = 2 }: StartOptions = {}) => {
+export const startGuide = ({ schedule, streamsAnswer = answered({ success: true, data: streams }), player = 2 }: StartOptions = {}) => {
   const requests: Array<ScheduleRequest> = []
   const loadSchedule = vi.fn(async (request: ScheduleRequest) => {
     requests.push(request)
@@ -80,7 +78,7 @@ export const startGuide = ({ schedule, streamsAnswer = { success: true, data: st
         readViewer: fromPromise(async () => ({ timeZone: ZONE, now: Date.now(), player })),
         loadSchedule: fromPromise(({ input }) => loadSchedule(input)),
         loadStreams: fromPromise(
-          async (): Promise<CallResult<"streams"> | undefined> => (typeof streamsAnswer === "function" ? streamsAnswer() : streamsAnswer)
+          async (): Promise<Answer<"streams">> => (typeof streamsAnswer === "function" ? streamsAnswer() : streamsAnswer)
         ),
         clock: fakeClock
       }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { answered, unreachable } from "../../../src/domain/contract/answer.ts"
 import { CLOCK_TICK_MS, GUIDE_FAILED_MESSAGE, type GuideViewer, guideMachine } from "../../../src/machines/guide/guideMachine.ts"
 import {
   type GuideSnapshot,
@@ -10,6 +10,7 @@ import {
   selectError,
   selectStatus
 } from "../../../src/machines/guide/guideSelectors.ts"
+import { answers } from "../../support/machineFixtures.ts"
 import { CHANNEL_ONE, DAYS, ELSEWHERE, failure, fakeClock, guideDays, NOW, ok, settle, startGuide, ZONE } from "./guideFixtures.ts"
 
 const titles = (snapshot: GuideSnapshot) =>
@@ -82,7 +83,7 @@ describe("guideMachine", () => {
             return { timeZone: ZONE, now: Date.now(), player: 2 }
           }),
           loadSchedule: fromPromise(async ({ input }) => ok(guideDays[input.day] ?? [])),
-          loadStreams: fromPromise(async (): Promise<CallResult<"streams"> | undefined> => undefined),
+          loadStreams: answers("streams", answered({ success: true, data: [] })),
           clock: fakeClock
         }
       })
@@ -95,7 +96,7 @@ describe("guideMachine", () => {
   })
 
   it("says to check the connection when nothing answered", async () => {
-    const { actor } = startGuide({ schedule: () => failure(0, "Could not reach the server.") })
+    const { actor } = startGuide({ schedule: () => unreachable("network", "Could not reach the server.") })
     await settle()
     expect(selectError(actor.getSnapshot())).toBe(`${GUIDE_FAILED_MESSAGE} Check your connection and try again.`)
   })

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { answered, refused } from "../../../src/domain/contract/answer.ts"
 import { type GuideSnapshot, selectChannels, selectSearch, selectStreamsUnavailable } from "../../../src/machines/guide/guideSelectors.ts"
 import { stream, streams } from "../../support/machineFixtures.ts"
 import { CHANNEL_ONE, DAYS, ELSEWHERE, failure, guideDays, NOW, ok, settle, startGuide } from "./guideFixtures.ts"
@@ -132,11 +133,14 @@ describe("guideMachine: Watch", () => {
 
   it("offers no Watch for a stream under maintenance, one without a source, or when the streams could not be loaded", async () => {
     const closed = [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", maintenance_mode: true })]
-    const inMaintenance = startGuide({ streamsAnswer: { success: true, data: closed } })
+    const inMaintenance = startGuide({ streamsAnswer: answered({ success: true, data: closed }) })
     const noSource = startGuide({
-      streamsAnswer: { success: true, data: [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", src: null, src_sldp: null })] }
+      streamsAnswer: answered({
+        success: true,
+        data: [...streams.slice(0, 2), stream({ id: 3, title: "Sports One", src: null, src_sldp: null })]
+      })
     })
-    const noStreams = startGuide({ streamsAnswer: { success: false, status: 500, detail: "Database unavailable" } })
+    const noStreams = startGuide({ streamsAnswer: refused(500, "Database unavailable") })
     await settle()
     for (const { actor } of [inMaintenance, noSource, noStreams]) {
       expect(selectChannels(actor.getSnapshot()).map((channel) => channel.name)).toEqual([CHANNEL_ONE, ELSEWHERE])
@@ -147,8 +151,7 @@ describe("guideMachine: Watch", () => {
   it("says when the streams could not be loaded, and offers Watch once they load on Try again", async () => {
     let requests = 0
     const { actor } = startGuide({
-      streamsAnswer: () =>
-        requests++ === 0 ? { success: false, status: 500, detail: "Database unavailable" } : { success: true, data: streams }
+      streamsAnswer: () => (requests++ === 0 ? refused(500, "Database unavailable") : answered({ success: true, data: streams }))
     })
     await settle()
     expect(selectStreamsUnavailable(actor.getSnapshot())).toBe(true)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
+import { answered, unreachable } from "../../../src/domain/contract/answer.ts"
 import { Invitation } from "../../../src/domain/Invitation.ts"
 import {
   INVITES_FAILED_MESSAGE,
@@ -18,7 +19,7 @@ import type { NotificationContent } from "../../../src/machines/shell/notificati
 const LINK = "https://tv.example/register?invite=abcdefghijklmnop"
 
 const answers = (overrides: Partial<InvitesAnswers> = {}): InvitesAnswers => ({
-  invitations: {
+  invitations: answered({
     success: true,
     inviteToken: "abcdefghijklmnop",
     inviteLink: LINK,
@@ -26,9 +27,9 @@ const answers = (overrides: Partial<InvitesAnswers> = {}): InvitesAnswers => ({
       new Invitation({ newUserEmail: "new@example.com", createdAt: "2026-11-20T10:00:00.000Z", rewardGiven: null }),
       new Invitation({ newUserEmail: "done@example.com", createdAt: "2026-11-01T10:00:00.000Z", rewardGiven: "2026-11-02T09:00:00.000Z" })
     ]
-  },
-  rewards: { success: true, rewardPoints: 7, pricePerRewardPoint: 1.5 },
-  plans: { resultCode: 1, subscriptionPrice: 5, discountRates: [5, 10] },
+  }),
+  rewards: answered({ success: true, rewardPoints: 7, pricePerRewardPoint: 1.5 }),
+  plans: answered({ resultCode: 1, subscriptionPrice: 5, discountRates: [5, 10] }),
   canShare: true,
   ...overrides
 })
@@ -137,7 +138,7 @@ describe("invitesMachine", () => {
   it("fails with the reason when any call fails, and loads again on retry", async () => {
     let failing = true
     const { actor, loads } = start({
-      load: () => Promise.resolve(failing ? answers({ plans: { success: false, status: 0, detail: "network" } }) : answers())
+      load: () => Promise.resolve(failing ? answers({ plans: unreachable("network", "Could not reach the server.") }) : answers())
     })
     await loaded(actor)
     expect(selectStatus(actor.getSnapshot())).toBe("failed")
@@ -149,10 +150,13 @@ describe("invitesMachine", () => {
     expect(loads()).toBe(2)
   })
 
-  it("fails when the load itself throws", async () => {
-    const { actor } = start({ load: () => Promise.reject(new Error("boom")) })
+  it("fails when an answer says no, with a plain retry", async () => {
+    const { actor } = start({
+      load: () => Promise.resolve(answers({ rewards: answered({ success: false, rewardPoints: 0, pricePerRewardPoint: 0 }) }))
+    })
     await loaded(actor)
     expect(selectStatus(actor.getSnapshot())).toBe("failed")
+    expect(selectError(actor.getSnapshot())).toBe(`${INVITES_FAILED_MESSAGE} Please try again in a moment.`)
   })
 
   it("ignores Copy and Share pressed again while the link is being copied or shared", async () => {

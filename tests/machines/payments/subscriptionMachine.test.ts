@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import { Stream } from "../../../src/domain/Stream.ts"
 import {
   RELOAD_FAILED_MESSAGE,
@@ -13,16 +13,13 @@ import {
   selectSubscription,
   subscriptionMachine
 } from "../../../src/machines/payments/subscriptionMachine.ts"
-import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiResult.ts"
+import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/answer.ts"
 
-type SubscriptionAnswer = CallResult<"activeSubscription"> | undefined
-type StreamsAnswer = CallResult<"streams"> | undefined
-
-const ACTIVE: SubscriptionAnswer = {
+const ACTIVE: Answer<"activeSubscription"> = answered({
   resultCode: 1,
   data: { planId: 1, startedAt: "2026-10-23T08:15:42.000Z", expiresAt: "2026-12-23T09:15:42.000Z" }
-}
-const NONE: SubscriptionAnswer = { resultCode: 3, data: null }
+})
+const NONE: Answer<"activeSubscription"> = answered({ resultCode: 3, data: null })
 
 const stream = (id: number, fields: Partial<Stream> = {}) =>
   new Stream({
@@ -36,10 +33,10 @@ const stream = (id: number, fields: Partial<Stream> = {}) =>
     maintenance_mode: false,
     ...fields
   })
-const STREAMS: StreamsAnswer = {
+const STREAMS: Answer<"streams"> = answered({
   success: true,
   data: [stream(1), stream(2, { src: null }), stream(3, { maintenance_mode: true }), stream(4, { src: null, src_sldp: "/live/b" })]
-}
+})
 
 /** A fake call that answers in turn, repeating its last answer. */
 const calls = <T>(answers: ReadonlyArray<() => Promise<T>>) => {
@@ -54,8 +51,10 @@ const calls = <T>(answers: ReadonlyArray<() => Promise<T>>) => {
   }
 }
 
-const start = (subscription: ReturnType<typeof calls<SubscriptionAnswer>>, streams = calls<StreamsAnswer>([async () => STREAMS])) =>
-  createActor(subscriptionMachine.provide({ actors: { loadSubscription: subscription.actor, reloadStreams: streams.actor } })).start()
+const start = (
+  subscription: ReturnType<typeof calls<Answer<"activeSubscription">>>,
+  streams = calls<Answer<"streams">>([async () => STREAMS])
+) => createActor(subscriptionMachine.provide({ actors: { loadSubscription: subscription.actor, reloadStreams: streams.actor } })).start()
 
 type Actor = ReturnType<typeof start>
 const statusSettled = (actor: Actor) => waitFor(actor, (snapshot) => selectStatus(snapshot) !== "loading")
@@ -63,7 +62,7 @@ const reloadSettled = (actor: Actor) => waitFor(actor, (snapshot) => !selectIsRe
 
 describe("subscriptionMachine", () => {
   it("shows the paid run that covers now", async () => {
-    const actor = start(calls<SubscriptionAnswer>([async () => ACTIVE]))
+    const actor = start(calls<Answer<"activeSubscription">>([async () => ACTIVE]))
     expect(selectStatus(actor.getSnapshot())).toBe("loading")
     const snapshot = await statusSettled(actor)
     expect(selectStatus(snapshot)).toBe("active")
@@ -73,9 +72,9 @@ describe("subscriptionMachine", () => {
   })
 
   it("knows a viewer without a subscription from a failed check, and checks again on retry", async () => {
-    const subscription = calls<SubscriptionAnswer>([
-      async () => ({ success: false, status: 0, detail: "offline" }),
-      async () => ({ resultCode: 2, data: null }),
+    const subscription = calls<Answer<"activeSubscription">>([
+      async () => unreachable("network", "offline"),
+      async () => answered({ resultCode: 2, data: null }),
       async () => NONE
     ])
     const actor = start(subscription)
@@ -92,8 +91,8 @@ describe("subscriptionMachine", () => {
   })
 
   it("reloads the streams and the subscription with them, and counts the streams that play", async () => {
-    const subscription = calls<SubscriptionAnswer>([async () => NONE, async () => ACTIVE])
-    const streams = calls<StreamsAnswer>([async () => STREAMS])
+    const subscription = calls<Answer<"activeSubscription">>([async () => NONE, async () => ACTIVE])
+    const streams = calls<Answer<"streams">>([async () => STREAMS])
     const actor = start(subscription, streams)
     expect(selectStatus(await statusSettled(actor))).toBe("none")
     expect(streams.count()).toBe(0)
@@ -111,14 +110,12 @@ describe("subscriptionMachine", () => {
   })
 
   it("says the reload failed, keeps the reload on offer, and succeeds on the next press", async () => {
-    const streams = calls<StreamsAnswer>([
-      async () => ({ success: false, status: 503, detail: "busy" }),
-      async () => {
-        throw new Error("broken")
-      },
+    const streams = calls<Answer<"streams">>([
+      async () => refused(503, "busy"),
+      async () => unreachable("timeout", "The server took too long to answer."),
       async () => STREAMS
     ])
-    const actor = start(calls<SubscriptionAnswer>([async () => ACTIVE]), streams)
+    const actor = start(calls<Answer<"activeSubscription">>([async () => ACTIVE]), streams)
     await statusSettled(actor)
     actor.send({ type: "streams.reload" })
     expect(selectReloadError(await reloadSettled(actor))).toBe(`${RELOAD_FAILED_MESSAGE} ${RETRY_HINT}`)
@@ -133,7 +130,7 @@ describe("subscriptionMachine", () => {
   })
 
   it("recovers a failed subscription check through a reload too", async () => {
-    const actor = start(calls<SubscriptionAnswer>([async () => ({ success: false, status: 500, detail: "x" }), async () => ACTIVE]))
+    const actor = start(calls<Answer<"activeSubscription">>([async () => refused(500, "x"), async () => ACTIVE]))
     expect(selectStatus(await statusSettled(actor))).toBe("failed")
     actor.send({ type: "streams.reload" })
     expect(selectStatus(await reloadSettled(actor))).toBe("active")

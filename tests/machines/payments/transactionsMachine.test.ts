@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import { Transaction } from "../../../src/domain/Transaction.ts"
 import {
   selectError,
@@ -9,9 +9,7 @@ import {
   TRANSACTIONS_FAILED_MESSAGE,
   transactionsMachine
 } from "../../../src/machines/payments/transactionsMachine.ts"
-import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/apiResult.ts"
-
-type Answer = CallResult<"payments"> | undefined
+import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/answer.ts"
 
 const NEWEST = new Transaction({
   id: 2,
@@ -22,7 +20,7 @@ const NEWEST = new Transaction({
 })
 const OLDEST = new Transaction({ id: 1, paypal_transaction_id: null, created_at: "2026-10-23T08:15:42.000Z", price: 5, currency: "USD" })
 
-const start = (answers: ReadonlyArray<() => Promise<Answer>>) => {
+const start = (answers: ReadonlyArray<() => Promise<Answer<"payments">>>) => {
   let calls = 0
   const actor = createActor(
     transactionsMachine.provide({
@@ -30,7 +28,8 @@ const start = (answers: ReadonlyArray<() => Promise<Answer>>) => {
         loadTransactions: fromPromise(() => {
           const answer = answers[Math.min(calls, answers.length - 1)]
           calls += 1
-          return answer?.() ?? Promise.resolve(undefined)
+          if (answer === undefined) throw new Error("no answer given")
+          return answer()
         })
       }
     })
@@ -42,7 +41,7 @@ const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (sn
 
 describe("transactionsMachine", () => {
   it("loads the viewer's payments, keeping the server's newest-first order", async () => {
-    const { actor } = start([async () => ({ success: true, data: [NEWEST, OLDEST] })])
+    const { actor } = start([async () => answered({ success: true, data: [NEWEST, OLDEST] })])
     expect(selectStatus(actor.getSnapshot())).toBe("loading")
     const snapshot = await settled(actor)
     expect(selectStatus(snapshot)).toBe("loaded")
@@ -51,7 +50,7 @@ describe("transactionsMachine", () => {
   })
 
   it("is empty when the viewer has paid nothing", async () => {
-    const { actor } = start([async () => ({ success: true, data: [] })])
+    const { actor } = start([async () => answered({ success: true, data: [] })])
     const snapshot = await settled(actor)
     expect(selectStatus(snapshot)).toBe("empty")
     expect(selectTransactions(snapshot)).toEqual([])
@@ -59,12 +58,10 @@ describe("transactionsMachine", () => {
 
   it("says why it failed, and loads again on retry", async () => {
     const { actor, calls } = start([
-      async () => ({ success: false, status: 0, detail: "Could not reach the server." }),
-      async () => ({ success: false, status: 500, detail: "Internal server error" }),
-      async () => {
-        throw new Error("the actor broke")
-      },
-      async () => ({ success: true, data: [OLDEST] })
+      async () => unreachable("network", "Could not reach the server."),
+      async () => refused(500, "Internal server error"),
+      async () => unreachable("timeout", "The server took too long to answer."),
+      async () => answered({ success: true, data: [OLDEST] })
     ])
     expect(selectError(await settled(actor))).toBe(`${TRANSACTIONS_FAILED_MESSAGE} ${CONNECTION_HINT}`)
     expect(selectStatus(actor.getSnapshot())).toBe("failed")
@@ -84,13 +81,13 @@ describe("transactionsMachine", () => {
   })
 
   it("shows nothing of its own once the session has ended", async () => {
-    const { actor } = start([async () => ({ sessionEnded: true })])
+    const { actor } = start([async () => SESSION_ENDED])
     expect(selectStatus(await settled(actor))).toBe("failed")
     expect(selectTransactions(actor.getSnapshot())).toEqual([])
   })
 
   it("ignores a retry while it is not failed", async () => {
-    const { actor, calls } = start([async () => ({ success: true, data: [OLDEST] })])
+    const { actor, calls } = start([async () => answered({ success: true, data: [OLDEST] })])
     await settled(actor)
     actor.send({ type: "transactions.retry" })
     expect(selectStatus(actor.getSnapshot())).toBe("loaded")

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
 import type { StreamAccess } from "../../../src/domain/Connection.ts"
-import { playerAccessMachine, selectAccess } from "../../../src/machines/player/playerAccessMachine.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
+import { ACCESS_FAILED_MESSAGE, playerAccessMachine, selectAccess } from "../../../src/machines/player/playerAccessMachine.ts"
+import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/answer.ts"
 import { answers, streams } from "../../support/machineFixtures.ts"
 import { startPlayer } from "../../support/playerHarness.ts"
 
@@ -15,28 +16,29 @@ const elsewhere = {
   network: "203.0.113.*",
   since: "2026-11-25T20:14:00.000Z"
 }
-const reply = (access: StreamAccess["access"], extra: Partial<StreamAccess> = {}): StreamAccess => ({
-  success: true,
-  access,
-  maxStreams: 1,
-  playing: [],
-  ...extra
-})
+const reply = (access: StreamAccess["access"], extra: Partial<StreamAccess> = {}): Answer<"streamAccess"> =>
+  answered({ success: true, access, maxStreams: 1, playing: [], ...extra })
 
-const accessWith = (checks: Array<StreamAccess>, renewed = signed) => {
+const accessWith = (
+  checks: Array<Answer<"streamAccess">>,
+  renewed: Answer<"streams"> = answered({ success: true, data: signed }),
+  end: Answer<"endStream"> = answered({ success: true })
+) => {
   const asked: Array<string> = []
   const ended: Array<number> = []
   const machine = playerAccessMachine.provide({
     actors: {
-      checkAccess: fromPromise<CallResult<"streamAccess"> | undefined, { readonly grant: string }>(async ({ input }) => {
+      checkAccess: fromPromise<Answer<"streamAccess">, { readonly grant: string }>(async ({ input }) => {
         asked.push(input.grant)
-        return checks.shift()
+        const check = checks.shift()
+        if (check === undefined) throw new Error("no answer given")
+        return check
       }),
-      endStream: fromPromise<CallResult<"endStream"> | undefined, { readonly id: number }>(async ({ input }) => {
+      endStream: fromPromise<Answer<"endStream">, { readonly id: number }>(async ({ input }) => {
         ended.push(input.id)
-        return { success: true }
+        return end
       }),
-      renewStreams: answers("streams", { success: true, data: renewed })
+      renewStreams: answers("streams", renewed)
     }
   })
   return { machine, asked, ended }
@@ -54,7 +56,7 @@ describe("playerMachine: a stream our origin refused", () => {
     const access = accessWith([reply("limit", { playing: [elsewhere] }), reply("ok")])
     const { media, attach, send, child } = await startPlayer({
       index: 2,
-      loaded: answers("streams", { success: true, data: signed }),
+      loaded: answers("streams", answered({ success: true, data: signed })),
       access: access.machine
     })
     await attach()
@@ -79,10 +81,10 @@ describe("playerMachine: a stream our origin refused", () => {
       ...stream,
       src: stream.src === null ? null : `${stream.src.split("?")[0]}?grant=N${stream.id}`
     }))
-    const access = accessWith([reply("expired")], renewed)
+    const access = accessWith([reply("expired")], answered({ success: true, data: renewed }))
     const { media, attach, send, child } = await startPlayer({
       index: 2,
-      loaded: answers("streams", { success: true, data: signed }),
+      loaded: answers("streams", answered({ success: true, data: signed })),
       access: access.machine
     })
     await attach()
@@ -101,7 +103,7 @@ describe("playerMachine: a stream our origin refused", () => {
     const access = accessWith([reply("ended", { reason: "staff" })])
     const { media, attach, send, child } = await startPlayer({
       index: 2,
-      loaded: answers("streams", { success: true, data: signed }),
+      loaded: answers("streams", answered({ success: true, data: signed })),
       access: access.machine
     })
     await attach()
@@ -119,7 +121,7 @@ describe("playerMachine: a stream our origin refused", () => {
     const access = accessWith([reply("limit", { playing: [elsewhere] })])
     const { attach, send, child } = await startPlayer({
       index: 2,
-      loaded: answers("streams", { success: true, data: signed }),
+      loaded: answers("streams", answered({ success: true, data: signed })),
       access: access.machine
     })
     await attach()
@@ -128,5 +130,67 @@ describe("playerMachine: a stream our origin refused", () => {
     expect(selectAccess(child("access"))?.kind).toBe("limit")
     send({ type: "player.select", index: 3 })
     expect(selectAccess(child("access"))).toBeNull()
+  })
+
+  it.each([
+    ["the check got no answer", unreachable("network", "Could not reach the server."), CONNECTION_HINT],
+    ["the server failed", refused(500, "Internal server error"), RETRY_HINT],
+    ["the server calls the grant invalid", reply("invalid"), CONNECTION_HINT]
+  ] as ReadonlyArray<[string, Answer<"streamAccess">, string]>)(
+    "says the stream could not be opened when %s, and asks again on retry",
+    async (_, failure, hint) => {
+      const access = accessWith([failure, reply("ok")])
+      const { media, attach, send, child } = await startPlayer({
+        index: 2,
+        loaded: answers("streams", answered({ success: true, data: signed })),
+        access: access.machine
+      })
+      await attach()
+      send({ type: "media.refused", status: 403 })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(selectAccess(child("access"))).toEqual({ kind: "failed", message: `${ACCESS_FAILED_MESSAGE} ${hint}` })
+      send({ type: "access.retry" })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(access.asked).toEqual(["G3", "G3"])
+      expect(selectAccess(child("access"))).toBeNull()
+      expect(media.sent("media.load")).toHaveLength(2)
+    }
+  )
+
+  it("says the stream could not be opened when a renewed list does not come", async () => {
+    const access = accessWith([reply("expired")], refused(429, "Too many requests. Try again in 9 seconds."))
+    const { attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", answered({ success: true, data: signed })),
+      access: access.machine
+    })
+    await attach()
+    send({ type: "media.refused", status: 403 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectAccess(child("access"))).toEqual({
+      kind: "failed",
+      message: `${ACCESS_FAILED_MESSAGE} Too many requests. Try again in 9 seconds.`
+    })
+  })
+
+  it("asks again after ending the oldest stream, even when that call was not heard", async () => {
+    const access = accessWith(
+      [reply("limit", { playing: [elsewhere] }), reply("limit", { playing: [elsewhere] })],
+      undefined,
+      unreachable("timeout", "The server took too long to answer.")
+    )
+    const { attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", answered({ success: true, data: signed })),
+      access: access.machine
+    })
+    await attach()
+    send({ type: "media.refused", status: 429 })
+    await vi.advanceTimersByTimeAsync(0)
+    send({ type: "access.endOldest" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(access.ended).toEqual([41])
+    expect(access.asked).toEqual(["G3", "G3"])
+    expect(selectAccess(child("access"))).toEqual({ kind: "limit", maxStreams: 1, playing: [elsewhere], ending: false })
   })
 })

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import { LIVE_POLL_MS } from "../../../src/domain/PlayerLimits.ts"
 import { sourceFor } from "../../../src/domain/playerChoice.ts"
+import { PLAYER_STREAMS_FAILED_MESSAGE } from "../../../src/machines/player/playerMachine.ts"
 import { selectIsBuffering, selectIsPaused, selectIsPlaying } from "../../../src/machines/player/playerPlaybackMachine.ts"
 import { withDefault } from "../../../src/machines/player/playerQuery.ts"
 import {
@@ -10,6 +12,7 @@ import {
   selectIndex,
   selectIsEmpty,
   selectIsReady,
+  selectListError,
   selectLogo,
   selectMetadata,
   selectSearch,
@@ -127,8 +130,31 @@ describe("playerMachine: the page", () => {
   })
 
   it("says so when there are no streams", async () => {
-    const { actor } = await startPlayer({ loaded: answers("streams", { success: true, data: [] }) })
+    const { actor } = await startPlayer({ loaded: answers("streams", answered({ success: true, data: [] })) })
     expect(selectIsEmpty(actor.getSnapshot())).toBe(true)
+  })
+
+  it("says why the list could not be loaded, and loads it again on retry", async () => {
+    const { actor, send } = await startPlayer({
+      loaded: answers(
+        "streams",
+        unreachable("network", "Could not reach the server."),
+        refused(429, "Too many requests. Try again in 9 seconds."),
+        SESSION_ENDED,
+        answered({ success: true, data: streams })
+      )
+    })
+    expect(selectListError(actor.getSnapshot())).toBe(`${PLAYER_STREAMS_FAILED_MESSAGE} Check your connection and try again.`)
+    send({ type: "streams.retry" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectListError(actor.getSnapshot())).toBe(`${PLAYER_STREAMS_FAILED_MESSAGE} Too many requests. Try again in 9 seconds.`)
+    send({ type: "streams.retry" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectListError(actor.getSnapshot())).toBe(`${PLAYER_STREAMS_FAILED_MESSAGE} Please try again in a moment.`)
+    send({ type: "streams.retry" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectListError(actor.getSnapshot())).toBeNull()
+    expect(selectIsReady(actor.getSnapshot())).toBe(true)
   })
 
   it("stops every adapter when the page goes away or the video is detached", async () => {
@@ -149,7 +175,7 @@ describe("playerMachine: the page", () => {
       player: 1,
       index: 0,
       ui: 256 + 512,
-      loaded: answers("streams", { success: true, data: [tagged] })
+      loaded: answers("streams", answered({ success: true, data: [tagged] }))
     })
     expect(selectMetadata(actor.getSnapshot())).toMatchObject({
       media_id: "9",
@@ -219,7 +245,7 @@ describe("playerMachine: the page", () => {
 
   it("offers casting only in the TV player", async () => {
     const tagged = stream({ id: 9, title: "Tagged", tags: "chromecast,airplay", tags_sldp: "chromecast,airplay" })
-    const { actor } = await startPlayer({ player: 2, index: 0, loaded: answers("streams", { success: true, data: [tagged] }) })
+    const { actor } = await startPlayer({ player: 2, index: 0, loaded: answers("streams", answered({ success: true, data: [tagged] })) })
     expect(selectCastTags(actor.getSnapshot())).toEqual({ airplay: false, chromecast: false })
   })
 })

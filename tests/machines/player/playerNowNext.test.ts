@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered } from "../../../src/domain/contract/answer.ts"
 import { selectIsReady, selectNowNext } from "../../../src/machines/player/playerSelectors.ts"
 import { selectProgrammes } from "../../../src/machines/streams/nowNextMachine.ts"
 import { streams } from "../../support/machineFixtures.ts"
@@ -18,13 +18,13 @@ describe("playerMachine: now and next", () => {
 
   it("asks what airs once the list is in, for the listed streams, and shows it through the page", async () => {
     const { loader, logic } = fakeNowNext(ok(guide))
-    let answerStreams: (answer: CallResult<"streams">) => void = () => {}
-    const loaded = fromPromise(() => new Promise<CallResult<"streams"> | undefined>((resolve) => (answerStreams = resolve)))
+    let answerStreams: (answer: Answer<"streams">) => void = () => {}
+    const loaded = fromPromise(() => new Promise<Answer<"streams">>((resolve) => (answerStreams = resolve)))
     const { actor } = await startPlayer({ nowNext: logic, loaded })
     expect(loader.calls).toHaveLength(0)
     expect(selectNowNext(actor.getSnapshot())).toBeUndefined()
 
-    answerStreams({ success: true, data: streams })
+    answerStreams(answered({ success: true, data: streams }))
     await vi.advanceTimersByTimeAsync(0)
     expect(selectIsReady(actor.getSnapshot())).toBe(true)
     expect(loader.calls).toHaveLength(1)

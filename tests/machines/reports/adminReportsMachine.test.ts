@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import type { ConnectionsInfo, ReportSeries, Reports } from "../../../src/domain/Reports.ts"
 import {
   adminReportsMachine,
@@ -52,12 +52,13 @@ const CONNECTIONS: ConnectionsInfo = {
   unknownIps: []
 }
 const TODAY = new Date(2026, 10, 24, 15, 0)
+const LOADED: ReportAnswers = { reports: answered(REPORTS), series: answered(SERIES) }
 
 const start = (
   options: {
     reports?: (range: DayRange) => Promise<ReportAnswers>
-    connections?: (page: number) => Promise<unknown>
-    end?: () => Promise<unknown>
+    connections?: (page: number) => Promise<Answer<"connections">>
+    end?: () => Promise<Answer<"endConnection">>
   } = {}
 ) => {
   const ranges: DayRange[] = []
@@ -70,16 +71,16 @@ const start = (
       actors: {
         loadReports: fromPromise(({ input }) => {
           ranges.push(input)
-          return options.reports?.(input) ?? Promise.resolve({ reports: REPORTS, series: SERIES })
+          return options.reports?.(input) ?? Promise.resolve(LOADED)
         }),
-        loadConnections: fromPromise<CallResult<"connections"> | undefined, { readonly page: number }>(async ({ input }) => {
+        loadConnections: fromPromise<Answer<"connections">, { readonly page: number }>(({ input }) => {
           connectionLoads += 1
           pages.push(input.page)
-          return (await (options.connections?.(input.page) ?? Promise.resolve(CONNECTIONS))) as CallResult<"connections">
+          return options.connections?.(input.page) ?? Promise.resolve(answered(CONNECTIONS))
         }),
-        endConnection: fromPromise<CallResult<"endConnection"> | undefined, { readonly id: number }>(async ({ input }) => {
+        endConnection: fromPromise<Answer<"endConnection">, { readonly id: number }>(({ input }) => {
           ended.push(input.id)
-          return (await (options.end?.() ?? Promise.resolve({ success: true }))) as CallResult<"endConnection">
+          return options.end?.() ?? Promise.resolve(answered({ success: true }))
         })
       },
       actions: { notify: (_, content) => void notes.push(content) }
@@ -126,13 +127,13 @@ describe("admin reports machine", () => {
           ? new Promise((resolve) => {
               release = resolve
             })
-          : Promise.resolve({ reports: REPORTS, series: SERIES })
+          : Promise.resolve(LOADED)
     })
     await settled(actor)
     actor.send({ type: "range.choose", start: "2026-09-01", end: "2026-09-30" })
     actor.send({ type: "range.choose", start: "2026-08-01", end: "2026-08-31" })
     const snapshot = await settled(actor)
-    release({ reports: REPORTS, series: SERIES })
+    release(LOADED)
     expect(selectRange(snapshot)).toEqual({ start: "2026-08-01", end: "2026-08-31" })
     expect(ranges.map((range) => range.start)).toEqual(["2026-11-01", "2026-09-01", "2026-08-01"])
     expect(notes).toHaveLength(1)
@@ -141,13 +142,8 @@ describe("admin reports machine", () => {
   it("keeps the figures when only the charts fail, and says why", async () => {
     const { actor } = start({
       reports: async () => ({
-        reports: REPORTS,
-        series: {
-          success: false,
-          status: 400,
-          resultCode: 19,
-          detail: "dates: the daily figures cover at most 3660 days; choose a shorter range"
-        }
+        reports: answered(REPORTS),
+        series: refused(400, "dates: the daily figures cover at most 3660 days; choose a shorter range", 19)
       })
     })
     const snapshot = await settled(actor)
@@ -162,9 +158,7 @@ describe("admin reports machine", () => {
     let calls = 0
     const { actor } = start({
       reports: async () =>
-        calls++ === 0
-          ? { reports: { success: false, status: 0, detail: "offline" }, series: undefined }
-          : { reports: REPORTS, series: SERIES }
+        calls++ === 0 ? { reports: unreachable("network", "offline"), series: unreachable("network", "offline") } : LOADED
     })
     let snapshot = await settled(actor)
     expect(selectReports(snapshot).error).toBe(`${REPORTS_FAILED_MESSAGE} Check your connection and try again.`)
@@ -176,7 +170,7 @@ describe("admin reports machine", () => {
   it("refreshes the users on request, and recovers from a failure", async () => {
     let calls = 0
     const { actor, connectionLoads } = start({
-      connections: async () => (calls++ === 0 ? { success: false, status: 500, detail: "boom" } : CONNECTIONS)
+      connections: async () => (calls++ === 0 ? refused(500, "boom") : answered(CONNECTIONS))
     })
     let snapshot = await settled(actor)
     expect(selectUsers(snapshot).error).toBe(`${USERS_FAILED_MESSAGE} Please try again in a moment.`)
@@ -207,10 +201,11 @@ describe("admin reports machine", () => {
   it("polls quietly: the tables stay usable, and End or a page asked for during a poll is taken", async () => {
     vi.useFakeTimers()
     try {
-      let answer: (value: ConnectionsInfo) => void = () => undefined
+      let answer: (value: Answer<"connections">) => void = () => undefined
       let loads = 0
       const { actor, ended, pages } = start({
-        connections: () => (loads++ === 0 ? Promise.resolve(CONNECTIONS) : new Promise<ConnectionsInfo>((resolve) => (answer = resolve)))
+        connections: () =>
+          loads++ === 0 ? Promise.resolve(answered(CONNECTIONS)) : new Promise<Answer<"connections">>((resolve) => (answer = resolve))
       })
       await vi.advanceTimersByTimeAsync(0)
       await vi.advanceTimersByTimeAsync(USERS_REFRESH_MS)
@@ -224,7 +219,7 @@ describe("admin reports machine", () => {
       await vi.advanceTimersByTimeAsync(0)
       expect(ended).toEqual([7])
       expect(pages.at(-1)).toBe(2)
-      answer(CONNECTIONS)
+      answer(answered(CONNECTIONS))
       await vi.advanceTimersByTimeAsync(0)
       expect(selectUsers(actor.getSnapshot())).toMatchObject({ loading: false, page: 2 })
       // Refresh Users during a poll asks again, and shows it
@@ -241,7 +236,9 @@ describe("admin reports machine", () => {
     let endings = 0
     const { actor, ended, notes, connectionLoads } = start({
       end: async () =>
-        endings++ === 0 ? { success: true } : { success: false, detail: "That connection is not live: it has ended already" }
+        endings++ === 0
+          ? answered({ success: true })
+          : answered({ success: false, detail: "That connection is not live: it has ended already" })
     })
     await settled(actor)
     actor.send({ type: "users.end", id: 7 })
@@ -266,7 +263,7 @@ describe("admin reports machine", () => {
       accounts: 1,
       multiple: []
     })
-    const { actor, pages } = start({ connections: async (page) => paged(page) })
+    const { actor, pages } = start({ connections: async (page) => answered(paged(page)) })
     let snapshot = await settled(actor)
     expect(selectUsers(snapshot).page).toBe(1)
     expect(selectUsersPager(snapshot)).toEqual({
@@ -305,7 +302,7 @@ describe("admin reports machine", () => {
     let calls = 0
     const { actor, pages } = start({
       connections: async (page) =>
-        calls++ === 1 ? { success: false, status: 0, detail: "offline" } : { ...CONNECTIONS, page: { number: page, size: 50, rows: 200 } }
+        calls++ === 1 ? unreachable("network", "offline") : answered({ ...CONNECTIONS, page: { number: page, size: 50, rows: 200 } })
     })
     await settled(actor)
     actor.send({ type: "users.page", page: 3 })

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import { announcementMachine, type LatestAnnouncement, selectShownAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 
-const latest: CallResult<"announcement"> = { resultCode: 1, token: "a-1", title: "New channel", text: "Sports Two is live from today." }
+const latest = { resultCode: 1, token: "a-1", title: "New channel", text: "Sports Two is live from today." } as const
 
 /** One browser: the remembered token survives between visits, like localStorage would. */
 const browser = () => {
   let lastSeen: string | null = null
-  const visit = (answer: CallResult<"announcement"> | undefined | Error) => {
+  const visit = (answer: Answer<"announcement"> | Error) => {
     const remember = vi.fn((_: unknown, params: { token: string }) => {
       lastSeen = params.token
     })
@@ -37,7 +37,7 @@ describe("announcementMachine", () => {
   })
 
   it("shows a new announcement with its title and text, and stores its token on close", async () => {
-    const { actor, remember } = browser().visit(latest)
+    const { actor, remember } = browser().visit(answered(latest))
     await vi.runAllTimersAsync()
     expect(selectShownAnnouncement(actor.getSnapshot())).toEqual({
       token: "a-1",
@@ -51,21 +51,27 @@ describe("announcementMachine", () => {
 
   it("is shown once per new token", async () => {
     const device = browser()
-    const first = device.visit(latest)
+    const first = device.visit(answered(latest))
     await vi.runAllTimersAsync()
     first.actor.send({ type: "announcement.close" })
 
-    const again = device.visit(latest)
+    const again = device.visit(answered(latest))
     await vi.runAllTimersAsync()
     expect(selectShownAnnouncement(again.actor.getSnapshot())).toBeNull()
 
-    const next = device.visit({ ...latest, token: "a-2", title: "Maintenance tonight" })
+    const next = device.visit(answered({ ...latest, token: "a-2", title: "Maintenance tonight" }))
     await vi.runAllTimersAsync()
     expect(selectShownAnnouncement(next.actor.getSnapshot())?.title).toBe("Maintenance tonight")
   })
 
-  it("shows nothing when there is no announcement or it cannot be fetched", async () => {
-    for (const answer of [{ resultCode: 24 }, { success: false as const, status: 500, detail: "x" }, undefined, new Error("offline")]) {
+  it("shows nothing when there is no announcement, it cannot be fetched or the stored token cannot be read", async () => {
+    for (const answer of [
+      answered({ resultCode: 24 }),
+      refused(500, "x"),
+      unreachable("network", "offline"),
+      SESSION_ENDED,
+      new Error("storage refused")
+    ]) {
       const { actor } = browser().visit(answer)
       await vi.runAllTimersAsync()
       expect(actor.getSnapshot().value).toBe("hidden")

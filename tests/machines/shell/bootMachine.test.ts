@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import { MaintenanceStatus } from "../../../src/domain/Maintenance.ts"
 import { DEFAULT_SITE_SETTINGS } from "../../../src/domain/SiteSettings.ts"
 import {
@@ -16,28 +16,29 @@ import {
 import { sessionMachine } from "../../../src/machines/shell/sessionMachine.ts"
 import { answers, fakeForbidden } from "../../support/machineFixtures.ts"
 
-type MaintenanceAnswer = CallResult<"maintenance"> | undefined
-
 const status = (maintenanceMode: boolean) =>
-  new MaintenanceStatus({
-    maintenanceMode,
-    title: "We'll be right back",
-    firstRowText: "The service is being upgraded.",
-    secondRowText: "Please check again in an hour."
-  })
+  answered(
+    new MaintenanceStatus({
+      maintenanceMode,
+      title: "We'll be right back",
+      firstRowText: "The service is being upgraded.",
+      secondRowText: "Please check again in an hour."
+    })
+  )
+const OFFLINE = unreachable("network", "offline")
 
 /** The real session with nothing behind it: enough to see that boot starts it. */
 const idleSession = sessionMachine.provide({
-  actors: { loadUser: answers("userInfo", undefined), logout: answers("logout", undefined), watchForbidden: fakeForbidden().watchForbidden }
+  actors: { loadUser: answers("userInfo", OFFLINE), logout: answers("logout", OFFLINE), watchForbidden: fakeForbidden().watchForbidden }
 })
 
-const start = (answers: Array<MaintenanceAnswer | Error>, settings?: CallResult<"siteSettings">) => {
-  const checkMaintenance = vi.fn(async (): Promise<MaintenanceAnswer> => {
+const start = (answers: Array<Answer<"maintenance">>, settings: Answer<"siteSettings"> = OFFLINE) => {
+  const checkMaintenance = vi.fn(async (): Promise<Answer<"maintenance">> => {
     const answer = answers.shift()
-    if (answer instanceof Error) throw answer
+    if (answer === undefined) throw new Error("no answer given")
     return answer
   })
-  const loadSettings = vi.fn(async (): Promise<CallResult<"siteSettings"> | undefined> => settings)
+  const loadSettings = vi.fn(async (): Promise<Answer<"siteSettings">> => settings)
   const actor = createActor(
     bootMachine.provide({
       actors: {
@@ -77,7 +78,7 @@ describe("bootMachine", () => {
 
   it("becomes ready with the site settings and a session when maintenance is off", async () => {
     const settings = { ...DEFAULT_SITE_SETTINGS, siteName: "Matchday", scheduleUrl: "https://schedule.example/" }
-    const { actor } = start([status(false)], { success: true, data: settings })
+    const { actor } = start([status(false)], answered({ success: true, data: settings }))
     await vi.runAllTimersAsync()
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toBe("ready")
@@ -87,14 +88,14 @@ describe("bootMachine", () => {
   })
 
   it("keeps the default settings when they cannot be loaded", async () => {
-    const { actor } = start([status(false)], { success: false, status: 500, detail: "boom" })
+    const { actor } = start([status(false)], refused(500, "boom"))
     await vi.runAllTimersAsync()
     expect(actor.getSnapshot().value).toBe("ready")
     expect(selectSettings(actor.getSnapshot())).toEqual(DEFAULT_SITE_SETTINGS)
   })
 
   it("shows a retryable error, not a blank page, when the check fails", async () => {
-    const { actor, checkMaintenance } = start([{ success: false, status: 0, detail: "offline" }, status(false)])
+    const { actor, checkMaintenance } = start([OFFLINE, status(false)])
     await vi.runAllTimersAsync()
     expect(actor.getSnapshot().value).toBe("failed")
     // said once, in our words: the adapter's own detail is not repeated after it
@@ -109,11 +110,11 @@ describe("bootMachine", () => {
   })
 
   it.each([
-    ["a proxy's HTML page (SPEC's 'content type' fallback)", { success: false, status: 404, detail: "content type" }, BOOT_BROKEN_MESSAGE],
-    ["a server error", { success: false, status: 500, detail: "Internal server error" }, BOOT_BROKEN_MESSAGE],
+    ["a proxy's HTML page (SPEC's 'content type' fallback)", refused(404, "content type"), BOOT_BROKEN_MESSAGE],
+    ["a server error", refused(500, "Internal server error"), BOOT_BROKEN_MESSAGE],
     [
       "a rate limit, whose reason is the server's",
-      { success: false, status: 429, detail: "Too many requests. Try again in 12 seconds." },
+      refused(429, "Too many requests. Try again in 12 seconds."),
       "Too many requests. Try again in 12 seconds."
     ]
   ] as const)("says what failed in plain words after %s", async (_, answer, message) => {
@@ -122,8 +123,8 @@ describe("bootMachine", () => {
     expect(selectBootError(actor.getSnapshot())).toBe(message)
   })
 
-  it("treats a thrown check like a failed one", async () => {
-    const { actor } = start([new Error("network down")])
+  it("says the service could not be reached when the check got no answer in time", async () => {
+    const { actor } = start([unreachable("timeout", "The server took too long to answer.")])
     await vi.runAllTimersAsync()
     expect(selectBootError(actor.getSnapshot())).toBe(BOOT_FAILURE_MESSAGE)
   })
@@ -133,7 +134,7 @@ describe("bootMachine", () => {
       bootMachine.provide({
         actors: {
           checkMaintenance: answers("maintenance", status(false)),
-          loadSettings: answers("siteSettings", undefined),
+          loadSettings: answers("siteSettings", OFFLINE),
           session: idleSession
         }
       }),

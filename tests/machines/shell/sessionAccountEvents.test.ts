@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import { UserInfo } from "../../../src/domain/User.ts"
 import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
@@ -14,12 +14,15 @@ import {
 import { answers, fakeForbidden, user } from "../../support/machineFixtures.ts"
 
 const noAnnouncement = announcementMachine.provide({
-  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
+  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: answered({ resultCode: 24 }), lastSeenToken: null })) }
 })
 
-const start = (logoutAll: ReturnType<typeof answers<"logoutAll">>, loadUser = answers("userInfo", { success: true, data: user })) => {
+const start = (
+  logoutAll: ReturnType<typeof answers<"logoutAll">>,
+  loadUser = answers("userInfo", answered({ success: true, data: user }))
+) => {
   const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), reportLogoutFailure: vi.fn() }
-  const logout = vi.fn(async (): Promise<CallResult<"logout"> | undefined> => ({ success: true }))
+  const logout = vi.fn(async (): Promise<Answer<"logout">> => answered({ success: true }))
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -45,7 +48,7 @@ describe("sessionMachine: the account page's events", () => {
   })
 
   it("logs out all devices: only after success is the token removed and /login shown", async () => {
-    const { actor, actions, logout } = start(answers("logoutAll", { success: true }))
+    const { actor, actions, logout } = start(answers("logoutAll", answered({ success: true })))
     await vi.runAllTimersAsync()
     actor.send({ type: "session.logoutAll" })
     expect(selectIsLoggingOutAll(actor.getSnapshot())).toBe(true)
@@ -60,10 +63,10 @@ describe("sessionMachine: the account page's events", () => {
   })
 
   it.each([
-    ["success false", { success: false } as CallResult<"logoutAll">],
-    ["a failure body", { success: false, status: 500, detail: "Internal error" } as CallResult<"logoutAll">],
-    ["a network failure", new Error("offline")]
-  ])("keeps the session after %s, writing only a console message", async (_, answer) => {
+    ["success false", answered({ success: false })],
+    ["a failure body", refused(500, "Internal error")],
+    ["a network failure", unreachable("network", "offline")]
+  ] as ReadonlyArray<[string, Answer<"logoutAll">]>)("keeps the session after %s, writing only a console message", async (_, answer) => {
     const { actor, actions } = start(answers("logoutAll", answer))
     await vi.runAllTimersAsync()
     actor.send({ type: "session.logoutAll" })
@@ -77,8 +80,8 @@ describe("sessionMachine: the account page's events", () => {
   it("reads the user info again on request", async () => {
     const renamed = new UserInfo({ ...user, username: "annie" })
     const { actor } = start(
-      answers("logoutAll", { success: true }),
-      answers("userInfo", { success: true, data: user }, { success: true, data: renamed })
+      answers("logoutAll", answered({ success: true })),
+      answers("userInfo", answered({ success: true, data: user }), answered({ success: true, data: renamed }))
     )
     await vi.runAllTimersAsync()
     expect(selectUser(actor.getSnapshot())?.username).toBe("ann")

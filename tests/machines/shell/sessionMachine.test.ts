@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
+import { UserInfo } from "../../../src/domain/User.ts"
 import { type Credentials, loginFormMachine } from "../../../src/machines/account/loginFormMachine.ts"
 import type { LatestAnnouncement } from "../../../src/machines/shell/announcementMachine.ts"
 import { announcementMachine } from "../../../src/machines/shell/announcementMachine.ts"
@@ -17,14 +18,14 @@ import {
 import { answers, fakeForbidden, user } from "../../support/machineFixtures.ts"
 
 const noAnnouncement = announcementMachine.provide({
-  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: undefined, lastSeenToken: null })) }
+  actors: { loadLatest: fromPromise<LatestAnnouncement>(async () => ({ answer: answered({ resultCode: 24 }), lastSeenToken: null })) }
 })
 
 const start = ({
   token = null as string | null,
-  login = vi.fn(async (_: Credentials): Promise<CallResult<"login"> | undefined> => ({ success: true, resultCode: 1, token: "new-token" })),
-  logout = answers("logout", { success: true }),
-  loadUser = answers("userInfo", { success: true, data: user })
+  login = vi.fn(async (_: Credentials): Promise<Answer<"login">> => answered({ success: true, resultCode: 1, token: "new-token" })),
+  logout = answers("logout", answered({ success: true })),
+  loadUser = answers("userInfo", answered({ success: true, data: user }))
 } = {}) => {
   const actions = { storeToken: vi.fn(), forgetToken: vi.fn(), reportLogoutFailure: vi.fn() }
   const forbidden = fakeForbidden()
@@ -73,9 +74,9 @@ describe("sessionMachine", () => {
 
   it("asks for the user info again when the account changed while it was being loaded", async () => {
     let calls = 0
-    const loadUser = fromPromise<CallResult<"userInfo"> | undefined>(async () => {
+    const loadUser = fromPromise<Answer<"userInfo">>(async () => {
       calls += 1
-      return { success: true, data: calls === 1 ? user : { ...user, email: "new@example.com" } } as CallResult<"userInfo">
+      return answered({ success: true, data: new UserInfo({ ...user, email: calls === 1 ? user.email : "new@example.com" }) })
     })
     const { actor } = start({ token: "stored", loadUser })
     actor.send({ type: "session.refreshUser" })
@@ -85,7 +86,7 @@ describe("sessionMachine", () => {
   })
 
   it("ends a stored token's session when its check meets a 403", async () => {
-    const { actor, actions, forbidden } = start({ token: "stored", loadUser: answers("userInfo", undefined) })
+    const { actor, actions, forbidden } = start({ token: "stored", loadUser: answers("userInfo", SESSION_ENDED) })
     expect(selectIsCheckingSession(actor.getSnapshot())).toBe(true)
     forbidden.forbid()
     expect(selectIsCheckingSession(actor.getSnapshot())).toBe(false)
@@ -126,20 +127,23 @@ describe("sessionMachine", () => {
   })
 
   it.each([
-    ["success false", { success: false } as CallResult<"logout">],
-    ["a failure body", { success: false, status: 500, detail: "Internal error" } as CallResult<"logout">],
-    ["a network failure", new Error("offline")]
-  ])("keeps the session after a logout answered with %s, writing only a console message", async (_, answer) => {
-    const { actor, actions } = start({ token: "stored", logout: answers("logout", answer) })
-    await vi.runAllTimersAsync()
-    actor.send({ type: "session.logout" })
-    await vi.runAllTimersAsync()
+    ["success false", answered({ success: false })],
+    ["a failure body", refused(500, "Internal error")],
+    ["a network failure", unreachable("network", "offline")]
+  ] as ReadonlyArray<[string, Answer<"logout">]>)(
+    "keeps the session after a logout answered with %s, writing only a console message",
+    async (_, answer) => {
+      const { actor, actions } = start({ token: "stored", logout: answers("logout", answer) })
+      await vi.runAllTimersAsync()
+      actor.send({ type: "session.logout" })
+      await vi.runAllTimersAsync()
 
-    expect(actions.forgetToken).not.toHaveBeenCalled()
-    expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
-    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
-    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false)
-  })
+      expect(actions.forgetToken).not.toHaveBeenCalled()
+      expect(actions.reportLogoutFailure).toHaveBeenCalledTimes(1)
+      expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
+      expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false)
+    }
+  )
 
   it("writes the failed logout to the console by default", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {})
@@ -147,8 +151,8 @@ describe("sessionMachine", () => {
       sessionMachine.provide({
         actors: {
           announcement: noAnnouncement,
-          loadUser: answers("userInfo", undefined),
-          logout: answers("logout", { success: false, detail: "nope" }),
+          loadUser: answers("userInfo", unreachable("network", "offline")),
+          logout: answers("logout", answered({ success: false, detail: "nope" })),
           watchForbidden: fakeForbidden().watchForbidden
         }
       }),
@@ -174,7 +178,7 @@ describe("sessionMachine", () => {
   })
 
   it("stays usable when the user info cannot be loaded", async () => {
-    const { actor } = start({ token: "stored", loadUser: answers("userInfo", { success: false, status: 500, detail: "x" }) })
+    const { actor } = start({ token: "stored", loadUser: answers("userInfo", refused(500, "x")) })
     await vi.runAllTimersAsync()
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true)
     expect(selectUser(actor.getSnapshot())).toBeNull()
@@ -182,7 +186,10 @@ describe("sessionMachine", () => {
   })
 
   it("knows staff from the user info", async () => {
-    const { actor } = start({ token: "stored", loadUser: answers("userInfo", { success: true, data: { ...user, is_staff: true } }) })
+    const { actor } = start({
+      token: "stored",
+      loadUser: answers("userInfo", answered({ success: true, data: new UserInfo({ ...user, is_staff: true }) }))
+    })
     await vi.runAllTimersAsync()
     expect(selectIsStaff(actor.getSnapshot())).toBe(true)
   })

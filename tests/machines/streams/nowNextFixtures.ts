@@ -1,8 +1,9 @@
 import { vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { createClockActor } from "../../../src/adapters/time/clock.ts"
+import { type Answer, answered, refused as refusal } from "../../../src/domain/contract/answer.ts"
 import type { EpgEntry, NowNext } from "../../../src/domain/Schedule.ts"
-import { type NowNextAnswer, nowNextMachine } from "../../../src/machines/streams/nowNextMachine.ts"
+import { nowNextMachine } from "../../../src/machines/streams/nowNextMachine.ts"
 
 /** 20:10 UTC: the programmes below are part-way through. */
 export const T0 = Date.parse("2030-03-01T20:10:00.000Z")
@@ -24,19 +25,19 @@ export const guide: ReadonlyArray<NowNext> = [
   { streamId: 4, now: programme(-25, 15, "Cartoons"), next: programme(15, 45, "Weather") }
 ]
 
-export const ok = (data: ReadonlyArray<NowNext>): NowNextAnswer => ({ success: true, data })
-export const refused: NowNextAnswer = { success: false, status: 500, detail: "Database unavailable" }
+export const ok = (data: ReadonlyArray<NowNext>): Answer<"nowNext"> => answered({ success: true, data })
+export const refused: Answer<"nowNext"> = refusal(500, "Database unavailable")
 
-type Result = NowNextAnswer | Error | "hang"
+type Result = Answer<"nowNext"> | "hang"
 
 /** A fake `loadNowNext`: answers each call with the next result (the last one repeats) and records when it was asked. */
 export const guideLoader = (...results: Array<Result>) => {
   const calls: Array<number> = []
-  const logic = fromPromise<NowNextAnswer>(({ signal }) => {
+  const logic = fromPromise<Answer<"nowNext">>(({ signal }) => {
     calls.push(Date.now())
     const result = results.length > 1 ? results.shift() : results[0]
     if (result === "hang") return new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))))
-    if (result instanceof Error) return Promise.reject(result)
+    if (result === undefined) return Promise.reject(new Error("no answer given"))
     return Promise.resolve(result)
   })
   /** minutes after T0 of each call */

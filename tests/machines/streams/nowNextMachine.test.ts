@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import {
   LOAD_TIMEOUT_MS,
   type NowNextSnapshot,
@@ -94,7 +95,7 @@ describe("nowNextMachine", () => {
   })
 
   it("shows nothing after a failed load and tries again later, pausing longer after each failure", async () => {
-    const loader = guideLoader(refused, new Error("offline"), undefined, ok(guide))
+    const loader = guideLoader(refused, unreachable("network", "offline"), SESSION_ENDED, ok(guide))
     const actor = await startNowNext(loader)
     expect(selectProgrammes(actor.getSnapshot(), 3)).toBeNull()
     await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import type { NewTicket } from "../../../src/domain/Ticket.ts"
 import {
   REQUEST_FAILURE_TITLE,
@@ -10,13 +10,8 @@ import {
   streamRequestMachine
 } from "../../../src/machines/streams/streamRequestMachine.ts"
 
-type TicketAnswer = CallResult<"createTicket"> | undefined
-
-const start = (answer: TicketAnswer | Error = { success: true, resultCode: 1 }) => {
-  const submitTicket = vi.fn(async (_: NewTicket): Promise<TicketAnswer> => {
-    if (answer instanceof Error) throw answer
-    return answer
-  })
+const start = (answer: Answer<"createTicket"> = answered({ success: true, resultCode: 1 })) => {
+  const submitTicket = vi.fn(async (_: NewTicket): Promise<Answer<"createTicket">> => answer)
   const notify = vi.fn()
   const actor = createActor(
     streamRequestMachine.provide({ actors: { submitTicket: fromPromise(({ input }) => submitTicket(input)) }, actions: { notify } })
@@ -56,12 +51,7 @@ describe("streamRequestMachine", () => {
   })
 
   it("reports a refused request with the server's detail and keeps the text", async () => {
-    const { actor, notified } = start({
-      success: false,
-      status: 429,
-      resultCode: 19,
-      detail: "You can open 10 tickets an hour. Try again in 12 minutes."
-    })
+    const { actor, notified } = start(refused(429, "You can open 10 tickets an hour. Try again in 12 minutes.", 19))
     actor.send({ type: "request.change", text: "BBC" })
     actor.send({ type: "request.submit" })
     await vi.runAllTimersAsync()
@@ -77,7 +67,7 @@ describe("streamRequestMachine", () => {
     const notify = vi.fn()
     const actor = createActor(
       streamRequestMachine.provide({
-        actors: { submitTicket: fromPromise<TicketAnswer, NewTicket>(() => new Promise(() => undefined)) },
+        actors: { submitTicket: fromPromise<Answer<"createTicket">, NewTicket>(() => new Promise(() => undefined)) },
         actions: { notify }
       })
     ).start()
@@ -91,15 +81,26 @@ describe("streamRequestMachine", () => {
   })
 
   it("treats a result code other than 1 as a failure", async () => {
-    const { actor, notified } = start({ success: true, resultCode: 2, detail: "Ticket could not be saved" })
+    const { actor, notified } = start(answered({ success: true, resultCode: 2, detail: "Ticket could not be saved" }))
     actor.send({ type: "request.change", text: "Sports Three please" })
     actor.send({ type: "request.submit" })
     await vi.runAllTimersAsync()
     expect(notified()).toEqual([{ tone: "error", title: "Something went wrong", message: "Ticket could not be saved" }])
   })
 
-  it("reports a failed call without a detail", async () => {
-    const { actor, notified } = start(new Error("offline"))
+  it("reports a call that got no answer with why", async () => {
+    const { actor, notified } = start(unreachable("network", "Could not reach the server. Check your connection and try again."))
+    actor.send({ type: "request.change", text: "Sports Three please" })
+    actor.send({ type: "request.submit" })
+    await vi.runAllTimersAsync()
+    expect(notified()).toEqual([
+      { tone: "error", title: "Something went wrong", message: "Could not reach the server. Check your connection and try again." }
+    ])
+    expect(selectRequestText(actor.getSnapshot())).toBe("Sports Three please")
+  })
+
+  it("reports a call that ended the session without a detail", async () => {
+    const { actor, notified } = start(SESSION_ENDED)
     actor.send({ type: "request.change", text: "Sports Three please" })
     actor.send({ type: "request.submit" })
     await vi.runAllTimersAsync()

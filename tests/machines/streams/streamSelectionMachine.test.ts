@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
-import { PURCHASE_BUTTON, PURCHASE_TITLE, STREAM_MAINTENANCE_TEXT, STREAM_MAINTENANCE_TITLE } from "../../../src/domain/Maintenance.ts"
+import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
+import { PURCHASE, STREAM_MAINTENANCE } from "../../../src/domain/Maintenance.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import type { NewTicket } from "../../../src/domain/Ticket.ts"
 import { streamRequestMachine } from "../../../src/machines/streams/streamRequestMachine.ts"
@@ -17,14 +17,12 @@ import {
 } from "../../../src/machines/streams/streamSelectionMachine.ts"
 import { answers, streams } from "../../support/machineFixtures.ts"
 
-type TicketAnswer = CallResult<"createTicket"> | undefined
-
 const start = ({
   stored = 2 as PlayerChoice,
-  loaded = answers("streams", { success: true, data: streams }),
-  ticket = { success: true, resultCode: 1 } as TicketAnswer
+  loaded = answers("streams", answered({ success: true, data: streams })),
+  ticket = answered({ success: true, resultCode: 1 }) as Answer<"createTicket">
 } = {}) => {
-  const submitTicket = vi.fn(async (_: NewTicket): Promise<TicketAnswer> => ticket)
+  const submitTicket = vi.fn(async (_: NewTicket): Promise<Answer<"createTicket">> => ticket)
   const actions = { navigate: vi.fn(), persistPlayerChoice: vi.fn() }
   const actor = createActor(
     streamSelectionMachine.provide({
@@ -61,28 +59,23 @@ describe("streamSelectionMachine", () => {
   it.each([
     [
       "nothing answered",
-      { success: false, status: 0, detail: "Could not reach the server. Check your connection and try again." },
+      unreachable("network", "Could not reach the server. Check your connection and try again."),
       "Check your connection and try again."
     ],
-    [
-      "a proxy's HTML page (SPEC's 'content type' fallback)",
-      { success: false, status: 404, detail: "content type" },
-      "Please try again in a moment."
-    ],
-    [
-      "a rate limit",
-      { success: false, status: 429, detail: "Too many requests. Try again in 9 seconds." },
-      "Too many requests. Try again in 9 seconds."
-    ]
-  ] as const)("says the streams could not be loaded in plain words after %s", async (_, answer, hint) => {
-    const { actor } = start({ loaded: answers("streams", answer) })
-    await vi.runAllTimersAsync()
-    expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} ${hint}`)
-  })
+    ["a proxy's HTML page (SPEC's 'content type' fallback)", refused(404, "content type"), "Please try again in a moment."],
+    ["a rate limit", refused(429, "Too many requests. Try again in 9 seconds."), "Too many requests. Try again in 9 seconds."]
+  ] as ReadonlyArray<[string, Answer<"streams">, string]>)(
+    "says the streams could not be loaded in plain words after %s",
+    async (_, answer, hint) => {
+      const { actor } = start({ loaded: answers("streams", answer) })
+      await vi.runAllTimersAsync()
+      expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} ${hint}`)
+    }
+  )
 
   it("shows a retryable error when the streams cannot be loaded", async () => {
     const { actor } = start({
-      loaded: answers("streams", { success: false, status: 500, detail: "Database unavailable" }, { success: true, data: streams })
+      loaded: answers("streams", refused(500, "Database unavailable"), answered({ success: true, data: streams }))
     })
     await vi.runAllTimersAsync()
     expect(selectLoadError(actor.getSnapshot())).toBe(`${STREAMS_FAILED_MESSAGE} Please try again in a moment.`)
@@ -97,8 +90,8 @@ describe("streamSelectionMachine", () => {
     await vi.runAllTimersAsync()
     actor.send({ type: "stream.choose", index: 0 })
     expect(selectModal(actor.getSnapshot())).toBe("maintenance")
-    expect(STREAM_MAINTENANCE_TITLE).toBe("Steam under maintenance")
-    expect(STREAM_MAINTENANCE_TEXT).toMatch(/vedlikehold/)
+    expect(STREAM_MAINTENANCE.title).toBe("Steam under maintenance")
+    expect(STREAM_MAINTENANCE.text).toMatch(/vedlikehold/)
     actor.send({ type: "modal.close" })
     expect(selectModal(actor.getSnapshot())).toBe("none")
     expect(actions.navigate).not.toHaveBeenCalled()
@@ -109,7 +102,7 @@ describe("streamSelectionMachine", () => {
     await vi.runAllTimersAsync()
     actor.send({ type: "stream.choose", index: 1 })
     expect(selectModal(actor.getSnapshot())).toBe("purchase")
-    expect([PURCHASE_TITLE, PURCHASE_BUTTON]).toEqual(["Purchase a subscription", "View Plans"])
+    expect([PURCHASE.title, PURCHASE.button]).toEqual(["Purchase a subscription", "View Plans"])
     actor.send({ type: "plans.view" })
     expect(selectModal(actor.getSnapshot())).toBe("none")
     expect(paramsOf(actions.navigate)).toEqual([{ to: "/subscription" }])
@@ -144,18 +137,18 @@ describe("streamSelectionMachine", () => {
   })
 
   it("switches the player while the streams load and after they failed, keeping the switch once they are in", async () => {
-    let answer: (value: CallResult<"streams">) => void = () => undefined
+    let answer: (value: Answer<"streams">) => void = () => undefined
     const { actor, actions } = start({
-      loaded: fromPromise<CallResult<"streams"> | undefined>(() => new Promise((resolve) => (answer = resolve)))
+      loaded: fromPromise<Answer<"streams">>(() => new Promise((resolve) => (answer = resolve)))
     })
     await vi.advanceTimersByTimeAsync(0)
     expect(actor.getSnapshot().hasTag("loading")).toBe(true)
     actor.send({ type: "player.toggle" })
     expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
-    answer({ success: true, data: streams })
+    answer(answered({ success: true, data: streams }))
     await vi.advanceTimersByTimeAsync(0)
     expect(selectPlayerChoice(actor.getSnapshot())).toBe(1)
-    const failing = start({ loaded: answers("streams", { success: false, status: 500, detail: "x" }) })
+    const failing = start({ loaded: answers("streams", refused(500, "x")) })
     await vi.runAllTimersAsync()
     failing.actor.send({ type: "player.toggle" })
     expect(selectPlayerChoice(failing.actor.getSnapshot())).toBe(1)
@@ -199,7 +192,7 @@ describe("streamSelectionMachine", () => {
   })
 
   it("opens the request modal before the streams are in, and after they failed", async () => {
-    const { actor, submitTicket } = start({ loaded: answers("streams", { success: false, status: 500, detail: "Database unavailable" }) })
+    const { actor, submitTicket } = start({ loaded: answers("streams", refused(500, "Database unavailable")) })
     expect(selectIsLoading(actor.getSnapshot())).toBe(true)
     actor.send({ type: "request.open" })
     expect(selectModal(actor.getSnapshot())).toBe("request")

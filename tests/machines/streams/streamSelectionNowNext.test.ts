@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromCallback, fromPromise } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered } from "../../../src/domain/contract/answer.ts"
 import type { PlayerChoice } from "../../../src/domain/Stream.ts"
 import { nowNextMachine, selectProgrammes } from "../../../src/machines/streams/nowNextMachine.ts"
 import {
@@ -13,17 +13,15 @@ import {
 import { streams } from "../../support/machineFixtures.ts"
 import { fakeNowNext, guide, ok, refused, T0 } from "./nowNextFixtures.ts"
 
-type StreamsAnswer = CallResult<"streams"> | undefined
-
 /** The grid with its streams answered when the test says so. */
 const start = async (nowNext: typeof nowNextMachine) => {
-  let answerStreams: (answer: StreamsAnswer) => void = () => {}
+  let answerStreams: (answer: Answer<"streams">) => void = () => {}
   const navigate = vi.fn()
   const actor = createActor(
     streamSelectionMachine.provide({
       actors: {
         readPlayerChoice: fromPromise(async (): Promise<PlayerChoice> => 1),
-        loadStreams: fromPromise(() => new Promise<StreamsAnswer>((resolve) => (answerStreams = resolve))),
+        loadStreams: fromPromise(() => new Promise<Answer<"streams">>((resolve) => (answerStreams = resolve))),
         nowNext
       },
       actions: { navigate }
@@ -31,7 +29,7 @@ const start = async (nowNext: typeof nowNextMachine) => {
   ).start()
   // the stored player choice is read first, then the streams are asked for
   await vi.advanceTimersByTimeAsync(0)
-  return { actor, navigate, answerStreams: (answer: StreamsAnswer) => answerStreams(answer) }
+  return { actor, navigate, answerStreams: (answer: Answer<"streams">) => answerStreams(answer) }
 }
 
 describe("streamSelectionMachine: now and next on the grid", () => {
@@ -50,7 +48,7 @@ describe("streamSelectionMachine: now and next on the grid", () => {
     expect(loader.calls).toHaveLength(0)
     expect(selectNowNext(actor.getSnapshot())).toBeUndefined()
 
-    answerStreams({ success: true, data: streams })
+    answerStreams(answered({ success: true, data: streams }))
     await vi.advanceTimersByTimeAsync(0)
     expect(loader.calls).toHaveLength(1)
     const nowNext = selectNowNext(actor.getSnapshot())
@@ -61,7 +59,7 @@ describe("streamSelectionMachine: now and next on the grid", () => {
 
   it("shows the grid while now/next is still loading, and whatever becomes of it", async () => {
     const { actor, answerStreams, navigate } = await start(fakeNowNext("hang").logic)
-    answerStreams({ success: true, data: streams })
+    answerStreams(answered({ success: true, data: streams }))
     await vi.advanceTimersByTimeAsync(0)
     expect(selectStreams(actor.getSnapshot())).toHaveLength(4)
     actor.send({ type: "stream.choose", index: 2 })
@@ -81,7 +79,7 @@ describe("streamSelectionMachine: now and next on the grid", () => {
       })
     ]) {
       const { actor, answerStreams, navigate } = await start(nowNext)
-      answerStreams({ success: true, data: streams })
+      answerStreams(answered({ success: true, data: streams }))
       await vi.advanceTimersByTimeAsync(60_000)
       expect(actor.getSnapshot().status).toBe("active")
       actor.send({ type: "stream.choose", index: 0 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 import { type NewTicket, OwnTicket, type PlayerContext, playerContextQuery } from "../../../src/domain/Ticket.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
 import {
@@ -21,8 +21,8 @@ import {
 import { TICKETS_FAILED_MESSAGE } from "../../../src/machines/support/ticketForm.ts"
 
 const CONTEXT: PlayerContext = { stream: "Demo Channel 2", player: 1, errorCode: 2, browser: "Mozilla/5.0 Chrome/156.0" }
-const SUBMITTED = { success: true, resultCode: 1, detail: "Ticket submitted" } as const
-const LIMITED = { success: false, status: 429, detail: "You can open 10 tickets an hour. Try again in 40 minutes." } as const
+const SUBMITTED = answered({ success: true, resultCode: 1, detail: "Ticket submitted" })
+const LIMIT_DETAIL = "You can open 10 tickets an hour. Try again in 40 minutes."
 
 const ticket = (id: number, subject: string, status: 1 | 2 | 3 = 1) =>
   new OwnTicket({
@@ -36,13 +36,11 @@ const ticket = (id: number, subject: string, status: 1 | 2 | 3 = 1) =>
     player_context: null
   })
 
-type TicketsAnswer = CallResult<"myTickets"> | undefined
-
 const start = (
   options: {
     search?: string
-    submit?: (ticket: NewTicket) => Promise<CallResult<"createTicket">>
-    load?: () => Promise<TicketsAnswer>
+    submit?: (ticket: NewTicket) => Promise<Answer<"createTicket">>
+    load?: () => Promise<Answer<"myTickets">>
     chatUrls?: ReadonlyArray<string>
   } = {}
 ) => {
@@ -58,7 +56,7 @@ const start = (
         }),
         loadTickets: fromPromise(() => {
           loads += 1
-          return options.load?.() ?? Promise.resolve({ success: true, data: [ticket(1, "First")] })
+          return options.load?.() ?? Promise.resolve(answered({ success: true, data: [ticket(1, "First")] }))
         }),
         siteSettings: fromCallback<ContactEvent>(({ sendBack }) => {
           for (const chatUrl of options.chatUrls ?? ["https://chat.example/invite"]) sendBack({ type: "settings.changed", chatUrl })
@@ -120,7 +118,7 @@ describe("contactMachine", () => {
 
   it("sends the ticket as typed, says 'Success!' with the server's detail, empties the form and lists the new ticket", async () => {
     let tickets = [ticket(1, "First")]
-    const { actor, sent, notes, loads } = start({ load: () => Promise.resolve({ success: true, data: tickets }) })
+    const { actor, sent, notes, loads } = start({ load: () => Promise.resolve(answered({ success: true, data: tickets })) })
     await listed(actor)
     fill(actor, { category: "2", subject: " <b>Invoice</b> ", description: "Where is my receipt?\n" })
     tickets = [ticket(2, " <b>Invoice</b> "), ...tickets]
@@ -139,16 +137,28 @@ describe("contactMachine", () => {
   })
 
   it("keeps everything typed when sending fails, says why, and sends the same ticket again", async () => {
-    const answers: Array<CallResult<"createTicket">> = [
-      LIMITED,
-      { success: false, status: 0, detail: "Could not reach the server." },
-      { success: false, resultCode: 2, detail: "Ticket refused" },
+    const answers: Array<Answer<"createTicket">> = [
+      refused(429, LIMIT_DETAIL),
+      unreachable("network", "Could not reach the server."),
+      answered({ success: false, resultCode: 2, detail: "Ticket refused" }),
+      refused(400, "subject: Please enter a subject", 19),
+      refused(404, "content type"),
+      refused(500, "Internal server error"),
+      SESSION_ENDED,
       SUBMITTED
     ]
     const { actor, sent, notes } = start({ submit: () => Promise.resolve(answers.shift() ?? SUBMITTED) })
     const typed = { category: "1", subject: "Player freezes", description: "It freezes after a minute" }
     fill(actor, typed)
-    for (const message of [LIMITED.detail, "Check your connection and try again.", "Ticket refused"]) {
+    for (const message of [
+      LIMIT_DETAIL,
+      "Check your connection and try again.",
+      "Ticket refused",
+      "subject: Please enter a subject",
+      "Please try again in a moment.",
+      "Please try again in a moment.",
+      "Please try again in a moment."
+    ]) {
       actor.send({ type: "contact.submit" })
       await settled(actor)
       expect(selectFormStatus(actor.getSnapshot())).toBe("failed")
@@ -163,8 +173,8 @@ describe("contactMachine", () => {
     expect(new Set(sent.map((t) => JSON.stringify(t))).size).toBe(1)
   })
 
-  it("keeps what was typed when the call itself fails", async () => {
-    const { actor, notes } = start({ submit: () => Promise.reject(new Error("boom")) })
+  it("keeps what was typed when no answer comes", async () => {
+    const { actor, notes } = start({ submit: async () => unreachable("timeout", "The server took too long to answer.") })
     fill(actor, { category: "5", subject: "Hello", description: "Just saying hi" })
     actor.send({ type: "contact.submit" })
     await settled(actor)
@@ -173,8 +183,34 @@ describe("contactMachine", () => {
     expect(notes).toEqual([{ tone: "error", title: "Something went wrong", message: "Check your connection and try again." }])
   })
 
+  it("goes back to editing with the fields' messages when a submit after an answer breaks the rules", async () => {
+    const { actor, sent } = start({ submit: async () => refused(500, "Internal server error") })
+    fill(actor, { category: "5", subject: "Hello", description: "Just saying hi" })
+    actor.send({ type: "contact.submit" })
+    await settled(actor)
+    fill(actor, { description: "" })
+    // typing keeps the reason the ticket was not sent in view
+    expect(selectFormStatus(actor.getSnapshot())).toBe("failed")
+    actor.send({ type: "contact.submit" })
+    expect(selectFormStatus(actor.getSnapshot())).toBe("editing")
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ description: "Please enter a description" })
+    expect(sent).toHaveLength(1)
+  })
+
+  it("asks for every field again when the emptied form is submitted after a ticket was sent", async () => {
+    const { actor, sent } = start()
+    fill(actor, { category: "5", subject: "Hello", description: "Just saying hi" })
+    actor.send({ type: "contact.submit" })
+    await settled(actor)
+    expect(selectFormStatus(actor.getSnapshot())).toBe("submitted")
+    actor.send({ type: "contact.submit" })
+    expect(selectFormStatus(actor.getSnapshot())).toBe("editing")
+    expect(selectFirstInvalidField(actor.getSnapshot())).toBe("category")
+    expect(sent).toHaveLength(1)
+  })
+
   it("ignores typing and submits while a ticket is on its way", async () => {
-    let answer: (value: CallResult<"createTicket">) => void = () => {}
+    let answer: (value: Answer<"createTicket">) => void = () => {}
     const { actor, sent } = start({ submit: () => new Promise((resolve) => (answer = resolve)) })
     fill(actor, { category: "5", subject: "Hello", description: "Just saying hi" })
     actor.send({ type: "contact.submit" })
@@ -220,7 +256,7 @@ describe("contactMachine", () => {
   it("says the list failed and why, and loads it again on retry", async () => {
     let failing = true
     const { actor, loads } = start({
-      load: () => Promise.resolve(failing ? { success: false, status: 500, detail: "Internal server error" } : { success: true, data: [] })
+      load: () => Promise.resolve(failing ? refused(500, "Internal server error") : answered({ success: true, data: [] }))
     })
     await listed(actor)
     expect(selectTicketsStatus(actor.getSnapshot())).toBe("failed")
@@ -235,13 +271,13 @@ describe("contactMachine", () => {
   })
 
   it("loads the list again when a ticket is sent before the first load answered", async () => {
-    const pending: Array<(answer: TicketsAnswer) => void> = []
+    const pending: Array<(answer: Answer<"myTickets">) => void> = []
     const { actor, loads } = start({ load: () => new Promise((resolve) => pending.push(resolve)) })
     fill(actor, { category: "5", subject: "Quick", description: "Sent at once" })
     actor.send({ type: "contact.submit" })
     await settled(actor)
     expect(loads()).toBe(2)
-    pending[1]?.({ success: true, data: [ticket(1, "Quick")] })
+    pending[1]?.(answered({ success: true, data: [ticket(1, "Quick")] }))
     await listed(actor)
     expect(selectTickets(actor.getSnapshot()).map((t) => t.subject)).toEqual(["Quick"])
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { CallResult } from "../../../src/domain/api.ts"
+import { type Answer, answered, refused } from "../../../src/domain/contract/answer.ts"
 import { Ticket } from "../../../src/domain/Ticket.ts"
 import { REPLY_FAILED, REPLY_MESSAGE_REQUIRED, REPLY_SENT } from "../../../src/domain/TicketDesk.ts"
 import type { NotificationContent } from "../../../src/machines/shell/notificationsMachine.ts"
@@ -42,9 +42,9 @@ const TICKETS = [
 
 const start = (
   options: {
-    tickets?: () => Promise<CallResult<"tickets"> | undefined>
-    update?: (change: StatusChange) => Promise<CallResult<"updateTicket">>
-    reply?: (reply: Reply) => Promise<CallResult<"replyToTicket">>
+    tickets?: () => Promise<Answer<"tickets"> | undefined>
+    update?: (change: StatusChange) => Promise<Answer<"updateTicket">>
+    reply?: (reply: Reply) => Promise<Answer<"replyToTicket">>
   } = {}
 ) => {
   const notes: NotificationContent[] = []
@@ -54,19 +54,19 @@ const start = (
   const actor = createActor(
     ticketDeskMachine.provide({
       actors: {
-        loadTickets: fromPromise<CallResult<"tickets"> | undefined>(async () => {
+        loadTickets: fromPromise<Answer<"tickets">>(async () => {
           loads += 1
-          return (await options.tickets?.()) ?? { success: true, data: TICKETS }
+          return (await options.tickets?.()) ?? answered({ success: true, data: TICKETS })
         }),
         ticketStatus: ticketStatusMachine.provide({
           actors: {
-            updateTicket: fromPromise<CallResult<"updateTicket"> | undefined, StatusChange>(async ({ input }) => {
+            updateTicket: fromPromise<Answer<"updateTicket">, StatusChange>(async ({ input }) => {
               changes.push(input)
-              return (await options.update?.(input)) ?? { success: true, resultCode: 1, detail: "Ticket updated" }
+              return (await options.update?.(input)) ?? answered({ success: true, resultCode: 1, detail: "Ticket updated" })
             }),
-            sendReply: fromPromise<CallResult<"replyToTicket"> | undefined, Reply>(async ({ input }) => {
+            sendReply: fromPromise<Answer<"replyToTicket">, Reply>(async ({ input }) => {
               replies.push(input)
-              return (await options.reply?.(input)) ?? { success: true, resultCode: 1, detail: "Email added to queue" }
+              return (await options.reply?.(input)) ?? answered({ success: true, resultCode: 1, detail: "Email added to queue" })
             })
           },
           actions: { notify: (_, content) => void notes.push(content) }
@@ -83,7 +83,7 @@ const idle = (ref: NonNullable<ReturnType<typeof selectOpenTicket>>) => waitFor(
 describe("ticket desk machine", () => {
   it("loads the tickets, filters them by category and words, and retries a failure", async () => {
     let calls = 0
-    const { actor } = start({ tickets: async () => (calls++ === 0 ? { success: false, status: 500, detail: "boom" } : undefined) })
+    const { actor } = start({ tickets: async () => (calls++ === 0 ? refused(500, "boom") : undefined) })
     let snapshot = await loaded(actor)
     expect(selectDeskStatus(snapshot)).toBe("failed")
     expect(selectDeskError(snapshot)).toBe(`${DESK_FAILED_MESSAGE} Please try again in a moment.`)
@@ -124,7 +124,7 @@ describe("ticket desk machine", () => {
   })
 
   it("keeps the status when the change fails, and says why", async () => {
-    const { actor, notes } = start({ update: async () => ({ success: false, resultCode: 24, detail: "Ticket not found" }) })
+    const { actor, notes } = start({ update: async () => answered({ success: false, resultCode: 24, detail: "Ticket not found" }) })
     await loaded(actor)
     actor.send({ type: "ticket.open", id: 1 })
     const open = selectOpenTicket(actor.getSnapshot())
@@ -140,8 +140,8 @@ describe("ticket desk machine", () => {
     const { actor, notes, replies } = start({
       reply: async () =>
         calls++ === 0
-          ? { success: true, resultCode: 1, detail: "Email added to queue" }
-          : { success: false, resultCode: 2, detail: "No such ticket" }
+          ? answered({ success: true, resultCode: 1, detail: "Email added to queue" })
+          : answered({ success: false, resultCode: 2, detail: "No such ticket" })
     })
     await loaded(actor)
     actor.send({ type: "ticket.open", id: 2 })
@@ -165,13 +165,13 @@ describe("ticket desk machine", () => {
     expect(selectReply(open.getSnapshot()).text).toBe("Again")
   })
   it("loads the list again after a change made while it was loading, so the list never misses it", async () => {
-    const answers: Array<(answer: CallResult<"tickets">) => void> = []
+    const answers: Array<(answer: Answer<"tickets">) => void> = []
     const { actor, loads } = start({ tickets: () => new Promise((resolve) => answers.push(resolve)) })
     actor.send({ type: "ticket.changed" })
     // the first load is dropped for a fresh one
     expect(loads()).toBe(2)
-    answers[0]?.({ success: true, data: TICKETS.slice(0, 1) })
-    answers[1]?.({ success: true, data: TICKETS })
+    answers[0]?.(answered({ success: true, data: TICKETS.slice(0, 1) }))
+    answers[1]?.(answered({ success: true, data: TICKETS }))
     const snapshot = await loaded(actor)
     expect(
       selectShownTickets(snapshot)

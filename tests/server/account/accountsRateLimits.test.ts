@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { EndpointName } from "../../../src/domain/api.ts"
+import type { EndpointName } from "../../../src/domain/contract/api.ts"
 import { accountTableCounts } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { type CallOptions, nextIp, PASSWORD, startTestServer, type TestServer } from "../../support/testServer.ts"

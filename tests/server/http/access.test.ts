@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
+import { api, type EndpointName } from "../../../src/domain/contract/api.ts"
+import { buildPath } from "../../../src/domain/contract/endpoint.ts"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
 import { routePath } from "../../../src/server/http/registerContract.ts"

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ApiFailure, api, buildPath, type EndpointName } from "../../../src/domain/api.ts"
+import { api, type EndpointName } from "../../../src/domain/contract/api.ts"
+import { ApiFailure, buildPath } from "../../../src/domain/contract/endpoint.ts"
 import { decodeWith } from "../../../src/domain/decode.ts"
 import { DEFAULT_BODY_LIMIT } from "../../../src/server/app.ts"
 import type { Db } from "../../../src/server/db/database.ts"

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/formFields.ts"
+import { MISSING_TOKEN_MESSAGE } from "../../../src/machines/shared/mailedLink.ts"
 import { VERIFY_TOKEN_NOT_FOUND } from "../../../src/server/account/registrationHandlers.ts"
 import type { InProcessServer } from "../../support/inProcessServer.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"

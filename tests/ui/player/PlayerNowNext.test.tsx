@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type Hls from "hls.js"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { api } from "../../../src/domain/api.ts"
+import { api } from "../../../src/domain/contract/api.ts"
 import { clockTime } from "../../../src/machines/streams/nowNextProgrammes.ts"
 import { FakeHls } from "../../support/FakeHls.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"

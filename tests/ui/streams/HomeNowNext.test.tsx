@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { api } from "../../../src/domain/api.ts"
+import { api } from "../../../src/domain/contract/api.ts"
 import { clockTime } from "../../../src/machines/streams/nowNextProgrammes.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 import { fakeGuide, programmeAround } from "./guideFake.ts"

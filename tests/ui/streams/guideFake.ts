@@ -1,4 +1,4 @@
-import { api } from "../../../src/domain/api.ts"
+import { api } from "../../../src/domain/contract/api.ts"
 import type { EpgEntry, NowNext } from "../../../src/domain/Schedule.ts"
 import { ORIGIN } from "../../support/inProcessServer.ts"
 

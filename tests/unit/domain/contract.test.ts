@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { api, buildPath, type Endpoint } from "../../../src/domain/api.ts"
-import { openApiDocument } from "../../../src/domain/openapi.ts"
+import { api } from "../../../src/domain/contract/api.ts"
+import { buildPath, type Endpoint } from "../../../src/domain/contract/endpoint.ts"
+import { openApiDocument } from "../../../src/domain/contract/openapi.ts"
 
 const spec7 = [
   "GET /api/support/adminsuppottickets",

@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
-import {
-  CANCELLED_DETAIL,
-  CONTENT_TYPE_FAILURE,
-  createCallApi,
-  NETWORK_FAILURE_DETAIL,
-  TIMEOUT_DETAIL
-} from "../../../src/adapters/http/http.ts"
-import { SESSION_ENDED } from "../../../src/domain/api.ts"
+import { CANCELLED_DETAIL, createCallApi, NETWORK_FAILURE_DETAIL, TIMEOUT_DETAIL } from "../../../src/adapters/http/http.ts"
+import { refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
 
 const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": type } })
@@ -51,10 +45,17 @@ describe("callApi", () => {
     expect(init?.headers).not.toHaveProperty("Token")
   })
 
-  it("decodes a successful answer with the endpoint's schema", async () => {
+  it("answers ok with the body decoded by the endpoint's schema", async () => {
     const { callApi } = setup(() => json(200, { success: true, data: [streamJson], extra: "ignored" }))
     const result = await callApi("streams")
-    expect(result).toMatchObject({ success: true, data: [{ title: "Sports One", src_sldp: null }] })
+    expect(result).toMatchObject({ _tag: "ok", body: { success: true, data: [{ title: "Sports One", src_sldp: null }] } })
+    expect(result._tag === "ok" && "extra" in result.body).toBe(false)
+  })
+
+  it("answers ok with a result-coded refusal the server sent as its answer (SPEC §8)", async () => {
+    const body = { success: false, resultCode: 12, detail: "Email and password do not match" }
+    const { callApi } = setup(() => json(200, body))
+    await expect(callApi("login", { body: { email: "a@b.co", password: "wrongpassword" } })).resolves.toEqual({ _tag: "ok", body })
   })
 
   it("answers any 403 with onForbidden and a result of its own, the session's end", async () => {
@@ -65,50 +66,51 @@ describe("callApi", () => {
 
   it("turns a response that is not JSON into the content-type fallback", async () => {
     const { callApi } = setup(() => new Response("<html>proxy error</html>", { status: 502, headers: { "content-type": "text/html" } }))
-    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 404, detail: "content type" })
-    expect(CONTENT_TYPE_FAILURE).toEqual({ success: false, status: 404, detail: "content type" })
+    await expect(callApi("streams")).resolves.toEqual(refused(404, "content type"))
   })
 
-  it("decodes a 400 failure body as ApiFailure", async () => {
+  it("answers a 400 failure body as refused, with its result code and detail", async () => {
     const body = { success: false, status: 400, resultCode: 19, detail: "email: Enter a valid email address." }
     const { callApi } = setup(() => json(400, body))
-    await expect(callApi("login", { body: { email: "x", password: "y" } })).resolves.toEqual(body)
+    await expect(callApi("login", { body: { email: "x", password: "y" } })).resolves.toEqual(
+      refused(400, "email: Enter a valid email address.", 19)
+    )
   })
 
-  it("decodes a 429 failure body as ApiFailure", async () => {
+  it("answers a 429 failure body as refused, with the server's reason", async () => {
     const body = { success: false, status: 429, detail: "Rate limit exceeded, retry in 1 minute" }
     const { callApi } = setup(() => json(429, body))
-    await expect(callApi("streams")).resolves.toEqual(body)
+    await expect(callApi("streams")).resolves.toEqual(refused(429, "Rate limit exceeded, retry in 1 minute"))
   })
 
-  it("keeps an error status whose body is the endpoint's own answer", async () => {
+  it("keeps the status, result code and detail of an error whose body is not the failure body", async () => {
     const { callApi } = setup(() => json(401, { success: false, resultCode: 12, detail: "Email and password do not match" }))
-    await expect(callApi("login", { body: { email: "a@b.co", password: "wrongpassword" } })).resolves.toEqual({
-      success: false,
-      resultCode: 12,
-      detail: "Email and password do not match"
-    })
+    await expect(callApi("login", { body: { email: "a@b.co", password: "wrongpassword" } })).resolves.toEqual(
+      refused(401, "Email and password do not match", 12)
+    )
+    const bare = setup(() => json(500, { oops: true }))
+    await expect(bare.callApi("streams")).resolves.toEqual(refused(500, "The server answered HTTP 500."))
   })
 
   it("explains a body that matches neither schema", async () => {
     const { callApi } = setup(() => json(200, { unexpected: true }))
     const result = await callApi("streams")
-    expect(result).toMatchObject({ success: false, status: 200 })
-    expect(result && "detail" in result ? result.detail : "").toMatch(
+    expect(result).toMatchObject({ _tag: "refused", status: 200 })
+    expect(result._tag === "refused" ? result.detail : "").toMatch(
       /^Unexpected answer from the server \(HTTP 200\) for GET \/api\/streams\/all: /
     )
   })
 
   it("reports malformed JSON instead of throwing", async () => {
     const { callApi } = setup(() => new Response("{", { status: 200, headers: { "content-type": "application/json" } }))
-    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 200, detail: "The server sent malformed JSON (HTTP 200)." })
+    await expect(callApi("streams")).resolves.toEqual(refused(200, "The server sent malformed JSON (HTTP 200)."))
   })
 
   it("turns a network failure into a failure result, never a throw", async () => {
     const { callApi } = setup(() => {
       throw new TypeError("Failed to fetch")
     })
-    await expect(callApi("streams")).resolves.toEqual({ success: false, status: 0, detail: NETWORK_FAILURE_DETAIL })
+    await expect(callApi("streams")).resolves.toEqual(unreachable("network", NETWORK_FAILURE_DETAIL))
   })
 
   it("says a cancelled call was cancelled", async () => {
@@ -117,11 +119,7 @@ describe("callApi", () => {
       controller.abort()
       throw init.signal?.reason
     })
-    await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual({
-      success: false,
-      status: 0,
-      detail: CANCELLED_DETAIL
-    })
+    await expect(callApi("streams", { signal: controller.signal })).resolves.toEqual(unreachable("cancelled", CANCELLED_DETAIL))
   })
 
   /** A fetch that answers only when the signal it was given aborts, as a browser's does. */
@@ -140,7 +138,7 @@ describe("callApi", () => {
       await vi.advanceTimersByTimeAsync(0)
       expect(settled).toBe(false)
       await vi.advanceTimersByTimeAsync(1)
-      await expect(answer).resolves.toEqual({ success: false, status: 0, detail: TIMEOUT_DETAIL })
+      await expect(answer).resolves.toEqual(unreachable("timeout", TIMEOUT_DETAIL))
     } finally {
       vi.useRealTimers()
     }
@@ -151,6 +149,20 @@ describe("callApi", () => {
     const { callApi } = setup(hanging)
     const answer = callApi("streams", { signal: controller.signal })
     controller.abort()
-    await expect(answer).resolves.toEqual({ success: false, status: 0, detail: CANCELLED_DETAIL })
+    await expect(answer).resolves.toEqual(unreachable("cancelled", CANCELLED_DETAIL))
+  })
+
+  it("answers unreachable, never a rejection, when the call cannot even be sent", async () => {
+    const failing = createCallApi({
+      fetch: vi.fn(),
+      getToken: () => {
+        throw new DOMException("The operation is insecure.", "SecurityError")
+      },
+      onForbidden: vi.fn()
+    })
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    await expect(failing("streams")).resolves.toEqual(unreachable("network", NETWORK_FAILURE_DETAIL))
+    expect(error).toHaveBeenCalledOnce()
+    error.mockRestore()
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, sendTo, setup } from "xstate"
 import { createMeteringActor, meter, playerGrantOf } from "../../../src/adapters/telemetry/metering.ts"
-import { SESSION_ENDED } from "../../../src/domain/api.ts"
+import { answered, refused, SESSION_ENDED } from "../../../src/domain/contract/answer.ts"
 import type { MeteringFact } from "../../../src/domain/TelemetryProtocol.ts"
 import { FakeServer } from "../../support/telemetryFakes.ts"
 import { WAIT } from "../../support/timeouts.ts"
@@ -57,12 +57,12 @@ describe("metering", () => {
   })
 
   it("reads the grant from a player-token answer", () => {
-    expect(playerGrantOf({ success: true, token: "t", analytics: true, noMetering: true })).toEqual({
+    expect(playerGrantOf(answered({ success: true, token: "t", analytics: true, noMetering: true }))).toEqual({
       token: "t",
       analytics: true,
       noMetering: true
     })
-    expect(playerGrantOf({ success: false, status: 500, detail: "x" })).toBeUndefined()
+    expect(playerGrantOf(refused(500, "x"))).toBeUndefined()
     expect(playerGrantOf(SESSION_ENDED)).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
-import { ApiFailure, api, type Endpoint } from "./api.ts"
+import { api } from "./api.ts"
+import { ApiFailure, type Endpoint } from "./endpoint.ts"
 
 type JsonObject = Record<string, unknown>
 
