@@ -7,9 +7,6 @@ import { ResultCode } from "../../domain/ResultCode.ts"
 export const CONNECTION_HINT = "Check your connection and try again."
 export const RETRY_HINT = "Please try again in a moment."
 
-/** Anything but the endpoint's own body: an HTTP failure, the end of the session, or no answer. */
-export const isFailure = (answer: AnyAnswer): answer is Refused | SessionEnded | Unreachable => answer._tag !== "ok"
-
 /** The server's reason when it refused for now (429: too many attempts, an account's password checks paused). */
 export const refusedForNow = (answer: AnyAnswer): string | undefined =>
   answer._tag === "refused" && answer.status === 429 && answer.detail !== "" ? answer.detail : undefined
