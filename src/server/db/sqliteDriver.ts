@@ -59,7 +59,12 @@ export function openSqliteDatabase(file: string): SqliteConnection {
         return undefined
       }
     },
-    prepare: (sql) => {
+    prepare: (text) => {
+      // Kysely opens a transaction with a bare `begin`, which takes the write lock only at the
+      // first write. If another process (the operator CLI, or the server while the CLI runs)
+      // commits in between, that write fails at once with "database is locked", busy_timeout or
+      // not. `begin immediate` takes the lock first, waiting for it as busy_timeout allows.
+      const sql = /^\s*begin\s*$/i.test(text) ? "begin immediate" : text
       let statement = statements.get(sql)
       if (statement === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
