@@ -1,5 +1,6 @@
 import path from "node:path"
 import ipaddr from "ipaddr.js"
+import { DEFAULT_RING_CAPS, type RingCaps } from "./origin/relayRing.ts"
 
 export interface Config {
   readonly port: number
@@ -30,6 +31,8 @@ export interface Config {
   readonly rateLimits: { readonly signInPerMinute?: number; readonly apiPerMinute?: number }
   /** LOG_FORMAT; undefined lets the server choose by whether its output is a terminal. */
   readonly logFormat: "json" | "pretty" | undefined
+  /** Relayed channels: the media kept in memory (RELAY_CACHE_MB, RELAY_CHANNEL_CACHE_MB) and how long a feed outlives its last viewer. */
+  readonly relay: { readonly caps: RingCaps; readonly lingerMs: number }
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -107,6 +110,23 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
           `LOG_FORMAT must be json or pretty, or unset to choose by whether the output is a terminal (got "${value(env, "LOG_FORMAT")}")`
         )
 
+  const wholeNumber = (key: string, min: number, max: number): number | undefined => {
+    const text = value(env, key)
+    if (text === undefined) return undefined
+    return /^\d{1,9}$/.test(text) && Number(text) >= min && Number(text) <= max
+      ? Number(text)
+      : fail(`${key} must be a whole number from ${min} to ${max} (got "${text}")`)
+  }
+  const MB = 1024 * 1024
+  const totalMb = wholeNumber("RELAY_CACHE_MB", 8, 65536)
+  const channelMb = wholeNumber("RELAY_CHANNEL_CACHE_MB", 4, 65536)
+  const lingerSeconds = wholeNumber("RELAY_LINGER_SECONDS", 0, 86400)
+  const relayCaps: RingCaps = {
+    total: totalMb === undefined ? DEFAULT_RING_CAPS.total : totalMb * MB,
+    perChannel: channelMb === undefined ? Math.min(DEFAULT_RING_CAPS.perChannel, (totalMb ?? Infinity) * MB) : channelMb * MB
+  }
+  if (relayCaps.perChannel > relayCaps.total) fail("RELAY_CHANNEL_CACHE_MB must not be larger than RELAY_CACHE_MB")
+
   if (problems.length > 0 || port === undefined || publicUrl === undefined) throw new ConfigError(problems)
   return {
     port,
@@ -125,7 +145,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ...(signInPerMinute === undefined ? {} : { signInPerMinute }),
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
     },
-    logFormat
+    logFormat,
+    relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 }
   }
 }
 

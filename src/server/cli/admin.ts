@@ -13,7 +13,7 @@ import { paymentsCommands } from "../payments/paymentsFeature.ts"
 import { shellCommands } from "../shell/shellFeature.ts"
 import { streamsCommands } from "../streams/streamsFeature.ts"
 import { telemetryCommands } from "../telemetry/telemetryFeature.ts"
-import { type Command, CommandFailure, UsageError } from "./command.ts"
+import { type Args, type Command, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
@@ -72,12 +72,9 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
     return 0
   }
 
-  let args: Record<string, string | boolean | undefined>
+  let args: Args
   try {
-    args = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values as Record<
-      string,
-      string | boolean | undefined
-    >
+    args = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values as Args
   } catch (error) {
     err(`${command.name}: ${error instanceof Error ? error.message : String(error)}`)
     err(`Usage: ${usageLine(command)}`)

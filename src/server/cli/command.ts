@@ -4,7 +4,7 @@ import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import type { Config } from "../config.ts"
 import type { Tables } from "../db/schema.ts"
 
-export type Args = Readonly<Record<string, string | boolean | undefined>>
+export type Args = Readonly<Record<string, string | boolean | ReadonlyArray<string> | undefined>>
 
 export interface CommandContext {
   readonly db: Kysely<Tables>

@@ -6,9 +6,11 @@ import type { ConnectionGate, Refusal } from "./connectionGate.ts"
 import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.ts"
 
-// Playlists, not segments: a player asks for its live playlist every few seconds, and segments
-// are only found through a playlist it was given.
-const LIVE_PLAYLIST = /^\/live\/([^/]+)\/[^/]+\.m3u8$/
+// Every playlist: a player asks for its live playlist every few seconds, and the demo loop's
+// segments are only found through a playlist it was given. A relayed channel's media (`m/`) need
+// the grant too: their upstream's bytes are not ours to give to anyone who guesses a name.
+const LIVE_PLAYLIST = /^\/live\/([^/]+)\/(?:p\/)?[^/]+\.m3u8$/
+const RELAYED_MEDIA = /^\/live\/([^/]+)\/m\/[^/]+$/
 const RECORD_EVERY_MS = 10 * 1000
 const MAX_REMEMBERED = 10_000
 // a flood of made-up addresses must not fill the disk: past this many new rows a second, the rest go unrecorded
@@ -78,7 +80,7 @@ export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return
     const [pathname = "", search = ""] = request.url.split("?", 2)
-    const channel = LIVE_PLAYLIST.exec(pathname)?.[1]
+    const channel = (LIVE_PLAYLIST.exec(pathname) ?? RELAYED_MEDIA.exec(pathname))?.[1]
     if (channel === undefined) return
     const grant = readGrant(await key(), new URLSearchParams(search).get("grant"))
     if (grant === undefined || grant.channel !== channel) {

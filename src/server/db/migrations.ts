@@ -9,6 +9,7 @@ import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { rateLimits } from "./migrations/rateLimits.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
+import { streamFeeds } from "./migrations/streamFeeds.ts"
 import { tableVersions } from "./migrations/tableVersions.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
 import { viewerPagesSchema } from "./migrations/viewerPagesSchema.ts"
@@ -27,7 +28,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0008_report_indexes": reportIndexes(),
     "0009_live_connections": liveConnections(dialect),
     "0011_rate_limits": rateLimits(),
-    "0012_table_versions": tableVersions(dialect)
+    "0012_table_versions": tableVersions(dialect),
+    "0013_stream_feeds": streamFeeds(dialect)
   }
 }
 

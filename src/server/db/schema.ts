@@ -48,6 +48,33 @@ export interface StreamsTable {
   epg_channel_id: Defaulted<string | null>
 }
 
+/** Where a channel of our origin gets its media: never sent to a browser. */
+export interface StreamFeedsTable {
+  stream_id: number
+  /** The `/live/<channel>/` path its playlists are served at. */
+  channel: string
+  kind: FeedKind
+  upstream_url: string
+  /** JSON: an array of [name, value] pairs sent with every upstream request. */
+  upstream_headers: Defaulted<string>
+  /** Kept running with nobody watching. */
+  always_on: Defaulted<boolean>
+  created_at: Timestamp
+}
+
+/** What the instance running a feed last saw of it. */
+export interface FeedHealthTable {
+  channel: string
+  instance: string
+  state: string
+  /** JSON of the feed's figures. */
+  figures: string
+  updated_at: Timestamp
+}
+
+/** How a feed gets its media; `loop` channels (the demo) have no row. */
+export type FeedKind = "relay"
+
 export interface SettingsTable {
   key: string
   /** JSON text. */
@@ -174,6 +201,8 @@ export interface Tables {
   users: UsersTable
   sessions: SessionsTable
   streams: StreamsTable
+  stream_feeds: StreamFeedsTable
+  feed_health: FeedHealthTable
   settings: SettingsTable
   maintenance: MaintenanceTable
   announcements: AnnouncementsTable
@@ -217,6 +246,7 @@ export interface TableVersionsTable {
 export type UserRow = Selectable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type StreamRow = Selectable<StreamsTable>
+export type StreamFeedRow = Selectable<StreamFeedsTable>
 export type MaintenanceRow = Selectable<MaintenanceTable>
 export type AnnouncementRow = Selectable<AnnouncementsTable>
 export type TicketRow = Selectable<TicketsTable>

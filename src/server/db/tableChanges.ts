@@ -3,9 +3,9 @@ import pg from "pg"
 import { TABLE_CHANGES_CHANNEL } from "./migrations/tableVersions.ts"
 
 /** The tables whose changes a server follows, whichever process makes them. */
-export type WatchedTable = "streams"
+export type WatchedTable = "streams" | "stream_feeds"
 
-const WATCHED: ReadonlyArray<WatchedTable> = ["streams"]
+const WATCHED: ReadonlyArray<WatchedTable> = ["streams", "stream_feeds"]
 
 /** PostgreSQL's side of `Db.tableVersion`: counts the changes announced to one listening connection. */
 export interface TableChanges {

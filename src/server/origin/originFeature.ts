@@ -3,18 +3,33 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "./demoChannels.ts"
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
+import { createRelayFeeds, registerRelayRoutes } from "./relayFeeds.ts"
+import { listRelays, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
 
-/** The built-in live origin that replays the demo channels under `/live`, and their posters. */
-export function originFeature({ config, now, log }: FeatureDeps): ServerFeature {
+/**
+ * Our live origin under `/live`: the demo channels it replays from the committed media, the
+ * channels it relays from an upstream, and the demo channels' posters.
+ */
+export function originFeature({ db, tableVersion, config, now, log }: FeatureDeps): ServerFeature {
+  const relays = createRelayFeeds({
+    db,
+    tableVersion,
+    now,
+    caps: config.relay.caps,
+    timing: { lingerMs: config.relay.lingerMs },
+    onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again")
+  })
   return {
     async routes(app) {
-      if (existsSync(config.mediaDir)) {
-        await app.register(async (scope) => registerOrigin(scope, { mediaDir: config.mediaDir, now }))
-      } else {
-        log.warn(`no demo media at ${config.mediaDir}: the /live origin is off`)
-      }
+      const loops = existsSync(config.mediaDir)
+      if (!loops) log.warn(`no demo media at ${config.mediaDir}: only relayed channels are served under /live`)
+      await app.register(async (scope) => {
+        const otherChannel = registerRelayRoutes(scope, relays, { index: !loops })
+        if (loops) await registerOrigin(scope, { mediaDir: config.mediaDir, now, otherChannel })
+      })
       registerPosterRoutes(app, DEMO_CHANNELS)
-    }
+    },
+    jobs: [relays]
   }
 }
 
@@ -25,3 +40,13 @@ export interface DemoStream extends DemoChannel, DemoSources {}
 export async function demoStreams(mediaDir: string): Promise<Array<DemoStream>> {
   return Promise.all(DEMO_CHANNELS.map(async (channel) => ({ ...channel, ...(await demoSources(mediaDir, channel.name)) })))
 }
+
+/** What the operator's stream commands ask of relayed channels. */
+export const relays = {
+  probe: probeUpstream,
+  readHeaders,
+  save: saveRelay,
+  list: listRelays,
+  playlistOf: relayPlaylistOf,
+  Refused: RelayRefused
+} as const

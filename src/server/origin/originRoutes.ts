@@ -6,6 +6,7 @@ import { createLiveWaits } from "./liveWaits.ts"
 import { type LowLatencySource, lowLatencyPlaylistPath, registerLowLatencyRoutes } from "./lowLatencyRoutes.ts"
 import { type Manifest, readManifests } from "./originManifest.ts"
 import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
+import type { RelayIndex } from "./relayFeeds.ts"
 
 export interface OriginOptions {
   /** directory holding one sub-directory per channel, each with a `segments.json` */
@@ -19,6 +20,8 @@ export interface OriginOptions {
   readonly startedAt?: number
   /** segments listed per playlist */
   readonly windowSize?: number
+  /** answers `index.m3u8` of a channel that is not one of the loops (a relayed one) */
+  readonly otherChannel?: RelayIndex
 }
 
 export interface OriginChannel {
@@ -79,9 +82,9 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
   app.addHook("preClose", async () => waits.release())
   app.addHook("onClose", async () => waits.release())
 
-  app.get<{ Params: { channel: string } }>("/live/:channel/index.m3u8", async (request, reply) => {
+  app.get<{ Params: { channel: string }; Querystring: Record<string, unknown> }>("/live/:channel/index.m3u8", async (request, reply) => {
     const channel = channels.get(request.params.channel)
-    if (channel === undefined) return refuse(reply, 404, "unknown channel")
+    if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
     return playlistReply(reply, livePlaylist({ segments: channel.segments, startedAt, now: now(), windowSize }))
   })
 

@@ -13,6 +13,7 @@ import {
   UsageError
 } from "../cli/command.ts"
 import { connections } from "../connections/connectionsFeature.ts"
+import { relays } from "../origin/originFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
@@ -27,31 +28,116 @@ const STREAM_OPTIONS = {
   "epg-id": { type: "string" }
 } as const
 
+/** How a relay is told apart: where it comes from, what to send with each request, and whether it runs with nobody watching. */
+const RELAY_OPTIONS = {
+  relay: { type: "string" },
+  header: { type: "string", multiple: true },
+  "always-on": { type: "boolean" }
+} as const
+
+const headerTexts = (args: Args): ReadonlyArray<string> => {
+  const value = args.header
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : []
+}
+
+/** The upstream asked for once, so a bad, unreachable or non-playlist address is refused with its reason. */
+const probedRelay = async (url: string, args: Args): Promise<{ headers: ReturnType<typeof relays.readHeaders>; description: string }> => {
+  try {
+    const headers = relays.readHeaders(headerTexts(args))
+    const { description } = await relays.probe(url, headers)
+    return { headers, description }
+  } catch (error) {
+    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
+    throw error
+  }
+}
+
 export const streamAdd: Command = {
   name: "stream:add",
-  usage: "--title T [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
+  usage:
+    "--title T [--src URL] [--src-sldp URL] [--relay URL [--header 'Name: value' …] [--always-on]] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary:
     "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
+    "--relay serves an upstream HLS or LL-HLS playlist through our own origin (its address and headers never reach a browser); " +
     "--epg-id ties it to that XMLTV channel of the guide",
-  options: STREAM_OPTIONS,
+  options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS },
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
+    const relayUrl = args.relay === undefined ? undefined : requireText(args, "relay").trim()
+    if (relayUrl !== undefined && (args.src !== undefined || args["src-sldp"] !== undefined)) {
+      throw new UsageError("give --relay or --src/--src-sldp, not both: a relayed stream plays from our own origin")
+    }
+    if (relayUrl === undefined && (args.header !== undefined || args["always-on"] !== undefined)) {
+      throw new UsageError("--header and --always-on go with --relay")
+    }
     const src = args.src === undefined ? null : requireLocation(args, "src")
     const srcSldp = args["src-sldp"] === undefined ? null : requireLocation(args, "src-sldp")
     const image = args.image === undefined ? "" : requireLocation(args, "image")
-    const stream = await insertStream(db, {
-      title,
-      src,
-      src_sldp: srcSldp,
-      image_location: image,
-      tags: normaliseTags(optionalText(args, "tags")),
-      tags_sldp: normaliseTags(optionalText(args, "tags-sldp")),
-      epg_channel_id: epgId(args),
-      created_at: new Date(now()).toISOString()
+    const relay = relayUrl === undefined ? undefined : await probedRelay(relayUrl, args)
+    const at = new Date(now()).toISOString()
+    const stream = await db.transaction().execute(async (trx) => {
+      const added = await insertStream(trx, {
+        title,
+        src,
+        src_sldp: srcSldp,
+        image_location: image,
+        tags: normaliseTags(optionalText(args, "tags")),
+        tags_sldp: normaliseTags(optionalText(args, "tags-sldp")),
+        epg_channel_id: epgId(args),
+        created_at: at
+      })
+      if (relay === undefined || relayUrl === undefined) return added
+      const ours = relays.playlistOf(added.id)
+      await updateStream(trx, added.id, { src: ours, src_sldp: ours })
+      await relays.save(trx, {
+        streamId: added.id,
+        upstreamUrl: relayUrl,
+        headers: relay.headers,
+        alwaysOn: args["always-on"] === true,
+        at
+      })
+      return { ...added, src: ours, src_sldp: ours }
     })
-    out(
-      `Added stream ${stream.id}: ${stream.title}${stream.src === null && stream.src_sldp === null ? " (subscribers only: no source yet)" : ""}`
-    )
+    const note =
+      relay !== undefined
+        ? ` (relay of ${relay.description}${args["always-on"] === true ? ", always on" : ", on demand"}; players open ${stream.src})`
+        : stream.src === null && stream.src_sldp === null
+          ? " (subscribers only: no source yet)"
+          : ""
+    out(`Added stream ${stream.id}: ${stream.title}${note}`)
+    return 0
+  }
+}
+
+export const streamRelay: Command = {
+  name: "stream:relay",
+  usage: "--id N [--relay URL] [--header 'Name: value' …] [--always-on | --on-demand]",
+  summary:
+    "Serve a stream through our own origin as a relay of its upstream: of --relay, or of the external address it plays today; " +
+    "run again to change its upstream, headers or --always-on",
+  options: { id: { type: "string" }, ...RELAY_OPTIONS, "on-demand": { type: "boolean" } },
+  async run(args, { db, out, now }) {
+    const id = requireId(args)
+    if (args["always-on"] === true && args["on-demand"] === true) throw new UsageError("give --always-on or --on-demand, not both")
+    const stream = (await listStreams(db)).find((row) => row.id === id)
+    mustHaveFound(stream !== undefined, id)
+    const known = (await relays.list(db, now())).get(id)
+    const upstreamUrl =
+      args.relay !== undefined
+        ? requireText(args, "relay").trim()
+        : (known?.upstreamUrl ?? [stream?.src, stream?.src_sldp].find((src) => src != null && /^https?:\/\//i.test(src)))
+    if (upstreamUrl === undefined || upstreamUrl === null) {
+      throw new UsageError(`stream ${id} plays no external address to relay: give --relay URL`)
+    }
+    const relay = await probedRelay(upstreamUrl, args)
+    const alwaysOn = args["always-on"] === true ? true : args["on-demand"] === true ? false : (known?.alwaysOn ?? false)
+    const ours = relays.playlistOf(id)
+    const at = new Date(now()).toISOString()
+    await db.transaction().execute(async (trx) => {
+      await updateStream(trx, id, { src: ours, src_sldp: ours })
+      await relays.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
+    })
+    out(`Stream ${id} is a relay of ${relay.description}${alwaysOn ? ", always on" : ", on demand"}; players open ${ours}`)
     return 0
   }
 }
@@ -59,32 +145,45 @@ export const streamAdd: Command = {
 export const streamList: Command = {
   name: "stream:list",
   usage: "",
-  summary: "List streams in display order",
+  summary: "List streams in display order, with where each plays from (loop, relay, external) and its feed's state",
   options: {},
-  async run(_args, { db, out, config }) {
+  async run(_args, { db, out, config, now }) {
     const streams = await listStreams(db)
     if (streams.length === 0) {
       out("No streams")
       return 0
     }
+    const feeds = await relays.list(db, now())
     // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
-    const kind = (src: string): string => (connections.isOwnOrigin(src, config.publicUrl) ? "signed" : "external, unsigned")
-    const delivery = (tv: string | null, lowLatency: string | null): string =>
-      [tv === null ? "" : `tv ${kind(tv)}`, lowLatency === null ? "" : `ll ${kind(lowLatency)}`].filter(Boolean).join("; ") || "-"
+    const kind = (s: (typeof streams)[number]): string => {
+      const feed = feeds.get(s.id)
+      if (feed !== undefined) return `relay${feed.alwaysOn ? " (always on)" : ""}`
+      const of = (src: string | null): string | undefined =>
+        src === null ? undefined : connections.isOwnOrigin(src, config.publicUrl) ? "loop" : "external, unprotected"
+      const [tv, ll] = [of(s.src), of(s.src_sldp)]
+      if (tv === ll || ll === undefined) return tv ?? "-"
+      return tv === undefined ? `ll ${ll}` : `tv ${tv}; ll ${ll}`
+    }
     out(
       table(
-        ["id", "title", "src", "delivery", "maintenance", "tags", "epg id"],
+        ["id", "title", "src", "kind", "feed", "maintenance", "tags", "epg id"],
         streams.map((s) => [
           String(s.id),
           s.title,
           s.src ?? "(subscribers only)",
-          delivery(s.src, s.src_sldp),
+          kind(s),
+          feeds.get(s.id)?.state ?? "",
           s.maintenance_mode ? "ON" : "off",
           s.tags,
           s.epg_channel_id ?? ""
         ])
       )
     )
+    const relayed = streams.filter((s) => feeds.has(s.id))
+    for (const s of relayed) {
+      const feed = feeds.get(s.id)
+      if (feed !== undefined) out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
+    }
     return 0
   }
 }
@@ -124,10 +223,12 @@ export const streamMaintenance: Command = {
 
 export const streamImport: Command = {
   name: "stream:import",
-  usage: "--file playlist.m3u",
-  summary: "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image, tvg-id as the guide's channel)",
-  options: { file: { type: "string" } },
-  async run(args, { db, out, now }) {
+  usage: "--file playlist.m3u [--relay]",
+  summary:
+    "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image, tvg-id as the guide's channel); " +
+    "with --relay each entry is relayed through our own origin, and an entry whose address does not answer with a playlist is skipped with its reason",
+  options: { file: { type: "string" }, relay: { type: "boolean" } },
+  async run(args, { db, out, err, now }) {
     const file = requireText(args, "file")
     const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
       throw new CommandFailure(`Cannot read ${file}: ${error.code ?? error.message}`)
@@ -135,20 +236,55 @@ export const streamImport: Command = {
     const entries = parseM3u(text)
     const usable = entries.filter((entry) => isLocation(entry.url))
     if (usable.length === 0) throw new CommandFailure(`No stream URLs found in ${file}`)
+    const relay = args.relay === true
+    const refused: Array<string> = []
+    // each upstream asked once, a few at a time
+    const probed = relay ? await mapInBatches(usable, 4, (entry) => probeOrNull(entry.url, refused)) : usable.map(() => true)
     const at = new Date(now()).toISOString()
-    for (const entry of usable) {
-      await insertStream(db, {
-        title: entry.title,
-        src: entry.url,
-        image_location: entry.logo !== undefined && isLocation(entry.logo) ? entry.logo : "",
-        epg_channel_id: entry.epgId ?? null,
-        created_at: at
+    let added = 0
+    for (const [index, entry] of usable.entries()) {
+      if (probed[index] === false) continue
+      await db.transaction().execute(async (trx) => {
+        const stream = await insertStream(trx, {
+          title: entry.title,
+          src: relay ? null : entry.url,
+          image_location: entry.logo !== undefined && isLocation(entry.logo) ? entry.logo : "",
+          epg_channel_id: entry.epgId ?? null,
+          created_at: at
+        })
+        if (!relay) return
+        const ours = relays.playlistOf(stream.id)
+        await updateStream(trx, stream.id, { src: ours, src_sldp: ours })
+        await relays.save(trx, { streamId: stream.id, upstreamUrl: entry.url, headers: [], alwaysOn: false, at })
       })
+      added += 1
     }
+    for (const line of refused) err(`skipped: ${line}`)
     const skipped = entries.length - usable.length
-    out(`Imported ${usable.length} stream(s) from ${file}${skipped > 0 ? `; skipped ${skipped} entry(ies) without an http(s) URL` : ""}`)
-    return 0
+    out(
+      `Imported ${added} stream(s) from ${file}${relay ? " as relays" : ""}` +
+        `${skipped > 0 ? `; skipped ${skipped} entry(ies) without an http(s) URL` : ""}` +
+        `${refused.length > 0 ? `; skipped ${refused.length} whose upstream was refused` : ""}`
+    )
+    return added > 0 || usable.length === 0 ? 0 : 1
   }
+}
+
+const probeOrNull = async (url: string, refused: Array<string>): Promise<boolean> => {
+  try {
+    await relays.probe(url, [])
+    return true
+  } catch (error) {
+    if (!(error instanceof relays.Refused)) throw error
+    refused.push(error.message)
+    return false
+  }
+}
+
+async function mapInBatches<T, R>(items: ReadonlyArray<T>, size: number, map: (item: T) => Promise<R>): Promise<Array<R>> {
+  const results: Array<R> = []
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(map))))
+  return results
 }
 
 /** `--epg-id`: absent or "" is no guide channel. */

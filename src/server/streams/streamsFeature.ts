@@ -4,7 +4,7 @@ import { connections } from "../connections/connectionsFeature.ts"
 import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove, streamSet } from "./streamCommands.ts"
+import { streamAdd, streamImport, streamList, streamMaintenance, streamRelay, streamRemove, streamSet } from "./streamCommands.ts"
 import { streamHandlers } from "./streamHandlers.ts"
 import { cachedStreamList } from "./streamListCache.ts"
 import { countStreams, insertStream, listStreams, updateStream } from "./streamsRepo.ts"
@@ -14,7 +14,15 @@ export function streamsFeature({ db, tableVersion, config, now }: FeatureDeps): 
   return { handlers: streamHandlers(cachedStreamList(db, tableVersion), connections.signer(db, config.publicUrl, now)) }
 }
 
-export const streamsCommands: ReadonlyArray<Command> = [streamAdd, streamSet, streamList, streamRemove, streamMaintenance, streamImport]
+export const streamsCommands: ReadonlyArray<Command> = [
+  streamAdd,
+  streamSet,
+  streamRelay,
+  streamList,
+  streamRemove,
+  streamMaintenance,
+  streamImport
+]
 
 /**
  * Every address a stream plays or shows from: the page may load media from these alone. Read

@@ -56,7 +56,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0008_report_indexes",
         "0009_live_connections",
         "0011_rate_limits",
-        "0012_table_versions"
+        "0012_table_versions",
+        "0013_stream_feeds"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
@@ -68,6 +69,7 @@ describe.each(dialects)("database on $name", (dialect) => {
       expect(tables).toEqual([
         "analytics_events",
         "announcements",
+        "feed_health",
         "guide_channels",
         "guide_programmes",
         "guide_staging",
@@ -87,6 +89,7 @@ describe.each(dialects)("database on $name", (dialect) => {
         "server_keys",
         "sessions",
         "settings",
+        "stream_feeds",
         "stream_qoe_samples",
         "streams",
         "table_versions",

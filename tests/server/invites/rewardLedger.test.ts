@@ -142,7 +142,8 @@ describe.each(dialects)("moving reward points into the ledger ($name)", (dialect
         "0008_report_indexes",
         "0009_live_connections",
         "0011_rate_limits",
-        "0012_table_versions"
+        "0012_table_versions",
+        "0013_stream_feeds"
       ])
       expect(await invites.rewardBalance(db.kysely, host)).toBe(5)
       expect(await invites.rewardBalance(db.kysely, await id("quiet@example.com"))).toBe(0)

@@ -58,7 +58,7 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     const listed = (await cli.admin("stream:list")).output
     expect(listed).toContain("(subscribers only)")
     // our own origin's playlists go out signed; another origin's as they are, and the operator is told
-    expect(listed).toMatch(/Arena .*tv external, unsigned; ll signed/)
+    expect(listed).toMatch(/Arena .*tv external, unprotected; ll loop/)
     expect((await cli.admin("stream:remove", "--id", String(premium?.id))).code).toBe(0)
     expect((await cli.admin("stream:add", "--src", "/live/demo1/index.m3u8")).code).toBe(2)
     const [arena] = await listStreams(cli.database.db.kysely)

@@ -1,0 +1,164 @@
+/**
+ * An upstream playlist as our origin serves it: read with m3u8-parser for what the feed needs to
+ * know (sequences, parts, blocking reload), rewritten line by line so every URI is ours and
+ * carries the viewer's grant. Unknown tags pass through untouched.
+ */
+import { createHash } from "node:crypto"
+import { Parser } from "m3u8-parser"
+
+/** Where a viewer's grant goes in a rewritten playlist; it cannot occur in one (NULs are dropped). */
+const GRANT = "\u0000"
+
+/** An upstream URI a rewritten playlist names, by its local name. */
+export interface UpstreamUri {
+  readonly url: string
+  /** a playlist (a variant or rendition), followed like the channel's own; otherwise media */
+  readonly playlist: boolean
+}
+
+/** How far a media playlist has got: the segment being produced and its parts published so far. */
+export interface PlaylistEdge {
+  readonly sequence: number
+  readonly parts: number
+}
+
+export interface RelayPlaylist {
+  /** the rewritten text, split where each viewer's grant goes */
+  readonly pieces: ReadonlyArray<string>
+  /** every URI it names, by local name */
+  readonly uris: ReadonlyMap<string, UpstreamUri>
+  readonly multivariant: boolean
+  /** seconds */
+  readonly targetDuration: number
+  /** seconds; 0 without parts */
+  readonly partTarget: number
+  readonly canBlockReload: boolean
+  readonly endList: boolean
+  /** media playlists: in our numbering (the upstream's plus the feed's offset) */
+  readonly firstSequence: number
+  readonly edge: PlaylistEdge
+  readonly discontinuitySequence: number
+}
+
+export interface Numbering {
+  /** added to the upstream's media sequences */
+  readonly sequenceOffset: number
+  /** added to the upstream's discontinuity sequence */
+  readonly discontinuityOffset: number
+}
+
+export class PlaylistError extends Error {
+  override readonly name = "PlaylistError"
+}
+
+/** A URI's stable local name: the same upstream URL gets the same name on every instance. */
+export const localName = (url: string, playlist: boolean): string => {
+  const key = createHash("sha256").update(url).digest("base64url").slice(0, 22)
+  if (playlist) return `${key}.m3u8`
+  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(new URL(url).pathname)?.[1]?.toLowerCase()
+  return extension === undefined || extension === "m3u8" ? key : `${key}.${extension}`
+}
+
+/** The local path of a name: playlists under `p/`, media under `m/`. */
+export const localPath = (channel: string, name: string, playlist: boolean): string => `/live/${channel}/${playlist ? "p" : "m"}/${name}`
+
+// Tags whose URI attribute names another playlist; every other URI attribute names media (MAP,
+// PART, PRELOAD-HINT, KEY, SESSION-KEY, SESSION-DATA).
+const PLAYLIST_TAGS = new Set(["#EXT-X-MEDIA", "#EXT-X-I-FRAME-STREAM-INF", "#EXT-X-RENDITION-REPORT"])
+const URI_ATTRIBUTE = /URI="([^"]*)"/
+
+const tagOf = (line: string): string => line.slice(0, line.includes(":") ? line.indexOf(":") : line.length)
+
+/** The playlist a viewer is sent: the rewritten text with their grant in every URI. */
+export const withViewerGrant = (playlist: RelayPlaylist, grant: string): string => playlist.pieces.join(encodeURIComponent(grant))
+
+/** The whole playlist, rewritten; throws PlaylistError when the text is not one. */
+export function rewritePlaylist(text: string, baseUrl: string, channel: string, numbering: Numbering): RelayPlaylist {
+  const clean = text.replace(/^\uFEFF/, "").replaceAll(GRANT, "")
+  if (!clean.startsWith("#EXTM3U")) throw new PlaylistError("the upstream's answer is not a playlist (no #EXTM3U)")
+  const parser = new Parser()
+  parser.push(clean)
+  parser.end()
+  const manifest = parser.manifest
+  const multivariant = (manifest.playlists?.length ?? 0) > 0
+  const uris = new Map<string, UpstreamUri>()
+  const ours = (uri: string, playlist: boolean): string | undefined => {
+    let url: URL
+    try {
+      url = new URL(uri, baseUrl)
+    } catch {
+      return undefined
+    }
+    // data:, skd: and the like are not fetched by us; they pass through as they are
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
+    url.hash = ""
+    const name = localName(url.href, playlist)
+    uris.set(name, { url: url.href, playlist })
+    return `${localPath(channel, name, playlist)}?grant=${GRANT}`
+  }
+  const upstreamFirst = manifest.mediaSequence ?? 0
+  const out: Array<string> = []
+  let nextIsPlaylist = false
+  for (const raw of clean.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line === "") continue
+    if (!line.startsWith("#")) {
+      out.push(ours(line, nextIsPlaylist || multivariant) ?? line)
+      nextIsPlaylist = false
+      continue
+    }
+    const tag = tagOf(line)
+    if (tag === "#EXT-X-STREAM-INF") nextIsPlaylist = true
+    if (tag === "#EXT-X-MEDIA-SEQUENCE") {
+      out.push(`#EXT-X-MEDIA-SEQUENCE:${upstreamFirst + numbering.sequenceOffset}`)
+      continue
+    }
+    if (tag === "#EXT-X-DISCONTINUITY-SEQUENCE") {
+      out.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${(manifest.discontinuitySequence ?? 0) + numbering.discontinuityOffset}`)
+      continue
+    }
+    // we always fetch whole playlists, so no viewer may ask for a delta update
+    if (tag === "#EXT-X-SERVER-CONTROL") {
+      out.push(line.replace(/,?CAN-SKIP-(UNTIL|DATERANGES)=[^,]*/g, "").replace(":,", ":"))
+      continue
+    }
+    // another rendition's numbers are not ours to vouch for once the feed has renumbered
+    if (tag === "#EXT-X-RENDITION-REPORT" && numbering.sequenceOffset !== 0) continue
+    const attribute = URI_ATTRIBUTE.exec(line)
+    if (attribute !== null && attribute[1] !== undefined) {
+      const local = ours(attribute[1], PLAYLIST_TAGS.has(tag))
+      out.push(local === undefined ? line : line.replace(URI_ATTRIBUTE, `URI="${local}"`))
+      continue
+    }
+    out.push(line)
+  }
+  if (!multivariant && manifest.segments.length === 0 && (manifest.preloadSegment?.parts?.length ?? 0) === 0) {
+    throw new PlaylistError("the upstream's playlist lists no segments")
+  }
+  // a discontinuity sequence the upstream never wrote must still move when the feed renumbers
+  if (numbering.discontinuityOffset !== 0 && !out.some((line) => line.startsWith("#EXT-X-DISCONTINUITY-SEQUENCE"))) {
+    const at = out.findIndex((line) => line.startsWith("#EXT-X-MEDIA-SEQUENCE"))
+    out.splice(at === -1 ? 1 : at + 1, 0, `#EXT-X-DISCONTINUITY-SEQUENCE:${numbering.discontinuityOffset}`)
+  }
+  const completed = manifest.segments.length
+  const firstSequence = upstreamFirst + numbering.sequenceOffset
+  return {
+    pieces: `${out.join("\n")}\n`.split(GRANT),
+    uris,
+    multivariant,
+    targetDuration: manifest.targetDuration ?? 6,
+    partTarget: manifest.partTargetDuration ?? 0,
+    canBlockReload: manifest.serverControl?.canBlockReload === true,
+    endList: manifest.endList === true,
+    firstSequence,
+    edge: { sequence: firstSequence + completed, parts: manifest.preloadSegment?.parts?.length ?? 0 },
+    discontinuitySequence: (manifest.discontinuitySequence ?? 0) + numbering.discontinuityOffset
+  }
+}
+
+/**
+ * Whether a playlist answers a blocking reload for `sequence` (and `part`): the segment is
+ * complete, or the part is published. Without a part, the whole segment is asked for.
+ */
+export const reaches = (edge: PlaylistEdge, sequence: number, part: number | undefined): boolean =>
+  sequence < edge.sequence || (part !== undefined && sequence === edge.sequence && part < edge.parts)

@@ -1,0 +1,107 @@
+import type { Kysely } from "kysely"
+import type { Tables } from "../db/schema.ts"
+import { type Header, headersOf, listFeeds, readHealth, saveFeed } from "./feedsRepo.ts"
+import { HEALTH_FRESH_MS } from "./relayFeeds.ts"
+import { PlaylistError, rewritePlaylist } from "./relayPlaylist.ts"
+import { fetchUpstream, parseHeader, UpstreamError } from "./relayUpstream.ts"
+
+/** What a probe of an upstream found, in a few words for the operator. */
+export interface UpstreamSummary {
+  /** e.g. "LL-HLS media playlist (parts, blocking reload)" or "multivariant playlist, 3 variants" */
+  readonly description: string
+}
+
+/** Why an upstream cannot be relayed, in one line. */
+export class RelayRefused extends Error {
+  override readonly name = "RelayRefused"
+}
+
+const PROBE_TIMEOUT_MS = 10_000
+
+/** Asks the upstream for its playlist once: refused when the address is bad, unreachable or not a playlist. */
+export async function probeUpstream(url: string, headers: ReadonlyArray<Header>): Promise<UpstreamSummary> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new RelayRefused(`"${url}" is not a URL`)
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new RelayRefused(`"${url}" is not an http(s) URL`)
+  try {
+    const answer = await fetchUpstream({ url: parsed.href, headers, maxBytes: 2 * 1024 * 1024, timeoutMs: PROBE_TIMEOUT_MS })
+    const playlist = rewritePlaylist(answer.body.toString("utf8"), answer.url, "probe", { sequenceOffset: 0, discontinuityOffset: 0 })
+    if (playlist.multivariant) {
+      const variants = [...playlist.uris.values()].filter((uri) => uri.playlist).length
+      return { description: `multivariant playlist, ${variants} playlist(s)` }
+    }
+    const name = playlist.partTarget > 0 ? "LL-HLS media playlist" : "HLS media playlist"
+    const features = [playlist.partTarget > 0 ? "parts" : "", playlist.canBlockReload ? "blocking reload" : ""].filter(Boolean)
+    return { description: `${name}${features.length > 0 ? ` (${features.join(", ")})` : ""}${playlist.endList ? ", ended (VOD)" : ""}` }
+  } catch (error) {
+    if (error instanceof UpstreamError || error instanceof PlaylistError) throw new RelayRefused(`${url}: ${error.message}`)
+    throw error
+  }
+}
+
+/** `--header 'Name: value'`, each checked. */
+export function readHeaders(texts: ReadonlyArray<string>): Array<Header> {
+  return texts.map((text) => {
+    const header = parseHeader(text)
+    if (header === undefined) throw new RelayRefused(`--header must be "Name: value" on one line (got "${text}")`)
+    return header
+  })
+}
+
+/** The `/live/<channel>/` a relayed stream is served at. */
+export const relayChannelOf = (streamId: number): string => `relay${streamId}`
+
+/** The playlist both players of a relayed stream open. */
+export const relayPlaylistOf = (streamId: number): string => `/live/${relayChannelOf(streamId)}/index.m3u8`
+
+export interface RelayOf {
+  readonly streamId: number
+  readonly upstreamUrl: string
+  readonly headers: ReadonlyArray<Header>
+  readonly alwaysOn: boolean
+  readonly at: string
+}
+
+/** Makes the stream a relay of its upstream (or changes its upstream), inside the caller's transaction. */
+export async function saveRelay(db: Kysely<Tables>, relay: RelayOf): Promise<void> {
+  await saveFeed(db, {
+    streamId: relay.streamId,
+    channel: relayChannelOf(relay.streamId),
+    upstreamUrl: relay.upstreamUrl,
+    headers: relay.headers,
+    alwaysOn: relay.alwaysOn,
+    at: relay.at
+  })
+}
+
+/** Each stream's feed as the operator sees it: upstream, headers, and the state its instance last reported. */
+export interface FeedListing {
+  readonly streamId: number
+  readonly channel: string
+  readonly upstreamUrl: string
+  readonly headers: number
+  readonly alwaysOn: boolean
+  readonly state: string
+}
+
+export async function listRelays(db: Kysely<Tables>, now: number): Promise<Map<number, FeedListing>> {
+  const [feeds, health] = await Promise.all([listFeeds(db), readHealth(db)])
+  const stateOf = new Map(health.filter((row) => now - Date.parse(row.at) < HEALTH_FRESH_MS).map((row) => [row.channel, row.state]))
+  return new Map(
+    feeds.map((feed) => [
+      feed.stream_id,
+      {
+        streamId: feed.stream_id,
+        channel: feed.channel,
+        upstreamUrl: feed.upstream_url,
+        headers: headersOf(feed).length,
+        alwaysOn: feed.always_on,
+        state: stateOf.get(feed.channel) ?? "idle"
+      }
+    ])
+  )
+}

@@ -1,0 +1,108 @@
+import { Agent, fetch } from "undici"
+
+/** What an upstream answered: the whole body, read within the caps. */
+export interface UpstreamAnswer {
+  readonly status: number
+  /** where the body came from after redirects: relative URIs in a playlist resolve against it */
+  readonly url: string
+  readonly contentType: string
+  readonly body: Buffer
+}
+
+/** Why an upstream request gave nothing usable, in one line for staff and the operator. */
+export class UpstreamError extends Error {
+  override readonly name = "UpstreamError"
+  readonly status: number | undefined
+  constructor(message: string, status?: number) {
+    super(message)
+    this.status = status
+  }
+}
+
+export interface UpstreamRequest {
+  readonly url: string
+  readonly headers: ReadonlyArray<readonly [string, string]>
+  /** the body may not be larger; a bigger one (a playlist that never ends) is an error */
+  readonly maxBytes: number
+  /** for the whole exchange, body included: a segment that never ends is an error */
+  readonly timeoutMs: number
+  readonly signal?: AbortSignal
+}
+
+// Few connections per upstream: a provider allows one or two viewers, and every viewer of ours
+// shares the feed's. HTTP keep-alive keeps the playlist reloads on one connection.
+const agent = new Agent({ connections: 4, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } })
+
+const reason = (error: unknown): string => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code
+    return typeof code === "string" ? `${code}: ${cause.message}` : cause.message
+  }
+  return String(cause)
+}
+
+/** Fetches one upstream object whole, following at most a few redirects. */
+export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamAnswer> {
+  const timeout = AbortSignal.timeout(request.timeoutMs)
+  const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
+  let response: Awaited<ReturnType<typeof fetch>>
+  try {
+    response = await fetch(request.url, {
+      headers: [...request.headers.map(([name, value]) => [name, value] as [string, string]), ["user-agent", "StreamHub relay"]],
+      redirect: "follow",
+      dispatcher: agent,
+      signal
+    })
+  } catch (error) {
+    if (timeout.aborted) throw new UpstreamError(`no answer within ${request.timeoutMs / 1000} s`)
+    if (request.signal?.aborted) throw new UpstreamError("stopped")
+    throw new UpstreamError(`cannot reach the upstream (${reason(error)})`)
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new UpstreamError(
+      `the upstream answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+      response.status
+    )
+  }
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN)
+  if (declared > request.maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new UpstreamError(`the upstream's answer is ${declared} bytes, more than the ${request.maxBytes} allowed`)
+  }
+  const chunks: Array<Uint8Array> = []
+  let size = 0
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength
+      if (size > request.maxBytes) {
+        await response.body?.cancel().catch(() => undefined)
+        throw new UpstreamError(`the upstream's answer is more than the ${request.maxBytes} bytes allowed`)
+      }
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error
+    if (timeout.aborted) throw new UpstreamError(`the upstream's answer did not end within ${request.timeoutMs / 1000} s`)
+    if (request.signal?.aborted) throw new UpstreamError("stopped")
+    throw new UpstreamError(`the upstream's answer broke off (${reason(error)})`)
+  }
+  return {
+    status: response.status,
+    url: response.url || request.url,
+    contentType: response.headers.get("content-type") ?? "",
+    body: Buffer.concat(chunks, size)
+  }
+}
+
+/** `Name: value`, as `--header` takes it; undefined when it is not one. */
+export function parseHeader(text: string): readonly [string, string] | undefined {
+  const colon = text.indexOf(":")
+  if (colon <= 0) return undefined
+  const name = text.slice(0, colon).trim()
+  const value = text.slice(colon + 1).trim()
+  // a token, and a value without line breaks: anything else could split the request
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(value)) return undefined
+  return [name, value]
+}
