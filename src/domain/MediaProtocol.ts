@@ -49,6 +49,8 @@ export type MediaFact =
   | { readonly type: "media.fault"; readonly kind: RecoveryKind; readonly code: number; readonly message: string }
   /** Our origin refused the source's playlist (HTTP 403, 410 or 429): the grant it carries needs a word with the server. */
   | { readonly type: "media.refused"; readonly status: number }
+  /** Our origin has no playlist for the channel right now (HTTP 503): its feed is starting, or lost its signal. */
+  | { readonly type: "media.unavailable" }
   /** Nothing to recover: shown as is. */
   | { readonly type: "media.failed"; readonly code: number; readonly message: string }
 

@@ -42,6 +42,10 @@ export const refusedStatus = (data: Pick<ErrorData, "details" | "response">): nu
   return status !== undefined && REFUSALS.has(status) && PLAYLIST_LOADS.has(String(data.details)) ? status : undefined
 }
 
+/** Whether our origin said it has no playlist for the channel right now (its feed is starting or lost its signal). */
+export const isUnavailable = (data: Pick<ErrorData, "details" | "response">): boolean =>
+  data.response?.code === 503 && PLAYLIST_LOADS.has(String(data.details))
+
 /** Turns a fatal hls.js error into a fact: what can be retried is a fault, the rest a failure. */
 export const factForHlsError = (HlsClass: typeof Hls, data: Pick<ErrorData, "type" | "details">, networkCode: number): MediaFact => {
   if (UNSUPPORTED.has(String(data.details))) return failed(MediaErrorCode.SRC_NOT_SUPPORTED)
@@ -110,7 +114,9 @@ export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): E
   hls.on(HlsClass.Events.ERROR, (_event, data) => {
     if (!data.fatal) return
     const refused = refusedStatus(data)
-    report(refused === undefined ? factForHlsError(HlsClass, data, context.loadFailureCode()) : { type: "media.refused", status: refused })
+    if (refused !== undefined) report({ type: "media.refused", status: refused })
+    else if (isUnavailable(data)) report({ type: "media.unavailable" })
+    else report(factForHlsError(HlsClass, data, context.loadFailureCode()))
   })
   // the manifest request goes out before the media source opens, not after
   hls.loadSource(source)

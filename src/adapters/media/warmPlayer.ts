@@ -105,7 +105,8 @@ export const startWarmPlayer = (
     if (forward !== undefined) forward(fact)
     else facts.push(fact)
     // the app shows errors: it should not wait for a picture that is not coming
-    if (fact.type === "media.failed" || fact.type === "media.fault" || fact.type === "media.refused") settle()
+    if (fact.type === "media.failed" || fact.type === "media.fault" || fact.type === "media.refused" || fact.type === "media.unavailable")
+      settle()
   }
 
   const release = (): void => {

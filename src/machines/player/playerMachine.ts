@@ -16,7 +16,7 @@ import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
-import { attachOf, currentStream, initialContext, type PlayerMachineContext, syncQuery, watchedOf } from "./playerPage.ts"
+import { attachOf, CHANNEL_RETRY_MS, currentStream, initialContext, type PlayerMachineContext, syncQuery, watchedOf } from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
 import { withDefault } from "./playerQuery.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine } from "./playerScreenMachine.ts"
@@ -106,8 +106,10 @@ export const playerMachine = setup({
     clearError: assign({ error: null }),
     selectStream: assign(({ context }, params: { readonly index: number }) => ({
       index: params.index,
-      search: withDefault(context.search, params.index)
+      search: withDefault(context.search, params.index),
+      played: false
     })),
+    notePlayed: assign({ played: true }),
     loadSource: sendTo("playback", ({ context }) => ({
       type: "playback.load" as const,
       source: sourceFor(currentStream(context), context.player) ?? ""
@@ -217,7 +219,9 @@ export const playerMachine = setup({
               { actions: "retryPlayback" }
             ],
             "media.detach": { target: "detached" },
-            "media.playing": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.playing": { actions: ["notePlayed", forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            // our origin's feed of the channel is starting or lost its signal: say so, and ask again soon
+            "media.unavailable": { target: ".unavailable" },
             "media.paused": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.ended": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.failed": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
@@ -272,6 +276,11 @@ export const playerMachine = setup({
             watching: {
               entry: ["clearAccess", "forgetKind", "loadSource", "reportSource", "castSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
+            },
+            unavailable: {
+              tags: ["channelUnavailable"],
+              entry: "stopPlayback",
+              after: { [CHANNEL_RETRY_MS]: "choosing" }
             },
             maintenance: { entry: "stopPlayback" },
             needsSubscription: { entry: "stopPlayback" }

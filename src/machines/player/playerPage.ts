@@ -7,6 +7,13 @@ import { type MediaKind, UNKNOWN_KIND } from "./playerTiming.ts"
 
 // What the player page machine keeps, and the pure helpers its guards and actions use.
 
+/** Over the picture while our origin's feed of the channel starts. */
+export const CHANNEL_STARTING_MESSAGE = "Starting the channel…"
+/** Over the picture while the channel's feed is away; the player tries again by itself. */
+export const SIGNAL_LOST_MESSAGE = "The channel's signal was lost. Trying again…"
+/** How long the player waits before asking for a channel that was not there again. */
+export const CHANNEL_RETRY_MS = 3000
+
 export interface PlayerMachineContext {
   readonly player: PlayerChoice
   readonly index: number
@@ -19,6 +26,8 @@ export interface PlayerMachineContext {
   readonly error: string | null
   /** what the playing source's timing says it is; reset with each new source */
   readonly kind: MediaKind
+  /** the selected stream has played since it was chosen: a channel that goes away has lost its signal, not yet started */
+  readonly played: boolean
 }
 
 type Attach = Extract<PlayerEvent, { type: "media.attach" }>
@@ -45,5 +54,6 @@ export const initialContext = (input: PlayerInput): PlayerMachineContext => ({
   chrome: playerChrome(input.ui ?? 0),
   streams: [],
   error: null,
-  kind: UNKNOWN_KIND
+  kind: UNKNOWN_KIND,
+  played: false
 })

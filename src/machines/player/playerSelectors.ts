@@ -3,6 +3,7 @@ import { TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
 import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
+import { CHANNEL_STARTING_MESSAGE, SIGNAL_LOST_MESSAGE } from "./playerPage.ts"
 
 export type Unavailability = "maintenance" | "subscription" | null
 
@@ -78,3 +79,7 @@ export const selectScreen = (snapshot: PlayerSnapshot) => snapshot.children.scre
 export const selectCasting = (snapshot: PlayerSnapshot) => snapshot.children.casting
 /** What airs now and next on the listed streams; there from the moment the list is. */
 export const selectNowNext = (snapshot: PlayerSnapshot) => snapshot.children.nowNext
+
+/** What the player says over the picture while our origin has no playlist for the channel; null otherwise. */
+export const selectChannelNotice = (snapshot: PlayerSnapshot): string | null =>
+  snapshot.hasTag("channelUnavailable") ? (snapshot.context.played ? SIGNAL_LOST_MESSAGE : CHANNEL_STARTING_MESSAGE) : null

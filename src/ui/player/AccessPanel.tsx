@@ -3,7 +3,7 @@ import type { ActorRefFrom } from "xstate"
 import { END_OLDEST_BUTTON, STREAM_LIMIT_TITLE, STREAM_STOPPED, streamLimitMessage, WATCH_AGAIN_BUTTON } from "../../domain/Connection.ts"
 import { type AccessView, selectAccess } from "../../machines/player/playerAccessMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
-import { selectAccessActor } from "../../machines/player/playerSelectors.ts"
+import { selectAccessActor, selectChannelNotice } from "../../machines/player/playerSelectors.ts"
 import { button } from "../shared/controls.css.ts"
 import * as status from "../shared/StatusView.css.ts"
 import * as styles from "./PlayerStage.css.ts"
@@ -39,6 +39,19 @@ export const AccessCheck = ({ actor }: { readonly actor: PlayerActor }) => {
   return view?.kind !== "checking" ? null : (
     <div className={styles.overlay} role="status" aria-label="Checking access to the stream">
       <div className={status.spinner} />
+    </div>
+  )
+}
+
+/** Over the picture while our origin's feed of the channel starts or is away: the player asks again by itself. */
+export const ChannelNotice = ({ actor }: { readonly actor: PlayerActor }) => {
+  const notice = useSelector(actor, selectChannelNotice)
+  return notice === null ? null : (
+    <div className={styles.overlay} role="status">
+      <div className={styles.box}>
+        <div className={status.spinner} aria-hidden />
+        <p className={styles.boxTitle}>{notice}</p>
+      </div>
     </div>
   )
 }

@@ -19,7 +19,7 @@ import {
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
 import { usePlaceVideo } from "../shared/ServicesContext.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
-import { AccessCheck } from "./AccessPanel.tsx"
+import { AccessCheck, ChannelNotice } from "./AccessPanel.tsx"
 import { ControlBar } from "./ControlBar.tsx"
 import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { PlayerLogo } from "./PlayerLogo.tsx"
@@ -126,6 +126,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       <PlayerLogo actor={actor} />
       <StageOverlays actor={actor} />
       <AccessCheck actor={actor} />
+      <ChannelNotice actor={actor} />
       {chrome.controls ? <ControlBar actor={actor} chrome={chrome} shown={shown} showLatency={showLatency} /> : null}
     </div>
   )

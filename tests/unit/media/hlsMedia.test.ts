@@ -167,6 +167,16 @@ describe("createMediaActor: our origin's stream grants", () => {
     ])
   })
 
+  it("reports a playlist our origin has not got right now (503: starting, or the signal lost) as unavailable, not as a fault", async () => {
+    const { reported, command } = run(deps())
+    command({ type: "media.load", source: "/live/relay3/index.m3u8?grant=G" })
+    await flush()
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "manifestLoadError", response: { code: 503, text: "" } })
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "levelLoadError", response: { code: 503, text: "" } })
+    hls().emit(FakeHls.Events.ERROR, { fatal: true, type: "networkError", details: "fragLoadError", response: { code: 503, text: "" } })
+    expect(reported().map((fact) => fact.type)).toEqual(["media.unavailable", "media.unavailable", "media.fault"])
+  })
+
   it("closes each source's stream as it stops playing here: replaced, stopped, or the page going away", async () => {
     const closeStream = vi.fn()
     const page = new EventTarget()

@@ -1,0 +1,69 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
+import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
+import { WAIT_MS } from "../../support/timeouts.ts"
+
+const EMAIL = "relay-watcher@example.com"
+const PASSWORD = "correct horse battery"
+
+let server: RunningServer
+let browser: Browser
+let upstream: Upstream
+let streamIndex = 0
+
+beforeAll(async () => {
+  upstream = await startUpstream()
+  ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
+  await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  await admin(server, "stream:add", "--title", "Relayed Channel", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
+  // after the two demo channels
+  streamIndex = 2
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await upstream?.stop()
+})
+
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)
+const expectPlaying = async (page: Page) => {
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: WAIT_MS })
+  const first = await currentTime(page)
+  await page.waitForFunction((from) => (document.querySelector("video")?.currentTime ?? 0) > from + 1, first, { timeout: WAIT_MS })
+}
+
+const open = async (path: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await signIn(page, server, EMAIL, PASSWORD)
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+describe("a relayed channel, in Chromium against the real server", () => {
+  it("plays in both players from our own origin, never from the upstream", async () => {
+    for (const path of [`/player?default=${streamIndex}`, `/playersldp?default=${streamIndex}`]) {
+      const page = await open(path)
+      const asked: Array<string> = []
+      page.on("request", (request) => asked.push(request.url()))
+      await page.getByRole("heading", { level: 1, name: "Relayed Channel" }).waitFor()
+      await expectPlaying(page)
+      expect(asked.some((url) => url.startsWith(upstream.url))).toBe(false)
+      expect(asked.some((url) => /\/live\/relay\d+\/m\/[\w-]+\.ts\?grant=/.test(url))).toBe(true)
+      await page.context().close()
+    }
+  })
+
+  it("tells the viewer when the upstream goes away and plays on by itself when it is back", async () => {
+    const page = await open(`/playersldp?default=${streamIndex}`)
+    await expectPlaying(page)
+    await upstream.stop()
+    await page.getByRole("status").filter({ hasText: "The channel's signal was lost. Trying again…" }).waitFor({ timeout: WAIT_MS })
+    await upstream.start()
+    await page.getByText("The channel's signal was lost. Trying again…").waitFor({ state: "detached", timeout: WAIT_MS })
+    await expectPlaying(page)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,48 @@
+import { fileURLToPath } from "node:url"
+import Fastify, { type FastifyInstance } from "fastify"
+import { registerOrigin } from "../../src/server/origin/originRoutes.ts"
+
+const mediaDir = fileURLToPath(new URL("../../media", import.meta.url))
+
+/** A live upstream made of the demo loop, counting every request it is sent by path. */
+export interface Upstream {
+  readonly url: string
+  readonly counts: Map<string, number>
+  count(prefix: string): number
+  stop(): Promise<void>
+  start(): Promise<void>
+}
+
+export async function startUpstream(port = 0): Promise<Upstream> {
+  const counts = new Map<string, number>()
+  let app: FastifyInstance | undefined
+  let listening = port
+  const start = async () => {
+    const server = Fastify()
+    server.addHook("onRequest", async (request) => {
+      const path = request.url.split("?", 1)[0] ?? ""
+      counts.set(path, (counts.get(path) ?? 0) + 1)
+    })
+    await registerOrigin(server, { mediaDir })
+    server.get("/html", async (_request, reply) => reply.type("text/html").send("<!doctype html><title>Sign in</title>"))
+    server.get("/huge.m3u8", async (_request, reply) => reply.send(`#EXTM3U\n${"#EXT-X-COMMENT:x\n".repeat(200_000)}`))
+    server.get("/loop", async (_request, reply) => reply.redirect("/loop"))
+    server.get("/broken.m3u8", async (_request, reply) => reply.code(500).send("no"))
+    await server.listen({ host: "127.0.0.1", port: listening })
+    listening = (server.server.address() as { port: number }).port
+    app = server
+  }
+  await start()
+  return {
+    get url() {
+      return `http://127.0.0.1:${listening}`
+    },
+    counts,
+    count: (prefix) => [...counts].filter(([path]) => path.startsWith(prefix)).reduce((sum, [, n]) => sum + n, 0),
+    stop: async () => {
+      await app?.close()
+      app = undefined
+    },
+    start
+  }
+}
