@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import type { ConnectionEntry, ConnectionsInfo, StreamHealth } from "./Reports.ts"
+import type { ConnectionEntry, ConnectionsInfo, FeedStatus, StreamHealth } from "./Reports.ts"
 
 /** Which player a connection comes from, as staff see it in the 'app' column. */
 export type PlayerApp = "tv" | "lls"
@@ -151,4 +151,13 @@ export const streamHealthFigures = (health: StreamHealth): StreamHealthFigures =
   firstFrame: health.medianFirstFrameMs === null ? "---" : `${(health.medianFirstFrameMs / 1000).toFixed(1)} s`,
   rebuffering: health.rebufferingRatio === null ? "---" : `${(health.rebufferingRatio * 100).toFixed(1)} %`,
   needsAttention: health.errors > 0 || (health.rebufferingRatio ?? 0) > REBUFFERING_ALERT
+})
+
+/** A relayed channel's feed as the users view shows it; "---" where there is nothing to tell. */
+export const feedFigures = (feed: FeedStatus) => ({
+  upstreamText: feed.upstreamStatus === null ? "---" : String(feed.upstreamStatus),
+  newestText: feed.newestAgeMs === null ? "---" : `${(feed.newestAgeMs / 1000).toFixed(1)} s ago`,
+  bitrateText: feed.bitrate === 0 ? "---" : `${(feed.bitrate / 1_000_000).toFixed(2)} Mbit/s`,
+  errorText: feed.lastError ?? "---",
+  needsAttention: feed.state === "stalled" || feed.state === "failed"
 })

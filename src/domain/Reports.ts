@@ -68,6 +68,23 @@ export const StreamHealth = Schema.Struct({
 })
 export type StreamHealth = typeof StreamHealth.Type
 
+/** A relayed channel's feed as the instance running it last saw it. */
+export const FeedStatus = Schema.Struct({
+  streamId: Schema.Number,
+  stream: Schema.String,
+  state: Schema.Literals(["idle", "starting", "live", "stalled", "failed"]),
+  /** the upstream's last HTTP status; null before its first answer or when it cannot be reached */
+  upstreamStatus: Schema.NullOr(Schema.Number),
+  /** ms since the newest part or segment came in; null while idle or before the first */
+  newestAgeMs: Schema.NullOr(Schema.Number),
+  /** bits per second from the upstream over the last half minute */
+  bitrate: Schema.Number,
+  viewers: Schema.Number,
+  restarts: Schema.Number,
+  lastError: Schema.NullOr(Schema.String)
+})
+export type FeedStatus = typeof FeedStatus.Type
+
 /** The 'Sessions Streaming' table shows this many rows at a time. */
 export const CONNECTIONS_PAGE_SIZE = 50
 
@@ -97,6 +114,8 @@ export const ConnectionsInfo = Schema.Struct({
   connections: Schema.Record(Schema.String, Schema.Array(ConnectionEntry)),
   unknownIps: Schema.Array(Schema.String),
   streams: Schema.optionalKey(Schema.Array(StreamHealth)),
+  /** every relayed channel's feed */
+  feeds: Schema.optionalKey(Schema.Array(FeedStatus)),
   page: Schema.optionalKey(ConnectionsPage),
   /** accounts with a live connection: the 'Accounts streaming' counter */
   accounts: Schema.optionalKey(Schema.Number),

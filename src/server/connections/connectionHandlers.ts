@@ -9,7 +9,7 @@ import {
   type StreamAccess
 } from "../../domain/Connection.ts"
 import type { connectionsContract } from "../../domain/contract/connections.ts"
-import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type StreamHealth } from "../../domain/Reports.ts"
+import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type FeedStatus, type StreamHealth } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
 import { type ConnectionGate, presencesOf } from "./connectionGate.ts"
@@ -41,6 +41,8 @@ export interface ConnectionDeps {
   readonly gate: ConnectionGate
   readonly key: () => Promise<GrantKey>
   readonly maxStreams: () => Promise<number>
+  /** every relayed channel's feed as of `at` */
+  readonly feeds: (at: number) => Promise<Array<FeedStatus>>
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -58,7 +60,7 @@ const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
   since: row.first_seen
 })
 
-export function connectionHandlers({ db, now, gate, key, maxStreams }: ConnectionDeps): ConnectionHandlers {
+export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feedsAt }: ConnectionDeps): ConnectionHandlers {
   let health: { readonly at: number; readonly value: Promise<Array<StreamHealth>> } | undefined
   const healthOf = (live: ReadonlyArray<LiveConnectionRow>, at: number): Promise<Array<StreamHealth>> => {
     if (health === undefined || at - health.at >= HEALTH_FOR_MS || at < health.at) {
@@ -131,11 +133,13 @@ export function connectionHandlers({ db, now, gate, key, maxStreams }: Connectio
       const known = new Set(live.map((row) => row.ip))
       const unknownIps = refused.filter((ip) => !known.has(ip))
       const streams = await healthOf(live, at)
-      if (query?.page === undefined) return { connections, unknownIps, streams }
+      const feeds = await feedsAt(at)
+      if (query?.page === undefined) return { connections, unknownIps, streams, feeds }
       return {
         connections,
         unknownIps,
         streams,
+        feeds,
         page: { number, size, rows: ordered.length },
         accounts: byAccount.size,
         multiple: multiple.sort(byConnectionsThenEmail)

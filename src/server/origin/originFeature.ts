@@ -4,7 +4,7 @@ import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
 import { createRelayFeeds, registerRelayRoutes } from "./relayFeeds.ts"
-import { listRelays, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
+import { feedStatuses, listRelays, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
 
 /**
  * Our live origin under `/live`: the demo channels it replays from the committed media, the
@@ -47,6 +47,7 @@ export const relays = {
   readHeaders,
   save: saveRelay,
   list: listRelays,
+  statuses: feedStatuses,
   playlistOf: relayPlaylistOf,
   Refused: RelayRefused
 } as const

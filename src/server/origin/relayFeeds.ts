@@ -86,7 +86,7 @@ export function createRelayFeeds({ db, tableVersion, now, timing, caps, onError 
     return done
   }
 
-  const written = new Map<string, { readonly state: string; readonly at: number }>()
+  const written = new Map<string, { readonly news: string; readonly at: number }>()
   const tidy = startPeriodicJob(
     async () => {
       await current()
@@ -95,13 +95,13 @@ export function createRelayFeeds({ db, tableVersion, now, timing, caps, onError 
       for (const feed of feeds.values()) {
         feed.tidy()
         const health = feed.health()
+        // written at once when the state, the upstream's answer or the error changes; otherwise now and then
+        const news = `${health.state} ${health.upstreamStatus} ${health.lastError}`
         const last = written.get(feed.channel)
         const due =
-          last === undefined
-            ? health.state !== "idle"
-            : last.state !== health.state || (health.state !== "idle" && at - last.at >= HEALTH_EVERY_MS)
+          last === undefined ? health.state !== "idle" : last.news !== news || (health.state !== "idle" && at - last.at >= HEALTH_EVERY_MS)
         if (!due) continue
-        written.set(feed.channel, { state: health.state, at })
+        written.set(feed.channel, { news, at })
         const { channel, state, ...figures } = health
         rows.push({ channel, instance: INSTANCE, state, figures: JSON.stringify(figures), at: new Date(at).toISOString() })
       }

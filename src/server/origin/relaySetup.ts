@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import type { FeedStatus } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
 import { type Header, headersOf, listFeeds, readHealth, saveFeed } from "./feedsRepo.ts"
 import { HEALTH_FRESH_MS } from "./relayFeeds.ts"
@@ -104,4 +105,64 @@ export async function listRelays(db: Kysely<Tables>, now: number): Promise<Map<n
       }
     ])
   )
+}
+
+const STATES = new Set<FeedStatus["state"]>(["idle", "starting", "live", "stalled", "failed"])
+
+/** Every relayed channel's feed for staff: the figures its instance last wrote, or idle when nobody runs it. */
+export async function feedStatuses(db: Kysely<Tables>, now: number): Promise<Array<FeedStatus>> {
+  const [feeds, health, titles] = await Promise.all([
+    listFeeds(db),
+    readHealth(db),
+    db.selectFrom("streams").select(["id", "title"]).execute()
+  ])
+  const titleOf = new Map(titles.map((row) => [row.id, row.title]))
+  const healthOf = new Map(health.map((row) => [row.channel, row]))
+  return feeds.map((feed): FeedStatus => {
+    const row = healthOf.get(feed.channel)
+    const age = row === undefined ? Number.POSITIVE_INFINITY : now - Date.parse(row.at)
+    const idle: FeedStatus = {
+      streamId: feed.stream_id,
+      stream: titleOf.get(feed.stream_id) ?? feed.channel,
+      state: "idle",
+      upstreamStatus: null,
+      newestAgeMs: null,
+      bitrate: 0,
+      viewers: 0,
+      restarts: 0,
+      lastError: null
+    }
+    if (row === undefined || !(age < HEALTH_FRESH_MS) || !STATES.has(row.state as FeedStatus["state"])) return idle
+    const figures = readFigures(row.figures)
+    return {
+      ...idle,
+      state: row.state as FeedStatus["state"],
+      upstreamStatus: figures.upstreamStatus,
+      newestAgeMs: figures.newestAgeMs === null ? null : figures.newestAgeMs + Math.max(0, age),
+      bitrate: figures.bitrate,
+      viewers: figures.viewers,
+      restarts: figures.restarts,
+      lastError: figures.lastError
+    }
+  })
+}
+
+const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === "number" && Number.isFinite(value) ? value : fallback)
+
+function readFigures(text: string) {
+  let value: Record<string, unknown> = {}
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed === "object" && parsed !== null) value = parsed as Record<string, unknown>
+  } catch {
+    // a row nobody could read counts as no figures
+  }
+  return {
+    upstreamStatus: numberOr(value.upstreamStatus, null),
+    newestAgeMs: numberOr(value.newestAgeMs, null),
+    bitrate: numberOr(value.bitrate, 0),
+    viewers: numberOr(value.viewers, 0),
+    restarts: numberOr(value.restarts, 0),
+    lastError: typeof value.lastError === "string" ? value.lastError : null
+  }
 }

@@ -1,8 +1,14 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { accountsWithMultipleConnections, connectionRows, type MultipleConnections, streamHealthFigures } from "../../domain/Connection.ts"
+import {
+  accountsWithMultipleConnections,
+  connectionRows,
+  feedFigures,
+  type MultipleConnections,
+  streamHealthFigures
+} from "../../domain/Connection.ts"
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
-import type { StreamHealth } from "../../domain/Reports.ts"
+import type { FeedStatus, StreamHealth } from "../../domain/Reports.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable } from "../shared/DataTable.tsx"
@@ -40,6 +46,28 @@ const HEALTH: ReadonlyArray<Column<Health>> = [
   { header: "Median start", cell: (stream) => stream.firstFrame, kind: "number" },
   { header: "Rebuffering", cell: (stream) => stream.rebuffering, kind: "number" },
   { header: "Errors", cell: (stream) => stream.errors, kind: "number" }
+]
+
+type Feed = FeedStatus & ReturnType<typeof feedFigures>
+
+const FEEDS: ReadonlyArray<Column<Feed>> = [
+  {
+    header: "Channel",
+    cell: (feed) => (
+      <>
+        {feed.stream}
+        {feed.needsAttention ? <span className={visuallyHidden}> (needs attention)</span> : null}
+      </>
+    ),
+    kind: "nowrap"
+  },
+  { header: "Feed", cell: (feed) => feed.state, kind: "nowrap" },
+  { header: "Upstream", cell: (feed) => feed.upstreamText, kind: "number" },
+  { header: "Newest part", cell: (feed) => feed.newestText, kind: "number" },
+  { header: "Bitrate", cell: (feed) => feed.bitrateText, kind: "number" },
+  { header: "Viewers", cell: (feed) => feed.viewers, kind: "number" },
+  { header: "Restarts", cell: (feed) => feed.restarts, kind: "number" },
+  { header: "Last error", cell: (feed) => feed.errorText, wide: true }
 ]
 
 const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Column<Session>> => [
@@ -87,6 +115,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ReportsActor }) => {
   if (error !== null) return <RetryNotice message={error} onRetry={() => actor.send({ type: "users.refresh" })} look="alert" />
   if (connections === null) return <LoadingPlaceholder label="Loading the live connections…" height="96px" />
   const health = (connections.streams ?? []).map((stream) => ({ ...stream, ...streamHealthFigures(stream) }))
+  const feeds = (connections.feeds ?? []).map((feed) => ({ ...feed, ...feedFigures(feed) }))
   return (
     <div className={styles.stack} aria-busy={loading || undefined}>
       {connections.unknownIps.length === 0 ? null : (
@@ -107,6 +136,15 @@ export const UsersPanel = ({ actor }: { readonly actor: ReportsActor }) => {
         rowTone={(stream) => (stream.needsAttention ? "light" : "none")}
         empty="No stream has been watched in the last hour."
       />
+      {feeds.length === 0 ? null : (
+        <DataTable
+          caption="Relayed channels"
+          columns={FEEDS}
+          rows={feeds}
+          rowKey={(feed) => feed.streamId}
+          rowTone={(feed) => (feed.needsAttention ? "strong" : "none")}
+        />
+      )}
       <DataTable
         caption="Sessions Streaming"
         columns={sessionColumns(actor, ending)}

@@ -1,11 +1,13 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
 const EMAIL = "relay-watcher@example.com"
 const PASSWORD = "correct horse battery"
+const STAFF = "relay-desk@example.com"
 
 let server: RunningServer
 let browser: Browser
@@ -16,6 +18,7 @@ beforeAll(async () => {
   upstream = await startUpstream()
   ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
   await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
+  await admin(server, "user:create", "--email", STAFF, "--password", PASSWORD, "--staff")
   await admin(server, "stream:add", "--title", "Relayed Channel", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
   // after the two demo channels
   streamIndex = 2
@@ -34,10 +37,10 @@ const expectPlaying = async (page: Page) => {
   await page.waitForFunction((from) => (document.querySelector("video")?.currentTime ?? 0) > from + 1, first, { timeout: WAIT_MS })
 }
 
-const open = async (path: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+const open = async (path: string, email = EMAIL, viewport = { width: 1440, height: 900 }): Promise<Page> => {
+  const context = await browser.newContext({ viewport })
   const page = await context.newPage()
-  await signIn(page, server, EMAIL, PASSWORD)
+  await signIn(page, server, email, PASSWORD)
   await page.goto(`${server.url}${path}`)
   return page
 }
@@ -61,6 +64,20 @@ describe("a relayed channel, in Chromium against the real server", () => {
     await expectPlaying(page)
     await upstream.stop()
     await page.getByRole("status").filter({ hasText: "The channel's signal was lost. Trying again…" }).waitFor({ timeout: WAIT_MS })
+    // staff see the feed away, and why, beside the live connections, at desktop and phone widths
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 }
+    ]) {
+      const desk = await open("/adminreports", STAFF, viewport)
+      await desk.getByRole("button", { name: "Show users" }).click()
+      const feeds = desk.getByRole("table", { name: "Relayed channels" })
+      await feeds.getByText(/^(stalled|failed)$/).waitFor({ timeout: WAIT_MS })
+      await feeds.getByText(/cannot reach the upstream/).waitFor({ timeout: WAIT_MS })
+      expect(await feeds.getByRole("row", { name: /Relayed Channel/ }).count()).toBe(1)
+      expect(await seriousViolations(desk)).toEqual([])
+      await desk.context().close()
+    }
     await upstream.start()
     await page.getByText("The channel's signal was lost. Trying again…").waitFor({ state: "detached", timeout: WAIT_MS })
     await expectPlaying(page)

@@ -213,8 +213,18 @@ describe.each(dialects)("a relayed channel through our own origin ($name)", (dia
     const lost = await play(src)
     expect(lost.json().detail).toBe("The channel's signal was lost. Trying again…")
     expect(lost.headers["retry-after"]).toBe("2")
+    // staff see the feed's state and why, beside the live connections
+    const staffToken = await server.signIn("relay-staff@example.com")
+    const feedOf = async () =>
+      ((await server.call("connections", { token: staffToken })).json() as { feeds: Array<Record<string, unknown>> }).feeds.find(
+        (feed) => feed.stream === "Relayed classic"
+      )
+    await expect.poll(async () => (await feedOf())?.state, { timeout: WAIT_MS }).toMatch(/^(stalled|failed)$/)
+    await expect.poll(async () => String((await feedOf())?.lastError), { timeout: WAIT_MS }).toMatch(/cannot reach the upstream/)
     await upstream.start()
     await expect.poll(async () => (await play(src)).statusCode, { timeout: WAIT_MS }).toBe(200)
+    await expect.poll(async () => (await feedOf())?.state, { timeout: WAIT_MS }).toBe("live")
+    expect(await feedOf()).toMatchObject({ upstreamStatus: 200, viewers: expect.any(Number), restarts: expect.any(Number) })
     const after = await play(src)
     expect(Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(after.body)?.[1])).toBeGreaterThanOrEqual(sequenceBefore)
   })
