@@ -133,13 +133,15 @@ export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feed
       const known = new Set(live.map((row) => row.ip))
       const unknownIps = refused.filter((ip) => !known.has(ip))
       const streams = await healthOf(live, at)
+      // only where there are relayed channels: the answer stays as it was for a server without
       const feeds = await feedsAt(at)
-      if (query?.page === undefined) return { connections, unknownIps, streams, feeds }
+      const relayed = feeds.length === 0 ? {} : { feeds }
+      if (query?.page === undefined) return { connections, unknownIps, streams, ...relayed }
       return {
         connections,
         unknownIps,
         streams,
-        feeds,
+        ...relayed,
         page: { number, size, rows: ordered.length },
         accounts: byAccount.size,
         multiple: multiple.sort(byConnectionsThenEmail)
