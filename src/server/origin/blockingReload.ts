@@ -13,7 +13,7 @@ export type ReloadDecision =
 const NUMBER = /^(0|[1-9][0-9]{0,15})$/
 
 // Query values arrive as strings, or arrays when repeated; anything else is not a directive.
-const directive = (value: unknown): number | null | undefined => {
+export const directive = (value: unknown): number | null | undefined => {
   if (value === undefined) return undefined
   if (typeof value !== "string" || !NUMBER.test(value)) return null
   const number = Number(value)

@@ -3,9 +3,11 @@
  * multivariant upstream, each variant somebody watches), and its media, each fetched once and kept
  * in the ring. It runs while somebody watches (or always, when kept on) and reports its health.
  */
-import { PlaylistError, type RelayPlaylist, reaches, rewritePlaylist, type UpstreamUri } from "./relayPlaylist.ts"
+import { directive } from "./blockingReload.ts"
+import { Follower } from "./relayFollower.ts"
+import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
-import { fetchUpstream, UpstreamError } from "./relayUpstream.ts"
+import { fetchUpstream, mediaType } from "./relayUpstream.ts"
 
 export type FeedState = "idle" | "starting" | "live" | "stalled" | "failed"
 
@@ -46,160 +48,13 @@ export interface RelayTiming {
 export const DEFAULT_RELAY_TIMING: RelayTiming = { lingerMs: 60_000, startGraceMs: 10_000, failAfterMs: 30_000, maxBackoffMs: 10_000 }
 
 // Caps on what an upstream may send: a playlist is text, a segment a few seconds of video.
-const MAX_PLAYLIST_BYTES = 2 * 1024 * 1024
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024
-const PLAYLIST_TIMEOUT_MS = 10_000
 // a variant nobody asked for in this long is no longer followed (the players switched away)
 const VARIANT_IDLE_MS = 30_000
 // media named by a playlist stay fetchable this long after the last playlist that named them
 const KNOWN_FOR_MS = 120_000
 const VIEWER_WINDOW_MS = 30_000
 const BITRATE_WINDOW_MS = 30_000
-
-interface Upstream {
-  readonly settings: RelaySettings
-  readonly now: () => number
-  readonly fetched: (bytes: number, status: number | null, error: string | null) => void
-  readonly renumbered: () => void
-  readonly known: (uris: ReadonlyMap<string, UpstreamUri>) => void
-  readonly maxBackoffMs: number
-}
-
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener("abort", done)
-      resolve()
-    }
-    signal.addEventListener("abort", done, { once: true })
-  })
-
-const withBlockingQuery = (url: string, sequence: number, part: number | undefined): string => {
-  const parsed = new URL(url)
-  parsed.searchParams.set("_HLS_msn", String(sequence))
-  if (part === undefined) parsed.searchParams.delete("_HLS_part")
-  else parsed.searchParams.set("_HLS_part", String(part))
-  return parsed.href
-}
-
-/** One upstream playlist, reloaded while the feed runs: by blocking reload when the upstream offers it. */
-class Follower {
-  playlist: RelayPlaylist | undefined
-  /** epoch ms the playlist last changed */
-  changedAt = 0
-  lastAskedAt: number
-  failures = 0
-  private text = ""
-  private upstreamEdge: { sequence: number; parts: number } | undefined
-  private numbering = { sequenceOffset: 0, discontinuityOffset: 0 }
-  private readonly waiters = new Set<() => void>()
-  private readonly controller = new AbortController()
-
-  readonly url: string
-  private readonly upstream: Upstream
-
-  constructor(url: string, upstream: Upstream) {
-    this.url = url
-    this.upstream = upstream
-    this.lastAskedAt = upstream.now()
-    void this.run()
-  }
-
-  stop(): void {
-    this.controller.abort()
-    this.notify()
-  }
-
-  get stopped(): boolean {
-    return this.controller.signal.aborted
-  }
-
-  /** Resolves at the next change of the playlist (or stop), or after `ms`. */
-  changed(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.waiters.delete(done)
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      this.waiters.add(done)
-    })
-  }
-
-  private notify(): void {
-    for (const waiter of [...this.waiters]) waiter()
-  }
-
-  private async run(): Promise<void> {
-    const { signal } = this.controller
-    const { settings } = this.upstream
-    while (!signal.aborted) {
-      const current = this.playlist
-      const edge = this.upstreamEdge
-      const blocking = current !== undefined && edge !== undefined && current.canBlockReload && !current.multivariant && !current.endList
-      const url = blocking ? withBlockingQuery(this.url, edge.sequence, current.partTarget > 0 ? edge.parts : undefined) : this.url
-      // a blocked request is held up to three target durations by the spec
-      const timeoutMs = blocking ? 3000 * current.targetDuration + PLAYLIST_TIMEOUT_MS : PLAYLIST_TIMEOUT_MS
-      let changed = false
-      try {
-        const answer = await fetchUpstream({ url, headers: settings.headers, maxBytes: MAX_PLAYLIST_BYTES, timeoutMs, signal })
-        const text = answer.body.toString("utf8")
-        if (text !== this.text) {
-          changed = this.take(text, answer.url)
-          this.text = text
-        }
-        this.failures = 0
-        this.upstream.fetched(answer.body.length, answer.status, null)
-      } catch (error) {
-        if (signal.aborted) break
-        this.failures += 1
-        const message = error instanceof UpstreamError || error instanceof PlaylistError ? error.message : String(error)
-        this.upstream.fetched(0, error instanceof UpstreamError ? (error.status ?? null) : 200, message)
-        await sleep(Math.min(this.upstream.maxBackoffMs, 500 * 2 ** Math.min(this.failures - 1, 10)), signal)
-        continue
-      }
-      const playlist = this.playlist
-      if (playlist === undefined) continue
-      if (playlist.multivariant || playlist.endList) await sleep(30_000, signal)
-      else if (!playlist.canBlockReload) await sleep((changed ? 1000 : 500) * playlist.targetDuration, signal)
-      else if (!changed) await sleep(Math.max(100, 250 * (playlist.partTarget || playlist.targetDuration)), signal)
-    }
-  }
-
-  /** Takes a new version of the playlist; false when it was not one (the old one stays). */
-  private take(text: string, baseUrl: string): boolean {
-    const { settings, now } = this.upstream
-    let playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering)
-    if (!playlist.multivariant) {
-      const upstreamEdge = {
-        sequence: playlist.edge.sequence - this.numbering.sequenceOffset,
-        parts: playlist.edge.parts
-      }
-      const previous = this.playlist
-      // the upstream started again from a lower sequence: ours go on from past the last we listed, after a discontinuity
-      if (previous !== undefined && this.upstreamEdge !== undefined && upstreamEdge.sequence < this.upstreamEdge.sequence) {
-        const upstreamFirst = playlist.firstSequence - this.numbering.sequenceOffset
-        const upstreamDiscontinuity = playlist.discontinuitySequence - this.numbering.discontinuityOffset
-        this.numbering = {
-          sequenceOffset: previous.edge.sequence + 1 - upstreamFirst,
-          discontinuityOffset: previous.discontinuitySequence + 1 - upstreamDiscontinuity
-        }
-        playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering)
-        this.upstream.renumbered()
-      }
-      this.upstreamEdge = upstreamEdge
-    }
-    this.playlist = playlist
-    this.changedAt = now()
-    this.upstream.known(playlist.uris)
-    this.notify()
-    return true
-  }
-}
 
 export interface RelayFeedDeps {
   readonly ring: RelayRing
@@ -218,13 +73,6 @@ export type MediaAnswer =
   | { readonly kind: "media"; readonly entry: RingEntry }
   | { readonly kind: "unknown" }
   | { readonly kind: "failed"; readonly detail: string }
-
-const NUMBER = /^(0|[1-9][0-9]{0,15})$/
-const directive = (value: unknown): number | null | undefined => {
-  if (value === undefined) return undefined
-  if (typeof value !== "string" || !NUMBER.test(value)) return null
-  return Number(value)
-}
 
 export class RelayFeed {
   private running = false
@@ -462,24 +310,4 @@ export class RelayFeed {
     if (followers.length === 0) return root.playlist.multivariant ? this.deps.now() : undefined
     return Math.max(...followers.map((follower) => follower.changedAt))
   }
-}
-
-const TYPES: Readonly<Record<string, string>> = {
-  ts: "video/mp2t",
-  m4s: "video/iso.segment",
-  mp4: "video/mp4",
-  m4a: "audio/mp4",
-  m4v: "video/mp4",
-  aac: "audio/aac",
-  vtt: "text/vtt",
-  webvtt: "text/vtt",
-  key: "application/octet-stream"
-}
-
-/** The upstream's type when it names one we serve as media; otherwise by extension. */
-const mediaType = (given: string, url: string): string => {
-  const type = given.split(";", 1)[0]?.trim().toLowerCase() ?? ""
-  if (/^(video|audio|text\/vtt|application\/(mp4|octet-stream))/.test(type)) return type
-  const extension = /\.([A-Za-z0-9]{1,6})$/.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? ""
-  return TYPES[extension] ?? "application/octet-stream"
 }

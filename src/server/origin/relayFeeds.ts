@@ -163,22 +163,17 @@ type RelayRequest = FastifyRequest<{ Params: { channel: string; name: string }; 
  * and the routes of its variant playlists (`p/`) and media (`m/`).
  */
 export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, options: { readonly index: boolean }): RelayIndex {
-  const index: RelayIndex = async (request, reply) => {
+  // the channel's own playlist (no name) or one of its variants
+  const playlist = async (request: RelayIndexRequest, reply: FastifyReply, name: string | undefined) => {
     const feed = await feeds.feed(request.params.channel)
     if (feed === undefined) return refuse(reply, 404, "unknown channel")
     const grant = grantIn(request)
     feed.touch(grant)
-    return answerPlaylist(reply, await feed.playlist(undefined, request.query ?? {}), grant)
+    return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), grant)
   }
+  const index: RelayIndex = (request, reply) => playlist(request, reply, undefined)
   if (options.index) app.get("/live/:channel/index.m3u8", index)
-
-  app.get("/live/:channel/p/:name", async (request: RelayRequest, reply) => {
-    const feed = await feeds.feed(request.params.channel)
-    if (feed === undefined) return refuse(reply, 404, "unknown channel")
-    const grant = grantIn(request)
-    feed.touch(grant)
-    return answerPlaylist(reply, await feed.playlist(request.params.name, request.query ?? {}), grant)
-  })
+  app.get("/live/:channel/p/:name", (request: RelayRequest, reply) => playlist(request, reply, request.params.name))
 
   app.get("/live/:channel/m/:name", async (request: RelayRequest, reply) => {
     const feed = await feeds.feed(request.params.channel)
@@ -194,8 +189,7 @@ export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, opt
   return index
 }
 
+type RelayIndexRequest = FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>
+
 /** The handler of a relayed channel's own playlist. */
-export type RelayIndex = (
-  request: FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>,
-  reply: FastifyReply
-) => Promise<unknown>
+export type RelayIndex = (request: RelayIndexRequest, reply: FastifyReply) => Promise<unknown>

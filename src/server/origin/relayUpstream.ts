@@ -106,3 +106,23 @@ export function parseHeader(text: string): readonly [string, string] | undefined
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(value)) return undefined
   return [name, value]
 }
+
+const TYPES: Readonly<Record<string, string>> = {
+  ts: "video/mp2t",
+  m4s: "video/iso.segment",
+  mp4: "video/mp4",
+  m4a: "audio/mp4",
+  m4v: "video/mp4",
+  aac: "audio/aac",
+  vtt: "text/vtt",
+  webvtt: "text/vtt",
+  key: "application/octet-stream"
+}
+
+/** The upstream's type when it names one we serve as media; otherwise by extension. */
+export const mediaType = (given: string, url: string): string => {
+  const type = given.split(";", 1)[0]?.trim().toLowerCase() ?? ""
+  if (/^(video|audio|text\/vtt|application\/(mp4|octet-stream))/.test(type)) return type
+  const extension = /\.([A-Za-z0-9]{1,6})$/.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? ""
+  return TYPES[extension] ?? "application/octet-stream"
+}

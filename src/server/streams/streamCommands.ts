@@ -15,6 +15,7 @@ import {
 import { connections } from "../connections/connectionsFeature.ts"
 import { relays } from "../origin/originFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
+import { mapInBatches, mustHaveFound, probedRelay, probeOrNull, RELAY_OPTIONS } from "./relayCommands.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
 /** What a stream is made of, as stream:add takes it and stream:set changes it. */
@@ -27,30 +28,6 @@ const STREAM_OPTIONS = {
   "tags-sldp": { type: "string" },
   "epg-id": { type: "string" }
 } as const
-
-/** How a relay is told apart: where it comes from, what to send with each request, and whether it runs with nobody watching. */
-const RELAY_OPTIONS = {
-  relay: { type: "string" },
-  header: { type: "string", multiple: true },
-  "always-on": { type: "boolean" }
-} as const
-
-const headerTexts = (args: Args): ReadonlyArray<string> => {
-  const value = args.header
-  return Array.isArray(value) ? value : typeof value === "string" ? [value] : []
-}
-
-/** The upstream asked for once, so a bad, unreachable or non-playlist address is refused with its reason. */
-const probedRelay = async (url: string, args: Args): Promise<{ headers: ReturnType<typeof relays.readHeaders>; description: string }> => {
-  try {
-    const headers = relays.readHeaders(headerTexts(args))
-    const { description } = await relays.probe(url, headers)
-    return { headers, description }
-  } catch (error) {
-    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
-    throw error
-  }
-}
 
 export const streamAdd: Command = {
   name: "stream:add",
@@ -109,39 +86,6 @@ export const streamAdd: Command = {
   }
 }
 
-export const streamRelay: Command = {
-  name: "stream:relay",
-  usage: "--id N [--relay URL] [--header 'Name: value' …] [--always-on | --on-demand]",
-  summary:
-    "Serve a stream through our own origin as a relay of its upstream: of --relay, or of the external address it plays today; " +
-    "run again to change its upstream, headers or --always-on",
-  options: { id: { type: "string" }, ...RELAY_OPTIONS, "on-demand": { type: "boolean" } },
-  async run(args, { db, out, now }) {
-    const id = requireId(args)
-    if (args["always-on"] === true && args["on-demand"] === true) throw new UsageError("give --always-on or --on-demand, not both")
-    const stream = (await listStreams(db)).find((row) => row.id === id)
-    mustHaveFound(stream !== undefined, id)
-    const known = (await relays.list(db, now())).get(id)
-    const upstreamUrl =
-      args.relay !== undefined
-        ? requireText(args, "relay").trim()
-        : (known?.upstreamUrl ?? [stream?.src, stream?.src_sldp].find((src) => src != null && /^https?:\/\//i.test(src)))
-    if (upstreamUrl === undefined || upstreamUrl === null) {
-      throw new UsageError(`stream ${id} plays no external address to relay: give --relay URL`)
-    }
-    const relay = await probedRelay(upstreamUrl, args)
-    const alwaysOn = args["always-on"] === true ? true : args["on-demand"] === true ? false : (known?.alwaysOn ?? false)
-    const ours = relays.playlistOf(id)
-    const at = new Date(now()).toISOString()
-    await db.transaction().execute(async (trx) => {
-      await updateStream(trx, id, { src: ours, src_sldp: ours })
-      await relays.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
-    })
-    out(`Stream ${id} is a relay of ${relay.description}${alwaysOn ? ", always on" : ", on demand"}; players open ${ours}`)
-    return 0
-  }
-}
-
 export const streamList: Command = {
   name: "stream:list",
   usage: "",
@@ -186,11 +130,6 @@ export const streamList: Command = {
     }
     return 0
   }
-}
-
-/** A change to a stream that touched no row: there is no stream of that id. */
-const mustHaveFound = (found: boolean, id: number): void => {
-  if (!found) throw new CommandFailure(`No stream with id ${id}`)
 }
 
 export const streamRemove: Command = {
@@ -268,23 +207,6 @@ export const streamImport: Command = {
     )
     return added > 0 || usable.length === 0 ? 0 : 1
   }
-}
-
-const probeOrNull = async (url: string, refused: Array<string>): Promise<boolean> => {
-  try {
-    await relays.probe(url, [])
-    return true
-  } catch (error) {
-    if (!(error instanceof relays.Refused)) throw error
-    refused.push(error.message)
-    return false
-  }
-}
-
-async function mapInBatches<T, R>(items: ReadonlyArray<T>, size: number, map: (item: T) => Promise<R>): Promise<Array<R>> {
-  const results: Array<R> = []
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(map))))
-  return results
 }
 
 /** `--epg-id`: absent or "" is no guide channel. */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely"
 import type { Migration } from "kysely/migration"
 import type { Dialect } from "../database.ts"
+import { followChanges } from "./changeSignals.ts"
 import type { SchemaBuilder } from "./idColumn.ts"
-import { announceChanges, countChanges } from "./tableVersions.ts"
 
 // Where a channel that our origin serves gets its media from, kept apart from `streams`, whose
 // rows reach browsers: the upstream address and its headers are for the server alone. A stream
@@ -32,12 +32,7 @@ export function streamFeeds(dialect: Dialect): Migration {
       .addColumn("figures", "text", (c) => c.notNull())
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute()
-    await (db as Kysely<{ table_versions: { name: string; version: number } }>)
-      .insertInto("table_versions")
-      .values({ name: "stream_feeds", version: 0 })
-      .execute()
-    if (dialect === "sqlite") await countChanges(db, "stream_feeds")
-    else await announceChanges(db, "stream_feeds")
+    await followChanges(db, dialect, "stream_feeds")
   }
   return { up }
 }

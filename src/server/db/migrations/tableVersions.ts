@@ -35,7 +35,7 @@ export function tableVersions(dialect: Dialect): Migration {
   return { up }
 }
 
-export async function countChanges(db: Kysely<unknown>, table: string): Promise<void> {
+async function countChanges(db: Kysely<unknown>, table: string): Promise<void> {
   // SQLite triggers run per row, so a statement changing n rows counts n: only inequality matters
   for (const event of ["insert", "update", "delete"]) {
     await sql`create trigger ${sql.id(`${table}_${event}_version`)} after ${sql.raw(event)} on ${sql.table(table)}
@@ -55,7 +55,7 @@ async function createAnnouncer(db: Kysely<unknown>): Promise<void> {
   $$`.execute(db)
 }
 
-export async function announceChanges(db: Kysely<unknown>, table: string): Promise<void> {
+async function announceChanges(db: Kysely<unknown>, table: string): Promise<void> {
   // per statement, not per row: a statement changing many rows announces itself once; truncate counts too
   await sql`create trigger ${sql.id(`${table}_announce_change`)}
     after insert or update or delete or truncate on ${sql.table(table)}

@@ -1,0 +1,85 @@
+import { type Args, type Command, CommandFailure, requireId, requireText, UsageError } from "../cli/command.ts"
+import { relays } from "../origin/originFeature.ts"
+import { listStreams, updateStream } from "./streamsRepo.ts"
+
+/** A change to a stream that touched no row: there is no stream of that id. */
+export const mustHaveFound = (found: boolean, id: number): void => {
+  if (!found) throw new CommandFailure(`No stream with id ${id}`)
+}
+
+/** How a relay is told apart: where it comes from, what to send with each request, and whether it runs with nobody watching. */
+export const RELAY_OPTIONS = {
+  relay: { type: "string" },
+  header: { type: "string", multiple: true },
+  "always-on": { type: "boolean" }
+} as const
+
+const headerTexts = (args: Args): ReadonlyArray<string> => {
+  const value = args.header
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : []
+}
+
+/** The upstream asked for once, so a bad, unreachable or non-playlist address is refused with its reason. */
+export const probedRelay = async (
+  url: string,
+  args: Args
+): Promise<{ headers: ReturnType<typeof relays.readHeaders>; description: string }> => {
+  try {
+    const headers = relays.readHeaders(headerTexts(args))
+    const { description } = await relays.probe(url, headers)
+    return { headers, description }
+  } catch (error) {
+    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
+    throw error
+  }
+}
+
+export const streamRelay: Command = {
+  name: "stream:relay",
+  usage: "--id N [--relay URL] [--header 'Name: value' …] [--always-on | --on-demand]",
+  summary:
+    "Serve a stream through our own origin as a relay of its upstream: of --relay, or of the external address it plays today; " +
+    "run again to change its upstream, headers or --always-on",
+  options: { id: { type: "string" }, ...RELAY_OPTIONS, "on-demand": { type: "boolean" } },
+  async run(args, { db, out, now }) {
+    const id = requireId(args)
+    if (args["always-on"] === true && args["on-demand"] === true) throw new UsageError("give --always-on or --on-demand, not both")
+    const stream = (await listStreams(db)).find((row) => row.id === id)
+    mustHaveFound(stream !== undefined, id)
+    const known = (await relays.list(db, now())).get(id)
+    const upstreamUrl =
+      args.relay !== undefined
+        ? requireText(args, "relay").trim()
+        : (known?.upstreamUrl ?? [stream?.src, stream?.src_sldp].find((src) => src != null && /^https?:\/\//i.test(src)))
+    if (upstreamUrl === undefined || upstreamUrl === null) {
+      throw new UsageError(`stream ${id} plays no external address to relay: give --relay URL`)
+    }
+    const relay = await probedRelay(upstreamUrl, args)
+    const alwaysOn = args["always-on"] === true ? true : args["on-demand"] === true ? false : (known?.alwaysOn ?? false)
+    const ours = relays.playlistOf(id)
+    const at = new Date(now()).toISOString()
+    await db.transaction().execute(async (trx) => {
+      await updateStream(trx, id, { src: ours, src_sldp: ours })
+      await relays.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
+    })
+    out(`Stream ${id} is a relay of ${relay.description}${alwaysOn ? ", always on" : ", on demand"}; players open ${ours}`)
+    return 0
+  }
+}
+
+export const probeOrNull = async (url: string, refused: Array<string>): Promise<boolean> => {
+  try {
+    await relays.probe(url, [])
+    return true
+  } catch (error) {
+    if (!(error instanceof relays.Refused)) throw error
+    refused.push(error.message)
+    return false
+  }
+}
+
+export async function mapInBatches<T, R>(items: ReadonlyArray<T>, size: number, map: (item: T) => Promise<R>): Promise<Array<R>> {
+  const results: Array<R> = []
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(map))))
+  return results
+}
