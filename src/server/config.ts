@@ -33,6 +33,8 @@ export interface Config {
   readonly logFormat: "json" | "pretty" | undefined
   /** Relayed channels: the media kept in memory (RELAY_CACHE_MB, RELAY_CHANNEL_CACHE_MB) and how long a feed outlives its last viewer. */
   readonly relay: { readonly caps: RingCaps; readonly lingerMs: number }
+  /** Where the other instances reach this one (to take a relayed channel from the instance that runs its feed). */
+  readonly instanceUrl: string
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -127,7 +129,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
   if (relayCaps.perChannel > relayCaps.total) fail("RELAY_CHANNEL_CACHE_MB must not be larger than RELAY_CACHE_MB")
 
-  if (problems.length > 0 || port === undefined || publicUrl === undefined) throw new ConfigError(problems)
+  const instanceText = value(env, "INSTANCE_URL")
+  // a wildcard address is where we listen, not where anybody reaches us: this machine's loopback is
+  const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
+  const instanceUrl =
+    instanceText === undefined
+      ? `http://${reachable}:${port ?? 8080}`
+      : hasProtocol(instanceText, ["http:", "https:"])
+        ? instanceText.replace(/\/+$/, "")
+        : fail(`INSTANCE_URL must be an http:// or https:// address (got "${instanceText}")`)
+
+  if (problems.length > 0 || port === undefined || publicUrl === undefined || instanceUrl === undefined) throw new ConfigError(problems)
   return {
     port,
     host,
@@ -146,7 +158,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
     },
     logFormat,
-    relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 }
+    relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
+    instanceUrl
   }
 }
 

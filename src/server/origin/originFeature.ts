@@ -15,6 +15,7 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
     db,
     tableVersion,
     now,
+    address: config.instanceUrl,
     caps: config.relay.caps,
     timing: { lingerMs: config.relay.lingerMs },
     onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again")

@@ -8,5 +8,5 @@ export const playlistReply = (reply: FastifyReply, text: string) =>
 export const mediaReply = (reply: FastifyReply, bytes: Buffer, type = "video/mp2t") =>
   reply.type(type).header("Cache-Control", "public, max-age=31536000, immutable").send(bytes)
 
-export const refuse = (reply: FastifyReply, status: 400 | 404 | 503, detail: string) =>
+export const refuse = (reply: FastifyReply, status: 400 | 403 | 404 | 503, detail: string) =>
   reply.code(status).header("Cache-Control", "no-cache").send({ success: false, status, detail })

@@ -4,7 +4,7 @@
  * in the ring. It runs while somebody watches (or always, when kept on) and reports its health.
  */
 import { directive } from "./blockingReload.ts"
-import { Follower } from "./relayFollower.ts"
+import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
 import { fetchUpstream, mediaType } from "./relayUpstream.ts"
@@ -32,6 +32,11 @@ export interface RelaySettings {
   readonly upstreamUrl: string
   readonly headers: ReadonlyArray<readonly [string, string]>
   readonly alwaysOn: boolean
+  /**
+   * The feed follows the instance that owns the channel, not the upstream: the peer's URIs keep
+   * their names, and each request carries what the peer needs to know (our credentials, our viewers).
+   */
+  readonly peer?: { readonly headers: () => ReadonlyArray<readonly [string, string]> }
 }
 
 export interface RelayTiming {
@@ -82,6 +87,7 @@ export class RelayFeed {
   private readonly known = new Map<string, { readonly uri: UpstreamUri; seenAt: number }>()
   private readonly inFlight = new Map<string, Promise<MediaAnswer>>()
   private readonly viewers = new Map<string, number>()
+  private readonly peers = new Map<string, { readonly viewers: number; readonly at: number }>()
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
   private lastViewerAt = 0
   private upstreamStatus: number | null = null
@@ -113,6 +119,14 @@ export class RelayFeed {
     if (!this.running) this.start()
   }
 
+  /** Another instance takes the channel from this one, for `viewers` of its own. */
+  touchPeer(peer: string, viewers: number): void {
+    const at = this.deps.now()
+    this.lastViewerAt = at
+    this.peers.set(peer, { viewers, at })
+    if (!this.running) this.start()
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -130,6 +144,7 @@ export class RelayFeed {
     this.variants.clear()
     this.known.clear()
     this.viewers.clear()
+    this.peers.clear()
     this.deps.ring.clear(this.channel)
   }
 
@@ -137,7 +152,6 @@ export class RelayFeed {
   tidy(): void {
     const at = this.deps.now()
     if (this.running && !this.settings.alwaysOn && at - this.lastViewerAt > this.deps.timing.lingerMs) this.stop()
-    if (!this.running && this.settings.alwaysOn) this.start()
     for (const [name, variant] of this.variants) {
       if (at - variant.lastAskedAt > VARIANT_IDLE_MS) {
         variant.stop()
@@ -146,6 +160,7 @@ export class RelayFeed {
     }
     for (const [name, known] of this.known) if (at - known.seenAt > KNOWN_FOR_MS) this.known.delete(name)
     for (const [viewer, seen] of this.viewers) if (at - seen > VIEWER_WINDOW_MS) this.viewers.delete(viewer)
+    for (const [peer, seen] of this.peers) if (at - seen.at > VIEWER_WINDOW_MS) this.peers.delete(peer)
     while ((this.transfers[0]?.at ?? at) < at - BITRATE_WINDOW_MS) this.transfers.shift()
     const state = this.state()
     if (state === "failed") this.failedBefore = true
@@ -181,10 +196,19 @@ export class RelayFeed {
       upstreamStatus: this.upstreamStatus,
       newestAgeMs: this.running && progress !== undefined ? at - progress : null,
       bitrate: this.running ? Math.round((bytes * 8 * 1000) / since) : 0,
-      viewers: [...this.viewers.values()].filter((seen) => at - seen <= VIEWER_WINDOW_MS).length,
+      viewers: this.viewerCount(),
       restarts: this.restarts,
       lastError: this.lastError
     }
+  }
+
+  /** Viewers seen within the window, here and at the instances that take the channel from this one. */
+  viewerCount(): number {
+    const at = this.deps.now()
+    let count = 0
+    for (const seen of this.viewers.values()) if (at - seen <= VIEWER_WINDOW_MS) count += 1
+    for (const seen of this.peers.values()) if (at - seen.at <= VIEWER_WINDOW_MS) count += seen.viewers
+    return count
   }
 
   /**
@@ -242,7 +266,7 @@ export class RelayFeed {
       // a preload-hinted part is held by the upstream until it is out
       const answer = await fetchUpstream({
         url,
-        headers: this.settings.headers,
+        headers: requestHeaders(this.settings),
         maxBytes: MAX_MEDIA_BYTES,
         timeoutMs: 3000 * target + 10_000
       })

@@ -8,21 +8,27 @@ import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
 import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
 import { DEFAULT_RELAY_TIMING, type FeedHealth, type PlaylistAnswer, RelayFeed, type RelaySettings, type RelayTiming } from "./relayFeed.ts"
-import { withViewerGrant } from "./relayPlaylist.ts"
+import { createOwners, type Owners, peerOf } from "./relayPeers.ts"
+import { peerPath, withViewerGrant } from "./relayPlaylist.ts"
 import { createRelayRing, DEFAULT_RING_CAPS, type RingCaps } from "./relayRing.ts"
 
 /** The relayed channels this instance serves, kept in step with `stream_feeds`. */
 export interface RelayFeeds extends Job {
-  /** The feed of a channel, if it is relayed. */
+  /** The feed a viewer of the channel is served from, if it is relayed: ours, or the one following its owner. */
   feed(channel: string): Promise<RelayFeed | undefined>
-  /** Every relayed channel's health, channel order. */
+  /** The channel's own feed, for another instance, when this instance owns it (or can take it). */
+  owned(channel: string): Promise<RelayFeed | "elsewhere" | undefined>
+  /** Every relayed channel's health as this instance sees it, channel order. */
   health(): Promise<Array<FeedHealth>>
+  readonly owners: Owners
 }
 
 export interface RelayFeedsDeps {
   readonly db: Kysely<Tables>
   readonly tableVersion: Db["tableVersion"]
   readonly now: () => number
+  /** Where the other instances reach this one. */
+  readonly address: string
   readonly timing?: Partial<RelayTiming>
   readonly caps?: RingCaps
   readonly onError: (error: unknown) => void
@@ -45,11 +51,67 @@ const settingsOf = (row: StreamFeedRow): RelaySettings => ({
 const sameSettings = (a: RelaySettings, b: RelaySettings): boolean =>
   a.upstreamUrl === b.upstreamUrl && a.alwaysOn === b.alwaysOn && JSON.stringify(a.headers) === JSON.stringify(b.headers)
 
-export function createRelayFeeds({ db, tableVersion, now, timing, caps, onError }: RelayFeedsDeps): RelayFeeds {
+/**
+ * One relayed channel on this instance. While it holds the channel's lease it runs the feed
+ * from the upstream (`local`); while another instance does, a viewer here is served by a feed
+ * that follows the owner (`peer`), with the same names and numbers.
+ */
+interface Channel {
+  readonly local: RelayFeed
+  peer: RelayFeed | undefined
+  /** "self", the owner's address, or undefined while nobody here watches */
+  owner: "self" | string | undefined
+  claiming: Promise<void> | undefined
+}
+
+export function createRelayFeeds({ db, tableVersion, now, address, timing, caps, onError }: RelayFeedsDeps): RelayFeeds {
   const ring = createRelayRing(caps ?? DEFAULT_RING_CAPS)
   const deps = { ring, now, timing: { ...DEFAULT_RELAY_TIMING, ...timing } }
-  const feeds = new Map<string, RelayFeed>()
+  const owners = createOwners({ db, address, instance: INSTANCE, now })
+  const channels = new Map<string, Channel>()
   let synced: { version: number | undefined; at: number; done: Promise<void> } | undefined
+
+  const ownerUrl = (channel: string, ownerAddress: string): string => new URL(peerPath(channel, undefined, true), ownerAddress).href
+  const followOwner = (channel: string, ownerAddress: string): RelayFeed => {
+    const settings: RelaySettings = {
+      channel,
+      upstreamUrl: ownerUrl(channel, ownerAddress),
+      headers: [],
+      alwaysOn: false,
+      peer: { headers: () => owners.headers(feed.viewerCount()) }
+    }
+    const feed: RelayFeed = new RelayFeed(settings, deps)
+    return feed
+  }
+
+  // Takes (or renews) the channel's lease, or finds who has it; one claim at a time per channel.
+  const claim = (channel: Channel): Promise<void> => {
+    channel.claiming ??= (async () => {
+      try {
+        const answer = await owners.claim(channel.local.channel)
+        if (answer.mine) {
+          const wasFollowing = channel.peer?.isRunning === true
+          channel.peer?.stop()
+          channel.peer = undefined
+          channel.owner = "self"
+          if (wasFollowing) channel.local.start()
+          return
+        }
+        if (channel.owner === "self") channel.local.stop()
+        channel.owner = answer.address
+        const name = channel.local.channel
+        if (answer.address !== undefined && channel.peer?.settings.upstreamUrl !== ownerUrl(name, answer.address)) {
+          const wasFollowing = channel.peer?.isRunning === true
+          channel.peer?.stop()
+          channel.peer = followOwner(name, answer.address)
+          if (wasFollowing) channel.peer.start()
+        }
+      } finally {
+        channel.claiming = undefined
+      }
+    })()
+    return channel.claiming
+  }
 
   // The rows as they are now: new feeds are made, changed ones start afresh, removed ones stop.
   const sync = async (): Promise<void> => {
@@ -59,20 +121,22 @@ export function createRelayFeeds({ db, tableVersion, now, timing, caps, onError 
       if (row.kind !== "relay") continue
       seen.add(row.channel)
       const settings = settingsOf(row)
-      const feed = feeds.get(row.channel)
-      if (feed === undefined) {
-        feeds.set(row.channel, new RelayFeed(settings, deps))
-      } else if (!sameSettings(feed.settings, settings)) {
-        const running = feed.isRunning
-        feed.stop()
-        feed.settings = settings
-        if (running) feed.start()
+      const channel = channels.get(row.channel)
+      if (channel === undefined) {
+        channels.set(row.channel, { local: new RelayFeed(settings, deps), peer: undefined, owner: undefined, claiming: undefined })
+      } else if (!sameSettings(channel.local.settings, settings)) {
+        const running = channel.local.isRunning
+        channel.local.stop()
+        channel.local.settings = settings
+        if (running) channel.local.start()
       }
     }
-    for (const [channel, feed] of feeds) {
-      if (seen.has(channel)) continue
-      feed.stop()
-      feeds.delete(channel)
+    for (const [name, channel] of channels) {
+      if (seen.has(name)) continue
+      channel.local.stop()
+      channel.peer?.stop()
+      if (channel.owner === "self") await owners.release(name)
+      channels.delete(name)
     }
   }
   // Read again when the table's version moves; without a version (PostgreSQL's listener away), every second.
@@ -86,43 +150,82 @@ export function createRelayFeeds({ db, tableVersion, now, timing, caps, onError 
     return done
   }
 
+  // Each pass: leases renewed (or given up) for what runs here, owners that died replaced, health written.
+  const keep = async (name: string, channel: Channel): Promise<void> => {
+    const { local, peer } = channel
+    local.tidy()
+    peer?.tidy()
+    const wanted = local.isRunning || peer?.isRunning === true || local.settings.alwaysOn
+    if (!wanted) {
+      if (channel.owner === "self") await owners.release(name)
+      channel.owner = undefined
+      return
+    }
+    await claim(channel)
+    if (channel.owner === "self" && local.settings.alwaysOn && !local.isRunning) local.start()
+  }
+
   const written = new Map<string, { readonly news: string; readonly at: number }>()
   const tidy = startPeriodicJob(
     async () => {
       await current()
       const at = now()
       const rows: Array<HealthRow> = []
-      for (const feed of feeds.values()) {
-        feed.tidy()
+      for (const [name, channel] of channels) {
+        const owned = channel.owner === "self"
+        await keep(name, channel).catch(onError)
+        const feed = channel.local
+        // an owner's health, and its last word when it stops
+        if (!owned && channel.owner !== "self") continue
         const health = feed.health()
         // written at once when the state, the upstream's answer or the error changes; otherwise now and then
         const news = `${health.state} ${health.upstreamStatus} ${health.lastError}`
-        const last = written.get(feed.channel)
+        const last = written.get(name)
         const due =
           last === undefined ? health.state !== "idle" : last.news !== news || (health.state !== "idle" && at - last.at >= HEALTH_EVERY_MS)
         if (!due) continue
-        written.set(feed.channel, { news, at })
-        const { channel, state, ...figures } = health
-        rows.push({ channel, instance: INSTANCE, state, figures: JSON.stringify(figures), at: new Date(at).toISOString() })
+        written.set(name, { news, at })
+        const { channel: _, state, ...figures } = health
+        rows.push({ channel: name, instance: INSTANCE, state, figures: JSON.stringify(figures), at: new Date(at).toISOString() })
       }
       await writeHealth(db, rows)
     },
     { everyMs: TIDY_EVERY_MS, firstAfterMs: 0, onError }
   )
 
+  const channelOf = async (name: string): Promise<Channel | undefined> => {
+    await current()
+    return channels.get(name)
+  }
+
   return {
-    async feed(channel) {
-      await current()
-      return feeds.get(channel)
+    owners,
+    async feed(name) {
+      const channel = await channelOf(name)
+      if (channel === undefined) return undefined
+      if (channel.owner === undefined || (channel.owner !== "self" && channel.peer === undefined)) await claim(channel).catch(onError)
+      if (channel.owner === "self") return channel.local
+      // nobody holds the lease and it could not be taken (the database is away): the upstream it is
+      return channel.peer ?? channel.local
+    },
+    async owned(name) {
+      const channel = await channelOf(name)
+      if (channel === undefined) return undefined
+      if (channel.owner !== "self") await claim(channel).catch(onError)
+      return channel.owner === "self" ? channel.local : "elsewhere"
     },
     async health() {
       await current()
-      return [...feeds.values()].map((feed) => feed.health())
+      return [...channels.values()].map((channel) => channel.local.health())
     },
     async stop() {
       await tidy.stop()
-      for (const feed of feeds.values()) feed.stop()
-      feeds.clear()
+      for (const [name, channel] of channels) {
+        channel.local.stop()
+        channel.peer?.stop()
+        if (channel.owner === "self") await owners.release(name).catch(onError)
+      }
+      channels.clear()
     }
   }
 }
@@ -156,29 +259,45 @@ const answerPlaylist = (reply: FastifyReply, answer: PlaylistAnswer, grant: stri
   }
 }
 
-type RelayRequest = FastifyRequest<{ Params: { channel: string; name: string }; Querystring: Record<string, unknown> }>
+const UNKNOWN_CHANNEL = { status: 404, detail: "unknown channel" } as const
+// the lease moved on: the peer asks again where the channel is
+const NOT_OWNER = { status: 503, detail: "this instance does not run the channel's feed" } as const
 
-/**
- * A relayed channel's own playlist (the handler the origin's `index.m3u8` route falls back to),
- * and the routes of its variant playlists (`p/`) and media (`m/`).
- */
-export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, options: { readonly index: boolean }): RelayIndex {
-  // the channel's own playlist (no name) or one of its variants
+type RelayRequest = FastifyRequest<{ Params: { channel: string; name: string }; Querystring: Record<string, unknown> }>
+type RelayIndexRequest = FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>
+
+/** The handler of a relayed channel's own playlist. */
+export type RelayIndex = (request: RelayIndexRequest, reply: FastifyReply) => Promise<unknown>
+
+/** Who a request is served for: a viewer (by grant), or another instance taking the channel from its owner. */
+interface Served {
+  /** the channel's feed, or why it cannot be served here */
+  readonly feed: (channel: string) => Promise<RelayFeed | { readonly status: 404 | 503; readonly detail: string }>
+  /** whether the request may be served at all */
+  readonly allowed: (request: FastifyRequest) => Promise<boolean>
+  /** counts the viewer and starts the feed */
+  readonly admit: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, feed: RelayFeed) => void
+  /** the grant a playlist's URIs carry */
+  readonly grant: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => string
+}
+
+const served = (app: FastifyInstance, prefix: string, serve: Served, options: { readonly index: boolean }): RelayIndex => {
   const playlist = async (request: RelayIndexRequest, reply: FastifyReply, name: string | undefined) => {
-    const feed = await feeds.feed(request.params.channel)
-    if (feed === undefined) return refuse(reply, 404, "unknown channel")
-    const grant = grantIn(request)
-    feed.touch(grant)
-    return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), grant)
+    if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
+    const feed = await serve.feed(request.params.channel)
+    if (!(feed instanceof RelayFeed)) return refuse(reply, feed.status, feed.detail)
+    serve.admit(request, feed)
+    return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), serve.grant(request))
   }
   const index: RelayIndex = (request, reply) => playlist(request, reply, undefined)
-  if (options.index) app.get("/live/:channel/index.m3u8", index)
-  app.get("/live/:channel/p/:name", (request: RelayRequest, reply) => playlist(request, reply, request.params.name))
+  if (options.index) app.get(`${prefix}/:channel/index.m3u8`, index)
+  app.get(`${prefix}/:channel/p/:name`, (request: RelayRequest, reply) => playlist(request, reply, request.params.name))
 
-  app.get("/live/:channel/m/:name", async (request: RelayRequest, reply) => {
-    const feed = await feeds.feed(request.params.channel)
-    if (feed === undefined) return refuse(reply, 404, "unknown channel")
-    feed.touch(grantIn(request))
+  app.get(`${prefix}/:channel/m/:name`, async (request: RelayRequest, reply) => {
+    if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
+    const feed = await serve.feed(request.params.channel)
+    if (!(feed instanceof RelayFeed)) return refuse(reply, feed.status, feed.detail)
+    serve.admit(request, feed)
     const answer = await feed.media(request.params.name)
     if (answer.kind === "unknown") return refuse(reply, 404, "unknown media")
     if (answer.kind === "failed") {
@@ -189,7 +308,31 @@ export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, opt
   return index
 }
 
-type RelayIndexRequest = FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>
-
-/** The handler of a relayed channel's own playlist. */
-export type RelayIndex = (request: RelayIndexRequest, reply: FastifyReply) => Promise<unknown>
+/**
+ * A relayed channel's own playlist (the handler the origin's `index.m3u8` route falls back to),
+ * the routes of its variant playlists (`p/`) and media (`m/`), and the same for the other
+ * instances under `/internal/relay` while this one owns the channel.
+ */
+export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, options: { readonly index: boolean }): RelayIndex {
+  // the stream guard has checked the viewer's grant before any of these routes runs
+  const viewers: Served = {
+    feed: async (channel) => (await feeds.feed(channel)) ?? UNKNOWN_CHANNEL,
+    allowed: async () => true,
+    admit: (request, feed) => feed.touch(grantIn(request)),
+    grant: grantIn
+  }
+  const peers: Served = {
+    feed: async (channel) => {
+      const feed = await feeds.owned(channel)
+      return feed === "elsewhere" ? NOT_OWNER : (feed ?? UNKNOWN_CHANNEL)
+    },
+    allowed: (request) => feeds.owners.verify(request.headers),
+    admit: (request, feed) => {
+      const peer = peerOf(request.headers)
+      feed.touchPeer(peer.instance, peer.viewers)
+    },
+    grant: () => ""
+  }
+  served(app, "/internal/relay", peers, { index: true })
+  return served(app, "/live", viewers, options)
+}

@@ -20,6 +20,10 @@ export interface Upstream {
   readonly maxBackoffMs: number
 }
 
+/** The headers of a request to the feed's upstream (or peer). */
+export const requestHeaders = (settings: RelaySettings): ReadonlyArray<readonly [string, string]> =>
+  settings.peer === undefined ? settings.headers : [...settings.headers, ...settings.peer.headers()]
+
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     if (signal.aborted) return resolve()
@@ -101,7 +105,7 @@ export class Follower {
       const timeoutMs = blocking ? 3000 * current.targetDuration + PLAYLIST_TIMEOUT_MS : PLAYLIST_TIMEOUT_MS
       let changed = false
       try {
-        const answer = await fetchUpstream({ url, headers: settings.headers, maxBytes: MAX_PLAYLIST_BYTES, timeoutMs, signal })
+        const answer = await fetchUpstream({ url, headers: requestHeaders(settings), maxBytes: MAX_PLAYLIST_BYTES, timeoutMs, signal })
         const text = answer.body.toString("utf8")
         if (text !== this.text) {
           this.take(text, answer.url)
@@ -129,7 +133,8 @@ export class Follower {
   /** Takes a new version of the playlist; throws PlaylistError when it is not one (the old one stays). */
   private take(text: string, baseUrl: string): void {
     const { settings, now } = this.upstream
-    let playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering)
+    const fromPeer = settings.peer !== undefined
+    let playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering, fromPeer)
     if (!playlist.multivariant) {
       const upstreamEdge = {
         sequence: playlist.edge.sequence - this.numbering.sequenceOffset,
@@ -144,7 +149,7 @@ export class Follower {
           sequenceOffset: previous.edge.sequence + 1 - upstreamFirst,
           discontinuityOffset: previous.discontinuitySequence + 1 - upstreamDiscontinuity
         }
-        playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering)
+        playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering, fromPeer)
         this.upstream.renumbered()
       }
       this.upstreamEdge = upstreamEdge

@@ -72,8 +72,16 @@ const tagOf = (line: string): string => line.slice(0, line.includes(":") ? line.
 /** The playlist a viewer is sent: the rewritten text with their grant in every URI. */
 export const withViewerGrant = (playlist: RelayPlaylist, grant: string): string => playlist.pieces.join(encodeURIComponent(grant))
 
-/** The whole playlist, rewritten; throws PlaylistError when the text is not one. */
-export function rewritePlaylist(text: string, baseUrl: string, channel: string, numbering: Numbering): RelayPlaylist {
+/** Where the instance that owns a channel's feed serves it to the other instances. */
+export const peerPath = (channel: string, name: string | undefined, playlist: boolean): string =>
+  name === undefined ? `/internal/relay/${channel}/index.m3u8` : `/internal/relay/${channel}/${playlist ? "p" : "m"}/${name}`
+
+/**
+ * The whole playlist, rewritten; throws PlaylistError when the text is not one. From a peer (the
+ * instance that owns the feed), URIs are already ours: they keep their names and are fetched
+ * from the peer's internal paths, so every instance names every segment alike.
+ */
+export function rewritePlaylist(text: string, baseUrl: string, channel: string, numbering: Numbering, fromPeer = false): RelayPlaylist {
   const clean = text.replace(/^\uFEFF/, "").replaceAll(GRANT, "")
   if (!clean.startsWith("#EXTM3U")) throw new PlaylistError("the upstream's answer is not a playlist (no #EXTM3U)")
   const parser = new Parser()
@@ -92,6 +100,12 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
     // data:, skd: and the like are not fetched by us; they pass through as they are
     if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
     url.hash = ""
+    if (fromPeer) {
+      const [, kind, peerName] = /^\/live\/[^/]+\/(p|m)\/([^/]+)$/.exec(url.pathname) ?? []
+      if (kind === undefined || peerName === undefined || url.origin !== new URL(baseUrl).origin) return undefined
+      uris.set(peerName, { url: new URL(peerPath(channel, peerName, kind === "p"), baseUrl).href, playlist: kind === "p" })
+      return `${localPath(channel, peerName, kind === "p")}?grant=${GRANT}`
+    }
     const name = localName(url.href, playlist)
     uris.set(name, { url: url.href, playlist })
     return `${localPath(channel, name, playlist)}?grant=${GRANT}`

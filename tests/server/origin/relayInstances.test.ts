@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
+import { admin, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
+
+const postgres = dialects.find((dialect) => dialect.name === "postgres")
+const PASSWORD = "relay instances password"
+
+const mediaUris = (playlist: string): Array<string> =>
+  [
+    ...playlist.split("\n").filter((line) => line !== "" && !line.startsWith("#")),
+    ...[...playlist.matchAll(/URI="([^"]+)"/g)].map((match) => match[1] ?? "")
+  ].filter((uri) => !playlist.includes(`PRELOAD-HINT:TYPE=PART,URI="${uri}"`))
+
+const sequenceOf = (playlist: string): number => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1])
+
+// One relayed channel, two instances on one PostgreSQL (DESIGN.md, "Real channels"): one instance
+// runs the feed, the other takes the channel from it, so the upstream sees each object once; when
+// the owner dies, the other takes the feed over by itself.
+describe.skipIf(postgres === undefined)("a relayed channel on two instances", () => {
+  let database: TestDatabase
+  let upstream: Upstream
+  let dataDirs: Array<string> = []
+  let servers: Array<RunningServer> = []
+  let channel = ""
+
+  beforeAll(async () => {
+    upstream = await startUpstream()
+    database = await postgres!.create({ migrate: false })
+    dataDirs = [await mkdtemp(join(tmpdir(), "streamhub-relay-a-")), await mkdtemp(join(tmpdir(), "streamhub-relay-b-"))]
+    servers = await Promise.all(dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.databaseUrl! })))
+    const [a] = servers
+    const added = await admin(a!, "stream:add", "--title", "Relayed", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
+    channel = /\/live\/(relay\d+)\//.exec(added)?.[1] ?? ""
+    expect(channel, added).not.toBe("")
+    await admin(a!, "user:create", "--email", "two-viewer@example.com", "--password", PASSWORD)
+  })
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
+    await database?.dispose()
+    await upstream?.stop()
+  })
+
+  /** A viewer's low-latency source of the relayed channel, signed by `server`. */
+  const sourceOn = async (server: RunningServer): Promise<string> => {
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "two-viewer@example.com", password: PASSWORD, isMobile: false })
+    })
+    const { token } = (await login.json()) as { token: string }
+    const streams = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as {
+      data: Array<{ title: string; src_sldp: string }>
+    }
+    return streams.data.find((stream) => stream.title === "Relayed")?.src_sldp ?? ""
+  }
+  const owner = async (): Promise<string | undefined> =>
+    (await database.db.kysely.selectFrom("job_leases").select("holder").where("name", "=", `relay:${channel}`).executeTakeFirst())?.holder
+
+  it("runs the feed on one instance; the other serves the same playlist and media from it, each fetched from the upstream once", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer]
+    const sources = await Promise.all([sourceOn(a), sourceOn(b)])
+    // viewers on both at once: the first admitted viewer's instance takes the lease
+    const playlists = await Promise.all(
+      [a, b, a, b].map(async (server, i) => {
+        const response = await fetch(`${server.url}${sources[i % 2]}`)
+        return { status: response.status, body: await response.text() }
+      })
+    )
+    for (const playlist of playlists) expect(playlist.status, playlist.body).toBe(200)
+    const holder = await owner()
+    expect(servers.filter((server) => holder?.startsWith(`${server.url} `))).toHaveLength(1)
+
+    // both instances name every object alike (an edge in front may send a viewer to either)
+    const onA = await (await fetch(`${a.url}${sources[0]}`)).text()
+    const onB = await (await fetch(`${b.url}${sources[1]}`)).text()
+    const names = (playlist: string) => new Set(mediaUris(playlist).map((uri) => uri.split("?")[0]))
+    const shared = [...names(onA)].filter((name) => names(onB).has(name))
+    expect(shared.length).toBeGreaterThan(3)
+
+    // the newest objects, asked of both instances by many viewers at once
+    const wanted = shared.slice(-3)
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => i).flatMap((i) =>
+        wanted.map(async (path) => {
+          const server = i % 2 === 0 ? a : b
+          const grant = new URL(sources[i % 2] ?? "", "http://x").searchParams.get("grant") ?? ""
+          const response = await fetch(`${server.url}${path}?grant=${encodeURIComponent(grant)}`)
+          return { status: response.status, bytes: (await response.arrayBuffer()).byteLength }
+        })
+      )
+    )
+    for (const answer of answers) expect(answer.status).toBe(200)
+    const fetched = [...upstream.counts].filter(([path]) => /\/live\/demo1\/(seg|part)\//.test(path))
+    expect(fetched.length).toBeGreaterThan(0)
+    expect(
+      fetched.filter(([, n]) => n !== 1),
+      "upstream requests per object"
+    ).toEqual([])
+
+    // the other instance's request without our signature is refused
+    const internal = await fetch(`${b.url}/internal/relay/${channel}/index.m3u8`)
+    expect(internal.status).toBe(403)
+
+    // the owner counts the other's viewers too
+    await expect
+      .poll(async () => {
+        const row = await database.db.kysely
+          .selectFrom("feed_health")
+          .select(["state", "figures"])
+          .where("channel", "=", channel)
+          .executeTakeFirst()
+        return row === undefined ? undefined : { state: row.state, viewers: (JSON.parse(row.figures) as { viewers: number }).viewers }
+      })
+      .toEqual({ state: "live", viewers: 2 })
+  })
+
+  it("moves the feed to the other instance when its owner dies, numbering on without going back", async () => {
+    const holder = await owner()
+    const dead = servers.find((server) => holder?.startsWith(`${server.url} `))!
+    const alive = servers.find((server) => server !== dead)!
+    const source = await sourceOn(alive)
+    const before = sequenceOf(await (await fetch(`${alive.url}${source}`)).text())
+    await dead.crash()
+    // the viewer keeps asking, as a player does; within the lease's life the other instance runs the feed
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${alive.url}${source}`)
+          return response.status === 200 && (await owner())?.startsWith(`${alive.url} `) === true
+        },
+        { interval: 500 }
+      )
+      .toBe(true)
+    const after = await (await fetch(`${alive.url}${source}`)).text()
+    expect(sequenceOf(after)).toBeGreaterThanOrEqual(before)
+    const segment = mediaUris(after).at(-1) ?? ""
+    const media = await fetch(`${alive.url}${segment}`)
+    expect(media.status).toBe(200)
+  })
+})
