@@ -11,6 +11,13 @@ import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.t
 // the grant too: their upstream's bytes are not ours to give to anyone who guesses a name.
 const LIVE_PLAYLIST = /^\/live\/([^/]+)\/(?:p\/)?[^/]+\.m3u8$/
 const RELAYED_MEDIA = /^\/live\/([^/]+)\/m\/[^/]+$/
+/**
+ * An edge that keeps media (deploy/nginx/streamhub-edge.conf) asks with this header whether a
+ * viewer's grant admits them, then serves the media from its cache: the answer is 204 without a
+ * body, or 403 for any refusal (nginx's auth_request takes no other), after which the edge sends
+ * the viewer's request on to be answered in full.
+ */
+export const GRANT_CHECK_HEADER = "x-grant-check"
 const RECORD_EVERY_MS = 10 * 1000
 const MAX_REMEMBERED = 10_000
 // a flood of made-up addresses must not fill the disk: past this many new rows a second, the rest go unrecorded
@@ -59,11 +66,11 @@ const DETAILS: Record<Refusal["reason"], string> = {
   limit: "The account is already watching as many streams as it may at once"
 }
 
-const refuse = (reply: FastifyReply, refusal: Refusal) =>
+const refuse = (reply: FastifyReply, refusal: Refusal, status: number = refusal.status) =>
   reply
-    .code(refusal.status)
+    .code(status)
     .header("Cache-Control", "no-store")
-    .send({ success: false, status: refusal.status, detail: DETAILS[refusal.reason], reason: refusal.reason })
+    .send({ success: false, status, detail: DETAILS[refusal.reason], reason: refusal.reason })
 
 export interface StreamGuardDeps {
   readonly key: () => Promise<GrantKey>
@@ -82,14 +89,15 @@ export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, 
     const [pathname = "", search = ""] = request.url.split("?", 2)
     const channel = (LIVE_PLAYLIST.exec(pathname) ?? RELAYED_MEDIA.exec(pathname))?.[1]
     if (channel === undefined) return
+    const checkOnly = request.headers[GRANT_CHECK_HEADER] !== undefined
     const grant = readGrant(await key(), new URLSearchParams(search).get("grant"))
     if (grant === undefined || grant.channel !== channel) {
       unknown.record(request.ip, channel, now())
       return refuse(reply, { status: 403, reason: "invalid" })
     }
     const admission = await gate.admit(grant, request.ip)
-    if (admission.ok) return
+    if (admission.ok) return checkOnly ? reply.code(204).header("Cache-Control", "no-store").send() : undefined
     if (admission.reason === "expired" || admission.reason === "signedOut") unknown.record(request.ip, channel, now())
-    return refuse(reply, admission)
+    return refuse(reply, admission, checkOnly ? 403 : admission.status)
   })
 }

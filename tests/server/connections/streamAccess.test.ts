@@ -145,6 +145,28 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect(Object.values((await staffView()).connections[email] ?? [])).toHaveLength(1)
   })
 
+  it("answers an edge's grant check with 204 and no body when admitted, 403 for every refusal (the edge then asks in full)", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const check = (src: string | null, ip: string) =>
+      server.app.inject({ method: "GET", url: src ?? "/", remoteAddress: ip, headers: { "x-grant-check": "1" } })
+    const home = await server.signIn(await viewer())
+    const [one, two] = await list(home)
+    const admitted = await check(one?.src ?? null, "10.7.0.1")
+    expect(admitted.statusCode).toBe(204)
+    expect(admitted.body).toBe("")
+    // the account's second stream elsewhere: refused for its limit, which nginx's auth_request can only take as 403
+    server.clock += 1000
+    const otherEmail = await viewer()
+    const [, otherTwo] = await list(await server.signIn(otherEmail))
+    expect((await check(otherTwo?.src ?? null, "10.7.2.1")).statusCode).toBe(204)
+    const [, again] = await list(await server.signIn(otherEmail))
+    const limited = await check(again?.src ?? null, "10.7.1.1")
+    expect(limited.statusCode).toBe(403)
+    expect(limited.json()).toMatchObject({ reason: "limit", status: 403 })
+    expect((await play(again?.src ?? null, "10.7.1.1")).statusCode).toBe(429)
+    expect((await check(two?.src?.split("?")[0] ?? null, "10.7.0.2")).statusCode).toBe(403)
+  })
+
   it("sends a player page's first playlist with the list, fetched as the player would: the same grant check, the same connection", async () => {
     await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
     const email = await viewer()
