@@ -254,13 +254,13 @@ export class RelayFeed {
     if (known === undefined || known.uri.playlist) return { kind: "unknown" }
     let pending = this.inFlight.get(name)
     if (pending === undefined) {
-      pending = this.fetchMedia(name, known.uri.url).finally(() => this.inFlight.delete(name))
+      pending = this.fetchMedia(name, known.uri).finally(() => this.inFlight.delete(name))
       this.inFlight.set(name, pending)
     }
     return pending
   }
 
-  private async fetchMedia(name: string, url: string): Promise<MediaAnswer> {
+  private async fetchMedia(name: string, { url, range }: UpstreamUri): Promise<MediaAnswer> {
     const target = this.newestPlaylist()?.targetDuration ?? 6
     try {
       // a preload-hinted part is held by the upstream until it is out
@@ -268,6 +268,7 @@ export class RelayFeed {
         url,
         headers: requestHeaders(this.settings),
         maxBytes: MAX_MEDIA_BYTES,
+        ...(range === undefined ? {} : { range }),
         timeoutMs: 3000 * target + 10_000
       })
       this.transfers.push({ at: this.deps.now(), bytes: answer.body.length })

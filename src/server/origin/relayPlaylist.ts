@@ -14,6 +14,13 @@ export interface UpstreamUri {
   readonly url: string
   /** a playlist (a variant or rendition), followed like the channel's own; otherwise media */
   readonly playlist: boolean
+  /** media that is a sub-range of the resource (EXT-X-BYTERANGE and BYTERANGE attributes): ours is that range alone */
+  readonly range?: ByteRange
+}
+
+export interface ByteRange {
+  readonly offset: number
+  readonly length: number
 }
 
 /** How far a media playlist has got: the segment being produced and its parts published so far. */
@@ -66,6 +73,10 @@ export const localPath = (channel: string, name: string, playlist: boolean): str
 // PART, PRELOAD-HINT, KEY, SESSION-KEY, SESSION-DATA).
 const PLAYLIST_TAGS = new Set(["#EXT-X-MEDIA", "#EXT-X-I-FRAME-STREAM-INF", "#EXT-X-RENDITION-REPORT"])
 const URI_ATTRIBUTE = /URI="([^"]*)"/
+// `n[@o]` in EXT-X-BYTERANGE and the BYTERANGE attribute of EXT-X-MAP and EXT-X-PART
+const RANGE = /^(\d{1,15})(?:@(\d{1,15}))?$/
+const RANGE_ATTRIBUTE = /,?BYTERANGE="([^"]*)"/
+const HINT_RANGE_ATTRIBUTES = /,?BYTERANGE-(START|LENGTH)=(\d{1,15})/g
 
 const tagOf = (line: string): string => line.slice(0, line.includes(":") ? line.indexOf(":") : line.length)
 
@@ -90,7 +101,9 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
   const manifest = parser.manifest
   const multivariant = (manifest.playlists?.length ?? 0) > 0
   const uris = new Map<string, UpstreamUri>()
-  const ours = (uri: string, playlist: boolean): string | undefined => {
+  // where the next sub-range of each resource starts, for ranges that give no offset (segments and parts apart)
+  const rangeEnds = new Map<string, number>()
+  const ours = (uri: string, playlist: boolean, range?: RangeText & { readonly of: string }): string | undefined => {
     let url: URL
     try {
       url = new URL(uri, baseUrl)
@@ -106,10 +119,18 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
       uris.set(peerName, { url: new URL(peerPath(channel, peerName, kind === "p"), baseUrl).href, playlist: kind === "p" })
       return `${localPath(channel, peerName, kind === "p")}?grant=${GRANT}`
     }
-    const name = localName(url.href, playlist)
-    uris.set(name, { url: url.href, playlist })
-    return `${localPath(channel, name, playlist)}?grant=${GRANT}`
+    if (range === undefined || playlist) {
+      const name = localName(url.href, playlist)
+      uris.set(name, { url: url.href, playlist })
+      return `${localPath(channel, name, playlist)}?grant=${GRANT}`
+    }
+    const offset = range.offset ?? rangeEnds.get(`${range.of} ${url.href}`) ?? 0
+    rangeEnds.set(`${range.of} ${url.href}`, offset + range.length)
+    const name = localName(`${url.href}#bytes=${offset}-${offset + range.length - 1}`, false)
+    uris.set(name, { url: url.href, playlist: false, range: { offset, length: range.length } })
+    return `${localPath(channel, name, false)}?grant=${GRANT}`
   }
+  let pendingRange: RangeText | undefined
   const upstreamFirst = manifest.mediaSequence ?? 0
   const out: Array<string> = []
   let nextIsPlaylist = false
@@ -117,11 +138,34 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
     const line = raw.trim()
     if (line === "") continue
     if (!line.startsWith("#")) {
-      out.push(ours(line, nextIsPlaylist || multivariant) ?? line)
+      const range = pendingRange
+      pendingRange = undefined
+      const local = ours(line, nextIsPlaylist || multivariant, range === undefined ? undefined : { ...range, of: "segment" })
+      // a range we cannot fetch as ours stays the upstream's, with its tag
+      if (local === undefined && range !== undefined)
+        out.push(`#EXT-X-BYTERANGE:${range.length}${range.offset === undefined ? "" : `@${range.offset}`}`)
+      out.push(local ?? line)
       nextIsPlaylist = false
       continue
     }
     const tag = tagOf(line)
+    // our copy of a sub-range is the whole of its own object
+    if (tag === "#EXT-X-BYTERANGE") {
+      pendingRange = rangeOf(line.slice(tag.length + 1))
+      if (pendingRange === undefined) throw new PlaylistError(`the upstream's playlist has a bad byte range (${line.slice(0, 80)})`)
+      continue
+    }
+    if (tag === "#EXT-X-PRELOAD-HINT" && line.includes("BYTERANGE-")) {
+      const hint = Object.fromEntries([...line.matchAll(HINT_RANGE_ATTRIBUTES)].map((match) => [match[1], Number(match[2])]))
+      // a hint of a range still growing cannot be fetched as one object: without the hint, the player asks once the part is listed
+      if (hint.LENGTH === undefined) continue
+      const attribute = URI_ATTRIBUTE.exec(line)?.[1]
+      // not counted as a part: the part it becomes is listed with its own range
+      const local =
+        attribute === undefined ? undefined : ours(attribute, false, { offset: hint.START ?? 0, length: hint.LENGTH, of: "hint" })
+      out.push(local === undefined ? line : withoutAttributes(line, HINT_RANGE_ATTRIBUTES).replace(URI_ATTRIBUTE, `URI="${local}"`))
+      continue
+    }
     if (tag === "#EXT-X-STREAM-INF") nextIsPlaylist = true
     if (tag === "#EXT-X-MEDIA-SEQUENCE") {
       out.push(`#EXT-X-MEDIA-SEQUENCE:${upstreamFirst + numbering.sequenceOffset}`)
@@ -140,8 +184,13 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
     if (tag === "#EXT-X-RENDITION-REPORT" && numbering.sequenceOffset !== 0) continue
     const attribute = URI_ATTRIBUTE.exec(line)
     if (attribute !== null && attribute[1] !== undefined) {
-      const local = ours(attribute[1], PLAYLIST_TAGS.has(tag))
-      out.push(local === undefined ? line : line.replace(URI_ATTRIBUTE, `URI="${local}"`))
+      const rangeText = RANGE_ATTRIBUTE.exec(line)?.[1]
+      const range = rangeText === undefined ? undefined : rangeOf(rangeText)
+      if (rangeText !== undefined && range === undefined)
+        throw new PlaylistError(`the upstream's playlist has a bad byte range (${line.slice(0, 80)})`)
+      const local = ours(attribute[1], PLAYLIST_TAGS.has(tag), range === undefined ? undefined : { ...range, of: tag })
+      if (local === undefined) out.push(line)
+      else out.push((range === undefined ? line : withoutAttributes(line, RANGE_ATTRIBUTE)).replace(URI_ATTRIBUTE, `URI="${local}"`))
       continue
     }
     out.push(line)
@@ -168,6 +217,21 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
     edge: { sequence: firstSequence + completed, parts: manifest.preloadSegment?.parts?.length ?? 0 },
     discontinuitySequence: (manifest.discontinuitySequence ?? 0) + numbering.discontinuityOffset
   }
+}
+
+interface RangeText {
+  readonly length: number
+  /** unset: right after the previous sub-range of the same resource */
+  readonly offset: number | undefined
+}
+
+/** The tag line without the attributes `pattern` matches (each with the comma before it). */
+const withoutAttributes = (line: string, pattern: RegExp): string => line.replace(pattern, "").replace(/^(#[A-Z0-9-]+:),/, "$1")
+
+const rangeOf = (text: string): RangeText | undefined => {
+  const match = RANGE.exec(text.trim())
+  if (match === null || Number(match[1]) === 0) return undefined
+  return { length: Number(match[1]), offset: match[2] === undefined ? undefined : Number(match[2]) }
 }
 
 /**

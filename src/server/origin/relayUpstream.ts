@@ -27,6 +27,8 @@ export interface UpstreamRequest {
   /** for the whole exchange, body included: a segment that never ends is an error */
   readonly timeoutMs: number
   readonly signal?: AbortSignal
+  /** only these bytes of the resource (an upstream that ignores the Range header sends it whole, and we cut it) */
+  readonly range?: { readonly offset: number; readonly length: number }
 }
 
 // Few connections per upstream: a provider allows one or two viewers, and every viewer of ours
@@ -44,12 +46,17 @@ const reason = (error: unknown): string => {
 
 /** Fetches one upstream object whole, following at most a few redirects. */
 export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamAnswer> {
+  const { range } = request
   const timeout = AbortSignal.timeout(request.timeoutMs)
   const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
   let response: Awaited<ReturnType<typeof fetch>>
   try {
     response = await fetch(request.url, {
-      headers: [...request.headers.map(([name, value]) => [name, value] as [string, string]), ["user-agent", "StreamHub relay"]],
+      headers: [
+        ...request.headers.map(([name, value]) => [name, value] as [string, string]),
+        ["user-agent", "StreamHub relay"],
+        ...(range === undefined ? [] : [["range", `bytes=${range.offset}-${range.offset + range.length - 1}`] as [string, string]])
+      ],
       redirect: "follow",
       dispatcher: agent,
       signal
@@ -66,8 +73,11 @@ export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamA
       response.status
     )
   }
+  // a whole resource sent for a range is read up to the range's end only
+  const whole = range !== undefined && response.status === 200
+  const maxBytes = whole ? Math.min(request.maxBytes, range.offset + range.length) : request.maxBytes
   const declared = Number(response.headers.get("content-length") ?? Number.NaN)
-  if (declared > request.maxBytes) {
+  if (declared > request.maxBytes && !whole) {
     await response.body?.cancel().catch(() => undefined)
     throw new UpstreamError(`the upstream's answer is ${declared} bytes, more than the ${request.maxBytes} allowed`)
   }
@@ -76,11 +86,13 @@ export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamA
   try {
     for await (const chunk of response.body ?? []) {
       size += chunk.byteLength
-      if (size > request.maxBytes) {
+      chunks.push(chunk)
+      // leaving the loop cancels the rest
+      if (whole && size >= maxBytes) break
+      if (size > maxBytes) {
         await response.body?.cancel().catch(() => undefined)
         throw new UpstreamError(`the upstream's answer is more than the ${request.maxBytes} bytes allowed`)
       }
-      chunks.push(chunk)
     }
   } catch (error) {
     if (error instanceof UpstreamError) throw error
@@ -88,12 +100,17 @@ export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamA
     if (request.signal?.aborted) throw new UpstreamError("stopped")
     throw new UpstreamError(`the upstream's answer broke off (${reason(error)})`)
   }
-  return {
-    status: response.status,
-    url: response.url || request.url,
-    contentType: response.headers.get("content-type") ?? "",
-    body: Buffer.concat(chunks, size)
+  let body = Buffer.concat(chunks, size)
+  if (range !== undefined) {
+    // a copy: the ring must not keep the whole resource alive for one range of it
+    if (whole) body = Buffer.from(body.subarray(range.offset, range.offset + range.length))
+    if (body.length !== range.length) {
+      throw new UpstreamError(
+        `the upstream sent ${body.length} bytes for a range of ${range.length} (bytes ${range.offset}-${range.offset + range.length - 1})`
+      )
+    }
   }
+  return { status: response.status, url: response.url || request.url, contentType: response.headers.get("content-type") ?? "", body }
 }
 
 /** `Name: value`, as `--header` takes it; undefined when it is not one. */

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
+import { type FfmpegUpstream, startFfmpegUpstream } from "../../support/ffmpegUpstream.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
@@ -12,14 +13,20 @@ const STAFF = "relay-desk@example.com"
 let server: RunningServer
 let browser: Browser
 let upstream: Upstream
+let packaged: FfmpegUpstream
 let streamIndex = 0
 
 beforeAll(async () => {
   upstream = await startUpstream()
-  ;[server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }), launchBrowser()])
+  ;[server, browser, packaged] = await Promise.all([
+    startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }),
+    launchBrowser(),
+    startFfmpegUpstream("fmp4-byterange")
+  ])
   await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
   await admin(server, "user:create", "--email", STAFF, "--password", PASSWORD, "--staff")
   await admin(server, "stream:add", "--title", "Relayed Channel", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
+  await admin(server, "stream:add", "--title", "Packaged Channel", "--relay", packaged.url)
   // after the two demo channels
   streamIndex = 2
 })
@@ -28,6 +35,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   await upstream?.stop()
+  await packaged?.stop()
 })
 
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)
@@ -57,6 +65,17 @@ describe("a relayed channel, in Chromium against the real server", () => {
       expect(asked.some((url) => /\/live\/relay\d+\/m\/[\w-]+\.ts\?grant=/.test(url))).toBe(true)
       await page.context().close()
     }
+  })
+
+  it("plays a classic channel ffmpeg packages as fMP4 in byte ranges of one file, in the TV player", async () => {
+    const page = await open(`/player?default=${streamIndex + 1}`)
+    const asked: Array<string> = []
+    page.on("request", (request) => asked.push(request.url()))
+    await page.getByRole("heading", { level: 1, name: "Packaged Channel" }).waitFor()
+    await expectPlaying(page)
+    expect(asked.some((url) => url.startsWith(new URL(packaged.url).origin))).toBe(false)
+    expect(asked.some((url) => /\/live\/relay\d+\/m\/[\w-]+\.m4s\?grant=/.test(url))).toBe(true)
+    await page.context().close()
   })
 
   it("tells the viewer when the upstream goes away and plays on by itself when it is back", async () => {

@@ -31,6 +31,57 @@ https://other.example/sd.m3u8
 `
 
 describe("relayed playlists, rewritten line by line", () => {
+  it("turns each byte range into an object of its own: segments, parts, the init section and a hint of known length", () => {
+    const upstream = `#EXTM3U
+#EXT-X-TARGETDURATION:1
+#EXT-X-PART-INF:PART-TARGET=0.5
+#EXT-X-MEDIA-SEQUENCE:0
+#EXT-X-MAP:URI="index.m4s",BYTERANGE="1334@0"
+#EXTINF:1.000000,
+#EXT-X-BYTERANGE:86437@1334
+index.m4s
+#EXTINF:1.000000,
+#EXT-X-BYTERANGE:87041
+index.m4s
+#EXT-X-PART:DURATION=0.5,URI="index.m4s",BYTERANGE="40000@174812",INDEPENDENT=YES
+#EXT-X-PART:DURATION=0.5,BYTERANGE="41000",URI="index.m4s"
+#EXT-X-PRELOAD-HINT:TYPE=PART,URI="index.m4s",BYTERANGE-START=255812,BYTERANGE-LENGTH=42000
+`
+    const playlist = rewritePlaylist(upstream, "http://up.example/ch/index.m3u8", "relay3", NONE)
+    const text = withViewerGrant(playlist, "G")
+    expect(text).not.toMatch(/BYTERANGE/)
+    const ranges = [...playlist.uris.values()].map((uri) => uri.range)
+    expect(ranges).toEqual([
+      { offset: 0, length: 1334 },
+      { offset: 1334, length: 86437 },
+      // no offset: right after the previous segment's range
+      { offset: 87771, length: 87041 },
+      { offset: 174812, length: 40000 },
+      // no offset: right after the previous part's range, not the segment's
+      { offset: 214812, length: 41000 },
+      { offset: 255812, length: 42000 }
+    ])
+    expect(new Set(playlist.uris.keys()).size).toBe(6)
+    expect(text).toMatch(/^#EXT-X-MAP:URI="\/live\/relay3\/m\/[\w-]{22}\.m4s\?grant=G"$/m)
+    expect(text).toMatch(/^#EXT-X-PART:DURATION=0\.5,URI="[^"]+",INDEPENDENT=YES$/m)
+    expect(text).toMatch(/^#EXT-X-PART:DURATION=0\.5,URI="[^"]+"$/m)
+    expect(text).toMatch(/^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="[^"]+"$/m)
+    expect(playlist.edge).toEqual({ sequence: 2, parts: 2 })
+  })
+
+  it("leaves out a hint of a range still growing, and refuses a range that is not one", () => {
+    const hinted = `#EXTM3U
+#EXT-X-TARGETDURATION:1
+#EXTINF:1,
+a.ts
+#EXT-X-PRELOAD-HINT:TYPE=PART,URI="b.mp4",BYTERANGE-START=100
+`
+    expect(withViewerGrant(rewritePlaylist(hinted, BASE, "relay3", NONE), "G")).not.toContain("PRELOAD-HINT")
+    expect(() =>
+      rewritePlaylist("#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n#EXT-X-BYTERANGE:abc\na.ts\n", BASE, "relay3", NONE)
+    ).toThrow(PlaylistError)
+  })
+
   it("makes every URI ours with the viewer's grant, keeps unknown tags and program date times, drops delta updates", () => {
     const playlist = rewritePlaylist(LL, BASE, "relay7", NONE)
     const text = withViewerGrant(playlist, "g1.GRANT")
