@@ -127,6 +127,17 @@ describe.each(dialects)("a relayed channel through our own origin ($name)", (dia
       expect(media.statusCode).toBe(200)
       expect(media.headers["content-type"]).toBe("video/mp2t")
       expect(media.rawPayload[0]).toBe(0x47)
+      // a Cast device is sent our address with the grant, and its receiver page reads both from Google's origin
+      for (const url of [src, segment]) {
+        const cast = await server.app.inject({
+          method: "GET",
+          url,
+          remoteAddress: "10.40.0.1",
+          headers: { origin: "https://www.gstatic.com" }
+        })
+        expect(cast.statusCode).toBe(200)
+        expect(cast.headers["access-control-allow-origin"]).toBe("https://www.gstatic.com")
+      }
       // without the grant, or with another channel's, nothing
       expect((await play(segment.split("?")[0] ?? "", "10.41.0.1")).statusCode).toBe(403)
       expect((await play(src.split("?")[0] ?? "", "10.41.0.2")).statusCode).toBe(403)
