@@ -16,13 +16,15 @@
  * 100,000 payments on SQLite and PostgreSQL (see reportsBench.ts), the server under load against
  * bare Fastify (cold start, API, heartbeats, sign-in bursts, memory, the staff connections view;
  * see serverBench.ts), on SQLite and, with --postgres, on PostgreSQL, and what /login loads and
- * how soon it paints under slow 4G (see loginPage.ts).
+ * how soon it paints under slow 4G (see loginPage.ts), and the relay of an upstream LL-HLS channel
+ * to many simulated viewers and in Chromium (see relayBench.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
  * time for the time-to-first-frame pages, default 0: loopback; run it with 50 for the 50 ms row),
- * --no-build; --only guide|guide-page|reports|server|login-page|player; --postgres URL (the
+ * --no-build; --only guide|guide-page|reports|server|login-page|relay|player; --postgres URL (the
  * server section on PostgreSQL too); --server-rounds N (3), --heartbeat-seconds S (60),
  * --heartbeat-rate PER_MINUTE (30000), --api-seconds S (10);
+ * --relay-viewers N (200), --relay-seconds S (30), --relay-mbps M (3: the upstream's bitrate);
  * --guide-programmes N (default 100000), --guide-runs N (default 3), --guide-postgres URL (also
  * import into PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test).
  */
@@ -35,6 +37,7 @@ import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarne
 import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
 import { benchLoginPage } from "./loginPage.ts"
+import { benchRelay } from "./relayBench.ts"
 import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
 import { median, percentile, row } from "./stats.ts"
@@ -56,10 +59,13 @@ const { values: options } = parseArgs({
     "server-rounds": { type: "string", default: "3" },
     "heartbeat-seconds": { type: "string", default: "60" },
     "heartbeat-rate": { type: "string", default: "30000" },
-    "api-seconds": { type: "string", default: "10" }
+    "api-seconds": { type: "string", default: "10" },
+    "relay-viewers": { type: "string", default: "200" },
+    "relay-seconds": { type: "string", default: "30" },
+    "relay-mbps": { type: "string", default: "3" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "relay", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only))
   throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
@@ -134,6 +140,25 @@ if (runs("login-page")) {
   }
 }
 if (options.only === "login-page") process.exit(0)
+
+if (runs("relay")) {
+  let relayBrowser: Browser | undefined
+  try {
+    await benchRelay({
+      viewers: Number(options["relay-viewers"]),
+      seconds: Number(options["relay-seconds"]),
+      mbps: Number(options["relay-mbps"]),
+      latencySeconds,
+      browser: async () => {
+        relayBrowser ??= await launchBrowser()
+        return relayBrowser
+      }
+    })
+  } finally {
+    await relayBrowser?.close()
+  }
+}
+if (options.only === "relay") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url"
 import Fastify, { type FastifyInstance } from "fastify"
 import { registerOrigin } from "../../src/server/origin/originRoutes.ts"
 
-const mediaDir = fileURLToPath(new URL("../../media", import.meta.url))
+const demoMedia = fileURLToPath(new URL("../../media", import.meta.url))
 
 /** A live upstream made of the demo loop, counting every request it is sent by path. */
 export interface Upstream {
@@ -13,16 +13,31 @@ export interface Upstream {
   start(): Promise<void>
 }
 
-export async function startUpstream(port = 0): Promise<Upstream> {
+export interface UpstreamOptions {
+  /** the loop's media (the demo channels unless given) */
+  readonly mediaDir?: string
+  /** sees every playlist the upstream answers, as it sends it */
+  readonly onPlaylist?: (path: string, text: string) => void
+}
+
+export async function startUpstream({ mediaDir = demoMedia, onPlaylist }: UpstreamOptions = {}): Promise<Upstream> {
   const counts = new Map<string, number>()
   let app: FastifyInstance | undefined
-  let listening = port
+  // the first start takes a free port; a start after a stop takes the same one
+  let listening = 0
   const start = async () => {
     const server = Fastify()
     server.addHook("onRequest", async (request) => {
       const path = request.url.split("?", 1)[0] ?? ""
       counts.set(path, (counts.get(path) ?? 0) + 1)
     })
+    if (onPlaylist !== undefined) {
+      server.addHook("onSend", async (request, _reply, payload) => {
+        const path = request.url.split("?", 1)[0] ?? ""
+        if (path.endsWith(".m3u8") && typeof payload === "string") onPlaylist(path, payload)
+        return payload
+      })
+    }
     await registerOrigin(server, { mediaDir })
     server.get("/html", async (_request, reply) => reply.type("text/html").send("<!doctype html><title>Sign in</title>"))
     server.get("/huge.m3u8", async (_request, reply) => reply.send(`#EXTM3U\n${"#EXT-X-COMMENT:x\n".repeat(200_000)}`))

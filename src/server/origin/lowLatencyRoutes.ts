@@ -4,7 +4,7 @@ import { loopFileIndex, targetDurationOf } from "./livePlaylist.ts"
 import type { LiveWaits } from "./liveWaits.ts"
 import { isPartPublished, type LowLatencyClock, liveEdge, lowLatencyPlaylist, parsePartName, partEndsAt } from "./lowLatencyPlaylist.ts"
 import type { ManifestPart, ManifestSegment } from "./originManifest.ts"
-import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
 
 export interface LowLatencySource {
   readonly segments: ReadonlyArray<ManifestSegment & { readonly parts: ReadonlyArray<ManifestPart> }>
@@ -38,16 +38,20 @@ export const registerLowLatencyRoutes = (app: FastifyInstance, routes: LowLatenc
   const { channels, clockOf, waits, now } = routes
   const deadline = (source: LowLatencySource) => now() + 3000 * targetDurationOf(source.segments)
 
-  app.get<{ Params: { channel: string }; Querystring: Record<string, unknown> }>("/live/:channel/ll.m3u8", async (request, reply) => {
-    const source = channels.get(request.params.channel)
-    if (source === undefined) return refuse(reply, 404, "unknown channel")
-    const query = request.query ?? {}
-    const decision = reloadDecision(clockOf(source), query._HLS_msn, query._HLS_part)
-    if (decision.kind === "bad") return refuse(reply, 400, decision.detail)
-    // On timeout or shutdown the playlist as it stands is still a valid answer.
-    if (decision.kind === "wait") await waits.until(decision.until, deadline(source), abortOnClose(reply))
-    return playlistReply(reply, lowLatencyPlaylist(clockOf(source)))
-  })
+  app.get<{ Params: { channel: string }; Querystring: Record<string, unknown> }>(
+    "/live/:channel/ll.m3u8",
+    LIVE_PLAYLIST_ROUTE,
+    async (request, reply) => {
+      const source = channels.get(request.params.channel)
+      if (source === undefined) return refuse(reply, 404, "unknown channel")
+      const query = request.query ?? {}
+      const decision = reloadDecision(clockOf(source), query._HLS_msn, query._HLS_part)
+      if (decision.kind === "bad") return refuse(reply, 400, decision.detail)
+      // On timeout or shutdown the playlist as it stands is still a valid answer.
+      if (decision.kind === "wait") await waits.until(decision.until, deadline(source), abortOnClose(reply))
+      return playlistReply(reply, lowLatencyPlaylist(clockOf(source)))
+    }
+  )
 
   app.get<{ Params: { channel: string; name: string } }>("/live/:channel/part/:name", async (request, reply) => {
     const source = channels.get(request.params.channel)

@@ -5,7 +5,7 @@ import { isPublished, livePlaylist, loopFileIndex, parseSegmentName } from "./li
 import { createLiveWaits } from "./liveWaits.ts"
 import { type LowLatencySource, lowLatencyPlaylistPath, registerLowLatencyRoutes } from "./lowLatencyRoutes.ts"
 import { type Manifest, readManifests } from "./originManifest.ts"
-import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
 import type { RelayIndex } from "./relayFeeds.ts"
 
 export interface OriginOptions {
@@ -82,11 +82,15 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
   app.addHook("preClose", async () => waits.release())
   app.addHook("onClose", async () => waits.release())
 
-  app.get<{ Params: { channel: string }; Querystring: Record<string, unknown> }>("/live/:channel/index.m3u8", async (request, reply) => {
-    const channel = channels.get(request.params.channel)
-    if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
-    return playlistReply(reply, livePlaylist({ segments: channel.segments, startedAt, now: now(), windowSize }))
-  })
+  app.get<{ Params: { channel: string }; Querystring: Record<string, unknown> }>(
+    "/live/:channel/index.m3u8",
+    LIVE_PLAYLIST_ROUTE,
+    async (request, reply) => {
+      const channel = channels.get(request.params.channel)
+      if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
+      return playlistReply(reply, livePlaylist({ segments: channel.segments, startedAt, now: now(), windowSize }))
+    }
+  )
 
   app.get<{ Params: { channel: string; name: string } }>("/live/:channel/seg/:name", async (request, reply) => {
     const channel = channels.get(request.params.channel)

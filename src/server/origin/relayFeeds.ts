@@ -6,7 +6,7 @@ import type { StreamFeedRow, Tables } from "../db/schema.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
-import { mediaReply, playlistReply, refuse } from "./originReplies.ts"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
 import { DEFAULT_RELAY_TIMING, type FeedHealth, type PlaylistAnswer, RelayFeed, type RelaySettings, type RelayTiming } from "./relayFeed.ts"
 import { createOwners, type Owners, peerOf } from "./relayPeers.ts"
 import { peerPath, withViewerGrant } from "./relayPlaylist.ts"
@@ -290,8 +290,10 @@ const served = (app: FastifyInstance, prefix: string, serve: Served, options: { 
     return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), serve.grant(request))
   }
   const index: RelayIndex = (request, reply) => playlist(request, reply, undefined)
-  if (options.index) app.get(`${prefix}/:channel/index.m3u8`, index)
-  app.get(`${prefix}/:channel/p/:name`, (request: RelayRequest, reply) => playlist(request, reply, request.params.name))
+  if (options.index) app.get(`${prefix}/:channel/index.m3u8`, LIVE_PLAYLIST_ROUTE, index)
+  app.get(`${prefix}/:channel/p/:name`, LIVE_PLAYLIST_ROUTE, (request: RelayRequest, reply) =>
+    playlist(request, reply, request.params.name)
+  )
 
   app.get(`${prefix}/:channel/m/:name`, async (request: RelayRequest, reply) => {
     if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
