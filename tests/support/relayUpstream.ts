@@ -1,3 +1,4 @@
+import { Readable } from "node:stream"
 import { fileURLToPath } from "node:url"
 import Fastify, { type FastifyInstance } from "fastify"
 import { registerOrigin } from "../../src/server/origin/originRoutes.ts"
@@ -43,6 +44,16 @@ export async function startUpstream({ mediaDir = demoMedia, onPlaylist }: Upstre
     server.get("/huge.m3u8", async (_request, reply) => reply.send(`#EXTM3U\n${"#EXT-X-COMMENT:x\n".repeat(200_000)}`))
     server.get("/loop", async (_request, reply) => reply.redirect("/loop"))
     server.get("/broken.m3u8", async (_request, reply) => reply.code(500).send("no"))
+    // a segment that never ends: 64 KB every 20 ms until the client hangs up
+    server.get("/endless.ts", (request, reply) => {
+      const body = new Readable({ read() {} })
+      const timer = setInterval(() => body.push(Buffer.alloc(64 * 1024, 0x47)), 20)
+      request.raw.once("close", () => {
+        clearInterval(timer)
+        body.destroy()
+      })
+      return reply.type("video/mp2t").send(body)
+    })
     await server.listen({ host: "127.0.0.1", port: listening })
     listening = (server.server.address() as { port: number }).port
     app = server

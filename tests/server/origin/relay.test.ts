@@ -2,6 +2,7 @@ import { createServer } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
+import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
@@ -266,6 +267,41 @@ describe.each(dialects)("a relayed channel through our own origin ($name)", (dia
     const token = await server.signIn("relay-viewer@example.com")
     const [, tv] = await streamsOf(token)
     expect((await play(tv?.src ?? "")).statusCode).toBe(200)
+  })
+
+  it("holds the account to its stream limit on relayed channels, and staff end a relayed viewer like any other", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    // the limit is read again once the last reading is five seconds old (the feeds count a stall only past six)
+    server.clock += 5_500
+    try {
+      await server.addUser({ email: "relay-capped@example.com" })
+      const home = await server.signIn("relay-capped@example.com")
+      const away = await server.signIn("relay-capped@example.com")
+      const [ll] = await streamsOf(home)
+      const [awayLl, tv] = await streamsOf(away)
+      expect((await play(ll?.src_sldp ?? "", "10.43.0.1")).statusCode).toBe(200)
+      const refused = await play(tv?.src ?? "", "10.43.1.1")
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json()).toMatchObject({ reason: "limit" })
+      // refused at the playlist, and at the media too
+      const segment = uris((await play(ll?.src_sldp ?? "", "10.43.0.1")).body).at(0) ?? ""
+      expect((await play(segment.replace(/grant=[^&]+/, `grant=${grantOf(awayLl?.src_sldp ?? "")}`), "10.43.1.1")).statusCode).toBe(429)
+
+      const staff = await server.signIn("relay-staff@example.com")
+      const view = (await server.call("connections", { token: staff })).json() as {
+        connections: Record<string, Array<{ id: number; stream: string }>>
+      }
+      const [connection] = view.connections["relay-capped@example.com"] ?? []
+      expect(connection?.stream).toBe("Relayed LL")
+      expect((await server.call("endConnection", { token: staff, body: { id: connection?.id ?? 0 } })).json()).toEqual({ success: true })
+      const ended = await play(ll?.src_sldp ?? "", "10.43.0.1")
+      expect(ended.statusCode).toBe(410)
+      expect(ended.json()).toMatchObject({ reason: "staff" })
+      expect((await play(segment, "10.43.0.1")).statusCode).toBe(410)
+    } finally {
+      await setSetting(server.db.kysely, "maxStreamsPerAccount", 0)
+      server.clock += 5_500
+    }
   })
 
   it("turns an external stream into a relay with one command", async () => {
