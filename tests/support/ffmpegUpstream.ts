@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
-import { createServer, type Server } from "node:http"
+import { createServer, type Server, type ServerResponse } from "node:http"
 import { tmpdir } from "node:os"
 import { join, normalize } from "node:path"
 import { WAIT_MS } from "./timeouts.ts"
@@ -114,4 +114,58 @@ export async function startFfmpegUpstream(packaging: FfmpegPackaging): Promise<F
   }
   await stop()
   throw new Error(`ffmpeg made no playlist within ${WAIT_MS / 1000} s: ${errors}`)
+}
+
+export interface TsBroadcast {
+  /** MPEG-TS over HTTP: every client gets the live stream from the moment it connects */
+  readonly url: string
+  /** clients that connected so far */
+  connections(): number
+  stop(): Promise<void>
+}
+
+/** A live MPEG-TS channel over HTTP, as an IPTV box or a camera serves one: ffmpeg encoding its test pattern, sent to every client. */
+export async function startTsBroadcast(): Promise<TsBroadcast> {
+  const clients = new Set<ServerResponse>()
+  let connections = 0
+  const server: Server = createServer((request, response) => {
+    if (request.url !== "/live.ts") {
+      response.writeHead(404).end()
+      return
+    }
+    connections += 1
+    response.writeHead(200, { "content-type": "video/mp2t" })
+    clients.add(response)
+    request.once("close", () => clients.delete(response))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = (server.address() as { port: number }).port
+  const child = spawn(
+    "ffmpeg",
+    [
+      ...["-hide_banner", "-loglevel", "error", "-nostdin"],
+      ...["-re", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25"],
+      ...["-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0"],
+      ...["-c:a", "aac", "-b:a", "64k", "-f", "mpegts", "pipe:1"]
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] }
+  )
+  child.stdout?.on("data", (chunk: Buffer) => {
+    for (const client of clients) client.write(chunk)
+  })
+  return {
+    url: `http://127.0.0.1:${port}/live.ts`,
+    connections: () => connections,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve))
+        child.kill("SIGTERM")
+        await exited
+      }
+      for (const client of clients) client.destroy()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
 }

@@ -73,7 +73,8 @@ export interface FeedHealthTable {
 }
 
 /** How a feed gets its media; `loop` channels (the demo) have no row. */
-export type FeedKind = "relay"
+/** relay: an upstream HLS playlist passed through; pull: anything ffmpeg reads, packaged by us. */
+export type FeedKind = "relay" | "pull"
 
 export interface SettingsTable {
   key: string

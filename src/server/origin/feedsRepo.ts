@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto"
 import type { Kysely } from "kysely"
-import type { StreamFeedRow, Tables } from "../db/schema.ts"
+import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
 
 export type Header = readonly [string, string]
 
@@ -13,6 +14,7 @@ export async function findFeed(db: Kysely<Tables>, streamId: number): Promise<St
 }
 
 export interface NewFeed {
+  readonly kind: FeedKind
   readonly streamId: number
   readonly channel: string
   readonly upstreamUrl: string
@@ -24,14 +26,15 @@ export interface NewFeed {
 /** Adds the feed, or replaces the stream's feed. */
 export async function saveFeed(db: Kysely<Tables>, feed: NewFeed): Promise<void> {
   const values = {
-    kind: "relay" as const,
+    channel: feed.channel,
+    kind: feed.kind,
     upstream_url: feed.upstreamUrl,
     upstream_headers: JSON.stringify(feed.headers),
     always_on: feed.alwaysOn
   }
   await db
     .insertInto("stream_feeds")
-    .values({ stream_id: feed.streamId, channel: feed.channel, created_at: feed.at, ...values })
+    .values({ stream_id: feed.streamId, created_at: feed.at, ...values })
     .onConflict((oc) => oc.column("stream_id").doUpdateSet(values))
     .execute()
 }
@@ -80,4 +83,17 @@ export async function writeHealth(db: Kysely<Tables>, rows: ReadonlyArray<Health
 export async function readHealth(db: Kysely<Tables>): Promise<Array<HealthRow>> {
   const rows = await db.selectFrom("feed_health").selectAll().execute()
   return rows.map((row) => ({ channel: row.channel, instance: row.instance, state: row.state, figures: row.figures, at: row.updated_at }))
+}
+
+const PEER_KEY = "relay-peers"
+
+/** The key the instances sign their requests to one another with: made by the first that needs it, shared by all. */
+export async function peerKey(db: Kysely<Tables>): Promise<Buffer> {
+  await db
+    .insertInto("server_keys")
+    .values({ name: PEER_KEY, value: randomBytes(32).toString("base64url") })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute()
+  const row = await db.selectFrom("server_keys").select("value").where("name", "=", PEER_KEY).executeTakeFirstOrThrow()
+  return Buffer.from(row.value, "base64url")
 }

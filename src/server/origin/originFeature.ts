@@ -4,7 +4,7 @@ import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
 import { createRelayFeeds, registerRelayRoutes } from "./relayFeeds.ts"
-import { feedStatuses, listRelays, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
+import { feedStatuses, listRelays, probePull, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
 
 /**
  * Our live origin under `/live`: the demo channels it replays from the committed media, the
@@ -45,6 +45,7 @@ export async function demoStreams(mediaDir: string): Promise<Array<DemoStream>> 
 /** What the operator's stream commands ask of relayed channels. */
 export const relays = {
   probe: probeUpstream,
+  probePull,
   readHeaders,
   save: saveRelay,
   list: listRelays,

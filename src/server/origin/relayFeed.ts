@@ -4,6 +4,7 @@
  * in the ring. It runs while somebody watches (or always, when kept on) and reports its health.
  */
 import { directive } from "./blockingReload.ts"
+import { FeedAudience } from "./feedAudience.ts"
 import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
@@ -58,7 +59,6 @@ const MAX_MEDIA_BYTES = 64 * 1024 * 1024
 const VARIANT_IDLE_MS = 30_000
 // media named by a playlist stay fetchable this long after the last playlist that named them
 const KNOWN_FOR_MS = 120_000
-const VIEWER_WINDOW_MS = 30_000
 const BITRATE_WINDOW_MS = 30_000
 
 export interface RelayFeedDeps {
@@ -79,17 +79,35 @@ export type MediaAnswer =
   | { readonly kind: "unknown" }
   | { readonly kind: "failed"; readonly detail: string }
 
-export class RelayFeed {
+/** A channel's feed as the routes and the instance's feeds use it, whatever its kind. */
+export interface ChannelFeed {
+  readonly channel: string
+  settings: RelaySettings
+  readonly isRunning: boolean
+  /** A viewer asked for something of the channel: it runs (again) and counts them. */
+  touch(viewer: string): void
+  /** Another instance takes the channel from this one, for `viewers` of its own. */
+  touchPeer(peer: string, viewers: number): void
+  viewerCount(): number
+  start(): void
+  stop(): void
+  /** Stops a feed nobody watches, forgets what is stale; called every few seconds. */
+  tidy(): void
+  health(): FeedHealth
+  /** The channel's own playlist (`name` undefined) or one of its variants, held for a blocking reload. */
+  playlist(name: string | undefined, query: Readonly<Record<string, unknown>>): Promise<PlaylistAnswer>
+  media(name: string): Promise<MediaAnswer>
+}
+
+export class RelayFeed implements ChannelFeed {
   private running = false
   private startedAt = 0
   private root: Follower | undefined
   private readonly variants = new Map<string, Follower>()
   private readonly known = new Map<string, { readonly uri: UpstreamUri; seenAt: number }>()
   private readonly inFlight = new Map<string, Promise<MediaAnswer>>()
-  private readonly viewers = new Map<string, number>()
-  private readonly peers = new Map<string, { readonly viewers: number; readonly at: number }>()
+  private readonly audience: FeedAudience
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
-  private lastViewerAt = 0
   private upstreamStatus: number | null = null
   private lastError: string | null = null
   private restarts = 0
@@ -101,6 +119,7 @@ export class RelayFeed {
   constructor(settings: RelaySettings, deps: RelayFeedDeps) {
     this.settings = settings
     this.deps = deps
+    this.audience = new FeedAudience(deps.now)
   }
 
   get channel(): string {
@@ -113,17 +132,13 @@ export class RelayFeed {
 
   /** A viewer asked for something of the channel: it runs (again) and counts them. */
   touch(viewer: string): void {
-    const at = this.deps.now()
-    this.lastViewerAt = at
-    this.viewers.set(viewer, at)
+    this.audience.viewer(viewer)
     if (!this.running) this.start()
   }
 
   /** Another instance takes the channel from this one, for `viewers` of its own. */
   touchPeer(peer: string, viewers: number): void {
-    const at = this.deps.now()
-    this.lastViewerAt = at
-    this.peers.set(peer, { viewers, at })
+    this.audience.peer(peer, viewers)
     if (!this.running) this.start()
   }
 
@@ -143,15 +158,14 @@ export class RelayFeed {
     for (const variant of this.variants.values()) variant.stop()
     this.variants.clear()
     this.known.clear()
-    this.viewers.clear()
-    this.peers.clear()
+    this.audience.clear()
     this.deps.ring.clear(this.channel)
   }
 
   /** Stops a feed nobody watches and variants nobody follows; called every few seconds. */
   tidy(): void {
     const at = this.deps.now()
-    if (this.running && !this.settings.alwaysOn && at - this.lastViewerAt > this.deps.timing.lingerMs) this.stop()
+    if (this.running && !this.settings.alwaysOn && at - this.audience.lastSeenAt > this.deps.timing.lingerMs) this.stop()
     for (const [name, variant] of this.variants) {
       if (at - variant.lastAskedAt > VARIANT_IDLE_MS) {
         variant.stop()
@@ -159,8 +173,7 @@ export class RelayFeed {
       }
     }
     for (const [name, known] of this.known) if (at - known.seenAt > KNOWN_FOR_MS) this.known.delete(name)
-    for (const [viewer, seen] of this.viewers) if (at - seen > VIEWER_WINDOW_MS) this.viewers.delete(viewer)
-    for (const [peer, seen] of this.peers) if (at - seen.at > VIEWER_WINDOW_MS) this.peers.delete(peer)
+    this.audience.tidy()
     while ((this.transfers[0]?.at ?? at) < at - BITRATE_WINDOW_MS) this.transfers.shift()
     const state = this.state()
     if (state === "failed") this.failedBefore = true
@@ -196,19 +209,14 @@ export class RelayFeed {
       upstreamStatus: this.upstreamStatus,
       newestAgeMs: this.running && progress !== undefined ? at - progress : null,
       bitrate: this.running ? Math.round((bytes * 8 * 1000) / since) : 0,
-      viewers: this.viewerCount(),
+      viewers: this.audience.count(),
       restarts: this.restarts,
       lastError: this.lastError
     }
   }
 
-  /** Viewers seen within the window, here and at the instances that take the channel from this one. */
   viewerCount(): number {
-    const at = this.deps.now()
-    let count = 0
-    for (const seen of this.viewers.values()) if (at - seen <= VIEWER_WINDOW_MS) count += 1
-    for (const seen of this.peers.values()) if (at - seen.at <= VIEWER_WINDOW_MS) count += seen.viewers
-    return count
+    return this.audience.count()
   }
 
   /**

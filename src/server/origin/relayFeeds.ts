@@ -2,12 +2,22 @@ import { randomUUID } from "node:crypto"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import type { Kysely } from "kysely"
 import type { Db } from "../db/database.ts"
-import type { StreamFeedRow, Tables } from "../db/schema.ts"
+import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
 import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
-import { DEFAULT_RELAY_TIMING, type FeedHealth, type PlaylistAnswer, RelayFeed, type RelaySettings, type RelayTiming } from "./relayFeed.ts"
+import { PulledFeed } from "./pulledFeed.ts"
+import {
+  type ChannelFeed,
+  DEFAULT_RELAY_TIMING,
+  type FeedHealth,
+  type PlaylistAnswer,
+  RelayFeed,
+  type RelayFeedDeps,
+  type RelaySettings,
+  type RelayTiming
+} from "./relayFeed.ts"
 import { createOwners, type Owners, peerOf } from "./relayPeers.ts"
 import { peerPath, withViewerGrant } from "./relayPlaylist.ts"
 import { createRelayRing, DEFAULT_RING_CAPS, type RingCaps } from "./relayRing.ts"
@@ -15,9 +25,9 @@ import { createRelayRing, DEFAULT_RING_CAPS, type RingCaps } from "./relayRing.t
 /** The relayed channels this instance serves, kept in step with `stream_feeds`. */
 export interface RelayFeeds extends Job {
   /** The feed a viewer of the channel is served from, if it is relayed: ours, or the one following its owner. */
-  feed(channel: string): Promise<RelayFeed | undefined>
+  feed(channel: string): Promise<ChannelFeed | undefined>
   /** The channel's own feed, for another instance, when this instance owns it (or can take it). */
-  owned(channel: string): Promise<RelayFeed | "elsewhere" | undefined>
+  owned(channel: string): Promise<ChannelFeed | "elsewhere" | undefined>
   /** Every relayed channel's health as this instance sees it, channel order. */
   health(): Promise<Array<FeedHealth>>
   readonly owners: Owners
@@ -51,13 +61,20 @@ const settingsOf = (row: StreamFeedRow): RelaySettings => ({
 const sameSettings = (a: RelaySettings, b: RelaySettings): boolean =>
   a.upstreamUrl === b.upstreamUrl && a.alwaysOn === b.alwaysOn && JSON.stringify(a.headers) === JSON.stringify(b.headers)
 
+const FEEDS: Readonly<Record<FeedKind, new (settings: RelaySettings, deps: RelayFeedDeps) => ChannelFeed>> = {
+  relay: RelayFeed,
+  pull: PulledFeed
+}
+const KINDS = new Set(Object.keys(FEEDS))
+
 /**
  * One relayed channel on this instance. While it holds the channel's lease it runs the feed
  * from the upstream (`local`); while another instance does, a viewer here is served by a feed
  * that follows the owner (`peer`), with the same names and numbers.
  */
 interface Channel {
-  readonly local: RelayFeed
+  local: ChannelFeed
+  kind: FeedKind
   peer: RelayFeed | undefined
   /** "self", the owner's address, or undefined while nobody here watches */
   owner: "self" | string | undefined
@@ -118,12 +135,22 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
     const rows = await listFeeds(db)
     const seen = new Set<string>()
     for (const row of rows) {
-      if (row.kind !== "relay") continue
+      // a kind this build does not know (a newer one wrote the row) is left to the instances that do
+      if (!KINDS.has(row.kind)) continue
       seen.add(row.channel)
       const settings = settingsOf(row)
       const channel = channels.get(row.channel)
-      if (channel === undefined) {
-        channels.set(row.channel, { local: new RelayFeed(settings, deps), peer: undefined, owner: undefined, claiming: undefined })
+      if (channel === undefined || channel.kind !== row.kind) {
+        const running = channel?.local.isRunning === true
+        channel?.local.stop()
+        const local = new FEEDS[row.kind](settings, deps)
+        if (channel === undefined)
+          channels.set(row.channel, { local, kind: row.kind, peer: undefined, owner: undefined, claiming: undefined })
+        else {
+          channel.local = local
+          channel.kind = row.kind
+        }
+        if (running) local.start()
       } else if (!sameSettings(channel.local.settings, settings)) {
         const running = channel.local.isRunning
         channel.local.stop()
@@ -272,11 +299,11 @@ export type RelayIndex = (request: RelayIndexRequest, reply: FastifyReply) => Pr
 /** Who a request is served for: a viewer (by grant), or another instance taking the channel from its owner. */
 interface Served {
   /** the channel's feed, or why it cannot be served here */
-  readonly feed: (channel: string) => Promise<RelayFeed | { readonly status: 404 | 503; readonly detail: string }>
+  readonly feed: (channel: string) => Promise<ChannelFeed | { readonly status: 404 | 503; readonly detail: string }>
   /** whether the request may be served at all */
   readonly allowed: (request: FastifyRequest) => Promise<boolean>
   /** counts the viewer and starts the feed */
-  readonly admit: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, feed: RelayFeed) => void
+  readonly admit: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, feed: ChannelFeed) => void
   /** the grant a playlist's URIs carry */
   readonly grant: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => string
 }
@@ -285,7 +312,7 @@ const served = (app: FastifyInstance, prefix: string, serve: Served, options: { 
   const playlist = async (request: RelayIndexRequest, reply: FastifyReply, name: string | undefined) => {
     if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
     const feed = await serve.feed(request.params.channel)
-    if (!(feed instanceof RelayFeed)) return refuse(reply, feed.status, feed.detail)
+    if ("status" in feed) return refuse(reply, feed.status, feed.detail)
     serve.admit(request, feed)
     return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), serve.grant(request))
   }
@@ -298,7 +325,7 @@ const served = (app: FastifyInstance, prefix: string, serve: Served, options: { 
   app.get(`${prefix}/:channel/m/:name`, async (request: RelayRequest, reply) => {
     if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
     const feed = await serve.feed(request.params.channel)
-    if (!(feed instanceof RelayFeed)) return refuse(reply, feed.status, feed.detail)
+    if ("status" in feed) return refuse(reply, feed.status, feed.detail)
     serve.admit(request, feed)
     const answer = await feed.media(request.params.name)
     if (answer.kind === "unknown") return refuse(reply, 404, "unknown media")

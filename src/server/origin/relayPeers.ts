@@ -1,13 +1,13 @@
 /**
  * Several instances, one upstream connection per channel: the instance holding a channel's row
  * lease runs its feed, and the others take the channel from it over its internal paths, each
- * request signed with a key derived from the one every instance shares.
+ * request signed with a key every instance shares.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto"
+import { createHmac, timingSafeEqual } from "node:crypto"
 import type { Kysely } from "kysely"
-import { grantKey } from "../connections/connectionsRepo.ts"
 import { leaseOf, releaseLease, takeLease } from "../db/jobLease.ts"
 import type { Tables } from "../db/schema.ts"
+import { peerKey as readPeerKey } from "./feedsRepo.ts"
 
 /** How long an owner's lease lasts without renewal: an owner that died is replaced within it. */
 export const OWNER_LEASE_MS = 10_000
@@ -42,7 +42,7 @@ export function createOwners(options: {
   const holder = holderOf(address, instance)
   let key: Promise<Buffer> | undefined
   const peerKey = (): Promise<Buffer> => {
-    key ??= grantKey(db).then((text) => Buffer.from(hkdfSync("sha256", Buffer.from(text, "base64url"), "", "relay peers", 32)))
+    key ??= readPeerKey(db)
     key.catch(() => (key = undefined))
     return key
   }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto"
 import { Parser } from "m3u8-parser"
 
 /** Where a viewer's grant goes in a rewritten playlist; it cannot occur in one (NULs are dropped). */
-const GRANT = "\u0000"
+export const GRANT = "\u0000"
 
 /** An upstream URI a rewritten playlist names, by its local name. */
 export interface UpstreamUri {

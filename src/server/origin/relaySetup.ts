@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process"
 import type { Kysely } from "kysely"
 import type { FeedStatus } from "../../domain/Reports.ts"
-import type { Tables } from "../db/schema.ts"
+import type { FeedKind, Tables } from "../db/schema.ts"
 import { type Header, headersOf, listFeeds, readHealth, saveFeed } from "./feedsRepo.ts"
 import { HEALTH_FRESH_MS } from "./relayFeeds.ts"
 import { PlaylistError, rewritePlaylist } from "./relayPlaylist.ts"
@@ -53,13 +54,82 @@ export function readHeaders(texts: ReadonlyArray<string>): Array<Header> {
   })
 }
 
-/** The `/live/<channel>/` a relayed stream is served at. */
-export const relayChannelOf = (streamId: number): string => `relay${streamId}`
+/** The `/live/<channel>/` a relayed or pulled stream is served at. */
+export const relayChannelOf = (streamId: number, kind: FeedKind = "relay"): string => `${kind}${streamId}`
 
-/** The playlist both players of a relayed stream open. */
-export const relayPlaylistOf = (streamId: number): string => `/live/${relayChannelOf(streamId)}/index.m3u8`
+/** The playlist both players of a relayed or pulled stream open. */
+export const relayPlaylistOf = (streamId: number, kind: FeedKind = "relay"): string => `/live/${relayChannelOf(streamId, kind)}/index.m3u8`
+
+// What ffmpeg may pull from: network sources only, never the server's own files.
+const PULL_PROTOCOLS = new Set(["http:", "https:", "rtsp:", "rtsps:", "rtmp:", "rtmps:", "srt:", "udp:", "rtp:", "tcp:"])
+
+/**
+ * Asks ffprobe what the source carries: refused, in one line, when ffmpeg is missing, the address
+ * is not a network one, or the source cannot be read.
+ */
+export async function probePull(url: string): Promise<UpstreamSummary> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new RelayRefused(`"${url}" is not a URL`)
+  }
+  if (!PULL_PROTOCOLS.has(parsed.protocol)) {
+    throw new RelayRefused(
+      `"${url}" is not an address ffmpeg pulls from here (${[...PULL_PROTOCOLS].map((p) => p.slice(0, -1)).join(", ")})`
+    )
+  }
+  const probe = await runProbe(url)
+  if (probe.missing)
+    throw new RelayRefused(`ffmpeg is not installed (${ffprobePath()} not found): pulled channels need it (apt-get install ffmpeg)`)
+  const streams = probe.output
+    .split("\n")
+    .map((line) => line.trim().split(","))
+    .filter(([codec, type]) => codec !== undefined && codec !== "" && (type === "video" || type === "audio"))
+  if (probe.code !== 0 || streams.length === 0) {
+    const said = probe.errors.trim().split("\n").at(-1) ?? ""
+    throw new RelayRefused(`${url}: ${said !== "" ? said.slice(0, 200) : "no audio or video found"}`)
+  }
+  // a stream inside a program is listed there too
+  const named = [...new Set(streams.map(([codec, type]) => `${codec} ${type}`))]
+  return { description: `${named.join(", ")} pulled by ffmpeg` }
+}
+
+const ffprobePath = (): string => process.env.FFPROBE_PATH ?? "ffprobe"
+
+const runProbe = (url: string): Promise<{ code: number | null; output: string; errors: string; missing: boolean }> =>
+  new Promise((resolve) => {
+    const child = spawn(
+      ffprobePath(),
+      [
+        "-v",
+        "error",
+        ...(/^https?:/i.test(url) ? ["-rw_timeout", "10000000"] : []),
+        "-show_entries",
+        "stream=codec_name,codec_type",
+        "-of",
+        "csv=p=0",
+        url
+      ],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 20_000
+      }
+    )
+    let output = ""
+    let errors = ""
+    child.stdout.on("data", (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-10_000)))
+    child.stderr.on("data", (chunk: Buffer) => (errors = `${errors}${chunk.toString()}`.slice(-2000)))
+    child.once("error", (error: NodeJS.ErrnoException) =>
+      resolve({ code: null, output, errors: error.message, missing: error.code === "ENOENT" })
+    )
+    child.once("close", (code) =>
+      resolve({ code, output, errors: code === null && errors === "" ? "no answer within 20 s" : errors, missing: false })
+    )
+  })
 
 export interface RelayOf {
+  readonly kind?: FeedKind
   readonly streamId: number
   readonly upstreamUrl: string
   readonly headers: ReadonlyArray<Header>
@@ -70,8 +140,9 @@ export interface RelayOf {
 /** Makes the stream a relay of its upstream (or changes its upstream), inside the caller's transaction. */
 export async function saveRelay(db: Kysely<Tables>, relay: RelayOf): Promise<void> {
   await saveFeed(db, {
+    kind: relay.kind ?? "relay",
     streamId: relay.streamId,
-    channel: relayChannelOf(relay.streamId),
+    channel: relayChannelOf(relay.streamId, relay.kind),
     upstreamUrl: relay.upstreamUrl,
     headers: relay.headers,
     alwaysOn: relay.alwaysOn,
@@ -81,6 +152,7 @@ export async function saveRelay(db: Kysely<Tables>, relay: RelayOf): Promise<voi
 
 /** Each stream's feed as the operator sees it: upstream, headers, and the state its instance last reported. */
 export interface FeedListing {
+  readonly kind: FeedKind
   readonly streamId: number
   readonly channel: string
   readonly upstreamUrl: string
@@ -96,6 +168,7 @@ export async function listRelays(db: Kysely<Tables>, now: number): Promise<Map<n
     feeds.map((feed) => [
       feed.stream_id,
       {
+        kind: feed.kind,
         streamId: feed.stream_id,
         channel: feed.channel,
         upstreamUrl: feed.upstream_url,

@@ -34,6 +34,16 @@ export const probedRelay = async (
   }
 }
 
+/** The source asked what it carries, so a bad address, a silent source or a missing ffmpeg is refused with its reason. */
+export const probedPull = async (url: string): Promise<{ description: string }> => {
+  try {
+    return await relays.probePull(url)
+  } catch (error) {
+    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
+    throw error
+  }
+}
+
 export const streamRelay: Command = {
   name: "stream:relay",
   usage: "--id N [--relay URL] [--header 'Name: value' …] [--always-on | --on-demand]",

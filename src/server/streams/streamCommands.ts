@@ -15,7 +15,7 @@ import {
 import { connections } from "../connections/connectionsFeature.ts"
 import { relays } from "../origin/originFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
-import { mapInBatches, mustHaveFound, probedRelay, probeOrNull, RELAY_OPTIONS } from "./relayCommands.ts"
+import { mapInBatches, mustHaveFound, probedPull, probedRelay, probeOrNull, RELAY_OPTIONS } from "./relayCommands.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
 /** What a stream is made of, as stream:add takes it and stream:set changes it. */
@@ -32,25 +32,34 @@ const STREAM_OPTIONS = {
 export const streamAdd: Command = {
   name: "stream:add",
   usage:
-    "--title T [--src URL] [--src-sldp URL] [--relay URL [--header 'Name: value' …] [--always-on]] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
+    "--title T [--src URL] [--src-sldp URL] [--relay URL [--header 'Name: value' …] [--always-on]] [--pull URL [--always-on]] " +
+    "[--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary:
     "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
     "--relay serves an upstream HLS or LL-HLS playlist through our own origin (its address and headers never reach a browser); " +
+    "--pull has ffmpeg read anything it can (MPEG-TS over HTTP, RTSP, UDP, …) without re-encoding, packaged by us as LL-HLS; " +
     "--epg-id ties it to that XMLTV channel of the guide",
-  options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS },
+  options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS, pull: { type: "string" } },
   async run(args, { db, out, now }) {
     const title = requireText(args, "title").trim()
     const relayUrl = args.relay === undefined ? undefined : requireText(args, "relay").trim()
-    if (relayUrl !== undefined && (args.src !== undefined || args["src-sldp"] !== undefined)) {
-      throw new UsageError("give --relay or --src/--src-sldp, not both: a relayed stream plays from our own origin")
+    const pullUrl = args.pull === undefined ? undefined : requireText(args, "pull").trim()
+    if ([relayUrl, pullUrl, args.src ?? args["src-sldp"]].filter((given) => given !== undefined).length > 1) {
+      throw new UsageError("give one of --relay, --pull or --src/--src-sldp: a relayed or pulled stream plays from our own origin")
     }
-    if (relayUrl === undefined && (args.header !== undefined || args["always-on"] !== undefined)) {
-      throw new UsageError("--header and --always-on go with --relay")
+    if (relayUrl === undefined && args.header !== undefined) throw new UsageError("--header goes with --relay")
+    if (relayUrl === undefined && pullUrl === undefined && args["always-on"] !== undefined) {
+      throw new UsageError("--always-on goes with --relay or --pull")
     }
     const src = args.src === undefined ? null : requireLocation(args, "src")
     const srcSldp = args["src-sldp"] === undefined ? null : requireLocation(args, "src-sldp")
     const image = args.image === undefined ? "" : requireLocation(args, "image")
-    const relay = relayUrl === undefined ? undefined : await probedRelay(relayUrl, args)
+    const feed =
+      relayUrl !== undefined
+        ? { kind: "relay" as const, url: relayUrl, ...(await probedRelay(relayUrl, args)) }
+        : pullUrl !== undefined
+          ? { kind: "pull" as const, url: pullUrl, headers: [], ...(await probedPull(pullUrl)) }
+          : undefined
     const at = new Date(now()).toISOString()
     const stream = await db.transaction().execute(async (trx) => {
       const added = await insertStream(trx, {
@@ -63,21 +72,22 @@ export const streamAdd: Command = {
         epg_channel_id: epgId(args),
         created_at: at
       })
-      if (relay === undefined || relayUrl === undefined) return added
-      const ours = relays.playlistOf(added.id)
+      if (feed === undefined) return added
+      const ours = relays.playlistOf(added.id, feed.kind)
       await updateStream(trx, added.id, { src: ours, src_sldp: ours })
       await relays.save(trx, {
+        kind: feed.kind,
         streamId: added.id,
-        upstreamUrl: relayUrl,
-        headers: relay.headers,
+        upstreamUrl: feed.url,
+        headers: feed.headers,
         alwaysOn: args["always-on"] === true,
         at
       })
       return { ...added, src: ours, src_sldp: ours }
     })
     const note =
-      relay !== undefined
-        ? ` (relay of ${relay.description}${args["always-on"] === true ? ", always on" : ", on demand"}; players open ${stream.src})`
+      feed !== undefined
+        ? ` (${feed.kind === "relay" ? "relay of " : ""}${feed.description}${args["always-on"] === true ? ", always on" : ", on demand"}; players open ${stream.src})`
         : stream.src === null && stream.src_sldp === null
           ? " (subscribers only: no source yet)"
           : ""
@@ -101,7 +111,7 @@ export const streamList: Command = {
     // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
     const kind = (s: (typeof streams)[number]): string => {
       const feed = feeds.get(s.id)
-      if (feed !== undefined) return `relay${feed.alwaysOn ? " (always on)" : ""}`
+      if (feed !== undefined) return `${feed.kind}${feed.alwaysOn ? " (always on)" : ""}`
       const of = (src: string | null): string | undefined =>
         src === null ? undefined : connections.isOwnOrigin(src, config.publicUrl) ? "loop" : "external, unprotected"
       const [tv, ll] = [of(s.src), of(s.src_sldp)]
@@ -126,7 +136,9 @@ export const streamList: Command = {
     const relayed = streams.filter((s) => feeds.has(s.id))
     for (const s of relayed) {
       const feed = feeds.get(s.id)
-      if (feed !== undefined) out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
+      if (feed === undefined) continue
+      if (feed.kind === "pull") out(`stream ${s.id} pulls ${feed.upstreamUrl} through ffmpeg`)
+      else out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
     }
     return 0
   }

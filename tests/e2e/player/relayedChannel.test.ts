@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
-import { type FfmpegUpstream, startFfmpegUpstream } from "../../support/ffmpegUpstream.ts"
+import { type FfmpegUpstream, startFfmpegUpstream, startTsBroadcast, type TsBroadcast } from "../../support/ffmpegUpstream.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
@@ -14,19 +14,22 @@ let server: RunningServer
 let browser: Browser
 let upstream: Upstream
 let packaged: FfmpegUpstream
+let broadcast: TsBroadcast
 let streamIndex = 0
 
 beforeAll(async () => {
   upstream = await startUpstream()
-  ;[server, browser, packaged] = await Promise.all([
+  ;[server, browser, packaged, broadcast] = await Promise.all([
     startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }),
     launchBrowser(),
-    startFfmpegUpstream("fmp4-byterange")
+    startFfmpegUpstream("fmp4-byterange"),
+    startTsBroadcast()
   ])
   await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
   await admin(server, "user:create", "--email", STAFF, "--password", PASSWORD, "--staff")
   await admin(server, "stream:add", "--title", "Relayed Channel", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
   await admin(server, "stream:add", "--title", "Packaged Channel", "--relay", packaged.url)
+  await admin(server, "stream:add", "--title", "Pulled Channel", "--pull", broadcast.url)
   // after the two demo channels
   streamIndex = 2
 })
@@ -36,6 +39,7 @@ afterAll(async () => {
   await server?.stop()
   await upstream?.stop()
   await packaged?.stop()
+  await broadcast?.stop()
 })
 
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)
@@ -76,6 +80,18 @@ describe("a relayed channel, in Chromium against the real server", () => {
     expect(asked.some((url) => url.startsWith(new URL(packaged.url).origin))).toBe(false)
     expect(asked.some((url) => /\/live\/relay\d+\/m\/[\w-]+\.m4s\?grant=/.test(url))).toBe(true)
     await page.context().close()
+  })
+
+  it("plays a channel ffmpeg pulls as MPEG-TS over HTTP, packaged by us as LL-HLS, in both players", async () => {
+    for (const path of [`/player?default=${streamIndex + 2}`, `/playersldp?default=${streamIndex + 2}`]) {
+      const page = await open(path)
+      const asked: Array<string> = []
+      page.on("request", (request) => asked.push(request.url()))
+      await page.getByRole("heading", { level: 1, name: "Pulled Channel" }).waitFor()
+      await expectPlaying(page)
+      expect(asked.some((url) => /\/live\/pull\d+\/m\/[\w.-]+\.m4s\?grant=/.test(url))).toBe(true)
+      await page.context().close()
+    }
   })
 
   it("tells the viewer when the upstream goes away and plays on by itself when it is back", async () => {

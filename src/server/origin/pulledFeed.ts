@@ -1,0 +1,271 @@
+/**
+ * A channel pulled from anything ffmpeg reads (MPEG-TS over HTTP, RTSP, UDP, an HLS we cannot
+ * pass through): Debian's ffmpeg copies it without re-encoding into fragmented MP4 on its
+ * standard output, supervised (restarted with backoff when it dies or stalls, ended with the
+ * feed), and our packager makes the channel's LL-HLS of it. It runs while somebody watches.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { directive } from "./blockingReload.ts"
+import { FeedAudience } from "./feedAudience.ts"
+import { Fmp4Error, Fmp4Reader } from "./fmp4.ts"
+import { Packager } from "./packager.ts"
+import type { ChannelFeed, FeedHealth, FeedState, MediaAnswer, PlaylistAnswer, RelayFeedDeps, RelaySettings } from "./relayFeed.ts"
+import { reaches } from "./relayPlaylist.ts"
+
+/** The ffmpeg the server runs; FFMPEG_PATH names another. */
+export const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? "ffmpeg"
+
+/** ffmpeg reading `url` and writing its audio and video, as they are, as fragments of about 0.4 s that start on each keyframe. */
+export const pullArguments = (url: string): Array<string> => [
+  ...["-hide_banner", "-nostdin", "-loglevel", "error"],
+  // a network source that goes quiet is an error after 10 s, not a wait forever
+  ...(/^https?:/i.test(url) ? ["-rw_timeout", "10000000"] : []),
+  ...["-i", url],
+  // MPEG-TS carries AAC with ADTS headers, which MP4 does not take
+  ...["-map", "0:v:0?", "-map", "0:a:0?", "-c", "copy", "-bsf:a", "aac_adtstoasc"],
+  // delay_moov: the init section waits for the first fragment, so it carries the audio's configuration (which
+  // ADTS gives only with its first frame); without it players refuse the track ("mp4a.40")
+  ...["-f", "mp4", "-movflags", "empty_moov+delay_moov+default_base_moof+frag_keyframe", "-frag_duration", "400000", "-flush_packets", "1"],
+  "pipe:1"
+]
+
+const BITRATE_WINDOW_MS = 30_000
+// without a fragment for this long, ffmpeg is stopped and started again
+const STALL_MS = 10_000
+const MAX_BACKOFF_MS = 30_000
+// an answer this long after start counts as a good run: the next failure starts the backoff afresh
+const GOOD_RUN_MS = 60_000
+
+export class PulledFeed implements ChannelFeed {
+  private running = false
+  private startedAt = 0
+  private child: ChildProcess | undefined
+  private packager: Packager | undefined
+  private restartTimer: NodeJS.Timeout | undefined
+  private failures = 0
+  private restarts = 0
+  private lastError: string | null = null
+  private lastFragmentAt: number | undefined
+  private childStartedAt = 0
+  private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
+  private readonly waiters = new Set<() => void>()
+  private readonly audience: FeedAudience
+
+  settings: RelaySettings
+  private readonly deps: RelayFeedDeps
+
+  constructor(settings: RelaySettings, deps: RelayFeedDeps) {
+    this.settings = settings
+    this.deps = deps
+    this.audience = new FeedAudience(deps.now)
+  }
+
+  get channel(): string {
+    return this.settings.channel
+  }
+
+  get isRunning(): boolean {
+    return this.running
+  }
+
+  touch(viewer: string): void {
+    this.audience.viewer(viewer)
+    if (!this.running) this.start()
+  }
+
+  touchPeer(peer: string, viewers: number): void {
+    this.audience.peer(peer, viewers)
+    if (!this.running) this.start()
+  }
+
+  viewerCount(): number {
+    return this.audience.count()
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.startedAt = this.deps.now()
+    this.lastError = null
+    this.lastFragmentAt = undefined
+    const run = `${Math.floor(this.startedAt / 1000).toString(36)}${randomBytes(3).toString("hex")}`
+    this.packager = new Packager(
+      this.channel,
+      run,
+      { put: (name, body, contentType) => this.deps.ring.set(this.channel, name, { body, contentType }) },
+      // program date times say when the media arrived: the wall clock's time, whatever the feed's own clock
+      Date.now
+    )
+    this.spawn()
+  }
+
+  stop(): void {
+    this.running = false
+    clearTimeout(this.restartTimer)
+    this.end(this.child)
+    this.child = undefined
+    this.packager = undefined
+    this.audience.clear()
+    this.deps.ring.clear(this.channel)
+    this.notify()
+  }
+
+  tidy(): void {
+    const at = this.deps.now()
+    if (this.running && !this.settings.alwaysOn && at - this.audience.lastSeenAt > this.deps.timing.lingerMs) this.stop()
+    this.audience.tidy()
+    while ((this.transfers[0]?.at ?? at) < at - BITRATE_WINDOW_MS) this.transfers.shift()
+    // ffmpeg alive but silent: the source hangs where ffmpeg's own timeouts do not reach
+    const quietSince = this.lastFragmentAt ?? this.childStartedAt
+    if (this.child !== undefined && performance.now() - quietSince > STALL_MS + this.deps.timing.startGraceMs) {
+      this.lastError = `no media from the source for ${Math.round((performance.now() - quietSince) / 1000)} s`
+      this.end(this.child)
+    }
+  }
+
+  state(): FeedState {
+    if (!this.running) return "idle"
+    const newest = this.lastFragmentAt
+    if (newest === undefined)
+      return this.failures > 0 && performance.now() - this.childStartedAt > this.deps.timing.failAfterMs ? "failed" : "starting"
+    const quiet = performance.now() - newest
+    if (quiet > STALL_MS + this.deps.timing.failAfterMs) return "failed"
+    return quiet > 3 * 1000 * (this.packager?.playlist()?.targetDuration ?? 2) ? "stalled" : "live"
+  }
+
+  health(): FeedHealth {
+    const at = this.deps.now()
+    const bytes = this.transfers
+      .filter((transfer) => transfer.at >= at - BITRATE_WINDOW_MS)
+      .reduce((sum, transfer) => sum + transfer.bytes, 0)
+    const since = Math.max(1000, Math.min(BITRATE_WINDOW_MS, at - this.startedAt))
+    return {
+      channel: this.channel,
+      state: this.state(),
+      upstreamStatus: null,
+      newestAgeMs: this.running && this.lastFragmentAt !== undefined ? Math.round(performance.now() - this.lastFragmentAt) : null,
+      bitrate: this.running ? Math.round((bytes * 8 * 1000) / since) : 0,
+      viewers: this.audience.count(),
+      restarts: this.restarts,
+      lastError: this.lastError
+    }
+  }
+
+  async playlist(name: string | undefined, query: Readonly<Record<string, unknown>>): Promise<PlaylistAnswer> {
+    if (name !== undefined) return { kind: "unknown" }
+    const msn = directive(query._HLS_msn)
+    const part = directive(query._HLS_part)
+    if (msn === null) return { kind: "bad", detail: "_HLS_msn must be a media sequence number" }
+    if (part === null) return { kind: "bad", detail: "_HLS_part must be a part index" }
+    if (part !== undefined && msn === undefined) return { kind: "bad", detail: "_HLS_part needs _HLS_msn" }
+    // waits are measured on the monotonic clock: the feed's own may be a test's, standing still
+    if (this.packager?.playlist() === undefined) {
+      const until = performance.now() + this.deps.timing.startGraceMs
+      while (this.running && this.packager?.playlist() === undefined && performance.now() < until)
+        await this.changed(until - performance.now())
+    }
+    const playlist = this.packager?.playlist()
+    const state = this.state()
+    if (playlist === undefined) return { kind: "unavailable", reason: state === "failed" ? "signalLost" : "starting" }
+    if (state === "stalled" || state === "failed") return { kind: "unavailable", reason: "signalLost" }
+    if (msn === undefined) return { kind: "playlist", playlist }
+    if (msn > playlist.edge.sequence + 1) return { kind: "bad", detail: "_HLS_msn is too far in the future" }
+    const deadline = performance.now() + 3000 * playlist.targetDuration
+    while (this.running && performance.now() < deadline) {
+      const now = this.packager?.playlist()
+      if (now !== undefined && reaches(now.edge, msn, part)) return { kind: "playlist", playlist: now }
+      await this.changed(deadline - performance.now())
+    }
+    const last = this.packager?.playlist()
+    return last === undefined ? { kind: "unavailable", reason: "signalLost" } : { kind: "playlist", playlist: last }
+  }
+
+  /** A part, segment or init section of the channel; the part the playlist hints at is answered once it is out. */
+  async media(name: string): Promise<MediaAnswer> {
+    const kept = this.deps.ring.get(this.channel, name)
+    if (kept !== undefined) return { kind: "media", entry: kept }
+    const playlist = this.packager?.playlist()
+    const hinted = playlist === undefined ? undefined : this.packager?.partName(playlist.edge.sequence, playlist.edge.parts)
+    if (hinted !== name || playlist === undefined) return { kind: "unknown" }
+    const deadline = performance.now() + 3000 * playlist.partTarget + 2000
+    while (this.running && performance.now() < deadline) {
+      await this.changed(deadline - performance.now())
+      const entry = this.deps.ring.get(this.channel, name)
+      if (entry !== undefined) return { kind: "media", entry }
+    }
+    return { kind: "failed", detail: "the part did not come out in time" }
+  }
+
+  private changed(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.waiters.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, Math.max(0, ms))
+      this.waiters.add(done)
+    })
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters]) waiter()
+  }
+
+  private spawn(): void {
+    const packager = this.packager
+    if (!this.running || packager === undefined) return
+    this.childStartedAt = performance.now()
+    const child = spawn(ffmpegPath(), pullArguments(this.settings.upstreamUrl), { stdio: ["ignore", "pipe", "pipe"] })
+    this.child = child
+    const reader = new Fmp4Reader({
+      init: (init) => packager.initSection(init),
+      fragment: (fragment) => {
+        this.lastFragmentAt = performance.now()
+        this.transfers.push({ at: this.deps.now(), bytes: fragment.bytes.length })
+        packager.fragment(fragment)
+        this.notify()
+      }
+    })
+    child.stdout?.on("data", (chunk: Buffer) => {
+      try {
+        reader.push(chunk)
+      } catch (error) {
+        this.lastError = error instanceof Fmp4Error ? `ffmpeg's output could not be read (${error.message})` : String(error)
+        this.end(child)
+      }
+    })
+    let stderr = ""
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = `${stderr}${chunk.toString()}`.slice(-2000)
+    })
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      this.lastError =
+        error.code === "ENOENT" ? `ffmpeg is not installed (${ffmpegPath()} not found): apt-get install ffmpeg` : error.message
+    })
+    child.once("close", (code, signal) => {
+      if (this.child === child) this.child = undefined
+      packager.end()
+      this.notify()
+      if (!this.running || this.packager !== packager) return
+      const said = stderr.trim().split("\n").at(-1) ?? ""
+      if (said !== "") this.lastError = `ffmpeg: ${said.slice(0, 300)}`
+      else if (this.lastError === null) this.lastError = `ffmpeg ended (${signal ?? `exit ${code}`})`
+      if (performance.now() - this.childStartedAt > GOOD_RUN_MS) this.failures = 0
+      this.failures += 1
+      if (this.lastFragmentAt !== undefined) this.restarts += 1
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 5))
+      this.restartTimer = setTimeout(() => this.spawn(), backoff)
+    })
+  }
+
+  /** Ends a child: asked first, then made to. */
+  private end(child: ChildProcess | undefined): void {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+    child.kill("SIGTERM")
+    const force = setTimeout(() => child.kill("SIGKILL"), 2000)
+    force.unref()
+    child.once("close", () => clearTimeout(force))
+  }
+}
