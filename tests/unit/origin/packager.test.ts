@@ -13,7 +13,7 @@ const box = (type: string, ...body: Array<Buffer>): Buffer => {
 }
 const words = (...values: Array<number>): Buffer => {
   const buffer = Buffer.alloc(4 * values.length)
-  values.forEach((value, i) => buffer.writeUInt32BE(value >>> 0, 4 * i))
+  for (const [i, value] of values.entries()) buffer.writeUInt32BE(value >>> 0, 4 * i)
   return buffer
 }
 const TIMESCALE = 90_000
