@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { admin, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { hasFfmpeg, startTsBroadcast, type TsBroadcast } from "../../support/ffmpegUpstream.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 
 const postgres = dialects.find((dialect) => dialect.name === "postgres")
@@ -23,6 +24,7 @@ const sequenceOf = (playlist: string): number => Number(/#EXT-X-MEDIA-SEQUENCE:(
 describe.skipIf(postgres === undefined)("a relayed channel on two instances", () => {
   let database: TestDatabase
   let upstream: Upstream
+  let broadcast: TsBroadcast | undefined
   let dataDirs: Array<string> = []
   let servers: Array<RunningServer> = []
   let channel = ""
@@ -44,10 +46,11 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
     await database?.dispose()
     await upstream?.stop()
+    await broadcast?.stop()
   })
 
-  /** A viewer's low-latency source of the relayed channel, signed by `server`. */
-  const sourceOn = async (server: RunningServer): Promise<string> => {
+  /** A viewer's low-latency source of a channel (the relayed one unless named), signed by `server`. */
+  const sourceOn = async (server: RunningServer, title = "Relayed"): Promise<string> => {
     const login = await fetch(`${server.url}/api/users/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -57,7 +60,7 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
     const streams = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as {
       data: Array<{ title: string; src_sldp: string }>
     }
-    return streams.data.find((stream) => stream.title === "Relayed")?.src_sldp ?? ""
+    return streams.data.find((stream) => stream.title === title)?.src_sldp ?? ""
   }
   const owner = async (): Promise<string | undefined> =>
     (await database.db.kysely.selectFrom("job_leases").select("holder").where("name", "=", `relay:${channel}`).executeTakeFirst())?.holder
@@ -118,6 +121,28 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
         return row === undefined ? undefined : { state: row.state, viewers: (JSON.parse(row.figures) as { viewers: number }).viewers }
       })
       .toEqual({ state: "live", viewers: 2 })
+  })
+
+  it.skipIf(!hasFfmpeg())("pulls a channel through one ffmpeg whichever instance its viewers reach", async () => {
+    broadcast = await startTsBroadcast()
+    const [a, b] = servers as [RunningServer, RunningServer]
+    await admin(a, "stream:add", "--title", "Pulled", "--pull", broadcast.url)
+    // ffprobe, asked once at stream:add
+    expect(broadcast.connections()).toBe(1)
+    const sources = await Promise.all([sourceOn(a, "Pulled"), sourceOn(b, "Pulled")])
+    await expect
+      .poll(async () => {
+        const answers = await Promise.all([fetch(`${a.url}${sources[0]}`), fetch(`${b.url}${sources[1]}`)])
+        return answers.map((answer) => answer.status)
+      })
+      .toEqual([200, 200])
+    const onA = mediaUris(await (await fetch(`${a.url}${sources[0]}`)).text())
+    const onB = mediaUris(await (await fetch(`${b.url}${sources[1]}`)).text())
+    const shared = onA.map((uri) => uri.split("?")[0]).filter((path) => onB.some((uri) => uri.startsWith(`${path}?`)))
+    expect(shared.length).toBeGreaterThan(2)
+    const part = await fetch(`${b.url}${onB.at(-1)}`)
+    expect(part.status).toBe(200)
+    expect(broadcast.connections()).toBe(2)
   })
 
   it("moves the feed to the other instance when its owner dies, numbering on without going back", async () => {
