@@ -1,6 +1,6 @@
 import path from "node:path"
 import ipaddr from "ipaddr.js"
-import { DEFAULT_RING_CAPS, type RingCaps } from "./origin/relayRing.ts"
+import { DEFAULT_RING_CAPS, type RingCaps } from "./feeds/relayRing.ts"
 
 export interface Config {
   readonly port: number

@@ -1,9 +1,9 @@
 import { createSecretKey } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
+import { feeds } from "../feeds/feedsFeature.ts"
 import { networkOf } from "../http/clientNetwork.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { relays } from "../origin/originFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { createConnectionGate } from "./connectionGate.ts"
 import { connectionHandlers } from "./connectionHandlers.ts"
@@ -47,7 +47,7 @@ export function connectionsFeature({ db, now, log }: FeatureDeps): ServerFeature
   const gate = createConnectionGate({ db, now, maxStreams, onError })
   const unknown = createUnknownViewers(db, onError)
   return {
-    handlers: connectionHandlers({ db, now, gate, key, maxStreams, feeds: (at) => relays.statuses(db, at) }),
+    handlers: connectionHandlers({ db, now, gate, key, maxStreams, feeds: (at) => feeds.statuses(db, at) }),
     // on the root instance, so the hook also sees the origin's playlists
     routes: async (app) => registerStreamGuard(app, { key, gate, unknown, now }),
     jobs: [{ stop: () => gate.close() }, { stop: () => unknown.close() }]

@@ -2,6 +2,7 @@
  * What a Low-Latency HLS blocking playlist reload (`_HLS_msn` / `_HLS_part`) asks for, decided
  * against the simulated clock: answer now, hold the response until a given moment, or refuse.
  */
+import { directive } from "../http/hlsQuery.ts"
 import { type LowLatencyClock, liveEdge, partCount, partEndsAt, partTargetOf } from "./lowLatencyPlaylist.ts"
 
 export type ReloadDecision =
@@ -9,16 +10,6 @@ export type ReloadDecision =
   /** epoch ms at which the requested part or segment is published */
   | { readonly kind: "wait"; readonly until: number }
   | { readonly kind: "bad"; readonly detail: string }
-
-const NUMBER = /^(0|[1-9][0-9]{0,15})$/
-
-// Query values arrive as strings, or arrays when repeated; anything else is not a directive.
-export const directive = (value: unknown): number | null | undefined => {
-  if (value === undefined) return undefined
-  if (typeof value !== "string" || !NUMBER.test(value)) return null
-  const number = Number(value)
-  return Number.isSafeInteger(number) ? number : null
-}
 
 /**
  * The spec's Advance Part Limit: a client may run at most this many parts ahead of the last

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from "fastify"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "../http/liveReplies.ts"
 import { reloadDecision } from "./blockingReload.ts"
 import { loopFileIndex, targetDurationOf } from "./livePlaylist.ts"
 import type { LiveWaits } from "./liveWaits.ts"
 import { isPartPublished, type LowLatencyClock, liveEdge, lowLatencyPlaylist, parsePartName, partEndsAt } from "./lowLatencyPlaylist.ts"
 import type { ManifestPart, ManifestSegment } from "./originManifest.ts"
-import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
 
 export interface LowLatencySource {
   readonly segments: ReadonlyArray<ManifestSegment & { readonly parts: ReadonlyArray<ManifestPart> }>

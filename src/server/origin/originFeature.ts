@@ -1,17 +1,16 @@
 import { existsSync } from "node:fs"
+import { feeds } from "../feeds/feedsFeature.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "./demoChannels.ts"
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
-import { createRelayFeeds, registerRelayRoutes } from "./relayFeeds.ts"
-import { feedStatuses, listRelays, probePull, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
 
 /**
  * Our live origin under `/live`: the demo channels it replays from the committed media, the
  * channels it relays from an upstream, and the demo channels' posters.
  */
 export function originFeature({ db, tableVersion, config, now, log }: FeatureDeps): ServerFeature {
-  const relays = createRelayFeeds({
+  const relays = feeds.create({
     db,
     tableVersion,
     now,
@@ -25,7 +24,7 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
       const loops = existsSync(config.mediaDir)
       if (!loops) log.warn(`no demo media at ${config.mediaDir}: only relayed channels are served under /live`)
       await app.register(async (scope) => {
-        const otherChannel = registerRelayRoutes(scope, relays, { index: !loops })
+        const otherChannel = feeds.routes(scope, relays, { index: !loops })
         if (loops) await registerOrigin(scope, { mediaDir: config.mediaDir, now, otherChannel })
       })
       registerPosterRoutes(app, DEMO_CHANNELS)
@@ -41,15 +40,3 @@ export interface DemoStream extends DemoChannel, DemoSources {}
 export async function demoStreams(mediaDir: string): Promise<Array<DemoStream>> {
   return Promise.all(DEMO_CHANNELS.map(async (channel) => ({ ...channel, ...(await demoSources(mediaDir, channel.name)) })))
 }
-
-/** What the operator's stream commands ask of relayed channels. */
-export const relays = {
-  probe: probeUpstream,
-  probePull,
-  readHeaders,
-  save: saveRelay,
-  list: listRelays,
-  statuses: feedStatuses,
-  playlistOf: relayPlaylistOf,
-  Refused: RelayRefused
-} as const

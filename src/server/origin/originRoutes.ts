@@ -1,12 +1,11 @@
 import { readFile } from "node:fs/promises"
 import path from "node:path"
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "../http/liveReplies.ts"
 import { isPublished, livePlaylist, loopFileIndex, parseSegmentName } from "./livePlaylist.ts"
 import { createLiveWaits } from "./liveWaits.ts"
 import { type LowLatencySource, lowLatencyPlaylistPath, registerLowLatencyRoutes } from "./lowLatencyRoutes.ts"
 import { type Manifest, readManifests } from "./originManifest.ts"
-import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
-import type { RelayIndex } from "./relayFeeds.ts"
 
 export interface OriginOptions {
   /** directory holding one sub-directory per channel, each with a `segments.json` */
@@ -20,8 +19,11 @@ export interface OriginOptions {
   readonly startedAt?: number
   /** segments listed per playlist */
   readonly windowSize?: number
-  /** answers `index.m3u8` of a channel that is not one of the loops (a relayed one) */
-  readonly otherChannel?: RelayIndex
+  /** answers `index.m3u8` of a channel that is not one of the loops (a relayed or pulled one) */
+  readonly otherChannel?: (
+    request: FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>,
+    reply: FastifyReply
+  ) => Promise<unknown>
 }
 
 export interface OriginChannel {

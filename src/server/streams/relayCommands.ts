@@ -1,5 +1,5 @@
 import { type Args, type Command, CommandFailure, requireId, requireText, UsageError } from "../cli/command.ts"
-import { relays } from "../origin/originFeature.ts"
+import { feeds } from "../feeds/feedsFeature.ts"
 import { listStreams, updateStream } from "./streamsRepo.ts"
 
 /** A change to a stream that touched no row: there is no stream of that id. */
@@ -23,13 +23,13 @@ const headerTexts = (args: Args): ReadonlyArray<string> => {
 export const probedRelay = async (
   url: string,
   args: Args
-): Promise<{ headers: ReturnType<typeof relays.readHeaders>; description: string }> => {
+): Promise<{ headers: ReturnType<typeof feeds.readHeaders>; description: string }> => {
   try {
-    const headers = relays.readHeaders(headerTexts(args))
-    const { description } = await relays.probe(url, headers)
+    const headers = feeds.readHeaders(headerTexts(args))
+    const { description } = await feeds.probe(url, headers)
     return { headers, description }
   } catch (error) {
-    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
+    if (error instanceof feeds.Refused) throw new CommandFailure(error.message)
     throw error
   }
 }
@@ -37,9 +37,9 @@ export const probedRelay = async (
 /** The source asked what it carries, so a bad address, a silent source or a missing ffmpeg is refused with its reason. */
 export const probedPull = async (url: string): Promise<{ description: string }> => {
   try {
-    return await relays.probePull(url)
+    return await feeds.probePull(url)
   } catch (error) {
-    if (error instanceof relays.Refused) throw new CommandFailure(error.message)
+    if (error instanceof feeds.Refused) throw new CommandFailure(error.message)
     throw error
   }
 }
@@ -56,7 +56,7 @@ export const streamRelay: Command = {
     if (args["always-on"] === true && args["on-demand"] === true) throw new UsageError("give --always-on or --on-demand, not both")
     const stream = (await listStreams(db)).find((row) => row.id === id)
     mustHaveFound(stream !== undefined, id)
-    const known = (await relays.list(db, now())).get(id)
+    const known = (await feeds.list(db, now())).get(id)
     const upstreamUrl =
       args.relay !== undefined
         ? requireText(args, "relay").trim()
@@ -66,11 +66,11 @@ export const streamRelay: Command = {
     }
     const relay = await probedRelay(upstreamUrl, args)
     const alwaysOn = args["always-on"] === true ? true : args["on-demand"] === true ? false : (known?.alwaysOn ?? false)
-    const ours = relays.playlistOf(id)
+    const ours = feeds.playlistOf(id)
     const at = new Date(now()).toISOString()
     await db.transaction().execute(async (trx) => {
       await updateStream(trx, id, { src: ours, src_sldp: ours })
-      await relays.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
+      await feeds.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
     })
     out(`Stream ${id} is a relay of ${relay.description}${alwaysOn ? ", always on" : ", on demand"}; players open ${ours}`)
     return 0
@@ -79,10 +79,10 @@ export const streamRelay: Command = {
 
 export const probeOrNull = async (url: string, refused: Array<string>): Promise<boolean> => {
   try {
-    await relays.probe(url, [])
+    await feeds.probe(url, [])
     return true
   } catch (error) {
-    if (!(error instanceof relays.Refused)) throw error
+    if (!(error instanceof feeds.Refused)) throw error
     refused.push(error.message)
     return false
   }

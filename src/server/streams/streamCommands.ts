@@ -13,7 +13,7 @@ import {
   UsageError
 } from "../cli/command.ts"
 import { connections } from "../connections/connectionsFeature.ts"
-import { relays } from "../origin/originFeature.ts"
+import { feeds } from "../feeds/feedsFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
 import { mapInBatches, mustHaveFound, probedPull, probedRelay, probeOrNull, RELAY_OPTIONS } from "./relayCommands.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
@@ -73,9 +73,9 @@ export const streamAdd: Command = {
         created_at: at
       })
       if (feed === undefined) return added
-      const ours = relays.playlistOf(added.id, feed.kind)
+      const ours = feeds.playlistOf(added.id, feed.kind)
       await updateStream(trx, added.id, { src: ours, src_sldp: ours })
-      await relays.save(trx, {
+      await feeds.save(trx, {
         kind: feed.kind,
         streamId: added.id,
         upstreamUrl: feed.url,
@@ -107,10 +107,10 @@ export const streamList: Command = {
       out("No streams")
       return 0
     }
-    const feeds = await relays.list(db, now())
+    const listed = await feeds.list(db, now())
     // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
     const kind = (s: (typeof streams)[number]): string => {
-      const feed = feeds.get(s.id)
+      const feed = listed.get(s.id)
       if (feed !== undefined) return `${feed.kind}${feed.alwaysOn ? " (always on)" : ""}`
       const of = (src: string | null): string | undefined =>
         src === null ? undefined : connections.isOwnOrigin(src, config.publicUrl) ? "loop" : "external, unprotected"
@@ -126,16 +126,16 @@ export const streamList: Command = {
           s.title,
           s.src ?? "(subscribers only)",
           kind(s),
-          feeds.get(s.id)?.state ?? "",
+          listed.get(s.id)?.state ?? "",
           s.maintenance_mode ? "ON" : "off",
           s.tags,
           s.epg_channel_id ?? ""
         ])
       )
     )
-    const relayed = streams.filter((s) => feeds.has(s.id))
+    const relayed = streams.filter((s) => listed.has(s.id))
     for (const s of relayed) {
-      const feed = feeds.get(s.id)
+      const feed = listed.get(s.id)
       if (feed === undefined) continue
       if (feed.kind === "pull") out(`stream ${s.id} pulls ${feed.upstreamUrl} through ffmpeg`)
       else out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
@@ -204,9 +204,9 @@ export const streamImport: Command = {
           created_at: at
         })
         if (!relay) return
-        const ours = relays.playlistOf(stream.id)
+        const ours = feeds.playlistOf(stream.id)
         await updateStream(trx, stream.id, { src: ours, src_sldp: ours })
-        await relays.save(trx, { streamId: stream.id, upstreamUrl: entry.url, headers: [], alwaysOn: false, at })
+        await feeds.save(trx, { streamId: stream.id, upstreamUrl: entry.url, headers: [], alwaysOn: false, at })
       })
       added += 1
     }

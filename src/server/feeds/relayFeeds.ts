@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import type { Kysely } from "kysely"
 import type { Db } from "../db/database.ts"
 import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
+import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "../http/liveReplies.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
-import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "./originReplies.ts"
 import { PulledFeed } from "./pulledFeed.ts"
 import {
   type ChannelFeed,

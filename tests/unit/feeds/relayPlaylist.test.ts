@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { localName, PlaylistError, reaches, rewritePlaylist, withViewerGrant } from "../../../src/server/origin/relayPlaylist.ts"
-import { createRelayRing } from "../../../src/server/origin/relayRing.ts"
+import { localName, PlaylistError, reaches, rewritePlaylist, withViewerGrant } from "../../../src/server/feeds/relayPlaylist.ts"
+import { createRelayRing } from "../../../src/server/feeds/relayRing.ts"
 
 const NONE = { sequenceOffset: 0, discontinuityOffset: 0 }
 const BASE = "https://provider.example/live/ch1/media.m3u8?token=abc"

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { directive } from "./blockingReload.ts"
+import { directive } from "../http/hlsQuery.ts"
 import { FeedAudience } from "./feedAudience.ts"
 import { Fmp4Error, Fmp4Reader } from "./fmp4.ts"
 import { Packager } from "./packager.ts"

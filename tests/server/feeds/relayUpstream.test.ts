@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { fetchUpstream, UpstreamError } from "../../../src/server/origin/relayUpstream.ts"
+import { fetchUpstream, UpstreamError } from "../../../src/server/feeds/relayUpstream.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 
 // What a relay takes from an upstream is bounded in time and bytes, whatever the upstream sends.

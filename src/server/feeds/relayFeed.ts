@@ -3,7 +3,7 @@
  * multivariant upstream, each variant somebody watches), and its media, each fetched once and kept
  * in the ring. It runs while somebody watches (or always, when kept on) and reports its health.
  */
-import { directive } from "./blockingReload.ts"
+import { directive } from "../http/hlsQuery.ts"
 import { FeedAudience } from "./feedAudience.ts"
 import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { Fmp4Error, Fmp4Reader, type Fragment } from "../../../src/server/origin/fmp4.ts"
-import { Packager } from "../../../src/server/origin/packager.ts"
-import { withViewerGrant } from "../../../src/server/origin/relayPlaylist.ts"
+import { Fmp4Error, Fmp4Reader, type Fragment } from "../../../src/server/feeds/fmp4.ts"
+import { Packager } from "../../../src/server/feeds/packager.ts"
+import { withViewerGrant } from "../../../src/server/feeds/relayPlaylist.ts"
 
 // Boxes as ffmpeg's mp4 muxer writes them, built by hand: a video track at 90 kHz.
 const box = (type: string, ...body: Array<Buffer>): Buffer => {
