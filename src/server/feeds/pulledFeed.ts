@@ -6,11 +6,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { directive } from "../http/hlsQuery.ts"
-import { FeedAudience } from "./feedAudience.ts"
+import { reloadAsked } from "../http/hlsQuery.ts"
+import { FeedBase } from "./feedBase.ts"
 import { Fmp4Error, Fmp4Reader } from "./fmp4.ts"
 import { Packager } from "./packager.ts"
-import type { ChannelFeed, FeedHealth, FeedState, MediaAnswer, PlaylistAnswer, RelayFeedDeps, RelaySettings } from "./relayFeed.ts"
+import type { ChannelFeed, FeedHealth, FeedState, MediaAnswer, PlaylistAnswer } from "./relayFeed.ts"
 import { reaches } from "./relayPlaylist.ts"
 
 /** The ffmpeg the server runs; FFMPEG_PATH names another. */
@@ -37,8 +37,7 @@ const MAX_BACKOFF_MS = 30_000
 // an answer this long after start counts as a good run: the next failure starts the backoff afresh
 const GOOD_RUN_MS = 60_000
 
-export class PulledFeed implements ChannelFeed {
-  private running = false
+export class PulledFeed extends FeedBase implements ChannelFeed {
   private startedAt = 0
   private child: ChildProcess | undefined
   private packager: Packager | undefined
@@ -50,38 +49,6 @@ export class PulledFeed implements ChannelFeed {
   private childStartedAt = 0
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
   private readonly waiters = new Set<() => void>()
-  private readonly audience: FeedAudience
-
-  settings: RelaySettings
-  private readonly deps: RelayFeedDeps
-
-  constructor(settings: RelaySettings, deps: RelayFeedDeps) {
-    this.settings = settings
-    this.deps = deps
-    this.audience = new FeedAudience(deps.now)
-  }
-
-  get channel(): string {
-    return this.settings.channel
-  }
-
-  get isRunning(): boolean {
-    return this.running
-  }
-
-  touch(viewer: string): void {
-    this.audience.viewer(viewer)
-    if (!this.running) this.start()
-  }
-
-  touchPeer(peer: string, viewers: number): void {
-    this.audience.peer(peer, viewers)
-    if (!this.running) this.start()
-  }
-
-  viewerCount(): number {
-    return this.audience.count()
-  }
 
   start(): void {
     if (this.running) return
@@ -154,11 +121,9 @@ export class PulledFeed implements ChannelFeed {
 
   async playlist(name: string | undefined, query: Readonly<Record<string, unknown>>): Promise<PlaylistAnswer> {
     if (name !== undefined) return { kind: "unknown" }
-    const msn = directive(query._HLS_msn)
-    const part = directive(query._HLS_part)
-    if (msn === null) return { kind: "bad", detail: "_HLS_msn must be a media sequence number" }
-    if (part === null) return { kind: "bad", detail: "_HLS_part must be a part index" }
-    if (part !== undefined && msn === undefined) return { kind: "bad", detail: "_HLS_part needs _HLS_msn" }
+    const asked = reloadAsked(query)
+    if (asked.kind === "bad") return asked
+    const { msn, part } = asked
     // waits are measured on the monotonic clock: the feed's own may be a test's, standing still
     if (this.packager?.playlist() === undefined) {
       const until = performance.now() + this.deps.timing.startGraceMs

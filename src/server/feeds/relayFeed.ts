@@ -3,8 +3,8 @@
  * multivariant upstream, each variant somebody watches), and its media, each fetched once and kept
  * in the ring. It runs while somebody watches (or always, when kept on) and reports its health.
  */
-import { directive } from "../http/hlsQuery.ts"
-import { FeedAudience } from "./feedAudience.ts"
+import { reloadAsked } from "../http/hlsQuery.ts"
+import { FeedBase } from "./feedBase.ts"
 import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
@@ -99,48 +99,17 @@ export interface ChannelFeed {
   media(name: string): Promise<MediaAnswer>
 }
 
-export class RelayFeed implements ChannelFeed {
-  private running = false
+export class RelayFeed extends FeedBase implements ChannelFeed {
   private startedAt = 0
   private root: Follower | undefined
   private readonly variants = new Map<string, Follower>()
   private readonly known = new Map<string, { readonly uri: UpstreamUri; seenAt: number }>()
   private readonly inFlight = new Map<string, Promise<MediaAnswer>>()
-  private readonly audience: FeedAudience
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
   private upstreamStatus: number | null = null
   private lastError: string | null = null
   private restarts = 0
   private failedBefore = false
-
-  settings: RelaySettings
-  private readonly deps: RelayFeedDeps
-
-  constructor(settings: RelaySettings, deps: RelayFeedDeps) {
-    this.settings = settings
-    this.deps = deps
-    this.audience = new FeedAudience(deps.now)
-  }
-
-  get channel(): string {
-    return this.settings.channel
-  }
-
-  get isRunning(): boolean {
-    return this.running
-  }
-
-  /** A viewer asked for something of the channel: it runs (again) and counts them. */
-  touch(viewer: string): void {
-    this.audience.viewer(viewer)
-    if (!this.running) this.start()
-  }
-
-  /** Another instance takes the channel from this one, for `viewers` of its own. */
-  touchPeer(peer: string, viewers: number): void {
-    this.audience.peer(peer, viewers)
-    if (!this.running) this.start()
-  }
 
   start(): void {
     if (this.running) return
@@ -215,20 +184,14 @@ export class RelayFeed implements ChannelFeed {
     }
   }
 
-  viewerCount(): number {
-    return this.audience.count()
-  }
-
   /**
    * The channel's own playlist (`name` undefined) or one of its variants, for a viewer: held for a
    * blocking reload until it has what was asked for, at most three target durations.
    */
   async playlist(name: string | undefined, query: Readonly<Record<string, unknown>>): Promise<PlaylistAnswer> {
-    const msn = directive(query._HLS_msn)
-    const part = directive(query._HLS_part)
-    if (msn === null) return { kind: "bad", detail: "_HLS_msn must be a media sequence number" }
-    if (part === null) return { kind: "bad", detail: "_HLS_part must be a part index" }
-    if (part !== undefined && msn === undefined) return { kind: "bad", detail: "_HLS_part needs _HLS_msn" }
+    const asked = reloadAsked(query)
+    if (asked.kind === "bad") return asked
+    const { msn, part } = asked
     const follower = name === undefined ? this.root : this.variant(name)
     if (follower === undefined) return { kind: "unknown" }
     follower.lastAskedAt = this.deps.now()

@@ -2,7 +2,7 @@
  * What a Low-Latency HLS blocking playlist reload (`_HLS_msn` / `_HLS_part`) asks for, decided
  * against the simulated clock: answer now, hold the response until a given moment, or refuse.
  */
-import { directive } from "../http/hlsQuery.ts"
+import { reloadAsked } from "../http/hlsQuery.ts"
 import { type LowLatencyClock, liveEdge, partCount, partEndsAt, partTargetOf } from "./lowLatencyPlaylist.ts"
 
 export type ReloadDecision =
@@ -18,13 +18,10 @@ export type ReloadDecision =
 const advancePartLimit = (partTarget: number): number => (partTarget < 1 ? 3 / partTarget : 3)
 
 export const reloadDecision = (clock: LowLatencyClock, msnValue: unknown, partValue: unknown): ReloadDecision => {
-  const msn = directive(msnValue)
-  const part = directive(partValue)
-  if (msn === null) return { kind: "bad", detail: "_HLS_msn must be a media sequence number" }
-  if (part === null) return { kind: "bad", detail: "_HLS_part must be a part index" }
-  if (msn === undefined) {
-    return part === undefined ? { kind: "now" } : { kind: "bad", detail: "_HLS_part needs _HLS_msn" }
-  }
+  const asked = reloadAsked({ _HLS_msn: msnValue, _HLS_part: partValue })
+  if (asked.kind === "bad") return asked
+  const { msn, part } = asked
+  if (msn === undefined) return { kind: "now" }
   const edge = liveEdge(clock)
   // The spec allows waiting for at most two segments past the last complete one.
   if (msn > edge.sequence + 1) return { kind: "bad", detail: "_HLS_msn is too far in the future" }
