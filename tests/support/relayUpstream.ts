@@ -27,7 +27,8 @@ export async function startUpstream({ mediaDir = demoMedia, onPlaylist }: Upstre
   // the first start takes a free port; a start after a stop takes the same one
   let listening = 0
   const start = async () => {
-    const server = Fastify()
+    // stopped as a crashed upstream would be: every connection dropped at once, pooled ones included
+    const server = Fastify({ forceCloseConnections: true })
     server.addHook("onRequest", async (request) => {
       const path = request.url.split("?", 1)[0] ?? ""
       counts.set(path, (counts.get(path) ?? 0) + 1)
