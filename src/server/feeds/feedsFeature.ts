@@ -3,7 +3,8 @@
  * an upstream HLS playlist and channels ffmpeg pulls, each fed once per channel across instances.
  * The origin serves them under `/live`, the operator's stream commands add them, staff see them.
  */
-import { createRelayFeeds, registerRelayRoutes } from "./relayFeeds.ts"
+import { createRelayFeeds } from "./relayFeeds.ts"
+import { registerRelayRoutes } from "./relayRoutes.ts"
 import { feedStatuses, listRelays, probePull, probeUpstream, RelayRefused, readHeaders, relayPlaylistOf, saveRelay } from "./relaySetup.ts"
 
 export const feeds = {

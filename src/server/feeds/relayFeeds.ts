@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto"
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import type { Kysely } from "kysely"
 import type { Db } from "../db/database.ts"
 import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
-import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "../http/liveReplies.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
@@ -12,14 +10,13 @@ import {
   type ChannelFeed,
   DEFAULT_RELAY_TIMING,
   type FeedHealth,
-  type PlaylistAnswer,
   RelayFeed,
   type RelayFeedDeps,
   type RelaySettings,
   type RelayTiming
 } from "./relayFeed.ts"
-import { createOwners, type Owners, peerOf } from "./relayPeers.ts"
-import { peerPath, withViewerGrant } from "./relayPlaylist.ts"
+import { createOwners, type Owners } from "./relayPeers.ts"
+import { peerPath } from "./relayPlaylist.ts"
 import { createRelayRing, DEFAULT_RING_CAPS, type RingCaps } from "./relayRing.ts"
 
 /** The relayed channels this instance serves, kept in step with `stream_feeds`. */
@@ -255,113 +252,4 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
       channels.clear()
     }
   }
-}
-
-/** What the player is told while a channel has no playlist to give. */
-const UNAVAILABLE = {
-  starting: "Starting the channel…",
-  signalLost: "The channel's signal was lost. Trying again…"
-} as const
-
-/** The viewer's grant: the stream guard has checked it before any of these routes runs. */
-const grantIn = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>): string => {
-  const grant = request.query?.grant
-  return typeof grant === "string" ? grant : ""
-}
-
-const answerPlaylist = (reply: FastifyReply, answer: PlaylistAnswer, grant: string) => {
-  switch (answer.kind) {
-    case "playlist":
-      return playlistReply(reply, withViewerGrant(answer.playlist, grant))
-    case "unavailable":
-      return reply
-        .code(503)
-        .header("Cache-Control", "no-cache")
-        .header("Retry-After", "2")
-        .send({ success: false, status: 503, detail: UNAVAILABLE[answer.reason], reason: answer.reason })
-    case "bad":
-      return refuse(reply, 400, answer.detail)
-    case "unknown":
-      return refuse(reply, 404, "unknown playlist")
-  }
-}
-
-const UNKNOWN_CHANNEL = { status: 404, detail: "unknown channel" } as const
-// the lease moved on: the peer asks again where the channel is
-const NOT_OWNER = { status: 503, detail: "this instance does not run the channel's feed" } as const
-
-type RelayRequest = FastifyRequest<{ Params: { channel: string; name: string }; Querystring: Record<string, unknown> }>
-type RelayIndexRequest = FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>
-
-/** The handler of a relayed channel's own playlist. */
-export type RelayIndex = (request: RelayIndexRequest, reply: FastifyReply) => Promise<unknown>
-
-/** Who a request is served for: a viewer (by grant), or another instance taking the channel from its owner. */
-interface Served {
-  /** the channel's feed, or why it cannot be served here */
-  readonly feed: (channel: string) => Promise<ChannelFeed | { readonly status: 404 | 503; readonly detail: string }>
-  /** whether the request may be served at all */
-  readonly allowed: (request: FastifyRequest) => Promise<boolean>
-  /** counts the viewer and starts the feed */
-  readonly admit: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, feed: ChannelFeed) => void
-  /** the grant a playlist's URIs carry */
-  readonly grant: (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => string
-}
-
-const served = (app: FastifyInstance, prefix: string, serve: Served, options: { readonly index: boolean }): RelayIndex => {
-  const playlist = async (request: RelayIndexRequest, reply: FastifyReply, name: string | undefined) => {
-    if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
-    const feed = await serve.feed(request.params.channel)
-    if ("status" in feed) return refuse(reply, feed.status, feed.detail)
-    serve.admit(request, feed)
-    return answerPlaylist(reply, await feed.playlist(name, request.query ?? {}), serve.grant(request))
-  }
-  const index: RelayIndex = (request, reply) => playlist(request, reply, undefined)
-  if (options.index) app.get(`${prefix}/:channel/index.m3u8`, LIVE_PLAYLIST_ROUTE, index)
-  app.get(`${prefix}/:channel/p/:name`, LIVE_PLAYLIST_ROUTE, (request: RelayRequest, reply) =>
-    playlist(request, reply, request.params.name)
-  )
-
-  app.get(`${prefix}/:channel/m/:name`, async (request: RelayRequest, reply) => {
-    if (!(await serve.allowed(request))) return refuse(reply, 403, "not an instance of this service")
-    const feed = await serve.feed(request.params.channel)
-    if ("status" in feed) return refuse(reply, feed.status, feed.detail)
-    serve.admit(request, feed)
-    const answer = await feed.media(request.params.name)
-    if (answer.kind === "unknown") return refuse(reply, 404, "unknown media")
-    if (answer.kind === "failed") {
-      return reply.code(502).header("Cache-Control", "no-cache").send({ success: false, status: 502, detail: answer.detail })
-    }
-    return mediaReply(reply, answer.entry.body, answer.entry.contentType)
-  })
-  return index
-}
-
-/**
- * A relayed channel's own playlist (the handler the origin's `index.m3u8` route falls back to),
- * the routes of its variant playlists (`p/`) and media (`m/`), and the same for the other
- * instances under `/internal/relay` while this one owns the channel.
- */
-export function registerRelayRoutes(app: FastifyInstance, feeds: RelayFeeds, options: { readonly index: boolean }): RelayIndex {
-  // the stream guard has checked the viewer's grant before any of these routes runs
-  const viewers: Served = {
-    feed: async (channel) => (await feeds.feed(channel)) ?? UNKNOWN_CHANNEL,
-    allowed: async () => true,
-    admit: (request, feed) => feed.touch(grantIn(request)),
-    grant: grantIn
-  }
-  const peers: Served = {
-    feed: async (channel) => {
-      const feed = await feeds.owned(channel)
-      return feed === "elsewhere" ? NOT_OWNER : (feed ?? UNKNOWN_CHANNEL)
-    },
-    allowed: (request) => feeds.owners.verify(request.headers),
-    admit: (request, feed) => {
-      const peer = peerOf(request.headers)
-      feed.touchPeer(peer.instance, peer.viewers)
-    },
-    grant: () => ""
-  }
-  served(app, "/internal/relay", peers, { index: true })
-  return served(app, "/live", viewers, options)
 }

@@ -31,17 +31,20 @@ const SHARED: ReadonlyArray<Column<MultipleConnections>> = [
   { header: "Number of connections", cell: (account) => account.connections, kind: "number" }
 ]
 
+/** A stream's name, with "needs attention" for screen readers where the row's colour says so. */
+const streamColumn = <Row extends { readonly stream: string; readonly needsAttention: boolean }>(header: string): Column<Row> => ({
+  header,
+  cell: (row) => (
+    <>
+      {row.stream}
+      {row.needsAttention ? <span className={visuallyHidden}> (needs attention)</span> : null}
+    </>
+  ),
+  kind: "nowrap"
+})
+
 const HEALTH: ReadonlyArray<Column<Health>> = [
-  {
-    header: "Stream",
-    cell: (stream) => (
-      <>
-        {stream.stream}
-        {stream.needsAttention ? <span className={visuallyHidden}> (needs attention)</span> : null}
-      </>
-    ),
-    kind: "nowrap"
-  },
+  streamColumn("Stream"),
   { header: "Viewers now", cell: (stream) => stream.viewers, kind: "number" },
   { header: "Median start", cell: (stream) => stream.firstFrame, kind: "number" },
   { header: "Rebuffering", cell: (stream) => stream.rebuffering, kind: "number" },
@@ -51,16 +54,7 @@ const HEALTH: ReadonlyArray<Column<Health>> = [
 type Feed = FeedStatus & ReturnType<typeof feedFigures>
 
 const FEEDS: ReadonlyArray<Column<Feed>> = [
-  {
-    header: "Channel",
-    cell: (feed) => (
-      <>
-        {feed.stream}
-        {feed.needsAttention ? <span className={visuallyHidden}> (needs attention)</span> : null}
-      </>
-    ),
-    kind: "nowrap"
-  },
+  streamColumn("Channel"),
   { header: "Feed", cell: (feed) => feed.state, kind: "nowrap" },
   { header: "Upstream", cell: (feed) => feed.upstreamText, kind: "number" },
   { header: "Newest part", cell: (feed) => feed.newestText, kind: "number" },
