@@ -159,5 +159,17 @@ export const feedFigures = (feed: FeedStatus) => ({
   newestText: feed.newestAgeMs === null ? "---" : `${(feed.newestAgeMs / 1000).toFixed(1)} s ago`,
   bitrateText: feed.bitrate === 0 ? "---" : `${(feed.bitrate / 1_000_000).toFixed(2)} Mbit/s`,
   errorText: feed.lastError ?? "---",
+  sourceText: sourceText(feed),
   needsAttention: feed.state === "stalled" || feed.state === "failed"
 })
+
+/** Who sends a channel's media and how ffmpeg keeps up: "RTMP from 203.0.113.7 · 25 fps · 1.00×". */
+const sourceText = (feed: FeedStatus): string => {
+  const encoder = feed.encoder ?? null
+  const parts = [
+    feed.source ?? null,
+    encoder?.fps == null ? null : `${Math.round(encoder.fps)} fps`,
+    encoder?.speed == null ? null : `${encoder.speed.toFixed(2)}×`
+  ].filter((part): part is string => part !== null)
+  return parts.length === 0 ? "---" : parts.join(" · ")
+}

@@ -81,7 +81,15 @@ export const FeedStatus = Schema.Struct({
   bitrate: Schema.Number,
   viewers: Schema.Number,
   restarts: Schema.Number,
-  lastError: Schema.NullOr(Schema.String)
+  lastError: Schema.NullOr(Schema.String),
+  /** who sends the media, where staff may know it (an ingest channel's encoder: "RTMP from 203.0.113.7") */
+  source: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** ffmpeg's own figures, for the channels it packages: frames a second, speed (1 is real time), bits a second */
+  encoder: Schema.optionalKey(
+    Schema.NullOr(
+      Schema.Struct({ fps: Schema.NullOr(Schema.Number), speed: Schema.NullOr(Schema.Number), bitrate: Schema.NullOr(Schema.Number) })
+    )
+  )
 })
 export type FeedStatus = typeof FeedStatus.Type
 

@@ -35,6 +35,17 @@ export interface Config {
   readonly relay: { readonly caps: RingCaps; readonly lingerMs: number }
   /** Where the other instances reach this one (to take a relayed channel from the instance that runs its feed). */
   readonly instanceUrl: string
+  /**
+   * Where encoders push ingest channels: the address the RTMP and SRT ports listen on (INGEST_HOST,
+   * HOST by default), the ports (RTMP_PORT, SRT_PORT; null when turned off) and the host name the
+   * push addresses given to operators carry (INGEST_PUBLIC_HOST, PUBLIC_URL's by default).
+   */
+  readonly ingest: {
+    readonly host: string
+    readonly rtmpPort: number | null
+    readonly srtPort: number | null
+    readonly publicHost: string
+  }
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -139,7 +150,30 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
         ? instanceText.replace(/\/+$/, "")
         : fail(`INSTANCE_URL must be an http:// or https:// address (got "${instanceText}")`)
 
-  if (problems.length > 0 || port === undefined || publicUrl === undefined || instanceUrl === undefined) throw new ConfigError(problems)
+  const ingestHost = value(env, "INGEST_HOST") ?? host
+  if (/\s|\//.test(ingestHost)) fail(`INGEST_HOST must be a host name or IP address (got "${ingestHost}")`)
+  const ingestPort = (key: string, fallback: number): number | null | undefined => {
+    const text = value(env, key)
+    if (text === undefined) return fallback
+    if (text.toLowerCase() === "off") return null
+    return /^\d{1,5}$/.test(text) && Number(text) <= 65535
+      ? Number(text)
+      : fail(`${key} must be a port from 0 to 65535, or off (got "${text}")`)
+  }
+  const rtmpPort = ingestPort("RTMP_PORT", 1935)
+  const srtPort = ingestPort("SRT_PORT", 9000)
+  const ingestPublicHost = value(env, "INGEST_PUBLIC_HOST") ?? (publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname)
+  if (/[\s/?#@]/.test(ingestPublicHost)) fail(`INGEST_PUBLIC_HOST must be a host name or IP address (got "${ingestPublicHost}")`)
+
+  if (
+    problems.length > 0 ||
+    port === undefined ||
+    publicUrl === undefined ||
+    instanceUrl === undefined ||
+    rtmpPort === undefined ||
+    srtPort === undefined
+  )
+    throw new ConfigError(problems)
   return {
     port,
     host,
@@ -159,7 +193,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     },
     logFormat,
     relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
-    instanceUrl
+    instanceUrl,
+    ingest: { host: ingestHost, rtmpPort, srtPort, publicHost: ingestPublicHost }
   }
 }
 

@@ -69,6 +69,8 @@ export async function startTestServer(
     publicUrl?: string
     bodyLimit?: number
     housekeeping?: BuildAppOptions["housekeeping"]
+    /** more of the environment the server reads its configuration from */
+    env?: Readonly<Record<string, string>>
   } = {}
 ): Promise<TestServer> {
   const database = await dialect.create()
@@ -82,7 +84,8 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     STATIC_DIR: staticDir,
-    PUBLIC_URL: options.publicUrl ?? "http://localhost:8080"
+    PUBLIC_URL: options.publicUrl ?? "http://localhost:8080",
+    ...options.env
   })
   const server: TestServer = {
     app: undefined as unknown as FastifyInstance,

@@ -74,7 +74,7 @@ export interface FeedHealthTable {
 
 /** How a feed gets its media; `loop` channels (the demo) have no row. */
 /** relay: an upstream HLS playlist passed through; pull: anything ffmpeg reads, packaged by us. */
-export type FeedKind = "relay" | "pull"
+export type FeedKind = "relay" | "pull" | "ingest"
 
 export interface SettingsTable {
   key: string

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { reloadAsked } from "../http/hlsQuery.ts"
 import { FeedBase } from "./feedBase.ts"
+import { type FfmpegProgress, progressReader } from "./ffmpegProgress.ts"
 import { Fmp4Error, Fmp4Reader } from "./fmp4.ts"
 import { Packager } from "./packager.ts"
 import type { ChannelFeed, FeedHealth, FeedState, MediaAnswer, PlaylistAnswer } from "./relayFeed.ts"
@@ -16,12 +17,25 @@ import { reaches } from "./relayPlaylist.ts"
 /** The ffmpeg the server runs; FFMPEG_PATH names another. */
 export const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? "ffmpeg"
 
-/** ffmpeg reading `url` and writing its audio and video, as they are, as fragments of about 0.4 s that start on each keyframe. */
-export const pullArguments = (url: string): Array<string> => [
-  ...["-hide_banner", "-nostdin", "-loglevel", "error"],
-  // a network source that goes quiet is an error after 10 s, not a wait forever
-  ...(/^https?:/i.test(url) ? ["-rw_timeout", "10000000"] : []),
-  ...["-i", url],
+/** What ffmpeg reads: its input options, and whether it reads them from its standard input. */
+export interface FfmpegInput {
+  readonly args: ReadonlyArray<string>
+  readonly stdin: boolean
+}
+
+/** ffmpeg reading `url` (a network source that goes quiet is an error after 10 s, not a wait forever). */
+export const pullInput = (url: string): FfmpegInput => ({
+  args: [...(/^https?:/i.test(url) ? ["-rw_timeout", "10000000"] : []), "-i", url],
+  stdin: false
+})
+
+/**
+ * ffmpeg reading `input` and writing its audio and video, as they are, as fragments of about 0.4 s
+ * that start on each keyframe; its progress, once a second, on its fourth descriptor.
+ */
+export const ffmpegArguments = (input: FfmpegInput): Array<string> => [
+  ...["-hide_banner", "-nostdin", "-loglevel", "error", "-progress", "pipe:3", "-stats_period", "1"],
+  ...input.args,
   // MPEG-TS carries AAC with ADTS headers, which MP4 does not take
   ...["-map", "0:v:0?", "-map", "0:a:0?", "-c", "copy", "-bsf:a", "aac_adtstoasc"],
   // delay_moov: the init section waits for the first fragment, so it carries the audio's configuration (which
@@ -29,6 +43,9 @@ export const pullArguments = (url: string): Array<string> => [
   ...["-f", "mp4", "-movflags", "empty_moov+delay_moov+default_base_moof+frag_keyframe", "-frag_duration", "400000", "-flush_packets", "1"],
   "pipe:1"
 ]
+
+/** ffmpeg pulling `url`. */
+export const pullArguments = (url: string): Array<string> => ffmpegArguments(pullInput(url))
 
 const BITRATE_WINDOW_MS = 30_000
 // without a fragment for this long, ffmpeg is stopped and started again
@@ -39,14 +56,15 @@ const GOOD_RUN_MS = 60_000
 
 export class PulledFeed extends FeedBase implements ChannelFeed {
   private startedAt = 0
-  private child: ChildProcess | undefined
-  private packager: Packager | undefined
+  protected child: ChildProcess | undefined
+  protected packager: Packager | undefined
   private restartTimer: NodeJS.Timeout | undefined
-  private failures = 0
+  protected failures = 0
   private restarts = 0
-  private lastError: string | null = null
+  protected lastError: string | null = null
   private lastFragmentAt: number | undefined
   private childStartedAt = 0
+  private progress: FfmpegProgress | null = null
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
   private readonly waiters = new Set<() => void>()
 
@@ -56,6 +74,7 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     this.startedAt = this.deps.now()
     this.lastError = null
     this.lastFragmentAt = undefined
+    this.failures = 0
     const run = `${Math.floor(this.startedAt / 1000).toString(36)}${randomBytes(3).toString("hex")}`
     this.packager = new Packager(
       this.channel,
@@ -73,6 +92,7 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     this.end(this.child)
     this.child = undefined
     this.packager = undefined
+    this.progress = null
     this.audience.clear()
     this.deps.ring.clear(this.channel)
     this.notify()
@@ -80,7 +100,7 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
 
   tidy(): void {
     const at = this.deps.now()
-    if (this.running && !this.settings.alwaysOn && at - this.audience.lastSeenAt > this.deps.timing.lingerMs) this.stop()
+    if (this.running && this.idleTooLong()) this.stop()
     this.audience.tidy()
     while ((this.transfers[0]?.at ?? at) < at - BITRATE_WINDOW_MS) this.transfers.shift()
     // ffmpeg alive but silent: the source hangs where ffmpeg's own timeouts do not reach
@@ -89,6 +109,42 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
       this.lastError = `no media from the source for ${Math.round((performance.now() - quietSince) / 1000)} s`
       this.end(this.child)
     }
+  }
+
+  /** Whether the feed has run for nobody long enough to stop. */
+  protected idleTooLong(): boolean {
+    return !this.settings.alwaysOn && this.deps.now() - this.audience.lastSeenAt > this.deps.timing.lingerMs
+  }
+
+  /** What ffmpeg reads now; undefined when there is nothing to read. */
+  protected input(): FfmpegInput | undefined {
+    return pullInput(this.settings.upstreamUrl)
+  }
+
+  /** ffmpeg runs for the input (`attach`), or has ended (`detach`). */
+  protected attach(_child: ChildProcess): void {}
+  protected detach(_child: ChildProcess): void {}
+
+  /** How long to wait before running ffmpeg again after it ended; undefined: not again. */
+  protected restartDelay(_child: ChildProcess): number | undefined {
+    if (performance.now() - this.childStartedAt > GOOD_RUN_MS) this.failures = 0
+    this.failures += 1
+    return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 5))
+  }
+
+  /** Whether ffmpeg ended because its input did (nothing to report). */
+  protected endedAsExpected(_child: ChildProcess): boolean {
+    return false
+  }
+
+  /** Why a viewer gets no playlist yet. */
+  protected waitingReason(state: FeedState): "starting" | "signalLost" {
+    return state === "failed" ? "signalLost" : "starting"
+  }
+
+  /** Who sends the media, for staff; a pulled feed's source is its address, which staff are not shown. */
+  protected source(): string | null {
+    return null
   }
 
   state(): FeedState {
@@ -115,7 +171,9 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
       bitrate: this.running ? Math.round((bytes * 8 * 1000) / since) : 0,
       viewers: this.audience.count(),
       restarts: this.restarts,
-      lastError: this.lastError
+      lastError: this.lastError,
+      source: this.source(),
+      encoder: this.running && this.child !== undefined ? this.progress : null
     }
   }
 
@@ -132,7 +190,7 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     }
     const playlist = this.packager?.playlist()
     const state = this.state()
-    if (playlist === undefined) return { kind: "unavailable", reason: state === "failed" ? "signalLost" : "starting" }
+    if (playlist === undefined) return { kind: "unavailable", reason: this.waitingReason(state) }
     if (state === "stalled" || state === "failed") return { kind: "unavailable", reason: "signalLost" }
     if (msn === undefined) return { kind: "playlist", playlist }
     if (msn > playlist.edge.sequence + 1) return { kind: "bad", detail: "_HLS_msn is too far in the future" }
@@ -174,16 +232,23 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     })
   }
 
-  private notify(): void {
+  protected notify(): void {
     for (const waiter of [...this.waiters]) waiter()
   }
 
-  private spawn(): void {
+  protected spawn(): void {
+    clearTimeout(this.restartTimer)
     const packager = this.packager
-    if (!this.running || packager === undefined) return
+    const input = this.input()
+    if (!this.running || packager === undefined || input === undefined || this.child !== undefined) return
     this.childStartedAt = performance.now()
-    const child = spawn(ffmpegPath(), pullArguments(this.settings.upstreamUrl), { stdio: ["ignore", "pipe", "pipe"] })
+    this.progress = null
+    const child = spawn(ffmpegPath(), ffmpegArguments(input), { stdio: [input.stdin ? "pipe" : "ignore", "pipe", "pipe", "pipe"] })
     this.child = child
+    // a publisher gone before ffmpeg read everything: what it had not read is of no use
+    child.stdin?.on("error", () => undefined)
+    const progress = progressReader((figures) => (this.progress = figures))
+    child.stdio[3]?.on("data", (chunk: Buffer) => progress(chunk))
     const reader = new Fmp4Reader({
       init: (init) => packager.initSection(init),
       fragment: (fragment) => {
@@ -212,21 +277,23 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     child.once("close", (code, signal) => {
       if (this.child === child) this.child = undefined
       packager.end()
+      this.detach(child)
       this.notify()
       if (!this.running || this.packager !== packager) return
-      const said = stderr.trim().split("\n").at(-1) ?? ""
+      const said = this.endedAsExpected(child) ? "" : (stderr.trim().split("\n").at(-1) ?? "")
       if (said !== "") this.lastError = `ffmpeg: ${said.slice(0, 300)}`
-      else if (this.lastError === null) this.lastError = `ffmpeg ended (${signal ?? `exit ${code}`})`
-      if (performance.now() - this.childStartedAt > GOOD_RUN_MS) this.failures = 0
-      this.failures += 1
+      else if (this.lastError === null && !this.endedAsExpected(child) && (code !== 0 || signal !== null))
+        this.lastError = `ffmpeg ended (${signal ?? `exit ${code}`})`
+      const delay = this.restartDelay(child)
+      if (delay === undefined) return
       if (this.lastFragmentAt !== undefined) this.restarts += 1
-      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 5))
-      this.restartTimer = setTimeout(() => this.spawn(), backoff)
+      this.restartTimer = setTimeout(() => this.spawn(), delay)
     })
+    this.attach(child)
   }
 
   /** Ends a child: asked first, then made to. */
-  private end(child: ChildProcess | undefined): void {
+  protected end(child: ChildProcess | undefined): void {
     if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
     child.kill("SIGTERM")
     const force = setTimeout(() => child.kill("SIGKILL"), 2000)

@@ -5,6 +5,7 @@
  */
 import { reloadAsked } from "../http/hlsQuery.ts"
 import { FeedBase } from "./feedBase.ts"
+import type { FfmpegProgress } from "./ffmpegProgress.ts"
 import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
@@ -26,6 +27,10 @@ export interface FeedHealth {
   /** times the feed started again after failing, and times the upstream restarted its numbering */
   readonly restarts: number
   readonly lastError: string | null
+  /** who sends the media, when staff may know it (an ingest channel's publisher: "RTMP from 203.0.113.7") */
+  readonly source?: string | null
+  /** ffmpeg's own figures, for the feeds it runs */
+  readonly encoder?: FfmpegProgress | null
 }
 
 export interface RelaySettings {

@@ -5,6 +5,7 @@ import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
+import { IngestFeed, type Publisher } from "./ingestFeed.ts"
 import { PulledFeed } from "./pulledFeed.ts"
 import {
   type ChannelFeed,
@@ -27,6 +28,11 @@ export interface RelayFeeds extends Job {
   owned(channel: string): Promise<ChannelFeed | "elsewhere" | undefined>
   /** Every relayed channel's health as this instance sees it, channel order. */
   health(): Promise<Array<FeedHealth>>
+  /**
+   * An encoder with the key stored as `storedKey` wants to publish: its channel takes it, unless
+   * it has a publisher already (here or at another instance) or there is no such key.
+   */
+  publish(storedKey: string, publisher: Publisher): Promise<PublishAnswer>
   readonly owners: Owners
 }
 
@@ -39,7 +45,14 @@ export interface RelayFeedsDeps {
   readonly timing?: Partial<RelayTiming>
   readonly caps?: RingCaps
   readonly onError: (error: unknown) => void
+  /** Told after each reading of the feeds whether any is an ingest channel (the ingest ports are open only then). */
+  readonly onIngestChannels?: (any: boolean) => void
 }
+
+export type PublishAnswer =
+  | { readonly kind: "accepted"; readonly channel: string; readonly ended: () => void }
+  | { readonly kind: "unknown" }
+  | { readonly kind: "busy"; readonly channel: string; readonly elsewhere: boolean }
 
 const TIDY_EVERY_MS = 2000
 // a running feed's health is written this often, and at once when its state changes
@@ -60,7 +73,8 @@ const sameSettings = (a: RelaySettings, b: RelaySettings): boolean =>
 
 const FEEDS: Readonly<Record<FeedKind, new (settings: RelaySettings, deps: RelayFeedDeps) => ChannelFeed>> = {
   relay: RelayFeed,
-  pull: PulledFeed
+  pull: PulledFeed,
+  ingest: IngestFeed
 }
 const KINDS = new Set(Object.keys(FEEDS))
 
@@ -78,7 +92,7 @@ interface Channel {
   claiming: Promise<void> | undefined
 }
 
-export function createRelayFeeds({ db, tableVersion, now, address, timing, caps, onError }: RelayFeedsDeps): RelayFeeds {
+export function createRelayFeeds({ db, tableVersion, now, address, timing, caps, onError, onIngestChannels }: RelayFeedsDeps): RelayFeeds {
   const ring = createRelayRing(caps ?? DEFAULT_RING_CAPS)
   const deps = { ring, now, timing: { ...DEFAULT_RELAY_TIMING, ...timing } }
   const owners = createOwners({ db, address, instance: INSTANCE, now })
@@ -98,11 +112,16 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
     return feed
   }
 
+  // An ingest channel belongs to the instance its publisher is connected to: the others only find it.
+  const mayTake = (channel: Channel): boolean => !(channel.local instanceof IngestFeed) || channel.local.isRunning
+  const claimOrFind = async (channel: Channel): ReturnType<Owners["claim"]> =>
+    mayTake(channel) ? owners.claim(channel.local.channel) : { mine: false, address: await owners.holder(channel.local.channel) }
+
   // Takes (or renews) the channel's lease, or finds who has it; one claim at a time per channel.
   const claim = (channel: Channel): Promise<void> => {
     channel.claiming ??= (async () => {
       try {
-        const answer = await owners.claim(channel.local.channel)
+        const answer = await claimOrFind(channel)
         if (answer.mine) {
           const wasFollowing = channel.peer?.isRunning === true
           channel.peer?.stop()
@@ -114,7 +133,10 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
         if (channel.owner === "self") channel.local.stop()
         channel.owner = answer.address
         const name = channel.local.channel
-        if (answer.address !== undefined && channel.peer?.settings.upstreamUrl !== ownerUrl(name, answer.address)) {
+        if (answer.address === undefined && !mayTake(channel)) {
+          channel.peer?.stop()
+          channel.peer = undefined
+        } else if (answer.address !== undefined && channel.peer?.settings.upstreamUrl !== ownerUrl(name, answer.address)) {
           const wasFollowing = channel.peer?.isRunning === true
           channel.peer?.stop()
           channel.peer = followOwner(name, answer.address)
@@ -162,6 +184,7 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
       if (channel.owner === "self") await owners.release(name)
       channels.delete(name)
     }
+    onIngestChannels?.([...channels.values()].some((channel) => channel.kind === "ingest"))
   }
   // Read again when the table's version moves; without a version (PostgreSQL's listener away), every second.
   const current = (): Promise<void> => {
@@ -241,6 +264,22 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
     async health() {
       await current()
       return [...channels.values()].map((channel) => channel.local.health())
+    },
+    async publish(storedKey, publisher) {
+      await current()
+      const channel = [...channels.values()].find((each) => each.kind === "ingest" && each.local.settings.upstreamUrl === storedKey)
+      if (channel === undefined || !(channel.local instanceof IngestFeed)) return { kind: "unknown" }
+      const feed = channel.local
+      const name = feed.channel
+      if (feed.publishing) return { kind: "busy", channel: name, elsewhere: false }
+      const answer = await owners.claim(name)
+      if (!answer.mine) return { kind: "busy", channel: name, elsewhere: true }
+      // the instance may have followed another until now
+      channel.peer?.stop()
+      channel.peer = undefined
+      channel.owner = "self"
+      if (feed.publish(publisher) === "busy") return { kind: "busy", channel: name, elsewhere: false }
+      return { kind: "accepted", channel: name, ended: () => feed.unpublish(publisher) }
     },
     async stop() {
       await tidy.stop()

@@ -25,6 +25,8 @@ const holderOf = (address: string, instance: string): string => `${address} ${in
 export interface Owners {
   /** Takes or renews the channel's lease; otherwise the address of the instance that holds it. */
   claim(channel: string): Promise<{ readonly mine: true } | { readonly mine: false; readonly address: string | undefined }>
+  /** The address of the instance holding the channel's lease, without trying to take it. */
+  holder(channel: string): Promise<string | undefined>
   release(channel: string): Promise<void>
   /** Headers that let the owner serve this instance. */
   headers(viewers: number): ReadonlyArray<readonly [string, string]>
@@ -61,6 +63,11 @@ export function createOwners(options: {
       if (await takeLease(db, { name: leaseName(channel), holder, now: at, until: at + OWNER_LEASE_MS })) return { mine: true }
       const lease = await leaseOf(db, leaseName(channel))
       return { mine: false, address: lease?.holder.split(" ", 1)[0] || undefined }
+    },
+    async holder(channel) {
+      const lease = await leaseOf(db, leaseName(channel))
+      if (lease === undefined || Date.parse(lease.leasedUntil) <= now()) return undefined
+      return lease.holder.split(" ", 1)[0] || undefined
     },
     release: (channel) => releaseLease(db, { name: leaseName(channel), holder, now: now() }),
     headers(viewers) {

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely"
 import type { FeedStatus } from "../../domain/Reports.ts"
 import type { FeedKind, Tables } from "../db/schema.ts"
 import { type Header, headersOf, listFeeds, readHealth, saveFeed } from "./feedsRepo.ts"
+import { ffmpegPath } from "./pulledFeed.ts"
 import { HEALTH_FRESH_MS } from "./relayFeeds.ts"
 import { PlaylistError, rewritePlaylist } from "./relayPlaylist.ts"
 import { fetchUpstream, parseHeader, UpstreamError } from "./relayUpstream.ts"
@@ -96,6 +97,28 @@ export async function probePull(url: string): Promise<UpstreamSummary> {
 }
 
 const ffprobePath = (): string => process.env.FFPROBE_PATH ?? "ffprobe"
+
+/** ffmpeg's version line; refused, in one line, when ffmpeg is missing or does not run. */
+export const ffmpegVersion = (): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ["-hide_banner", "-version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 })
+    let output = ""
+    child.stdout.on("data", (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(0, 2000)))
+    child.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new RelayRefused(
+          error.code === "ENOENT"
+            ? `ffmpeg is not installed (${ffmpegPath()} not found; apt-get install ffmpeg)`
+            : `ffmpeg: ${error.message}`
+        )
+      )
+    )
+    child.once("close", (code) =>
+      code === 0
+        ? resolve(output.split("\n", 1)[0] ?? "ffmpeg")
+        : reject(new RelayRefused(`${ffmpegPath()} -version failed (exit ${code})`))
+    )
+  })
 
 const runProbe = (url: string): Promise<{ code: number | null; output: string; errors: string; missing: boolean }> =>
   new Promise((resolve) => {
@@ -215,7 +238,9 @@ export async function feedStatuses(db: Kysely<Tables>, now: number): Promise<Arr
       bitrate: figures.bitrate,
       viewers: figures.viewers,
       restarts: figures.restarts,
-      lastError: figures.lastError
+      lastError: figures.lastError,
+      source: figures.source,
+      encoder: figures.encoder
     }
   })
 }
@@ -236,6 +261,14 @@ function readFigures(text: string) {
     bitrate: numberOr(value.bitrate, 0),
     viewers: numberOr(value.viewers, 0),
     restarts: numberOr(value.restarts, 0),
-    lastError: typeof value.lastError === "string" ? value.lastError : null
+    lastError: typeof value.lastError === "string" ? value.lastError : null,
+    source: typeof value.source === "string" ? value.source : null,
+    encoder: encoderOf(value.encoder)
   }
+}
+
+function encoderOf(value: unknown): FeedStatus["encoder"] {
+  if (typeof value !== "object" || value === null) return null
+  const figures = value as Record<string, unknown>
+  return { fps: numberOr(figures.fps, null), speed: numberOr(figures.speed, null), bitrate: numberOr(figures.bitrate, null) }
 }

@@ -17,8 +17,10 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
     address: config.instanceUrl,
     caps: config.relay.caps,
     timing: { lingerMs: config.relay.lingerMs },
-    onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again")
+    onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again"),
+    onIngestChannels: (any) => ingest.want(any)
   })
+  const ingest = feeds.ingest({ settings: config.ingest, feeds: () => relays, log: (level, message) => log[level](message) })
   return {
     async routes(app) {
       const loops = existsSync(config.mediaDir)
@@ -29,7 +31,8 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
       })
       registerPosterRoutes(app, DEMO_CHANNELS)
     },
-    jobs: [relays]
+    // the ports close first, so no publisher arrives at feeds that are stopping
+    jobs: [ingest, relays]
   }
 }
 

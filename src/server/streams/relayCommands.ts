@@ -1,4 +1,5 @@
 import { type Args, type Command, CommandFailure, requireId, requireText, UsageError } from "../cli/command.ts"
+import type { Config } from "../config.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { listStreams, updateStream } from "./streamsRepo.ts"
 
@@ -41,6 +42,59 @@ export const probedPull = async (url: string): Promise<{ description: string }> 
   } catch (error) {
     if (error instanceof feeds.Refused) throw new CommandFailure(error.message)
     throw error
+  }
+}
+
+/** A new ingest channel's key and what it is kept as; refused when ffmpeg is missing or no push port is open. */
+export const newIngest = async (config: Config): Promise<{ key: string; url: string; headers: []; description: string }> => {
+  if (config.ingest.rtmpPort === null && config.ingest.srtPort === null)
+    throw new CommandFailure("RTMP_PORT and SRT_PORT are both off: an encoder could not push to an ingest channel")
+  try {
+    await feeds.ffmpegVersion()
+  } catch (error) {
+    if (error instanceof feeds.Refused) throw new CommandFailure(`${error.message}: ingest channels need it`)
+    throw error
+  }
+  const key = feeds.newIngestKey()
+  return { key, url: feeds.storedIngestKey(key), headers: [], description: "ingest, live while its encoder publishes" }
+}
+
+/** Where the encoder pushes, with the key, which is shown this once. */
+export const pushNote = (id: number, key: string, config: Config): string =>
+  [
+    "Push to (the key is shown only now; stream:key --id N --rotate replaces it):",
+    ...feeds.pushAddresses(config.ingest, key).map((address) => `  ${address}`),
+    `Encoder: H.264 (or HEVC) video with a keyframe every 1–2 s, AAC audio; stream ${id} plays about 2 s behind the encoder.`
+  ].join("\n")
+
+export const streamKey: Command = {
+  name: "stream:key",
+  usage: "--id N --rotate",
+  summary:
+    "Replace an ingest channel's key (kept only as a hash, so it cannot be shown again): prints the new push addresses; " +
+    "the encoder connected with the old key is disconnected",
+  options: { id: { type: "string" }, rotate: { type: "boolean" } },
+  async run(args, { db, out, config, now }) {
+    const id = requireId(args)
+    if (args.rotate !== true) throw new UsageError("keys are kept only as hashes: give --rotate to make a new one")
+    const feed = (await feeds.list(db, now())).get(id)
+    if (feed === undefined || feed.kind !== "ingest") {
+      const stream = (await listStreams(db)).find((row) => row.id === id)
+      mustHaveFound(stream !== undefined, id)
+      throw new CommandFailure(`stream ${id} is not an ingest channel (add one with stream:add --title T --ingest)`)
+    }
+    const key = feeds.newIngestKey()
+    await feeds.save(db, {
+      kind: "ingest",
+      streamId: id,
+      upstreamUrl: feeds.storedIngestKey(key),
+      headers: [],
+      alwaysOn: false,
+      at: new Date(now()).toISOString()
+    })
+    out(`Stream ${id} has a new key; the old one no longer works.`)
+    out(pushNote(id, key, config))
+    return 0
   }
 }
 

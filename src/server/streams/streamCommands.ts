@@ -15,7 +15,7 @@ import {
 import { connections } from "../connections/connectionsFeature.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
-import { mapInBatches, mustHaveFound, probedPull, probedRelay, probeOrNull, RELAY_OPTIONS } from "./relayCommands.ts"
+import { mapInBatches, mustHaveFound, newIngest, probedPull, probedRelay, probeOrNull, pushNote, RELAY_OPTIONS } from "./relayCommands.ts"
 import { deleteStream, insertStream, listStreams, type StreamChanges, setStreamMaintenance, updateStream } from "./streamsRepo.ts"
 
 /** What a stream is made of, as stream:add takes it and stream:set changes it. */
@@ -32,21 +32,27 @@ const STREAM_OPTIONS = {
 export const streamAdd: Command = {
   name: "stream:add",
   usage:
-    "--title T [--src URL] [--src-sldp URL] [--relay URL [--header 'Name: value' …] [--always-on]] [--pull URL [--always-on]] " +
+    "--title T [--src URL] [--src-sldp URL] [--relay URL [--header 'Name: value' …] [--always-on]] [--pull URL [--always-on]] [--ingest] " +
     "[--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary:
     "Add a stream at the end of the grid; without --src it is for subscribers only (viewers are offered a subscription); " +
     "--relay serves an upstream HLS or LL-HLS playlist through our own origin (its address and headers never reach a browser); " +
     "--pull has ffmpeg read anything it can (MPEG-TS over HTTP, RTSP, UDP, …) without re-encoding, packaged by us as LL-HLS; " +
+    "--ingest makes a channel an encoder (OBS, ffmpeg, a hardware box) pushes to over RTMP or SRT with a secret key, printed once; " +
     "--epg-id ties it to that XMLTV channel of the guide",
-  options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS, pull: { type: "string" } },
-  async run(args, { db, out, now }) {
+  options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS, pull: { type: "string" }, ingest: { type: "boolean" } },
+  async run(args, { db, out, now, config }) {
     const title = requireText(args, "title").trim()
     const relayUrl = args.relay === undefined ? undefined : requireText(args, "relay").trim()
     const pullUrl = args.pull === undefined ? undefined : requireText(args, "pull").trim()
-    if ([relayUrl, pullUrl, args.src ?? args["src-sldp"]].filter((given) => given !== undefined).length > 1) {
-      throw new UsageError("give one of --relay, --pull or --src/--src-sldp: a relayed or pulled stream plays from our own origin")
+    const ingest = args.ingest === true
+    if ([relayUrl, pullUrl, ingest ? true : undefined, args.src ?? args["src-sldp"]].filter((given) => given !== undefined).length > 1) {
+      throw new UsageError(
+        "give one of --relay, --pull, --ingest or --src/--src-sldp: a relayed, pulled or ingested stream plays from our own origin"
+      )
     }
+    if (ingest && args["always-on"] !== undefined)
+      throw new UsageError("an ingest channel is live while its encoder publishes: --always-on does not go with --ingest")
     if (relayUrl === undefined && args.header !== undefined) throw new UsageError("--header goes with --relay")
     if (relayUrl === undefined && pullUrl === undefined && args["always-on"] !== undefined) {
       throw new UsageError("--always-on goes with --relay or --pull")
@@ -59,7 +65,9 @@ export const streamAdd: Command = {
         ? { kind: "relay" as const, url: relayUrl, ...(await probedRelay(relayUrl, args)) }
         : pullUrl !== undefined
           ? { kind: "pull" as const, url: pullUrl, headers: [], ...(await probedPull(pullUrl)) }
-          : undefined
+          : ingest
+            ? { kind: "ingest" as const, ...(await newIngest(config)) }
+            : undefined
     const at = new Date(now()).toISOString()
     const stream = await db.transaction().execute(async (trx) => {
       const added = await insertStream(trx, {
@@ -87,11 +95,12 @@ export const streamAdd: Command = {
     })
     const note =
       feed !== undefined
-        ? ` (${feed.kind === "relay" ? "relay of " : ""}${feed.description}${args["always-on"] === true ? ", always on" : ", on demand"}; players open ${stream.src})`
+        ? ` (${feed.kind === "relay" ? "relay of " : ""}${feed.description}${feed.kind === "ingest" ? "" : args["always-on"] === true ? ", always on" : ", on demand"}; players open ${stream.src})`
         : stream.src === null && stream.src_sldp === null
           ? " (subscribers only: no source yet)"
           : ""
     out(`Added stream ${stream.id}: ${stream.title}${note}`)
+    if (feed?.kind === "ingest") out(pushNote(stream.id, feed.key, config))
     return 0
   }
 }
@@ -138,6 +147,8 @@ export const streamList: Command = {
       const feed = listed.get(s.id)
       if (feed === undefined) continue
       if (feed.kind === "pull") out(`stream ${s.id} pulls ${feed.upstreamUrl} through ffmpeg`)
+      else if (feed.kind === "ingest")
+        out(`stream ${s.id} takes an encoder's push at ${feeds.pushAddresses(config.ingest, "<key>").join(" or ")}`)
       else out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
     }
     return 0

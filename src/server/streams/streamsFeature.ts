@@ -4,7 +4,7 @@ import { connections } from "../connections/connectionsFeature.ts"
 import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { streamRelay } from "./relayCommands.ts"
+import { streamKey, streamRelay } from "./relayCommands.ts"
 import { streamAdd, streamImport, streamList, streamMaintenance, streamRemove, streamSet } from "./streamCommands.ts"
 import { streamHandlers } from "./streamHandlers.ts"
 import { cachedStreamList } from "./streamListCache.ts"
@@ -19,6 +19,7 @@ export const streamsCommands: ReadonlyArray<Command> = [
   streamAdd,
   streamSet,
   streamRelay,
+  streamKey,
   streamList,
   streamRemove,
   streamMaintenance,

@@ -57,6 +57,7 @@ const FEEDS: ReadonlyArray<Column<Feed>> = [
   streamColumn("Channel"),
   { header: "Feed", cell: (feed) => feed.state, kind: "nowrap" },
   { header: "Upstream", cell: (feed) => feed.upstreamText, kind: "number" },
+  { header: "Source", cell: (feed) => feed.sourceText, kind: "nowrap" },
   { header: "Newest part", cell: (feed) => feed.newestText, kind: "number" },
   { header: "Bitrate", cell: (feed) => feed.bitrateText, kind: "number" },
   { header: "Viewers", cell: (feed) => feed.viewers, kind: "number" },

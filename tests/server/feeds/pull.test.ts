@@ -66,7 +66,7 @@ describe.skipIf(!hasFfmpeg())("a pulled channel, packaged as LL-HLS by our origi
       [["--pull", "file:///etc/passwd"], /not an address ffmpeg pulls from here/],
       [["--pull", "http://127.0.0.1:9/nothing.ts"], /Connection refused|refused/i],
       [["--pull", source.url, "--header", "X: y"], /--header goes with --relay/],
-      [["--pull", source.url, "--relay", source.url], /give one of --relay, --pull or --src/]
+      [["--pull", source.url, "--relay", source.url], /give one of --relay, --pull, --ingest or --src/]
     ]
     for (const [args, reason] of cases) {
       const { code, output } = await admin("stream:add", "--title", "Nope", ...args)
