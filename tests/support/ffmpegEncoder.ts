@@ -17,18 +17,20 @@ export interface Encoder {
 /**
  * An encoder publishing to `url` in real time, as OBS or a hardware box would: Debian's ffmpeg
  * encoding its test pattern (H.264, a keyframe a second, no B-frames) and a tone (AAC), over RTMP
- * (FLV) or SRT (MPEG-TS). `extraFilters` draws on the picture (the bench burns the wall clock in).
+ * (FLV) or SRT (MPEG-TS). `video` adds output options before the video codec (the ingest bench burns
+ * the wall clock into the picture with a `-vf` chain); `source` replaces the lavfi video source
+ * (testsrc2 at 320x180, 25 fps, by default).
  */
 export function startEncoder(
   url: string,
-  options: { readonly tracks?: EncoderTracks; readonly video?: ReadonlyArray<string> } = {}
+  options: { readonly tracks?: EncoderTracks; readonly video?: ReadonlyArray<string>; readonly source?: string } = {}
 ): Encoder {
   const tracks = options.tracks ?? "both"
   const video = tracks !== "audio"
   const audio = tracks !== "video"
   const args = [
     ...["-hide_banner", "-nostdin", "-loglevel", "error", "-re"],
-    ...(video ? ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25"] : []),
+    ...(video ? ["-f", "lavfi", "-i", options.source ?? "testsrc2=size=320x180:rate=25"] : []),
     ...(audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"] : []),
     ...(video
       ? [...(options.video ?? []), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "25", "-pix_fmt", "yuv420p"]

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { admin, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { type Encoder, freePorts, startEncoder } from "../../support/ffmpegEncoder.ts"
 import { hasFfmpeg, startTsBroadcast, type TsBroadcast } from "../../support/ffmpegUpstream.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 
@@ -28,12 +29,25 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
   let dataDirs: Array<string> = []
   let servers: Array<RunningServer> = []
   let channel = ""
+  let ingestPorts: Array<{ readonly tcp: number; readonly udp: number }> = []
+  const encoders: Array<Encoder> = []
 
   beforeAll(async () => {
     upstream = await startUpstream()
     database = await postgres!.create({ migrate: false })
     dataDirs = [await mkdtemp(join(tmpdir(), "streamhub-relay-a-")), await mkdtemp(join(tmpdir(), "streamhub-relay-b-"))]
-    servers = await Promise.all(dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.databaseUrl! })))
+    ingestPorts = await Promise.all(dataDirs.map(() => freePorts()))
+    servers = await Promise.all(
+      dataDirs.map((dir, i) =>
+        startServer({
+          DATA_DIR: dir,
+          DATABASE_URL: database.databaseUrl!,
+          RTMP_PORT: String(ingestPorts[i]?.tcp),
+          SRT_PORT: String(ingestPorts[i]?.udp),
+          INGEST_PUBLIC_HOST: "127.0.0.1"
+        })
+      )
+    )
     const [a] = servers
     const added = await admin(a!, "stream:add", "--title", "Relayed", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
     channel = /\/live\/(relay\d+)\//.exec(added)?.[1] ?? ""
@@ -42,6 +56,7 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
   })
 
   afterAll(async () => {
+    await Promise.all(encoders.map((encoder) => encoder.stop()))
     await Promise.all(servers.map((server) => server.stop()))
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
     await database?.dispose()
@@ -143,6 +158,52 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
     const part = await fetch(`${b.url}${onB.at(-1)}`)
     expect(part.status).toBe(200)
     expect(broadcast.connections()).toBe(2)
+  })
+
+  it.skipIf(!hasFfmpeg())("serves an ingest channel from the instance its encoder pushes to, at every instance", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer]
+    const added = await admin(a, "stream:add", "--title", "Pushed", "--ingest")
+    const key = /\/live\/([A-Za-z0-9_-]{24})$/m.exec(added)?.[1] ?? ""
+    const pushed = /\/live\/(ingest\d+)\//.exec(added)?.[1] ?? ""
+    // the encoder pushes to the second instance (each opens its ports once it sees the channel)
+    const pushTo = async (port: number): Promise<Encoder> => {
+      for (;;) {
+        const encoder = startEncoder(`rtmp://127.0.0.1:${port}/live/${key}`)
+        encoders.push(encoder)
+        const ended = await Promise.race([encoder.exited, new Promise((resolve) => setTimeout(() => resolve("running"), 2000))])
+        if (ended === "running") return encoder
+        if (!/Connection refused/.test(encoder.stderr())) throw new Error(encoder.stderr())
+      }
+    }
+    await pushTo(ingestPorts[1]!.tcp)
+    const sources = await Promise.all([sourceOn(a, "Pushed"), sourceOn(b, "Pushed")])
+    await expect
+      .poll(async () => {
+        const answers = await Promise.all([fetch(`${a.url}${sources[0]}`), fetch(`${b.url}${sources[1]}`)])
+        return answers.map((answer) => answer.status)
+      })
+      .toEqual([200, 200])
+    const lease = await database.db.kysely
+      .selectFrom("job_leases")
+      .select("holder")
+      .where("name", "=", `relay:${pushed}`)
+      .executeTakeFirst()
+    expect(lease?.holder.startsWith(`${b.url} `)).toBe(true)
+    // the same names at both: the first instance takes the channel from the second
+    await expect
+      .poll(async () => {
+        const onA = mediaUris(await (await fetch(`${a.url}${sources[0]}`)).text())
+        const onB = mediaUris(await (await fetch(`${b.url}${sources[1]}`)).text())
+        return onA.map((uri) => uri.split("?")[0]).filter((path) => onB.some((uri) => uri.startsWith(`${path}?`))).length
+      })
+      .toBeGreaterThan(2)
+    const onA = mediaUris(await (await fetch(`${a.url}${sources[0]}`)).text())
+    expect((await fetch(`${a.url}${onA.at(-1)}`)).status).toBe(200)
+    // a second encoder with the key, at the other instance, is refused while the first is connected
+    const second = startEncoder(`rtmp://127.0.0.1:${ingestPorts[0]!.tcp}/live/${key}`)
+    encoders.push(second)
+    expect(await second.exited).not.toBe(0)
+    expect(second.stderr()).toMatch(/already has a publisher \(at another instance\)/)
   })
 
   it("moves the feed to the other instance when its owner dies, numbering on without going back", async () => {
