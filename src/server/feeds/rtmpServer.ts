@@ -25,6 +25,9 @@ const IDLE_MS = 15_000
 const MAX_MESSAGE = 8 * 1024 * 1024
 const MAX_CHUNK_SIZE = 16 * 1024 * 1024
 const MAX_CHUNK_STREAMS = 64
+// messages being put together, all chunk streams of a connection together
+const MAX_PENDING = 2 * MAX_MESSAGE
+const MAX_CONNECTIONS = 128
 const OUR_CHUNK_SIZE = 4096
 const WINDOW = 2_500_000
 
@@ -75,6 +78,7 @@ export async function startRtmpServer(options: RtmpServerOptions): Promise<RtmpS
     socket.once("close", () => sockets.delete(socket))
     new RtmpSession(socket, options)
   })
+  server.maxConnections = MAX_CONNECTIONS
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port, options.host, () => {
@@ -112,6 +116,7 @@ class RtmpSession {
   private outChunkSize = 128
   private readonly streams = new Map<number, ChunkStream>()
   private received = 0
+  private pending = 0
   private acknowledged = 0
   private ackWindow = 0
   private app = ""
@@ -225,9 +230,12 @@ class RtmpSession {
     }
     stream.parts.push(bytes.subarray(at, at + size))
     stream.received += size
+    this.pending += size
+    if (this.pending > MAX_PENDING) throw new Error("more unfinished messages than are taken")
     this.buffered = bytes.subarray(at + size)
     if (stream.received >= stream.length) {
       const payload = Buffer.concat(stream.parts)
+      this.pending -= stream.received
       stream.parts = []
       stream.received = 0
       this.message(stream.type, stream.streamId, stream.timestamp, payload)
@@ -246,6 +254,7 @@ class RtmpSession {
       case Message.Abort: {
         const stream = this.streams.get(payload.length >= 4 ? payload.readUInt32BE(0) : -1)
         if (stream !== undefined) {
+          this.pending -= stream.received
           stream.parts = []
           stream.received = 0
         }

@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import dgram from "node:dgram"
+import net from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
@@ -283,6 +286,50 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
       expect(body.includes(Buffer.from(tracks === "audio" ? "avc1" : "mp4a"))).toBe(false)
       await encoder.stop()
     }
+  })
+
+  it("closes what is not RTMP or SRT on the ingest ports without harm to anyone else", async () => {
+    const sendTcp = (bytes: Buffer): Promise<void> =>
+      new Promise((resolve) => {
+        const socket = net.connect(rtmpPort, "127.0.0.1", () => socket.write(bytes))
+        socket.on("error", () => resolve())
+        socket.on("close", () => resolve())
+        setTimeout(() => socket.destroy(), 3000)
+      })
+    const handshake = Buffer.concat([Buffer.from([3]), Buffer.alloc(1536), Buffer.alloc(1536)])
+    const chunk = (header: Array<number>, body: Buffer = Buffer.alloc(0)) => Buffer.concat([handshake, Buffer.from(header), body])
+    await Promise.all([
+      // not RTMP at all
+      sendTcp(Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n".padEnd(2000, "x"))),
+      sendTcp(randomBytes(5000)),
+      // a chunk stream that starts without its full header; a message of 16 MB; a chunk size of 0
+      sendTcp(chunk([0x43, 0, 0, 0])),
+      sendTcp(chunk([0x03, 0, 0, 0, 0xff, 0xff, 0xff, 20, 0, 0, 0, 0])),
+      sendTcp(chunk([0x02, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0], Buffer.from([0, 0, 0, 0]))),
+      // a command that is not AMF0
+      sendTcp(chunk([0x03, 0, 0, 0, 0, 0, 4, 20, 0, 0, 0, 0], Buffer.from([0x11, 0x22, 0x33, 0x44])))
+    ])
+    const socket = dgram.createSocket("udp4")
+    const induction = Buffer.alloc(64)
+    induction.writeUInt32BE(0x80000000, 0)
+    induction.writeUInt32BE(4, 16)
+    induction.writeUInt32BE(1, 36)
+    const conclusion = Buffer.from(induction)
+    conclusion.writeUInt32BE(5, 16)
+    conclusion.writeUInt32BE(0xffffffff, 36)
+    // datagrams that are not SRT, a conclusion without the cookie, a cut-short handshake
+    for (const packet of [
+      randomBytes(1316),
+      Buffer.alloc(3),
+      conclusion,
+      induction.subarray(0, 40),
+      Buffer.concat([conclusion, randomBytes(40)])
+    ])
+      await new Promise((resolve) => socket.send(packet, srtPort, "127.0.0.1", resolve))
+    socket.close()
+    // the server and both ports go on
+    expect((await server.call("streams", { token })).statusCode).toBe(200)
+    expect(await listens(rtmpPort)).toBe(true)
   })
 
   it("ends every ffmpeg it runs when the server stops", async () => {
