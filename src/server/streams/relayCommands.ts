@@ -64,7 +64,7 @@ export const pushNote = (id: number, key: string, config: Config): string =>
   [
     "Push to (the key is shown only now; stream:key --id N --rotate replaces it):",
     ...feeds.pushAddresses(config.ingest, key).map((address) => `  ${address}`),
-    `Encoder: H.264 (or HEVC) video with a keyframe every 1–2 s, AAC audio; stream ${id} plays about 2 s behind the encoder.`
+    `Encoder: H.264 video with a keyframe every 1–2 s and AAC audio give stream ${id} the lowest latency.`
   ].join("\n")
 
 export const streamKey: Command = {
