@@ -4,6 +4,7 @@ import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 import { type Encoder, freePorts, startEncoder } from "../../support/ffmpegEncoder.ts"
 import { hasFfmpeg } from "../../support/ffmpegUpstream.ts"
+import { expectPlaying } from "../../support/playback.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
 const EMAIL = "ingest-watcher@example.com"
@@ -59,13 +60,6 @@ const publishWhenOpen = async (url: string): Promise<Encoder> => {
     if (Date.now() > deadline) throw new Error(`the encoder could not publish to ${url}: ${encoder.stderr()}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-}
-
-const currentTime = (page: Page) => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)
-const expectPlaying = async (page: Page) => {
-  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: WAIT_MS })
-  const first = await currentTime(page)
-  await page.waitForFunction((from) => (document.querySelector("video")?.currentTime ?? 0) > from + 1, first, { timeout: WAIT_MS })
 }
 
 const open = async (path: string, email = EMAIL, viewport = { width: 1440, height: 900 }): Promise<Page> => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { admin, freePort, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { expectPlaying } from "../../support/playback.ts"
 
 const EMAIL = "watcher@example.com"
 const PASSWORD = "correct horse battery"
@@ -42,15 +43,6 @@ const open = async (path: string): Promise<Page> => {
   const page = await context.newPage()
   await page.goto(`${server.url}${path}`)
   return page
-}
-
-const currentTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)
-
-/** The picture runs: it starts, then moves on by more than a second. */
-const expectPlaying = async (page: Page) => {
-  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3)
-  const first = await currentTime(page)
-  await page.waitForFunction((from) => (document.querySelector("video")?.currentTime ?? 0) > from + 1, first)
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, signIn, startServer } from "../../support/e2eHarness.ts"
 import { type FfmpegUpstream, startFfmpegUpstream, startTsBroadcast, type TsBroadcast } from "../../support/ffmpegUpstream.ts"
+import { expectPlaying } from "../../support/playback.ts"
 import { startUpstream, type Upstream } from "../../support/relayUpstream.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
@@ -41,13 +42,6 @@ afterAll(async () => {
   await packaged?.stop()
   await broadcast?.stop()
 })
-
-const currentTime = (page: Page) => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)
-const expectPlaying = async (page: Page) => {
-  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: WAIT_MS })
-  const first = await currentTime(page)
-  await page.waitForFunction((from) => (document.querySelector("video")?.currentTime ?? 0) > from + 1, first, { timeout: WAIT_MS })
-}
 
 const open = async (path: string, email = EMAIL, viewport = { width: 1440, height: 900 }): Promise<Page> => {
   const context = await browser.newContext({ viewport })

@@ -1,27 +1,16 @@
-import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import dgram from "node:dgram"
 import net from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
+import { packagingChildren } from "../../support/childProcesses.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { type Encoder, freePorts, listens, startEncoder } from "../../support/ffmpegEncoder.ts"
 import { hasFfmpeg } from "../../support/ffmpegUpstream.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 
-/** The ffmpeg children this process runs for its channels (they write fragments to their standard output). */
-const packagers = (): Array<number> => {
-  try {
-    return execFileSync("pgrep", ["-P", String(process.pid), "-f", "movflags"], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number)
-  } catch {
-    return []
-  }
-}
 const sequenceOf = (playlist: string): number => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1])
 const segments = (playlist: string): number => playlist.split("\n").filter((line) => line.startsWith("#EXTINF")).length
 const keyIn = (output: string): string => /\/live\/([A-Za-z0-9_-]{24})$/m.exec(output)?.[1] ?? ""
@@ -173,7 +162,7 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
         { timeout: WAIT_MS }
       )
       .toBe(true)
-    expect(packagers()).toHaveLength(1)
+    expect(packagingChildren()).toHaveLength(1)
   })
 
   it("shows a publisher that stops as a lost signal, and continues the same playlist after a discontinuity when it is back", async () => {
@@ -181,7 +170,7 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
     await pushed.encoder?.stop()
     await expect.poll(async () => (await feedOf("Pushed"))?.state, { timeout: WAIT_MS }).toBe("stalled")
     await expect.poll(async () => (await play(pushed.src)).json()?.reason, { timeout: WAIT_MS }).toBe("signalLost")
-    await expect.poll(() => packagers().length, { timeout: WAIT_MS }).toBe(0)
+    await expect.poll(() => packagingChildren().length, { timeout: WAIT_MS }).toBe(0)
 
     pushed.encoder = encode(`rtmp://127.0.0.1:${rtmpPort}/live/${pushed.key}`)
     await expect.poll(async () => /#EXT-X-DISCONTINUITY\n/.test((await play(pushed.src)).body), { timeout: WAIT_MS }).toBe(true)
@@ -192,11 +181,11 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
   })
 
   it("starts the channel's ffmpeg again when it dies, while the publisher stays connected", async () => {
-    const [pid] = packagers()
+    const [pid] = packagingChildren()
     expect(pid).toBeDefined()
     process.kill(pid!, "SIGKILL")
     await expect.poll(async () => (await feedOf("Pushed"))?.restarts ?? 0, { timeout: WAIT_MS }).toBeGreaterThanOrEqual(1)
-    await expect.poll(() => packagers().length === 1 && packagers()[0] !== pid, { timeout: WAIT_MS }).toBe(true)
+    await expect.poll(() => packagingChildren().length === 1 && packagingChildren()[0] !== pid, { timeout: WAIT_MS }).toBe(true)
     await expect.poll(async () => (await feedOf("Pushed"))?.state, { timeout: WAIT_MS }).toBe("live")
     expect(pushed.encoder?.child.exitCode).toBeNull()
   })
@@ -336,10 +325,10 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
     const { key } = await addIngest("Last")
     encode(`srt://127.0.0.1:${srtPort}?streamid=${key}`)
     await livePlaylist(await srcOf("Last"))
-    expect(packagers()).toHaveLength(1)
+    expect(packagingChildren()).toHaveLength(1)
     disposed = true
     await server.dispose()
-    await expect.poll(() => packagers().length, { timeout: WAIT_MS }).toBe(0)
+    await expect.poll(() => packagingChildren().length, { timeout: WAIT_MS }).toBe(0)
     expect(await listens(rtmpPort)).toBe(false)
   })
 })

@@ -1,23 +1,11 @@
-import { execFileSync } from "node:child_process"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
+import { packagingChildren } from "../../support/childProcesses.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { hasFfmpeg, startTsBroadcast, type TsBroadcast } from "../../support/ffmpegUpstream.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
-
-/** The ffmpeg children this process runs for pulled channels (the fixture's own encoder is told apart by its arguments). */
-const pullChildren = (): Array<number> => {
-  try {
-    return execFileSync("pgrep", ["-P", String(process.pid), "-f", "movflags"], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number)
-  } catch {
-    return []
-  }
-}
 
 /** The segment being made and how many of its parts are out. */
 const edgeOf = (playlist: string) => ({
@@ -128,17 +116,17 @@ describe.skipIf(!hasFfmpeg())("a pulled channel, packaged as LL-HLS by our origi
     expect(held.statusCode).toBe(200)
     const reached = edgeOf(held.body)
     expect(reached.sequence > now.sequence || reached.parts > now.parts + 1).toBe(true)
-    expect(pullChildren()).toHaveLength(1)
+    expect(packagingChildren()).toHaveLength(1)
     expect(source.connections()).toBe(2)
   })
 
   it("starts ffmpeg again when it dies, continuing the playlist after a discontinuity with a new init section", async () => {
     const before = await playlist()
-    const [pid] = pullChildren()
+    const [pid] = packagingChildren()
     expect(pid).toBeDefined()
     process.kill(pid!, "SIGKILL")
     await expect
-      .poll(async () => /#EXT-X-DISCONTINUITY\n/.test(await playlist()) && pullChildren().length === 1, { timeout: WAIT_MS })
+      .poll(async () => /#EXT-X-DISCONTINUITY\n/.test(await playlist()) && packagingChildren().length === 1, { timeout: WAIT_MS })
       .toBe(true)
     const after = await playlist()
     expect(sequenceOf(after)).toBeGreaterThanOrEqual(sequenceOf(before))
@@ -160,7 +148,7 @@ describe.skipIf(!hasFfmpeg())("a pulled channel, packaged as LL-HLS by our origi
 
   it("ends ffmpeg a while after the last viewer, and leaves no process behind", async () => {
     server.clock += 61_000
-    await expect.poll(() => pullChildren().length, { timeout: WAIT_MS }).toBe(0)
+    await expect.poll(() => packagingChildren().length, { timeout: WAIT_MS }).toBe(0)
     expect((await admin("stream:list")).output).toMatch(/Pulled\s+\S+\s+pull\s+idle/)
   })
 })
