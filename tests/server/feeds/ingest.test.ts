@@ -277,6 +277,22 @@ describe.skipIf(!hasFfmpeg())("ingest channels, pushed over RTMP and SRT", () =>
     }
   })
 
+  it("plays an encoder whose keyframes are far apart: parts not marked independent, segments growing past two seconds", async () => {
+    const { key, src } = await addIngest("Sparse keyframes")
+    // a keyframe every 5 s (x264's own parameters come after ffmpeg's -g)
+    const encoder = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, {
+      tracks: "video",
+      video: ["-x264-params", "keyint=125:min-keyint=125:scenecut=0"]
+    })
+    encoders.push(encoder)
+    const text = await livePlaylist(src, 2)
+    const durations = [...text.matchAll(/#EXTINF:([\d.]+)/g)].map((match) => Number(match[1]))
+    expect(Math.max(...durations)).toBeGreaterThan(4)
+    expect(text).toMatch(/#EXT-X-PART:DURATION=[\d.]+,URI="[^"]+"\n/)
+    expect(text).toMatch(/#EXT-X-TARGETDURATION:[56]\n/)
+    await encoder.stop()
+  })
+
   it("closes what is not RTMP or SRT on the ingest ports without harm to anyone else", async () => {
     const sendTcp = (bytes: Buffer): Promise<void> =>
       new Promise((resolve) => {
