@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts"
 import { ConfigError, loadConfig } from "./config.ts"
 import { openDatabase } from "./db/database.ts"
-import { migrateToLatest } from "./db/migrations.ts"
+import { DatabaseNewerThanCode, migrateToLatest } from "./db/migrations.ts"
 import { withStartupLock } from "./db/startupLock.ts"
 import { serverLogger } from "./logOutput.ts"
 import { mailDelivery } from "./mail/mailFeature.ts"
@@ -79,6 +79,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message)
+  } else if (error instanceof DatabaseNewerThanCode) {
+    console.error(`StreamHub failed to start: ${error.message}`)
   } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
     console.error(`StreamHub failed to start: ${(error as Error).message}. Another program uses that port; set PORT to a free one.`)
   } else {

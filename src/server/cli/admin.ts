@@ -4,7 +4,7 @@ import { parseArgs } from "node:util"
 import { accountCommands } from "../account/accountFeature.ts"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
-import { migrateToLatest } from "../db/migrations.ts"
+import { DatabaseNewerThanCode, migrateToLatest } from "../db/migrations.ts"
 import { withStartupLock } from "../db/startupLock.ts"
 import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
@@ -101,7 +101,7 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
       err(`Usage: ${usageLine(command)}`)
       return 2
     }
-    if (error instanceof CommandFailure) {
+    if (error instanceof CommandFailure || error instanceof DatabaseNewerThanCode) {
       err(`${command.name}: ${error.message}`)
       return 1
     }

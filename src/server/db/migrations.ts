@@ -8,6 +8,7 @@ import { liveConnections } from "./migrations/liveConnections.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { rateLimits } from "./migrations/rateLimits.ts"
+import { repairQoeSamples } from "./migrations/repairQoeSamples.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { streamFeeds } from "./migrations/streamFeeds.ts"
 import { tableVersions } from "./migrations/tableVersions.ts"
@@ -29,8 +30,35 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0009_live_connections": liveConnections(dialect),
     "0011_rate_limits": rateLimits(),
     "0012_table_versions": tableVersions(dialect),
-    "0013_stream_feeds": streamFeeds(dialect)
+    "0013_stream_feeds": streamFeeds(dialect),
+    "0014_repair_qoe_samples": repairQoeSamples(dialect)
   }
+}
+
+/** The database was migrated by a newer build than this one: this build does not know its schema. */
+export class DatabaseNewerThanCode extends Error {
+  override readonly name = "DatabaseNewerThanCode"
+}
+
+// Migrations this build does not have, already run on the database: a newer build ran them, and
+// this one would misread what they made. Refused before anything is touched.
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  let executed: Array<{ name: string }>
+  try {
+    const result = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely)
+    executed = result.rows
+  } catch {
+    // a database never migrated has no bookkeeping table yet
+    return
+  }
+  const known = Object.keys(migrations(db.dialect)).sort()
+  const unknown = executed.map((row) => row.name).filter((name) => !known.includes(name))
+  if (unknown.length === 0) return
+  throw new DatabaseNewerThanCode(
+    `The database was migrated by a newer version of StreamHub: its schema is at ${unknown.at(-1)}, ` +
+      `this version knows up to ${known.at(-1)}. Run the newer version again, or restore the backup made before the upgrade ` +
+      "and run this version on it."
+  )
 }
 
 /** Brings the schema up to date; safe to call on every start. Returns the migrations it ran. */
@@ -70,6 +98,7 @@ async function migrateOnce(db: Db): Promise<string[]> {
     // another schema's table and skip creating its own.
     ...(db.dialect === "postgres" ? { migrationTableSchema: await currentSchema(db) } : {})
   })
+  await refuseNewerDatabase(db)
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error !== undefined) {
     const failed = results.find((r) => r.status === "Error")?.migrationName ?? "unknown"
