@@ -16,12 +16,14 @@
  * 100,000 payments on SQLite and PostgreSQL (see reportsBench.ts), the server under load against
  * bare Fastify (cold start, API, heartbeats, sign-in bursts, memory, the staff connections view;
  * see serverBench.ts), on SQLite and, with --postgres, on PostgreSQL, and what /login loads and
- * how soon it paints under slow 4G (see loginPage.ts), and the relay of an upstream LL-HLS channel
- * to many simulated viewers and in Chromium (see relayBench.ts).
+ * how soon it paints under slow 4G (see loginPage.ts), the relay of an upstream LL-HLS channel
+ * to many simulated viewers and in Chromium (see relayBench.ts), and ingest channels: glass to glass
+ * from a real-time encoder pushing RTMP and SRT to Chromium's low-latency player, and what a live
+ * channel costs in CPU and memory (see ingestBench.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
  * time for the time-to-first-frame pages, default 0: loopback; run it with 50 for the 50 ms row),
- * --no-build; --only guide|guide-page|reports|server|login-page|relay|player; --postgres URL (the
+ * --no-build; --only guide|guide-page|reports|server|login-page|relay|ingest|player; --postgres URL (the
  * server section on PostgreSQL too); --server-rounds N (3), --heartbeat-seconds S (60),
  * --heartbeat-rate PER_MINUTE (30000), --api-seconds S (10);
  * --relay-viewers N (200), --relay-seconds S (30), --relay-mbps M (3: the upstream's bitrate);
@@ -36,6 +38,7 @@ import { buildServer } from "../../scripts/buildServer.ts"
 import { admin, freePort, launchBrowser, startServer } from "../support/e2eHarness.ts"
 import { startBarePage } from "./barePage.ts"
 import { benchGuideImport } from "./guideImportBench.ts"
+import { benchIngest } from "./ingestBench.ts"
 import { benchLoginPage } from "./loginPage.ts"
 import { benchRelay } from "./relayBench.ts"
 import { benchReports } from "./reportsBench.ts"
@@ -65,7 +68,7 @@ const { values: options } = parseArgs({
     "relay-mbps": { type: "string", default: "3" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "relay", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "relay", "ingest", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only))
   throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
@@ -159,6 +162,12 @@ if (runs("relay")) {
   }
 }
 if (options.only === "relay") process.exit(0)
+
+if (runs("ingest")) {
+  // a browser of its own for each protocol, which the bench closes
+  await benchIngest({ seconds: 20, samples: 60, browser: launchBrowser })
+}
+if (options.only === "ingest") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"
