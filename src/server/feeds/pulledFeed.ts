@@ -67,6 +67,7 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
   private progress: FfmpegProgress | null = null
   private readonly transfers: Array<{ readonly at: number; readonly bytes: number }> = []
   private readonly waiters = new Set<() => void>()
+  private readonly ending = new Set<Promise<void>>()
 
   start(): void {
     if (this.running) return
@@ -298,6 +299,16 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     child.kill("SIGTERM")
     const force = setTimeout(() => child.kill("SIGKILL"), 2000)
     force.unref()
-    child.once("close", () => clearTimeout(force))
+    const ended = new Promise<void>((resolve) => child.once("close", () => resolve()))
+    this.ending.add(ended)
+    void ended.then(() => {
+      clearTimeout(force)
+      this.ending.delete(ended)
+    })
+  }
+
+  /** Resolves once every ffmpeg the feed ended has gone (the server waits for them before it exits). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.ending])
   }
 }

@@ -96,6 +96,8 @@ export interface ChannelFeed {
   viewerCount(): number
   start(): void
   stop(): void
+  /** Resolves once what the feed stopped (its child processes) has gone. */
+  settled?(): Promise<void>
   /** Stops a feed nobody watches, forgets what is stale; called every few seconds. */
   tidy(): void
   health(): FeedHealth

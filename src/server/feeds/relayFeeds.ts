@@ -288,6 +288,8 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
         channel.peer?.stop()
         if (channel.owner === "self") await owners.release(name).catch(onError)
       }
+      // the server exits only once its ffmpeg children have: none outlives it
+      await Promise.all([...channels.values()].map((channel) => channel.local.settled?.()))
       channels.clear()
     }
   }
