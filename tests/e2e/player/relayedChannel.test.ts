@@ -20,12 +20,15 @@ let streamIndex = 0
 
 beforeAll(async () => {
   upstream = await startUpstream()
-  ;[server, browser, packaged, broadcast] = await Promise.all([
-    startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }),
-    launchBrowser(),
-    startFfmpegUpstream("fmp4-byterange"),
-    startTsBroadcast()
+  // all are waited for, and each kept once up, so afterAll stops them even when one fails to start
+  const started = await Promise.allSettled([
+    startServer({ SIGN_IN_LIMIT_PER_MINUTE: "1000" }).then((up) => (server = up)),
+    launchBrowser().then((launched) => (browser = launched)),
+    startFfmpegUpstream("fmp4-byterange").then((up) => (packaged = up)),
+    startTsBroadcast().then((up) => (broadcast = up))
   ])
+  const failed = started.find((result) => result.status === "rejected")
+  if (failed !== undefined) throw failed.reason
   await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
   await admin(server, "user:create", "--email", STAFF, "--password", PASSWORD, "--staff")
   await admin(server, "stream:add", "--title", "Relayed Channel", "--relay", `${upstream.url}/live/demo1/ll.m3u8`)
