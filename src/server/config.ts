@@ -1,5 +1,6 @@
 import path from "node:path"
 import ipaddr from "ipaddr.js"
+import { DEFAULT_SESSION_MAX_DAYS } from "./account/sessions.ts"
 import { DEFAULT_RING_CAPS, type RingCaps } from "./feeds/relayRing.ts"
 
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
    * HOST by default), the ports (RTMP_PORT, SRT_PORT; null when turned off) and the host name the
    * push addresses given to operators carry (INGEST_PUBLIC_HOST, PUBLIC_URL's by default).
    */
+  /** However often it is used, a session ends this many days after its sign-in (SESSION_MAX_DAYS). */
+  readonly sessionMaxDays: number
   readonly ingest: {
     readonly host: string
     readonly rtmpPort: number | null
@@ -160,6 +163,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ? Number(text)
       : fail(`${key} must be a port from 0 to 65535, or off (got "${text}")`)
   }
+  const sessionMaxDays = wholeNumber("SESSION_MAX_DAYS", 1, 3650) ?? DEFAULT_SESSION_MAX_DAYS
   const rtmpPort = ingestPort("RTMP_PORT", 1935)
   const srtPort = ingestPort("SRT_PORT", 9000)
   const ingestPublicHost = value(env, "INGEST_PUBLIC_HOST") ?? (publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname)
@@ -194,6 +198,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logFormat,
     relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
     instanceUrl,
+    sessionMaxDays,
     ingest: { host: ingestHost, rtmpPort, srtPort, publicHost: ingestPublicHost }
   }
 }

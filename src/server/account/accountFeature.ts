@@ -43,13 +43,31 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
   const sessions = createSessionCache()
   return {
     handlers: {
-      ...authHandlers({ db, now, accountLimiter, counters, limits, mailWorker, publicUrl: config.publicUrl, log }),
+      ...authHandlers({
+        db,
+        now,
+        accountLimiter,
+        counters,
+        limits,
+        mailWorker,
+        publicUrl: config.publicUrl,
+        log,
+        sessionMaxDays: config.sessionMaxDays
+      }),
       ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mailWorker, publicUrl: config.publicUrl })
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],
     authenticate: (request, token, purpose) =>
-      resolveSession(db, token, request.ip, now(), sessions, purpose === "telemetry" ? TELEMETRY_SESSION_MAX_AGE_MS : undefined)
+      resolveSession(
+        db,
+        token,
+        request.ip,
+        now(),
+        sessions,
+        purpose === "telemetry" ? TELEMETRY_SESSION_MAX_AGE_MS : undefined,
+        config.sessionMaxDays
+      )
   }
 }
 

@@ -33,13 +33,25 @@ export interface AuthDeps {
   readonly mailWorker: MailWaker
   readonly publicUrl: string
   readonly log: FastifyBaseLogger
+  /** however often it is used, a session ends this many days after its sign-in */
+  readonly sessionMaxDays?: number
 }
 
 const OWNER_MAIL_EVERY_MS = 60 * 60 * 1000
 
 export type AuthHandlers = HandlersOf<typeof signInContract>
 
-export function authHandlers({ db, now, accountLimiter, counters, limits, mailWorker, publicUrl, log }: AuthDeps): AuthHandlers {
+export function authHandlers({
+  db,
+  now,
+  accountLimiter,
+  counters,
+  limits,
+  mailWorker,
+  publicUrl,
+  log,
+  sessionMaxDays
+}: AuthDeps): AuthHandlers {
   /**
    * Mails the owner that a network was refused for their account, at most once an hour however
    * many networks try. Not awaited: the answer takes as long whether or not the account exists.
@@ -82,7 +94,8 @@ export function authHandlers({ db, now, accountLimiter, counters, limits, mailWo
           userAgent: request.headers["user-agent"],
           ip: request.ip
         },
-        now()
+        now(),
+        sessionMaxDays
       )
       return { success: true, resultCode: ResultCode.SUCCESS, token }
     },

@@ -10,6 +10,13 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
 // Writing on every request would turn each read into a write (a player heartbeats every minute);
 // five minutes' precision is plenty for "last seen" and for sliding a 30-day expiry.
 export const TOUCH_EVERY_MS = 5 * 60 * 1000
+/** However often it is used, a session ends this long after its sign-in (SESSION_MAX_DAYS). */
+export const DEFAULT_SESSION_MAX_DAYS = 90
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** A session's expiry: a month after its last use, and never past its absolute lifetime. */
+const expiryOf = (now: number, createdAt: number, maxDays: number): string =>
+  new Date(Math.min(now + SESSION_MS, createdAt + maxDays * DAY_MS)).toISOString()
 
 /** Only this hash is stored: a leaked database does not yield usable tokens. */
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex")
@@ -21,7 +28,13 @@ export interface NewSessionDevice {
 }
 
 /** Returns the token, the only time it exists outside the client. */
-export async function createSession(db: Kysely<Tables>, userId: number, device: NewSessionDevice, now: number): Promise<string> {
+export async function createSession(
+  db: Kysely<Tables>,
+  userId: number,
+  device: NewSessionDevice,
+  now: number,
+  maxDays: number = DEFAULT_SESSION_MAX_DAYS
+): Promise<string> {
   const token = randomBytes(32).toString("base64url")
   await insertSession(db, {
     user_id: userId,
@@ -30,7 +43,7 @@ export async function createSession(db: Kysely<Tables>, userId: number, device: 
     user_agent: device.userAgent?.slice(0, 512) ?? null,
     ip: device.ip,
     created_at: new Date(now).toISOString(),
-    expires_at: new Date(now + SESSION_MS).toISOString()
+    expires_at: expiryOf(now, now, maxDays)
   })
   return token
 }
@@ -48,7 +61,8 @@ export async function resolveSession(
   ip: string,
   now: number,
   cache?: SessionCache,
-  maxAgeMs?: number
+  maxAgeMs?: number,
+  maxDays: number = DEFAULT_SESSION_MAX_DAYS
 ): Promise<Session | undefined> {
   if (token === undefined || !PLAUSIBLE_TOKEN.test(token)) return undefined
   const tokenHash = hashToken(token)
@@ -62,8 +76,11 @@ export async function resolveSession(
     cache?.set(tokenHash, row, now, epochAtRead)
   }
   if (!row.is_active) return undefined
+  const createdAt = Date.parse(row.created_at)
+  // past its absolute lifetime (a shorter SESSION_MAX_DAYS than when it began, too): the next use signs in again
+  if (now >= createdAt + maxDays * DAY_MS) return undefined
   if (now - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS || row.ip !== ip) {
-    const touch = { ip, last_seen_at: nowIso, expires_at: new Date(now + SESSION_MS).toISOString() }
+    const touch = { ip, last_seen_at: nowIso, expires_at: expiryOf(now, createdAt, maxDays) }
     if (!(await touchSession(db, row.session_id, touch))) {
       // ended elsewhere (another instance, the CLI) since it was cached
       cache?.forget(tokenHash)

@@ -154,6 +154,30 @@ describe.each(dialects)("auth ($name)", (dialect) => {
       }
     })
 
+    it("ends a session 90 days after its sign-in, however often it is used", async () => {
+      const start = server.clock
+      try {
+        const token = await server.signIn("viewer@example.com")
+        for (let day = 25; day < 90; day += 25) {
+          server.clock = start + day * DAY
+          expect((await server.call("isAuthenticated", { token })).json()).toEqual({ success: true })
+        }
+        server.clock = start + 89 * DAY
+        expect((await server.call("userInfo", { token, body: {} })).statusCode).toBe(200)
+        // its expiry never slides past the 90 days
+        const [row] = await server.db.kysely
+          .selectFrom("sessions")
+          .select("expires_at")
+          .where("token_hash", "=", hashToken(token))
+          .execute()
+        expect(Date.parse(row?.expires_at ?? "")).toBe(start + 90 * DAY)
+        server.clock = start + 90 * DAY + 1000
+        expect((await server.call("userInfo", { token, body: {} })).statusCode).toBe(403)
+      } finally {
+        server.clock = start
+      }
+    })
+
     it("ends the sessions of an account that is deactivated", async () => {
       const user = await server.addUser()
       const token = await server.signIn(user.email)
