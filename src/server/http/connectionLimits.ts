@@ -1,6 +1,7 @@
-import { type Server, STATUS_CODES } from "node:http"
+import { STATUS_CODES } from "node:http"
 import type { Socket } from "node:net"
 import { ResultCode } from "../../domain/ResultCode.ts"
+import { networkOf } from "./clientNetwork.ts"
 import { failureBody } from "./HttpFailure.ts"
 
 /**
@@ -16,13 +17,17 @@ export const CLIENT_TIMEOUTS = {
 } as const
 
 /**
- * Closes connections past `max` open ones from one address at once, before they are read, so one
- * host cannot hold every socket the server has. Off behind a proxy, which carries everyone.
+ * Closes connections past `max` open ones from one client network at once (an IPv4 address, an
+ * IPv6 /64, which one host can fill with addresses of its own), before they are read, so one host
+ * cannot hold every socket the server has. Off behind a proxy, which carries everyone.
  */
-export function capConnectionsPerAddress(server: Server, max: number): void {
+export function capConnectionsPerAddress(
+  server: { on(event: "connection", listener: (socket: Socket) => void): unknown },
+  max: number
+): void {
   const open = new Map<string, number>()
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown"
+    const address = networkOf(socket.remoteAddress ?? "unknown")
     const count = (open.get(address) ?? 0) + 1
     if (count > max) {
       socket.destroy()
