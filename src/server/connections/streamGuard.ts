@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify"
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
+import { networkOf } from "../http/clientNetwork.ts"
 import type { ConnectionGate, Refusal } from "./connectionGate.ts"
 import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.ts"
@@ -23,7 +24,7 @@ const MAX_REMEMBERED = 10_000
 // a flood of made-up addresses must not fill the disk: past this many new rows a second, the rest go unrecorded
 const MAX_WRITES_PER_SECOND = 50
 
-/** The addresses refused by the origin, written at most every few seconds each. */
+/** The client networks (IPv4 addresses, IPv6 /64s) refused by the origin, written at most every few seconds each. */
 export interface UnknownViewers {
   record(ip: string, channel: string, at: number): void
   close(): Promise<void>
@@ -35,7 +36,9 @@ export function createUnknownViewers(db: Kysely<Tables>, onError: (error: unknow
   let writesThisSecond = 0
   const writes: WriteBatcher<UnknownViewer> = createWriteBatcher({ db, commit: recordUnknownViewers, windowMs: 50 })
   return {
-    record(ip, channel, at) {
+    record(address, channel, at) {
+      // one row per client network: a host rotating through its IPv6 /64 is one unknown viewer
+      const ip = networkOf(address)
       const last = written.get(ip)
       if (last !== undefined && at - last < RECORD_EVERY_MS) return
       const thisSecond = Math.floor(at / 1000)

@@ -84,6 +84,17 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     await expect.poll(async () => (await staffView()).unknownIps.sort()).toEqual(["10.6.0.1", "10.6.0.2", "10.6.0.3"])
   })
 
+  it("lists a host rotating through the addresses of its IPv6 /64 as one unknown network", async () => {
+    server.clock += 2 * MINUTE
+    const refused = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => play("/live/demo1/index.m3u8", `2001:db8:77:1::${(n + 1).toString(16)}`))
+    )
+    expect(refused.every((response) => response.statusCode === 403)).toBe(true)
+    await expect
+      .poll(async () => (await staffView()).unknownIps.filter((ip) => ip.startsWith("2001:db8:77:")))
+      .toEqual(["2001:db8:77:1::/64"])
+  })
+
   it("records no more than 50 refused addresses a second, however many ask", async () => {
     server.clock += 2 * MINUTE
     const before = (await staffView()).unknownIps.length
