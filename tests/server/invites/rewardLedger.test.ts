@@ -137,14 +137,10 @@ describe.each(dialects)("moving reward points into the ledger ($name)", (dialect
         (${host}, ${await id("guest.a@example.com")}, 'guest.a@example.com', ${at}, ${at}),
         (${host}, ${await id("guest.b@example.com")}, 'guest.b@example.com', ${at}, null)`.execute(db.kysely)
 
-      expect(await migrateToLatest(db)).toEqual([
-        "0007_rewards_payments_tickets",
-        "0008_report_indexes",
-        "0009_live_connections",
-        "0011_rate_limits",
-        "0012_table_versions",
-        "0013_stream_feeds"
-      ])
+      // every migration after the guide's, the ledger's first
+      const after = Object.keys(migrations(db.dialect)).filter((name) => name > "0006_guide")
+      expect(after[0]).toBe("0007_rewards_payments_tickets")
+      expect(await migrateToLatest(db)).toEqual(after)
       expect(await invites.rewardBalance(db.kysely, host)).toBe(5)
       expect(await invites.rewardBalance(db.kysely, await id("quiet@example.com"))).toBe(0)
       const rows = await db.kysely.selectFrom("reward_ledger").select(["user_id", "points", "reason"]).orderBy("id").execute()
