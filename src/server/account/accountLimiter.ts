@@ -33,6 +33,8 @@ export interface AccountLimiter {
   recordFailure(email: string, network: string): Promise<boolean>
   /** The right password: what that network got wrong no longer counts, and it is known to the account. */
   recordSuccess(email: string, network: string): Promise<void>
+  /** Whether the account signed in from `network` lately. */
+  isKnown(email: string, network: string): Promise<boolean>
 }
 
 // The third wrong password in a row from one network pauses that network's checks for the
@@ -86,6 +88,9 @@ export function createAccountLimiter(limits: RateLimits, counters: Counters): Ac
         counters.reset(paused(email, network)),
         counters.add(known(email, network), KNOWN_NETWORK_MS)
       ])
+    },
+    async isKnown(email, network) {
+      return (await counters.read(known(email, network))).count > 0
     }
   }
 }

@@ -4,6 +4,7 @@ import type { passwordResetContract } from "../../domain/contract/account.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
+import { requestNetwork } from "../http/clientNetwork.ts"
 import { tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
 import { mail } from "../mail/mailFeature.ts"
@@ -24,11 +25,18 @@ export const RESET_TOKEN_EXPIRED = "This password reset link has expired. Reques
 export const RESET_TOKEN_USED = "This password reset link has already been used. Request a new one from the Forgot password page."
 
 /**
- * Reset requests per address within the window. Counted for every address asked for, registered
- * or not, so the 429 that follows tells nobody whether the address has an account.
+ * Reset requests per address and client network within the window. Counted for every address
+ * asked for, registered or not, so the 429 that follows tells nobody whether the address has an
+ * account; counted per network, so requests from strangers' networks never refuse the owner's.
  */
 export const RESET_REQUESTS_PER_ADDRESS = 3
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000
+/**
+ * Reset mails one address gets within the window from all networks together: past this, requests
+ * from networks the account has not signed in from lately are answered alike but mail nothing, so
+ * nobody fills a mailbox from many networks; the account's own networks are still mailed.
+ */
+export const RESET_MAILS_PER_ADDRESS = 10
 
 export const resetRequestsRefusal = (retryAfterSeconds: number) =>
   tooManyRequests(
@@ -68,13 +76,19 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
     // Registered or not, the caller gets the same answer after the same work: the same reads and
     // writes in one committed transaction. For an address that gets no mail, the token's and the
     // mail's rows are rolled back to a savepoint before the commit, so nothing is ever sent.
-    async createPasswordReset({ body }) {
+    async createPasswordReset({ body, request }) {
       const email = normaliseEmail(body.email)
+      const network = requestNetwork(request)
       const at = new Date(now())
       const since = new Date(at.getTime() - RESET_REQUEST_WINDOW_MS).toISOString()
-      const [site, user] = [await mailSite(deps), await findUserByEmail(db, email)]
+      const [site, user, known] = [
+        await mailSite(deps),
+        await findUserByEmail(db, email),
+        await deps.accountLimiter.isKnown(email, network)
+      ]
       const outcome = await db.transaction().execute(async (trx) => {
-        const earlier = await passwordResetRequestsSince(trx, addressHash(email), since)
+        const earlier = await passwordResetRequestsSince(trx, addressHash(email), since, network)
+        const fromAll = await passwordResetRequestsSince(trx, addressHash(email), since)
         await deletePasswordResetRequestsBefore(trx, since)
         // A refused request is not recorded: the address may ask again once its earliest counted
         // request leaves the window, however often it was refused meanwhile.
@@ -82,8 +96,9 @@ export function passwordResetHandlers(deps: AccountDeps): PasswordResetHandlers 
           const until = Date.parse(earlier.earliest ?? at.toISOString()) + RESET_REQUEST_WINDOW_MS
           return { refused: true, waitMs: until - at.getTime() } as const
         }
-        await recordPasswordResetRequest(trx, addressHash(email), at.toISOString())
-        const recipient = user?.is_active === true ? user : undefined
+        await recordPasswordResetRequest(trx, addressHash(email), network, at.toISOString())
+        const mailable = known || fromAll.count < RESET_MAILS_PER_ADDRESS
+        const recipient = user?.is_active === true && mailable ? user : undefined
         await sql`savepoint reset_mail`.execute(trx)
         const token =
           recipient === undefined ? await discardedToken(trx) : await issueToken(trx, { purpose: "reset", userId: recipient.id, now: at })

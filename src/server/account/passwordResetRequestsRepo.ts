@@ -1,22 +1,24 @@
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
-export async function recordPasswordResetRequest(db: Kysely<Tables>, emailHash: string, at: Timestamp): Promise<void> {
-  await db.insertInto("password_reset_requests").values({ email_hash: emailHash, created_at: at }).execute()
+export async function recordPasswordResetRequest(db: Kysely<Tables>, emailHash: string, network: string, at: Timestamp): Promise<void> {
+  await db.insertInto("password_reset_requests").values({ email_hash: emailHash, network, created_at: at }).execute()
 }
 
-/** Requests for one address made after `since`, and when the earliest of them was. */
+/** Requests for one address made after `since` (from one network, when given), and when the earliest of them was. */
 export async function passwordResetRequestsSince(
   db: Kysely<Tables>,
   emailHash: string,
-  since: Timestamp
+  since: Timestamp,
+  network?: string
 ): Promise<{ count: number; earliest: Timestamp | undefined }> {
-  const row = await db
+  let query = db
     .selectFrom("password_reset_requests")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("earliest")])
     .where("email_hash", "=", emailHash)
     .where("created_at", ">", since)
-    .executeTakeFirstOrThrow()
+  if (network !== undefined) query = query.where("network", "=", network)
+  const row = await query.executeTakeFirstOrThrow()
   return { count: Number(row.count), earliest: row.earliest ?? undefined }
 }
 

@@ -10,6 +10,7 @@ import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { rateLimits } from "./migrations/rateLimits.ts"
 import { repairQoeSamples } from "./migrations/repairQoeSamples.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
+import { resetRequestNetworks } from "./migrations/resetRequestNetworks.ts"
 import { streamFeeds } from "./migrations/streamFeeds.ts"
 import { tableVersions } from "./migrations/tableVersions.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
@@ -31,7 +32,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0011_rate_limits": rateLimits(),
     "0012_table_versions": tableVersions(dialect),
     "0013_stream_feeds": streamFeeds(dialect),
-    "0014_repair_qoe_samples": repairQoeSamples(dialect)
+    "0014_repair_qoe_samples": repairQoeSamples(dialect),
+    "0015_reset_request_networks": resetRequestNetworks()
   }
 }
 

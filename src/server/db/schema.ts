@@ -195,6 +195,8 @@ export interface PasswordResetRequestsTable {
   id: Generated<number>
   /** SHA-256 hex of the normalised address asked for; the address itself is not kept. */
   email_hash: string
+  /** the client network it came from (IPv4 address, IPv6 /64); null on rows from before networks were kept */
+  network: string | null
   created_at: Timestamp
 }
 

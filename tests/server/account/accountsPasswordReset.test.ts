@@ -86,13 +86,14 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
       expect((await server.call("verifyPasswordReset", { body: { token: second } })).json()).toMatchObject({ resultCode: 1 })
     })
 
-    it("answers the fourth request for one address within an hour with 429, alike whether it is registered", async () => {
+    it("answers the fourth request for one address from one network within an hour with 429, alike whether it is registered", async () => {
       await server.addUser({ email: "flooded@example.com" })
       const refusals: Array<{ status: number; body: unknown; retryAfter: unknown }> = []
       for (const email of ["flooded@example.com", "nobody-flooded@example.com"]) {
-        for (let i = 0; i < 3; i += 1) expect(await forgot(email)).toEqual({ status: 200, body: SAME_ANSWER })
+        const ip = nextIp()
+        for (let i = 0; i < 3; i += 1) expect(await forgot(email, ip)).toEqual({ status: 200, body: SAME_ANSWER })
         server.clock += 10 * 60 * 1000
-        const refused = await server.call("createPasswordReset", { body: { email: email.toUpperCase() }, ip: nextIp() })
+        const refused = await server.call("createPasswordReset", { body: { email: email.toUpperCase() }, ip })
         refusals.push({ status: refused.statusCode, body: refused.json(), retryAfter: refused.headers["retry-after"] })
         server.clock -= 10 * 60 * 1000
       }
@@ -112,6 +113,25 @@ describe.each(dialects)("password reset ($name)", (dialect) => {
       } finally {
         server.clock = start
       }
+    })
+
+    it("never refuses the owner's network because strangers' networks asked for the address", async () => {
+      await server.addUser({ email: "targeted@example.com" })
+      for (let i = 0; i < 3; i += 1) expect(await forgot("targeted@example.com", "10.77.0.1")).toMatchObject({ status: 200 })
+      expect((await forgot("targeted@example.com", "10.77.0.1")).status).toBe(429)
+      // the owner, elsewhere
+      expect(await forgot("targeted@example.com", "10.78.0.1")).toEqual({ status: 200, body: SAME_ANSWER })
+      expect(await mailCount(server.db, "targeted@example.com")).toBe(4)
+    })
+
+    it("mails one address at most ten times an hour from networks it does not know, and always from its own", async () => {
+      await server.addUser({ email: "bombed@example.com" })
+      await server.signIn("bombed@example.com", undefined, "10.79.0.1")
+      for (let i = 0; i < 12; i += 1) expect(await forgot("bombed@example.com", `10.80.${i}.1`)).toEqual({ status: 200, body: SAME_ANSWER })
+      expect(await mailCount(server.db, "bombed@example.com")).toBe(10)
+      // the network the account signs in from is still mailed
+      expect(await forgot("bombed@example.com", "10.79.0.1")).toEqual({ status: 200, body: SAME_ANSWER })
+      expect(await mailCount(server.db, "bombed@example.com")).toBe(11)
     })
 
     it("keeps only a hash of the address asked for, and only for the hour that counts", async () => {

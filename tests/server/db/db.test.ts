@@ -58,7 +58,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0011_rate_limits",
         "0012_table_versions",
         "0013_stream_feeds",
-        "0014_repair_qoe_samples"
+        "0014_repair_qoe_samples",
+        "0015_reset_request_networks"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.

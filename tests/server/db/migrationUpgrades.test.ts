@@ -30,13 +30,12 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
     const old = await dialect.create()
     try {
       const db = old.db.kysely
-      // as 0009 left it when it landed: no samples table; and 0014 not run yet
+      // as 0009 left it when it landed: no samples table; and what came after 0013 not run yet
       await db.schema.dropTable("stream_qoe_samples").execute()
-      await db
-        .deleteFrom("kysely_migration" as never)
-        .where("name" as never, "=", "0014_repair_qoe_samples" as never)
-        .execute()
-      expect(await migrateToLatest(old.db)).toEqual(["0014_repair_qoe_samples"])
+      await db.schema.dropIndex("password_reset_requests_network_idx").execute()
+      await db.schema.alterTable("password_reset_requests").dropColumn("network").execute()
+      await sql`delete from kysely_migration where name > '0014'`.execute(db)
+      expect(await migrateToLatest(old.db)).toEqual(["0014_repair_qoe_samples", "0015_reset_request_networks"])
       await sql`insert into stream_qoe_samples (stream_id, kind, value, at) values ('1', 'firstFrame', 1200, '2026-11-28T00:00:00.000Z')`.execute(
         db
       )
@@ -60,7 +59,7 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
       )
       expect(refused).toBeInstanceOf(DatabaseNewerThanCode)
       expect((refused as Error).message).toMatch(
-        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0014_repair_qoe_samples\. Run the newer version again, or restore the backup/
+        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0015_reset_request_networks\. Run the newer version again, or restore the backup/
       )
     } finally {
       await newer.dispose()
