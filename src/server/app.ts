@@ -17,6 +17,7 @@ import { originsOf, registerSecurityHeaders, securityHeaders } from "./http/secu
 import type { FeatureDeps, MailWaker, ServerFeature } from "./http/serverFeature.ts"
 import { registerStaticSite } from "./http/staticSite.ts"
 import { invitesFeature } from "./invites/invitesFeature.ts"
+import { operationsFeature } from "./operations/operationsFeature.ts"
 import { originFeature } from "./origin/originFeature.ts"
 import { paymentsFeature } from "./payments/paymentsFeature.ts"
 import { reportsFeature } from "./reports/reportsFeature.ts"
@@ -111,7 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reportsFeature,
       telemetryFeature,
       connectionsFeature,
-      originFeature
+      originFeature,
+      operationsFeature
     ]) {
       features.push(feature(deps))
     }

@@ -1,0 +1,34 @@
+/**
+ * What an operator's tools ask of a running instance: whether it is alive (`/healthz`, nothing
+ * but the process) and whether it can serve (`/readyz`: the database answers and its schema is
+ * this version's). Neither needs a session nor says anything about accounts or streams.
+ */
+import { migrations } from "../db/migrations.ts"
+import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { type ReadinessCheck, readiness } from "./readiness.ts"
+
+// a load balancer may ask every second from several places: one reading serves them all for this long
+const READY_FOR_MS = 1000
+
+export function operationsFeature({ db }: FeatureDeps): ServerFeature {
+  const known = Object.keys(migrations("sqlite"))
+  let last: { readonly at: number; readonly checks: Promise<Array<ReadinessCheck>> } | undefined
+  const checks = (): Promise<Array<ReadinessCheck>> => {
+    const at = performance.now()
+    if (last === undefined || at - last.at > READY_FOR_MS) last = { at, checks: readiness(db, known) }
+    return last.checks
+  }
+  return {
+    async routes(app) {
+      app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "alive" }))
+      app.get("/readyz", async (_request, reply) => {
+        const found = await checks()
+        const ready = found.every((check) => check.ok)
+        return reply
+          .code(ready ? 200 : 503)
+          .header("Cache-Control", "no-store")
+          .send({ status: ready ? "ready" : "not ready", checks: found })
+      })
+    }
+  }
+}
