@@ -41,6 +41,8 @@ export interface Config {
    * HOST by default), the ports (RTMP_PORT, SRT_PORT; null when turned off) and the host name the
    * push addresses given to operators carry (INGEST_PUBLIC_HOST, PUBLIC_URL's by default).
    */
+  /** The bearer token `/metrics` asks for (METRICS_TOKEN); without one there is no `/metrics`. */
+  readonly metricsToken: string | undefined
   /** However often it is used, a session ends this many days after its sign-in (SESSION_MAX_DAYS). */
   readonly sessionMaxDays: number
   readonly ingest: {
@@ -164,6 +166,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       : fail(`${key} must be a port from 0 to 65535, or off (got "${text}")`)
   }
   const sessionMaxDays = wholeNumber("SESSION_MAX_DAYS", 1, 3650) ?? DEFAULT_SESSION_MAX_DAYS
+  const metricsToken = value(env, "METRICS_TOKEN")
+  if (metricsToken !== undefined && metricsToken.length < 16) fail("METRICS_TOKEN must be at least 16 characters (a long random string)")
   const rtmpPort = ingestPort("RTMP_PORT", 1935)
   const srtPort = ingestPort("SRT_PORT", 9000)
   const ingestPublicHost = value(env, "INGEST_PUBLIC_HOST") ?? (publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname)
@@ -199,6 +203,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
     instanceUrl,
     sessionMaxDays,
+    metricsToken,
     ingest: { host: ingestHost, rtmpPort, srtPort, publicHost: ingestPublicHost }
   }
 }

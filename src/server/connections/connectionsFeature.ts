@@ -7,7 +7,7 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { createConnectionGate } from "./connectionGate.ts"
 import { connectionHandlers } from "./connectionHandlers.ts"
-import { grantKey, type Heartbeat, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
+import { grantKey, type Heartbeat, liveCountsByStream, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
 import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { type GrantKey, ownChannelOf } from "./streamGrants.ts"
@@ -56,6 +56,8 @@ export function connectionsFeature({ db, now, log }: FeatureDeps): ServerFeature
 
 /** What player telemetry and the streams list ask of connections, and how their old rows go. */
 export const connections = {
+  /** Players watching each stream now, for the metrics. */
+  liveCounts: (db: Kysely<Tables>, at: number) => liveCountsByStream(db, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
   /** Players' heartbeats as of `at`; a connection quiet for the live window starts afresh. */
   heartbeats: (db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
     recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),

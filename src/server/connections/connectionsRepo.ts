@@ -247,6 +247,18 @@ export async function openConnections(db: Kysely<Tables>, since: Timestamp): Pro
   return liveQuery(db, since).execute()
 }
 
+/** Live connections per stream (seen since `since`, not ended), for the metrics. */
+export async function liveCountsByStream(db: Kysely<Tables>, since: Timestamp): Promise<Array<{ stream: string; viewers: number }>> {
+  const rows = await db
+    .selectFrom("player_connections")
+    .select((eb) => ["stream_id", eb.fn.countAll<number>().as("viewers")])
+    .where("last_seen", ">=", since)
+    .where("ended_at", "is", null)
+    .groupBy("stream_id")
+    .execute()
+  return rows.map((row) => ({ stream: row.stream_id, viewers: Number(row.viewers) }))
+}
+
 /** The connections of `ids` with their details, in no particular order; ended ones too. */
 export async function connectionsWithDetails(db: Kysely<Tables>, ids: ReadonlyArray<number>): Promise<Array<ConnectionRow>> {
   const rows: Array<ConnectionRow> = []

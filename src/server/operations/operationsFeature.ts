@@ -1,16 +1,18 @@
 /**
  * What an operator's tools ask of a running instance: whether it is alive (`/healthz`, nothing
  * but the process) and whether it can serve (`/readyz`: the database answers and its schema is
- * this version's). Neither needs a session nor says anything about accounts or streams.
+ * this version's). Neither needs a session nor says anything about accounts or streams. With
+ * METRICS_TOKEN set, `/metrics` too (see metrics.ts).
  */
 import { migrations } from "../db/migrations.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { registerMetrics } from "./metrics.ts"
 import { type ReadinessCheck, readiness } from "./readiness.ts"
 
 // a load balancer may ask every second from several places: one reading serves them all for this long
 const READY_FOR_MS = 1000
 
-export function operationsFeature({ db }: FeatureDeps): ServerFeature {
+export function operationsFeature({ db, config, now }: FeatureDeps): ServerFeature {
   const known = Object.keys(migrations("sqlite"))
   let last: { readonly at: number; readonly checks: Promise<Array<ReadinessCheck>> } | undefined
   const checks = (): Promise<Array<ReadinessCheck>> => {
@@ -20,6 +22,9 @@ export function operationsFeature({ db }: FeatureDeps): ServerFeature {
   }
   return {
     async routes(app) {
+      if (config.metricsToken !== undefined) registerMetrics(app, { db, token: config.metricsToken, now })
+      // without a token there are no metrics: not the single-page app either
+      else app.get("/metrics", async (_request, reply) => reply.code(404).send({ success: false, status: 404, detail: "Not found" }))
       app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "alive" }))
       app.get("/readyz", async (_request, reply) => {
         const found = await checks()

@@ -44,4 +44,44 @@ describe.each(dialects)("health and readiness ($name)", (dialect) => {
     })
     expect((await get("/healthz")).statusCode).toBe(200)
   })
+
+  it("has no /metrics without METRICS_TOKEN", async () => {
+    expect((await get("/metrics")).statusCode).toBe(404)
+  })
+})
+
+describe.each(dialects)("metrics ($name)", (dialect) => {
+  const TOKEN = "metrics-token-for-the-tests-0123456789"
+  let server: TestServer
+  beforeEach(async () => {
+    server = await startTestServer(dialect, { env: { METRICS_TOKEN: TOKEN } })
+  })
+  afterEach(() => server.dispose())
+
+  it("answers Prometheus text with the bearer token only: process, requests by route and status, outbox, viewers, feeds", async () => {
+    for (const authorization of [undefined, "Bearer wrong", `Basic ${TOKEN}`]) {
+      const refused = await server.app.inject({
+        method: "GET",
+        url: "/metrics",
+        headers: authorization === undefined ? {} : { authorization }
+      })
+      expect(refused.statusCode).toBe(401)
+      expect(refused.body).not.toContain("streamhub_")
+    }
+    await server.call("streams", { token: await server.signIn((await server.addUser()).email) })
+    await server.app.inject({ method: "GET", url: "/no/such/page/at/all.txt" })
+    const scraped = await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(scraped.statusCode).toBe(200)
+    expect(scraped.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/)
+    const text = scraped.body
+    expect(text).toMatch(/^streamhub_process_cpu_seconds_total \d/m)
+    expect(text).toMatch(/^streamhub_process_resident_memory_bytes \d/m)
+    expect(text).toMatch(/^streamhub_http_requests_total\{route="\/api\/streams\/all",method="GET",status="200"\} 1$/m)
+    expect(text).toMatch(/^streamhub_http_request_duration_seconds_count\{route="\/api\/streams\/all"\} 1$/m)
+    // a made-up path is one series, whatever it was
+    expect(text).not.toContain("/no/such/page")
+    expect(text).toMatch(/^streamhub_mail_outbox\{status="pending"\} \d+$/m)
+    expect(text).toContain("# TYPE streamhub_live_viewers gauge")
+    expect(text).toContain("# TYPE streamhub_feed_up gauge")
+  })
 })
