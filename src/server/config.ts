@@ -41,6 +41,8 @@ export interface Config {
    * HOST by default), the ports (RTMP_PORT, SRT_PORT; null when turned off) and the host name the
    * push addresses given to operators carry (INGEST_PUBLIC_HOST, PUBLIC_URL's by default).
    */
+  /** Where backups go without --file (BACKUP_DIR, DATA_DIR/backups), and how many the daily one keeps (BACKUP_KEEP). */
+  readonly backup: { readonly dir: string; readonly keep: number }
   /** The bearer token `/metrics` asks for (METRICS_TOKEN); without one there is no `/metrics`. */
   readonly metricsToken: string | undefined
   /** However often it is used, a session ends this many days after its sign-in (SESSION_MAX_DAYS). */
@@ -166,6 +168,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       : fail(`${key} must be a port from 0 to 65535, or off (got "${text}")`)
   }
   const sessionMaxDays = wholeNumber("SESSION_MAX_DAYS", 1, 3650) ?? DEFAULT_SESSION_MAX_DAYS
+  const backupKeep = wholeNumber("BACKUP_KEEP", 0, 3650) ?? 7
   const metricsToken = value(env, "METRICS_TOKEN")
   if (metricsToken !== undefined && metricsToken.length < 16) fail("METRICS_TOKEN must be at least 16 characters (a long random string)")
   const rtmpPort = ingestPort("RTMP_PORT", 1935)
@@ -204,6 +207,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     instanceUrl,
     sessionMaxDays,
     metricsToken,
+    backup: {
+      dir: path.resolve(cwd, value(env, "BACKUP_DIR") ?? path.join(value(env, "DATA_DIR") ?? "data", "backups")),
+      keep: backupKeep
+    },
     ingest: { host: ingestHost, rtmpPort, srtPort, publicHost: ingestPublicHost }
   }
 }

@@ -9,11 +9,12 @@ import { withStartupLock } from "../db/startupLock.ts"
 import { guideCommands } from "../guide/guideFeature.ts"
 import { invitesCommands } from "../invites/invitesFeature.ts"
 import { mailCommands } from "../mail/mailFeature.ts"
+import { operationsCommands } from "../operations/operationsFeature.ts"
 import { paymentsCommands } from "../payments/paymentsFeature.ts"
 import { shellCommands } from "../shell/shellFeature.ts"
 import { streamsCommands } from "../streams/streamsFeature.ts"
 import { telemetryCommands } from "../telemetry/telemetryFeature.ts"
-import { type Args, type Command, CommandFailure, UsageError } from "./command.ts"
+import { type Args, type Command, type CommandContext, CommandFailure, UsageError } from "./command.ts"
 
 /** Every feature's operator commands, in the order `--help` lists them. */
 export const COMMANDS: ReadonlyArray<Command> = [
@@ -24,7 +25,8 @@ export const COMMANDS: ReadonlyArray<Command> = [
   ...streamsCommands,
   ...guideCommands,
   ...paymentsCommands,
-  ...mailCommands
+  ...mailCommands,
+  ...operationsCommands
 ]
 
 export interface AdminIo {
@@ -80,6 +82,8 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
     err(`Usage: ${usageLine(command)}`)
     return 2
   }
+
+  if (command.database === "none") return runWithoutDatabase(command, args, io, err)
 
   // a mistyped DATA_DIR would otherwise get a fresh database, and the command's "done" would be about it
   const sqliteFile = io.db === undefined && !io.config.databaseUrl ? path.join(io.config.dataDir, "app.db") : undefined
@@ -154,5 +158,28 @@ if (import.meta.main) {
     console.error(error instanceof ConfigError ? error.message : `admin: ${error instanceof Error ? error.message : String(error)}`)
     if (!(error instanceof ConfigError) && process.env.DEBUG !== undefined) console.error(error)
     process.exitCode = 1
+  }
+}
+
+/** A command that works on the database's files itself: nothing is opened for it. */
+async function runWithoutDatabase(command: Command, args: Args, io: AdminIo, err: (text: string) => void): Promise<number> {
+  const closed = new Proxy({} as CommandContext["db"], {
+    get() {
+      throw new Error(`${command.name} does not open the database`)
+    }
+  })
+  try {
+    return await command.run(args, { db: closed, config: io.config, out: io.out, err, now: io.now ?? Date.now })
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${command.name}: ${error.message}`)
+      err(`Usage: ${usageLine(command)}`)
+      return 2
+    }
+    if (error instanceof CommandFailure) {
+      err(`${command.name}: ${error.message}`)
+      return 1
+    }
+    throw error
   }
 }

@@ -21,6 +21,8 @@ export interface Command {
   readonly usage: string
   readonly summary: string
   readonly options: ParseArgsOptionsConfig
+  /** "none": the command works on the database's files itself (restoring one); the CLI neither opens nor migrates it. */
+  readonly database?: "none"
   /** Resolves to the exit code; throws UsageError for bad arguments and CommandFailure otherwise. */
   run(args: Args, context: CommandContext): Promise<number>
 }

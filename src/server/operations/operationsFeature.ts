@@ -4,15 +4,27 @@
  * this version's). Neither needs a session nor says anything about accounts or streams. With
  * METRICS_TOKEN set, `/metrics` too (see metrics.ts).
  */
+import type { Command } from "../cli/command.ts"
 import { migrations } from "../db/migrations.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { backupCommands } from "./backupCommands.ts"
 import { registerMetrics } from "./metrics.ts"
 import { type ReadinessCheck, readiness } from "./readiness.ts"
+import { startScheduledBackups } from "./scheduledBackups.ts"
 
 // a load balancer may ask every second from several places: one reading serves them all for this long
 const READY_FOR_MS = 1000
 
-export function operationsFeature({ db, config, now }: FeatureDeps): ServerFeature {
+export function operationsFeature({ db, config, now, log }: FeatureDeps): ServerFeature {
+  const backups = startScheduledBackups({
+    db,
+    location: config,
+    dir: config.backup.dir,
+    keep: config.backup.keep,
+    now,
+    onDone: (file) => log.info(`daily backup written to ${file}`),
+    onError: (error) => log.error({ err: error }, "the daily backup failed; the next hour tries again")
+  })
   const known = Object.keys(migrations("sqlite"))
   let last: { readonly at: number; readonly checks: Promise<Array<ReadinessCheck>> } | undefined
   const checks = (): Promise<Array<ReadinessCheck>> => {
@@ -21,6 +33,7 @@ export function operationsFeature({ db, config, now }: FeatureDeps): ServerFeatu
     return last.checks
   }
   return {
+    jobs: backups === undefined ? [] : [backups],
     async routes(app) {
       if (config.metricsToken !== undefined) registerMetrics(app, { db, token: config.metricsToken, now })
       // without a token there are no metrics: not the single-page app either
@@ -37,3 +50,6 @@ export function operationsFeature({ db, config, now }: FeatureDeps): ServerFeatu
     }
   }
 }
+
+/** Backing up, checking and restoring the database. */
+export const operationsCommands: ReadonlyArray<Command> = backupCommands
