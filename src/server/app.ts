@@ -8,7 +8,7 @@ import type { Db } from "./db/database.ts"
 import { type GuideFeatureOptions, guideFeature } from "./guide/guideFeature.ts"
 import { registerBodyParsers } from "./http/bodyParsers.ts"
 import { registerCompression } from "./http/compression.ts"
-import { CLIENT_TIMEOUTS, capConnectionsPerAddress, clientErrorReply } from "./http/connectionLimits.ts"
+import { CLIENT_TIMEOUTS, capConnectionsPerAddress, clientErrorReply, closeSilentConnections } from "./http/connectionLimits.ts"
 import { memoryCounters, postgresCounters } from "./http/counters.ts"
 import { frameworkErrorReply, registerErrorHandler } from "./http/errorHandler.ts"
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerApiRateLimit } from "./http/rateLimits.ts"
@@ -73,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, _request, reply) => replyToUnreadableUrl(error, reply)
   })
   if (config.connectionsPerAddress !== undefined) capConnectionsPerAddress(app.server, config.connectionsPerAddress)
+  closeSilentConnections(app.server, timeouts.headersTimeoutMs)
   registerSecurityHeaders(app, config.publicUrl)
   await registerCompression(app)
   registerErrorHandler(app)

@@ -6,8 +6,8 @@ import { failureBody } from "./HttpFailure.ts"
 
 /**
  * How long a client may take, in ms. A request must arrive whole (headers and body) within
- * `requestTimeoutMs`, its headers within `headersTimeoutMs`; a connection with nothing moving for
- * `idleTimeoutMs` is closed. Answers are not bounded: a player reading a long segment keeps going.
+ * `requestTimeoutMs`, its headers within `headersTimeoutMs` (a connection that sends nothing at all
+ * is closed then too); a connection with nothing moving for `idleTimeoutMs` is closed. Answers are not bounded: a player reading a long segment keeps going.
  */
 export const CLIENT_TIMEOUTS = {
   requestTimeoutMs: 30_000,
@@ -15,6 +15,21 @@ export const CLIENT_TIMEOUTS = {
   idleTimeoutMs: 60_000,
   keepAliveTimeoutMs: 10_000
 } as const
+
+/**
+ * Closes a connection that has sent nothing within `ms` of opening. Node times out a request's
+ * headers only once they start to arrive, and a socket's idleness only once it has been used, so a
+ * socket opened and left silent would otherwise stay open for good.
+ */
+export function closeSilentConnections(server: { on(event: "connection", listener: (socket: Socket) => void): unknown }, ms: number): void {
+  server.on("connection", (socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy()
+    }, ms)
+    timer.unref()
+    socket.once("close", () => clearTimeout(timer))
+  })
+}
 
 /**
  * Closes connections past `max` open ones from one client network at once (an IPv4 address, an

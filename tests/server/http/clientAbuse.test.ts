@@ -92,6 +92,27 @@ describe("a client that breaks HTTP", () => {
   })
 })
 
+describe("a connection that sends nothing", () => {
+  let server: Listening
+  beforeAll(async () => {
+    server = await listen({}, { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000 })
+  })
+  afterAll(() => server.close())
+
+  it("is closed once the time for a request's headers has passed, while one that asked stays for its keep-alive", async () => {
+    const opened = performance.now()
+    const silent = net.connect(server.port, "127.0.0.1")
+    silent.on("error", () => undefined)
+    const used = net.connect(server.port, "127.0.0.1", () => used.write("GET /api/maintenance HTTP/1.1\r\nHost: x\r\n\r\n"))
+    used.on("error", () => undefined)
+    await new Promise((resolve) => silent.once("close", resolve))
+    // not before its time
+    expect(performance.now() - opened).toBeGreaterThanOrEqual(900)
+    expect(used.destroyed).toBe(false)
+    used.destroy()
+  })
+})
+
 describe("connections from one address", () => {
   let server: Listening
   beforeAll(async () => {
