@@ -100,16 +100,7 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
     }
     return await command.run(args, { db: db.kysely, config: io.config, out: io.out, err, now: io.now ?? Date.now })
   } catch (error) {
-    if (error instanceof UsageError) {
-      err(`${command.name}: ${error.message}`)
-      err(`Usage: ${usageLine(command)}`)
-      return 2
-    }
-    if (error instanceof CommandFailure || error instanceof DatabaseNewerThanCode) {
-      err(`${command.name}: ${error.message}`)
-      return 1
-    }
-    throw error
+    return exitCodeOf(command, error, err)
   } finally {
     if (io.db === undefined) await db.close()
   }
@@ -171,15 +162,20 @@ async function runWithoutDatabase(command: Command, args: Args, io: AdminIo, err
   try {
     return await command.run(args, { db: closed, config: io.config, out: io.out, err, now: io.now ?? Date.now })
   } catch (error) {
-    if (error instanceof UsageError) {
-      err(`${command.name}: ${error.message}`)
-      err(`Usage: ${usageLine(command)}`)
-      return 2
-    }
-    if (error instanceof CommandFailure) {
-      err(`${command.name}: ${error.message}`)
-      return 1
-    }
-    throw error
+    return exitCodeOf(command, error, err)
   }
+}
+
+/** A command's failure as the operator sees it: bad arguments exit 2 with the usage, a refusal 1; anything else is a bug and throws. */
+function exitCodeOf(command: Command, error: unknown, err: (text: string) => void): number {
+  if (error instanceof UsageError) {
+    err(`${command.name}: ${error.message}`)
+    err(`Usage: ${usageLine(command)}`)
+    return 2
+  }
+  if (error instanceof CommandFailure || error instanceof DatabaseNewerThanCode) {
+    err(`${command.name}: ${error.message}`)
+    return 1
+  }
+  throw error
 }
