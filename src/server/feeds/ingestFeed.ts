@@ -24,6 +24,14 @@ export interface Publisher {
   close(reason: string): void
 }
 
+/** What the ingest ports are told of a publisher: taken (and told when it leaves), or refused with a reason. */
+export type PublishDecision =
+  | { readonly accepted: true; readonly ended: () => void }
+  | { readonly accepted: false; readonly reason: "badKey" | "busy" | "unavailable"; readonly description: string }
+
+/** Decides on a publisher that gave `key`. */
+export type IngestGate = (key: string, publisher: Publisher) => Promise<PublishDecision>
+
 /** How `stream_feeds` keeps an ingest channel's key: only its hash, behind this prefix. */
 const KEY_PREFIX = "ingest:sha256:"
 

@@ -3,10 +3,10 @@
  * channel, each publisher's key checked against the channels' before anything it sends is taken.
  */
 import type { Config } from "../config.ts"
-import { looksLikeIngestKey, storedIngestKey } from "./ingestFeed.ts"
+import { type IngestGate, looksLikeIngestKey, type PublishDecision, storedIngestKey } from "./ingestFeed.ts"
 import type { RelayFeeds } from "./relayFeeds.ts"
 import { ffmpegVersion } from "./relaySetup.ts"
-import { type IngestGate, type PublishDecision, type RtmpServer, startRtmpServer } from "./rtmpServer.ts"
+import { type RtmpServer, startRtmpServer } from "./rtmpServer.ts"
 import { type SrtProxy, startSrtProxy } from "./srtProxy.ts"
 
 export type IngestSettings = Config["ingest"]

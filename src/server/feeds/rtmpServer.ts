@@ -8,15 +8,7 @@ import { randomBytes } from "node:crypto"
 import net from "node:net"
 import { type Amf0Object, type Amf0Value, decodeAmf0, encodeAmf0 } from "./amf0.ts"
 import { FLV_AUDIO, FLV_VIDEO, FlvFeed } from "./flvWriter.ts"
-import type { Publisher } from "./ingestFeed.ts"
-
-/** What the ingest listeners decide of a publisher: taken (and told when it leaves), or refused with a reason. */
-export type PublishDecision =
-  | { readonly accepted: true; readonly ended: () => void }
-  | { readonly accepted: false; readonly reason: "badKey" | "busy" | "unavailable"; readonly description: string }
-
-/** Decides on a publisher that gave `key`. */
-export type IngestGate = (key: string, publisher: Publisher) => Promise<PublishDecision>
+import type { IngestGate, PublishDecision, Publisher } from "./ingestFeed.ts"
 
 const HANDSHAKE_SIZE = 1536
 // an encoder says nothing for this long (no handshake, no media): the connection is closed

@@ -8,8 +8,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto"
 import dgram from "node:dgram"
-import type { Publisher } from "./ingestFeed.ts"
-import type { IngestGate, PublishDecision } from "./rtmpServer.ts"
+import type { IngestGate, PublishDecision, Publisher } from "./ingestFeed.ts"
 
 const HEADER = 16
 const HANDSHAKE_SIZE = HEADER + 48
