@@ -112,14 +112,16 @@ interface Row {
 export function postgresCounters(db: Kysely<Tables>, now: () => number, options: PostgresCountersOptions = {}): Counters {
   const flushMs = options.flushMs ?? 250
   const local = memoryWindows(now)
-  let pending = new Map<string, { points: number; windowMs: number }>()
+  /** Points counted since the last flush, per key; they belong to the key's open local window. */
+  let pending = new Map<string, number>()
   let flushTimer: NodeJS.Timeout | undefined
   let flushing: Promise<void> = Promise.resolve()
   let closed = false
 
+  /** Entries are a key, its points and when the window they were counted in closes. */
   const upsert = async (entries: ReadonlyArray<readonly [string, number, number]>): Promise<ReadonlyArray<Row>> => {
     const at = now()
-    const values = sql.join(entries.map(([key, points, windowMs]) => sql`(${key}, ${points}::integer, ${at + windowMs}::bigint)`))
+    const values = sql.join(entries.map(([key, points, closesAt]) => sql`(${key}, ${points}::integer, ${closesAt}::bigint)`))
     // A closed window starts again with these points; an open one adds them.
     const result = await sql<Row>`
       insert into rate_limits as r (key, count, closes_at) values ${values}
@@ -131,8 +133,10 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
   }
 
   const adopt = (row: Row) => {
+    // a window that closed while the statement was on its way counts for nothing here
+    if (Number(row.closes_at) <= now()) return
     const window = local.windows.get(row.key)
-    const waiting = pending.get(row.key)?.points ?? 0
+    const waiting = pending.get(row.key) ?? 0
     if (window === undefined) local.windows.set(row.key, { count: row.count + waiting, closesAt: Number(row.closes_at) })
     else {
       window.count = row.count + waiting
@@ -145,8 +149,16 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
     if (pending.size === 0) return
     const batch = pending
     pending = new Map()
+    // Each key's points go with its local window's end, so a late flush neither carries them into
+    // a window opened after that one closed nor opens the database's window later than the first
+    // event did.
+    const entries: Array<readonly [string, number, number]> = []
+    for (const [key, points] of batch) {
+      const window = local.open(key, now())
+      if (window === undefined) batch.delete(key)
+      else entries.push([key, points, window.closesAt])
+    }
     try {
-      const entries = [...batch].map(([key, { points, windowMs }]) => [key, points, windowMs] as const)
       for (let start = 0; start < entries.length; start += FLUSH_CHUNK) {
         const chunk = entries.slice(start, start + FLUSH_CHUNK)
         const rows = await upsert(chunk)
@@ -156,9 +168,9 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
       }
     } catch {
       // kept for the next flush: the counts are late, not lost
-      for (const [key, entry] of batch) {
-        const later = pending.get(key)
-        pending.set(key, { points: entry.points + (later?.points ?? 0), windowMs: entry.windowMs })
+      for (const [key, points] of batch) {
+        if (local.open(key, now()) === undefined) continue
+        pending.set(key, points + (pending.get(key) ?? 0))
       }
       schedule()
     }
@@ -185,15 +197,15 @@ export function postgresCounters(db: Kysely<Tables>, now: () => number, options:
 
   return {
     async add(key, windowMs, points = 1) {
-      const [row] = await upsert([[key, points, windowMs]])
+      const [row] = await upsert([[key, points, now() + windowMs]])
       if (row === undefined) return NONE
       return { count: row.count, msLeft: Math.max(0, Number(row.closes_at) - now()) }
     },
     addSoon(key, windowMs, points = 1) {
+      const opens = local.open(key, now()) === undefined
       const count = local.add(key, windowMs, points)
-      const entry = pending.get(key)
-      if (entry === undefined) pending.set(key, { points, windowMs })
-      else entry.points += points
+      // what is still pending from a closed window is not carried into the new one
+      pending.set(key, points + (opens ? 0 : (pending.get(key) ?? 0)))
       schedule()
       return count
     },

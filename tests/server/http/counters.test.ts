@@ -78,6 +78,30 @@ describe.skipIf(postgres === undefined)("counters shared through PostgreSQL", ()
     }
   })
 
+  it("send a late flush's counts into the window they were counted in, or nowhere once it has closed", async () => {
+    const test = await postgres!.create()
+    let clock = 1_000_000
+    const a = postgresCounters(test.db.kysely, () => clock, { flushMs: 60_000 })
+    const b = postgresCounters(test.db.kysely, () => clock)
+    try {
+      for (let i = 0; i < 5; i += 1) a.addSoon("health 7", MINUTE)
+      clock += MINUTE
+      // the flush comes late, after the window has closed: its five events do not open a new one
+      await a.close()
+      expect(a.addSoon("health 7", MINUTE).count).toBe(1)
+      expect((await b.read("health 7")).count).toBe(0)
+      // nor does a late flush open the database's window later than its first event
+      const c = postgresCounters(test.db.kysely, () => clock, { flushMs: 60_000 })
+      for (let i = 0; i < 5; i += 1) c.addSoon("health 8", MINUTE)
+      clock += 45_000
+      await c.close()
+      expect(await b.read("health 8")).toEqual({ count: 5, msLeft: 15_000 })
+    } finally {
+      await Promise.all([a.close(), b.close()])
+      await test.dispose()
+    }
+  })
+
   it("keep what they counted while the database is away, and send it later", async () => {
     const test = await postgres!.create()
     // every statement the counters send, whether it succeeds or not
