@@ -1,15 +1,17 @@
 import * as Schema from "effect/Schema"
 import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_TOKEN_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "./TelemetryLimits.ts"
 
-const Text = Schema.String.check(Schema.isMaxLength(2048))
+// Every text a player reports is capped at what it needs: ids are short, URLs may carry a grant.
 const HealthId = Schema.String.check(Schema.isMaxLength(HEALTH_ID_MAX_LENGTH))
 const HealthUrl = Schema.String.check(Schema.isMaxLength(HEALTH_URL_MAX_LENGTH))
+/** Free text of an analytics event that is not kept: a category's name, the customer's own id. */
+const Label = Schema.String.check(Schema.isMaxLength(256))
 
 /** Usage metering (SPEC §7): one call per factor of use, `rnd` defeats caches. */
 export const MeteringRequest = Schema.Struct({
-  token_id: Text,
+  token_id: Schema.String.check(Schema.isMaxLength(HEALTH_TOKEN_MAX_LENGTH)),
   factor: Schema.Number,
-  rnd: Text
+  rnd: HealthId
 })
 export type MeteringRequest = typeof MeteringRequest.Type
 export const TOKEN_VALIDATION_FAILED = "The token online validation failed"
@@ -28,21 +30,21 @@ export type PlayerToken = typeof PlayerToken.Type
 
 /** Analytics body (SPEC §7); ping carries VOD 100-slice indexes or live minutes in seconds. */
 export const AnalyticsEvent = Schema.Struct({
-  session_id: Text,
-  sitegroup_id: Text,
-  media_id: Text,
-  site_id: Text,
-  player_id: Text,
-  video_type: Text,
+  session_id: HealthId,
+  sitegroup_id: HealthId,
+  media_id: HealthId,
+  site_id: HealthId,
+  player_id: HealthId,
+  video_type: HealthId,
   created: Schema.Finite,
   position: Schema.Union([Schema.Number, Schema.Array(Schema.Number)]),
-  player_version: Text,
-  source: Text,
-  category: Text,
-  category_id: Text,
+  player_version: HealthId,
+  source: HealthUrl,
+  category: Label,
+  category_id: Label,
   autoplay: Schema.Boolean,
   muted: Schema.Boolean,
-  customer_user_id: Text
+  customer_user_id: Label
 })
 export type AnalyticsEvent = typeof AnalyticsEvent.Type
 

@@ -35,5 +35,9 @@ export const forbidden = (detail: string): HttpFailure => new HttpFailure(403, d
 export const tooManyRequests = (detail: string, retryAfterSeconds: number): HttpFailure =>
   new HttpFailure(429, detail, { headers: { "retry-after": String(retryAfterSeconds) } })
 
-/** "42 seconds" for short waits, "17 minutes" for long ones: for the detail of a 429. */
-export const waitText = (seconds: number): string => (seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`)
+/** "42 seconds" for short waits, "17 minutes" for long ones, "5 hours" for a day's: for the detail of a 429. */
+export const waitText = (seconds: number): string => {
+  if (seconds < 120) return `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes < 180 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`
+}

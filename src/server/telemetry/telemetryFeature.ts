@@ -1,17 +1,17 @@
 import type { Command } from "../cli/command.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
-import { healthQuota as sessionHealthQuota } from "./healthQuota.ts"
 import { startTelemetryHousekeeping, type TelemetryHousekeepingOptions } from "./housekeeping.ts"
 import { userMetering } from "./meteringCommands.ts"
 import { telemetryHandlers } from "./telemetryHandlers.ts"
+import { type TelemetryBudget, type TelemetryKind, telemetryQuota } from "./telemetryQuotas.ts"
 import { createTelemetryWrites } from "./telemetryWrites.ts"
 
 export interface TelemetryFeatureOptions {
   /** Health records kept at most; the oldest are pruned by the housekeeping job. */
   readonly healthRowBudget?: number
-  /** Health records one session may send a minute. */
-  readonly healthRecordsPerMinute?: number
+  /** Budgets of rows per session and per account, by kind (TELEMETRY_BUDGETS unless given). */
+  readonly budgets?: Partial<Readonly<Record<TelemetryKind, ReadonlyArray<TelemetryBudget>>>>
   /** Timing of the housekeeping job, which runs until the app closes. */
   readonly housekeeping?: Pick<TelemetryHousekeepingOptions, "everyMs" | "firstAfterMs" | "batch">
 }
@@ -26,9 +26,9 @@ export function telemetryFeature({ db, now, log, counters }: FeatureDeps, option
     onError: (error) => log.warn({ err: error }, "telemetry: pruning old rows failed; the next pass tries again")
   })
   const writes = createTelemetryWrites(db)
-  const healthQuota = sessionHealthQuota({ counters, perMinute: options.healthRecordsPerMinute })
+  const quota = telemetryQuota({ counters, budgets: options.budgets })
   return {
-    handlers: telemetryHandlers({ now, writes, db, qoe: connections.qoeTracker(), healthQuota }),
+    handlers: telemetryHandlers({ now, writes, db, qoe: connections.qoeTracker(), quota }),
     jobs: [housekeeping, { stop: () => writes.close() }]
   }
 }

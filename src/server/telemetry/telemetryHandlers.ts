@@ -7,8 +7,8 @@ import type { Tables } from "../db/schema.ts"
 import type { WriteBatcher } from "../db/writeBatcher.ts"
 import { HttpFailure, invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
-import type { HealthQuota } from "./healthQuota.ts"
 import { hasNoMetering } from "./playerToken.ts"
+import type { TelemetryKind, TelemetryQuota, TelemetrySender } from "./telemetryQuotas.ts"
 import type { TelemetryWrite } from "./telemetryWrites.ts"
 
 /** One view is factor 1; anything far above it is a broken or hostile client. */
@@ -22,8 +22,8 @@ export interface TelemetryDeps {
   readonly writes: WriteBatcher<TelemetryWrite>
   /** health records as per-stream quality samples */
   readonly qoe: ReturnType<typeof connections.qoeTracker>
-  /** How many health records a session may still send; refused ones are not stored. */
-  readonly healthQuota: HealthQuota
+  /** The budgets of rows per session and per account; refused records are not stored. */
+  readonly quota: TelemetryQuota
 }
 
 export type TelemetryHandlers = HandlersOf<typeof telemetryContract>
@@ -42,8 +42,17 @@ export function positionProblem(videoType: "live" | "vod", event: string, positi
   return undefined
 }
 
-export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: TelemetryDeps): TelemetryHandlers {
+const WHAT: Record<TelemetryKind, string> = { health: "health events", analytics: "analytics events", metering: "metering calls" }
+
+export function telemetryHandlers({ db, now, writes, qoe, quota }: TelemetryDeps): TelemetryHandlers {
   const iso = (ms: number) => new Date(ms).toISOString()
+  /** Refuses with 429 the records beyond a budget of their session or account. */
+  const withinBudget = (kind: TelemetryKind, sender: TelemetrySender, records: number): void => {
+    const refusal = quota(kind, sender, records)
+    if (refusal === undefined) return
+    const seconds = Math.max(1, Math.ceil(refusal.waitMs / 1000))
+    throw tooManyRequests(`Too many ${WHAT[kind]} from this ${refusal.per}. Try again in ${waitText(seconds)}.`, seconds)
+  }
   return {
     async playerToken({ session }) {
       const noMetering = await hasNoMetering(db, session.userId)
@@ -57,6 +66,7 @@ export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: Telemet
       // 401, not 403: the session is fine, the player holds a token of another session; the
       // player stops with its fatal 'token' error instead of sending the user to sign in.
       if (body.token_id !== connections.playerTokenOf(session.tokenHash)) throw new HttpFailure(401, TOKEN_VALIDATION_FAILED)
+      withinBudget("metering", session, 1)
       if (await hasNoMetering(db, session.userId)) return { success: true }
       const row = { user_id: session.userId, token_id: body.token_id, factor: body.factor, received_at: iso(now()) }
       await writes.write({ kind: "metering", row })
@@ -68,6 +78,7 @@ export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: Telemet
       if (body.sitegroup_id !== params.siteGroupId) throw invalidInput("sitegroup_id: Expected the site group of the path")
       const problem = positionProblem(params.videoType, params.event, body.position)
       if (problem !== undefined) throw invalidInput(`position: ${problem}`)
+      withinBudget("analytics", session, 1)
       const at = now()
       const event = {
         // The account comes from the session; `customer_user_id` is the client's say-so.
@@ -102,11 +113,7 @@ export function telemetryHandlers({ db, now, writes, qoe, healthQuota }: Telemet
     },
 
     async healthEvents({ body, session, request }) {
-      const waitMs = await healthQuota(session.sessionId, body.events.length)
-      if (waitMs > 0) {
-        const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-        throw tooManyRequests(`Too many health events from this session. Try again in ${waitText(seconds)}.`, seconds)
-      }
+      withinBudget("health", session, body.events.length)
       const receivedAt = iso(now())
       const rows = body.events.map((event) => ({
         user_id: session.userId,

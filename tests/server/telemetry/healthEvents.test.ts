@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HEALTH_EVENTS_PER_REQUEST, HEALTH_ID_MAX_LENGTH, HEALTH_URL_MAX_LENGTH } from "../../../src/domain/TelemetryLimits.ts"
-import { HEALTH_RECORDS_PER_MINUTE } from "../../../src/server/telemetry/healthQuota.ts"
 import { pruneHealthOverBudget, startTelemetryHousekeeping } from "../../../src/server/telemetry/housekeeping.ts"
+import { HEALTH_RECORDS_PER_MINUTE } from "../../../src/server/telemetry/telemetryQuotas.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, startTestServer, type TestServer } from "../../support/testServer.ts"
 

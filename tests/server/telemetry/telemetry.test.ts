@@ -193,6 +193,8 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
         ["view", analyticsBody({ video_type: "vod" }), "live", 'video_type: Expected "live" as in the path'],
         ["view", analyticsBody({ sitegroup_id: "other" }), "live", "sitegroup_id: Expected the site group of the path"],
         ["view", analyticsBody({ muted: "yes" }), "live", "muted: Expected boolean"],
+        ["view", analyticsBody({ session_id: "s".repeat(65) }), "live", "session_id: Expected a value with a length of at most 64"],
+        ["view", analyticsBody({ category: "c".repeat(257) }), "live", "category: Expected a value with a length of at most 256"],
         ["click", analyticsBody(), "live", 'event: Expected "display" | "ping" | "view"'],
         ["view", analyticsBody(), "dvr", 'videoType: Expected "live" | "vod"']
       ] as const) {
@@ -256,6 +258,60 @@ describe.each(dialects)("player telemetry ($name)", (dialect) => {
         (await server.call("healthEvents", { token, body: { events: Array.from({ length: 50 }, () => healthEvent) } })).statusCode
       ).toBe(200)
       expect(await rows.health_events()).toHaveLength(before + 50)
+    })
+  })
+
+  describe("budgets", () => {
+    const analytics = (as: string) =>
+      server.call("analytics", { params: { videoType: "live", siteGroupId: "streamhub", event: "view" }, body: analyticsBody(), token: as })
+
+    it("refuse a session's and then its account's analytics beyond their minute with 429, keeping none of the refused", async () => {
+      const user = await server.addUser({ email: "chatty@example.com" })
+      const [first, second, third] = [await server.signIn(user.email), await server.signIn(user.email), await server.signIn(user.email)]
+      const before = (await rows.analytics_events()).length
+      const perSession = 60
+      for (let n = 0; n < perSession; n++) expect((await analytics(first)).statusCode).toBe(200)
+      const refused = await analytics(first)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json()).toEqual({
+        success: false,
+        status: 429,
+        detail: "Too many analytics events from this session. Try again in 60 seconds."
+      })
+      expect(refused.headers["retry-after"]).toBe("60")
+      for (let n = 0; n < perSession; n++) expect((await analytics(second)).statusCode).toBe(200)
+      expect((await analytics(third)).json()).toMatchObject({
+        status: 429,
+        detail: "Too many analytics events from this account. Try again in 60 seconds."
+      })
+      // other accounts go on
+      expect((await analytics(token)).statusCode).toBe(200)
+      expect(await rows.analytics_events()).toHaveLength(before + 2 * perSession + 1)
+      server.clock += 60_000
+      expect((await analytics(third)).statusCode).toBe(200)
+    })
+
+    it("refuse an account's health records beyond its minute, whichever session sends them", async () => {
+      const user = await server.addUser({ email: "beacons@example.com" })
+      const sessions = [await server.signIn(user.email), await server.signIn(user.email), await server.signIn(user.email)]
+      const before = (await rows.health_events()).length
+      const full = { events: Array.from({ length: 50 }, () => healthEvent) }
+      for (const session of sessions.slice(0, 2)) {
+        for (let n = 0; n < 6; n++) expect((await server.call("healthEvents", { token: session, body: full })).statusCode).toBe(200)
+      }
+      const refused = await server.call("healthEvents", { token: sessions[2], body: { events: [healthEvent] } })
+      expect(refused.json()).toMatchObject({ status: 429, detail: "Too many health events from this account. Try again in 60 seconds." })
+      expect(await rows.health_events()).toHaveLength(before + 600)
+    })
+
+    it("refuse metering beyond a session's minute", async () => {
+      const session = await server.signIn("viewer@example.com")
+      const body = { token_id: playerTokenOf(hashToken(session)), factor: 1, rnd: "x" }
+      for (let n = 0; n < 30; n++) expect((await server.call("metering", { token: session, body })).statusCode).toBe(200)
+      expect((await server.call("metering", { token: session, body })).json()).toMatchObject({
+        status: 429,
+        detail: "Too many metering calls from this session. Try again in 60 seconds."
+      })
     })
   })
 
