@@ -7,7 +7,14 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { createConnectionGate } from "./connectionGate.ts"
 import { connectionHandlers } from "./connectionHandlers.ts"
-import { grantKey, type Heartbeat, liveCountsByStream, pruneConnections, recordHeartbeats } from "./connectionsRepo.ts"
+import {
+  grantKey,
+  type Heartbeat,
+  liveCountsByStream,
+  pruneConnections,
+  pruneConnectionsOverBudget,
+  recordHeartbeats
+} from "./connectionsRepo.ts"
 import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { type GrantKey, ownChannelOf } from "./streamGrants.ts"
@@ -33,7 +40,7 @@ export function grantKeyOf(db: Kysely<Tables>): () => Promise<GrantKey> {
  * signed for the session, each player session is a connection staff can see and end, and an
  * account watches no more streams at once than the site allows.
  */
-export function connectionsFeature({ db, now, log }: FeatureDeps): ServerFeature {
+export function connectionsFeature({ db, now, log, counters }: FeatureDeps): ServerFeature {
   const onError = (error: unknown) => log.warn({ err: error }, "connections: a write failed; the next request tries again")
   let settings: { readonly at: number; readonly value: Promise<number> } | undefined
   const maxStreams = (): Promise<number> => {
@@ -49,7 +56,7 @@ export function connectionsFeature({ db, now, log }: FeatureDeps): ServerFeature
   return {
     handlers: connectionHandlers({ db, now, gate, key, maxStreams, feeds: (at) => feeds.statuses(db, at) }),
     // on the root instance, so the hook also sees the origin's playlists
-    routes: async (app) => registerStreamGuard(app, { key, gate, unknown, now }),
+    routes: async (app) => registerStreamGuard(app, { key, gate, unknown, counters, now }),
     jobs: [{ stop: () => gate.close() }, { stop: () => unknown.close() }]
   }
 }
@@ -63,6 +70,8 @@ export const connections = {
     recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
   prune: async (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
     (await pruneConnections(db, cutoff, limit)) + (await pruneQoeSamples(db, cutoff, limit)),
+  /** Forgets up to `limit` rows beyond the budgets of what a flood could fill (refused networks). */
+  pruneOverBudget: (db: Kysely<Tables>, limit: number): Promise<number> => pruneConnectionsOverBudget(db, limit),
   /** Reads players' health records as quality samples per stream (stalls span beacons, so it remembers). */
   qoeTracker: createQoeTracker,
   qoeSamples: (db: Kysely<Tables>, samples: ReadonlyArray<QoeSample>): Promise<void> => insertQoeSamples(db, samples),

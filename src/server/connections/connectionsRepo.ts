@@ -3,7 +3,7 @@ import { hotQuery } from "../db/hotQuery.ts"
 import { pruneBefore } from "../db/pruneBefore.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
-import { pruneUnknownViewers } from "./unknownViewersRepo.ts"
+import { pruneUnknownViewers, pruneUnknownViewersBeyond, UNKNOWN_VIEWER_ROWS } from "./unknownViewersRepo.ts"
 
 /** A player's heartbeat, as the analytics endpoint hears it. */
 export interface Heartbeat {
@@ -341,6 +341,10 @@ export async function endPlayer(
 export async function pruneConnections(db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> {
   return (await pruneBefore(db, "player_connections", "id", "last_seen", cutoff, limit)) + (await pruneUnknownViewers(db, cutoff, limit))
 }
+
+/** Forgets up to `limit` of the oldest refused networks beyond their budget; answers how many went. */
+export const pruneConnectionsOverBudget = (db: Kysely<Tables>, limit: number): Promise<number> =>
+  pruneUnknownViewersBeyond(db, UNKNOWN_VIEWER_ROWS, limit)
 
 /** The key every instance signs stream grants with. */
 export async function grantKey(db: Kysely<Tables>): Promise<string> {

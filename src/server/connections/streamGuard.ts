@@ -3,6 +3,8 @@ import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
 import { networkOf } from "../http/clientNetwork.ts"
+import type { Counters } from "../http/counters.ts"
+import { waitText } from "../http/HttpFailure.ts"
 import type { ConnectionGate, Refusal } from "./connectionGate.ts"
 import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { recordUnknownViewers, type UnknownViewer } from "./unknownViewersRepo.ts"
@@ -21,8 +23,18 @@ const RELAYED_MEDIA = /^\/live\/([^/]+)\/m\/[^/]+$/
 export const GRANT_CHECK_HEADER = "x-grant-check"
 const RECORD_EVERY_MS = 10 * 1000
 const MAX_REMEMBERED = 10_000
-// a flood of made-up addresses must not fill the disk: past this many new rows a second, the rest go unrecorded
+// a flood of made-up addresses must not fill the disk: past this many new rows a second, or an
+// hour, the rest go unrecorded (and housekeeping keeps the newest UNKNOWN_VIEWER_ROWS)
 const MAX_WRITES_PER_SECOND = 50
+const MAX_WRITES_PER_HOUR = 3600
+/**
+ * Requests refused for want of a valid grant that one network may make within the window; past
+ * them it is answered 429 at once and no longer recorded. A player asks for a playlist every
+ * second or two, so a network of many real players refused at once (a grant key changed under
+ * them) stays well within it, and a request with a valid grant is never counted.
+ */
+export const LIVE_REFUSALS_PER_WINDOW = 100
+const LIVE_REFUSAL_WINDOW_MS = 10 * 1000
 
 /** The client networks (IPv4 addresses, IPv6 /64s) refused by the origin, written at most every few seconds each. */
 export interface UnknownViewers {
@@ -34,6 +46,8 @@ export function createUnknownViewers(db: Kysely<Tables>, onError: (error: unknow
   const written = new Map<string, number>()
   let second = 0
   let writesThisSecond = 0
+  let hour = 0
+  let writesThisHour = 0
   const writes: WriteBatcher<UnknownViewer> = createWriteBatcher({ db, commit: recordUnknownViewers, windowMs: 50 })
   return {
     record(address, channel, at) {
@@ -46,8 +60,14 @@ export function createUnknownViewers(db: Kysely<Tables>, onError: (error: unknow
         second = thisSecond
         writesThisSecond = 0
       }
-      if (writesThisSecond >= MAX_WRITES_PER_SECOND) return
+      const thisHour = Math.floor(at / 3_600_000)
+      if (thisHour !== hour) {
+        hour = thisHour
+        writesThisHour = 0
+      }
+      if (writesThisSecond >= MAX_WRITES_PER_SECOND || writesThisHour >= MAX_WRITES_PER_HOUR) return
       writesThisSecond += 1
+      writesThisHour += 1
       written.delete(ip)
       written.set(ip, at)
       if (written.size > MAX_REMEMBERED) {
@@ -79,6 +99,7 @@ export interface StreamGuardDeps {
   readonly key: () => Promise<GrantKey>
   readonly gate: ConnectionGate
   readonly unknown: UnknownViewers
+  readonly counters: Counters
   readonly now: () => number
 }
 
@@ -86,7 +107,7 @@ export interface StreamGuardDeps {
  * Our origin's live playlists open only with a stream grant for their channel (`?grant=`); an
  * address without one is refused and shown to staff as an unknown viewer.
  */
-export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, now }: StreamGuardDeps): void {
+export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, counters, now }: StreamGuardDeps): void {
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return
     const [pathname = "", search = ""] = request.url.split("?", 2)
@@ -95,6 +116,20 @@ export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, 
     const checkOnly = request.headers[GRANT_CHECK_HEADER] !== undefined
     const grant = readGrant(await key(), new URLSearchParams(search).get("grant"))
     if (grant === undefined || grant.channel !== channel) {
+      const network = networkOf(request.ip)
+      const { count, msLeft } = counters.addSoon(`live refused ${network}`, LIVE_REFUSAL_WINDOW_MS)
+      if (count > LIVE_REFUSALS_PER_WINDOW) {
+        const seconds = Math.max(1, Math.ceil(msLeft / 1000))
+        return reply
+          .code(429)
+          .header("Cache-Control", "no-store")
+          .header("Retry-After", String(seconds))
+          .send({
+            success: false,
+            status: 429,
+            detail: `Too many refused stream requests from your network. Try again in ${waitText(seconds)}.`
+          })
+      }
       unknown.record(request.ip, channel, now())
       return refuse(reply, { status: 403, reason: "invalid" })
     }

@@ -39,3 +39,30 @@ export async function unknownViewersSince(db: Kysely<Tables>, since: Timestamp, 
 /** Forgets up to `limit` refused addresses quiet since before `cutoff`; answers how many went. */
 export const pruneUnknownViewers = (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
   pruneBefore(db, "unknown_viewers", "ip", "last_seen", cutoff, limit)
+
+/** Refused networks kept at most, whatever their age: staff see the newest 500; a flood keeps no more. */
+export const UNKNOWN_VIEWER_ROWS = 10_000
+
+/**
+ * Forgets up to `limit` of the refused networks seen longest ago beyond the newest `keep`;
+ * answers how many went.
+ */
+export async function pruneUnknownViewersBeyond(db: Kysely<Tables>, keep: number, limit: number): Promise<number> {
+  const boundary = await db
+    .selectFrom("unknown_viewers")
+    .select("last_seen")
+    .orderBy("last_seen", "desc")
+    .limit(1)
+    .offset(keep)
+    .executeTakeFirst()
+  if (boundary === undefined) return 0
+  const result = await db
+    .deleteFrom("unknown_viewers")
+    .where(
+      "ip",
+      "in",
+      db.selectFrom("unknown_viewers").select("ip").where("last_seen", "<=", boundary.last_seen).orderBy("last_seen").limit(limit)
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

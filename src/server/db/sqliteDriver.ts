@@ -29,6 +29,7 @@ export function openSqliteDatabase(file: string): SqliteConnection {
   const db = new DatabaseSync(file)
   // busy_timeout first: switching to WAL needs a lock another process may briefly hold.
   db.exec("PRAGMA busy_timeout=5000")
+  turnOnIncrementalVacuum(db)
   db.exec("PRAGMA journal_mode=WAL")
   db.exec("PRAGMA synchronous=FULL")
   db.exec("PRAGMA foreign_keys=ON")
@@ -69,7 +70,7 @@ export function openSqliteDatabase(file: string): SqliteConnection {
       if (statement === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
         // anything but a plain select may change a table (an insert, a trigger's update, a pragma)
-        statement = adaptStatement(db.prepare(sql), /^\s*select\b/i.test(sql) ? undefined : wrote)
+        statement = adaptStatement(db.prepare(sql), /^\s*select\b/i.test(sql) ? undefined : wrote, STEPPED.test(sql))
         statements.set(sql, statement)
       }
       return statement
@@ -81,12 +82,35 @@ export function openSqliteDatabase(file: string): SqliteConnection {
   }
 }
 
+/**
+ * Pages freed by deleted rows go back to the file system when housekeeping asks (`reclaimFreePages`),
+ * instead of staying in the file for good. A new file takes the mode at once; a file made before
+ * is rebuilt once (VACUUM, as long as a copy of the database takes), and if another process holds
+ * it just then, the next start tries again.
+ */
+function turnOnIncrementalVacuum(db: DatabaseSync): void {
+  const { auto_vacuum: mode } = db.prepare("PRAGMA auto_vacuum").get() as { auto_vacuum: number }
+  if (mode === INCREMENTAL) return
+  db.exec("PRAGMA auto_vacuum=INCREMENTAL")
+  const { page_count: pages } = db.prepare("PRAGMA page_count").get() as { page_count: number }
+  if (pages === 0) return
+  try {
+    db.exec("VACUUM")
+  } catch {
+    // busy: served as it is, converted at a later start
+  }
+}
+const INCREMENTAL = 2
+
 // Far above the app's own statements; ad-hoc CLI or report queries cannot grow the cache forever.
 const STATEMENT_CACHE_SIZE = 500
 /** How long a table's version read on this connection stands, unless this connection writes. */
 const VERSION_RECHECK_MS = 50
 
-function adaptStatement(stmt: StatementSync, onWrite?: () => void): SqliteStatement {
+/** Statements that do one unit of work per step and return no rows: run to their end, not one step. */
+const STEPPED = /^\s*pragma\s+incremental_vacuum\b/i
+
+function adaptStatement(stmt: StatementSync, onWrite?: () => void, stepped = false): SqliteStatement {
   const columns = stmt.columns()
   const names = columns.map((column) => column.name)
   // SQLite has no boolean type: columns declared `boolean` hold 0/1. Mapping them back here, by
@@ -113,7 +137,9 @@ function adaptStatement(stmt: StatementSync, onWrite?: () => void): SqliteStatem
     },
     run: (parameters) => {
       onWrite?.()
-      return stmt.run(...toInputs(parameters))
+      if (!stepped) return stmt.run(...toInputs(parameters))
+      stmt.all(...toInputs(parameters))
+      return { changes: 0, lastInsertRowid: 0 }
     },
     *iterate(parameters) {
       onWrite?.()

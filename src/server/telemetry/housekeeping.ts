@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import { connections } from "../connections/connectionsFeature.ts"
+import { reclaimFreePages } from "../db/freePages.ts"
 import type { Tables } from "../db/schema.ts"
 import { type PeriodicJob, startPeriodicJob } from "../http/periodicJob.ts"
 import { healthIdBeyond, pruneHealthUpTo, pruneTelemetryBatch } from "./telemetryRepo.ts"
@@ -40,14 +41,21 @@ export async function pruneOldTelemetry(db: Kysely<Tables>, now: number, options
 }
 
 /**
- * Deletes the oldest health records beyond the budget, a batch at a time; answers how many went.
- * Records arriving meanwhile are newer than any it deletes, so the newest are always kept.
+ * Deletes the oldest health records beyond the budget, and the networks refused longest ago
+ * beyond theirs, a batch at a time; answers how many went. Records arriving meanwhile are newer
+ * than any it deletes, so the newest are always kept.
  */
 export async function pruneHealthOverBudget(db: Kysely<Tables>, options: TelemetryPruneOptions = {}): Promise<number> {
-  const lastId = await healthIdBeyond(db, options.healthRowBudget ?? HEALTH_ROW_BUDGET)
-  if (lastId === undefined) return 0
   const batch = options.batch ?? 2000
   let total = 0
+  for (;;) {
+    const deleted = await connections.pruneOverBudget(db, batch)
+    total += deleted
+    if (deleted < batch) break
+    await nextTurn()
+  }
+  const lastId = await healthIdBeyond(db, options.healthRowBudget ?? HEALTH_ROW_BUDGET)
+  if (lastId === undefined) return total
   for (;;) {
     const deleted = await pruneHealthUpTo(db, lastId, batch)
     total += deleted
@@ -64,10 +72,16 @@ export interface TelemetryHousekeepingOptions extends TelemetryPruneOptions {
   readonly onError?: (error: unknown) => void
 }
 
-/** Telemetry pruning by age and by the health budget, as a background job, away from the requests that write it. */
+/**
+ * Telemetry pruning by age and by the budgets, as a background job away from the requests that
+ * write it; the space the rows took goes back to the file system.
+ */
 export function startTelemetryHousekeeping(options: TelemetryHousekeepingOptions): PeriodicJob<number> {
-  const prune = async () =>
-    (await pruneOldTelemetry(options.db, options.now(), options)) + (await pruneHealthOverBudget(options.db, options))
+  const prune = async () => {
+    const pruned = (await pruneOldTelemetry(options.db, options.now(), options)) + (await pruneHealthOverBudget(options.db, options))
+    await reclaimFreePages(options.db)
+    return pruned
+  }
   return startPeriodicJob(prune, {
     everyMs: options.everyMs ?? 10 * MINUTE_MS,
     firstAfterMs: options.firstAfterMs ?? MINUTE_MS,

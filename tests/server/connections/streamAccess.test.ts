@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
+import { LIVE_REFUSALS_PER_WINDOW } from "../../../src/server/connections/streamGuard.ts"
+import { UNKNOWN_VIEWER_ROWS } from "../../../src/server/connections/unknownViewersRepo.ts"
 import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
+import { pruneHealthOverBudget } from "../../../src/server/telemetry/housekeeping.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 
@@ -103,6 +106,49 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     await play("/live/demo1/index.m3u8", "10.14.9.9")
     await expect.poll(async () => (await staffView()).unknownIps.filter((ip) => ip.startsWith("10.14.")).length).toBe(51)
     expect(before).toBeLessThan(120)
+  })
+
+  it("answers a network's flood of refused playlist requests 429 after a hundred in ten seconds, never a viewer with a grant there", async () => {
+    server.clock += 2 * MINUTE
+    const token = await server.signIn(await viewer())
+    const [one] = await list(token)
+    const refused = []
+    for (let n = 0; n < LIVE_REFUSALS_PER_WINDOW; n++)
+      refused.push((await play("/live/demo1/index.m3u8", `2001:db8:99:1::${n + 1}`)).statusCode)
+    expect(refused.every((status) => status === 403)).toBe(true)
+    const flooded = await play("/live/demo2/index.m3u8", "2001:db8:99:1::ffff")
+    expect(flooded.statusCode).toBe(429)
+    expect(flooded.headers["retry-after"]).toBe("10")
+    expect(flooded.json()).toEqual({
+      success: false,
+      status: 429,
+      detail: "Too many refused stream requests from your network. Try again in 10 seconds."
+    })
+    // the same /64 with a valid grant plays on; another network is refused as usual
+    expect((await play(one?.src ?? null, "2001:db8:99:1::42")).statusCode).toBe(200)
+    expect((await play("/live/demo1/index.m3u8", "2001:db8:99:2::1")).statusCode).toBe(403)
+    server.clock += 10_000
+    expect((await play("/live/demo1/index.m3u8", "2001:db8:99:1::1")).statusCode).toBe(403)
+  })
+
+  it("keeps the newest 10,000 refused networks at most, however many a flood brings", async () => {
+    const db = server.db.kysely
+    await db.deleteFrom("unknown_viewers").execute()
+    const rows = Array.from({ length: UNKNOWN_VIEWER_ROWS + 30 }, (_, n) => ({
+      ip: `10.200.${n >> 8}.${n & 255}`,
+      channel: "demo1",
+      first_seen: new Date(server.clock + n * 1000).toISOString(),
+      last_seen: new Date(server.clock + n * 1000).toISOString()
+    }))
+    for (let start = 0; start < rows.length; start += 1000)
+      await db
+        .insertInto("unknown_viewers")
+        .values(rows.slice(start, start + 1000))
+        .execute()
+    await pruneHealthOverBudget(db, { batch: 16 })
+    const left = await db.selectFrom("unknown_viewers").select("ip").orderBy("last_seen").execute()
+    expect(left).toHaveLength(UNKNOWN_VIEWER_ROWS)
+    expect(left[0]?.ip).toBe(rows[30]?.ip)
   })
 
   it("opens a grant within two minutes of signing; an open connection keeps it alive; a signed-out session's grants die", async () => {
