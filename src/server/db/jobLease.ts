@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
 const iso = (ms: number): Timestamp => new Date(ms).toISOString()
+
+/** This process among the instances: every lease it takes is held under a name ending with it. */
+export const THIS_PROCESS = randomUUID()
 const NEVER = iso(0)
 
 /**
@@ -28,7 +32,7 @@ export async function takeLease(db: Kysely<Tables>, lease: { name: string; holde
 export async function releaseLease(db: Kysely<Tables>, lease: { name: string; holder: string; now: number }): Promise<void> {
   await db
     .updateTable("job_leases")
-    .set({ leased_until: iso(lease.now) })
+    .set({ holder: "", leased_until: iso(lease.now) })
     .where("name", "=", lease.name)
     .where("holder", "=", lease.holder)
     .execute()
@@ -38,4 +42,14 @@ export async function releaseLease(db: Kysely<Tables>, lease: { name: string; ho
 export async function leaseOf(db: Kysely<Tables>, name: string): Promise<{ holder: string; leasedUntil: Timestamp } | undefined> {
   const row = await db.selectFrom("job_leases").select(["holder", "leased_until"]).where("name", "=", name).executeTakeFirst()
   return row === undefined ? undefined : { holder: row.holder, leasedUntil: row.leased_until }
+}
+
+/**
+ * The leases this process holds that ran out before `before` without being renewed or given up:
+ * a job or feed of this instance that stopped keeping its lease, so another instance may run it
+ * too. Answers their names.
+ */
+export async function leasesRunOut(db: Kysely<Tables>, before: number): Promise<Array<string>> {
+  const rows = await db.selectFrom("job_leases").select(["name", "holder"]).where("leased_until", "<", iso(before)).execute()
+  return rows.filter((row) => row.holder.endsWith(THIS_PROCESS)).map((row) => row.name)
 }

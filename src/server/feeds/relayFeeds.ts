@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { Db } from "../db/database.ts"
+import { THIS_PROCESS } from "../db/jobLease.ts"
 import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
@@ -59,7 +59,7 @@ const TIDY_EVERY_MS = 2000
 const HEALTH_EVERY_MS = 5000
 /** A health row older than this is of a feed nobody runs any more. */
 export const HEALTH_FRESH_MS = 15_000
-const INSTANCE = randomUUID()
+const INSTANCE = THIS_PROCESS
 
 const settingsOf = (row: StreamFeedRow): RelaySettings => ({
   channel: row.channel,

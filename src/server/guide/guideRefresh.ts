@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto"
 import { hostname } from "node:os"
 import type { Kysely } from "kysely"
-import { releaseLease, takeLease } from "../db/jobLease.ts"
+import { releaseLease, THIS_PROCESS, takeLease } from "../db/jobLease.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { keepDemoGuideAhead } from "./demoGuide.ts"
@@ -61,7 +60,7 @@ export interface GuideRefresh extends Job {
 export function startGuideRefresh(options: GuideRefreshOptions): GuideRefresh {
   const { db, now, log } = options
   const everyMs = options.everyMs ?? 6 * HOUR
-  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`
+  const holder = options.holder ?? `${hostname()}:${process.pid}:${THIS_PROCESS}`
   const abort = new AbortController()
   let stopped = false
   let running: Promise<GuideRefreshRun> | undefined

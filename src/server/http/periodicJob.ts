@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto"
 import type { Kysely } from "kysely"
-import { takeLease } from "../db/jobLease.ts"
+import { THIS_PROCESS, takeLease } from "../db/jobLease.ts"
 import type { Tables } from "../db/schema.ts"
 import type { Job } from "./serverFeature.ts"
 
@@ -24,7 +23,7 @@ export interface PeriodicJobOptions<T> {
 }
 
 /** This process, as a holder of job leases. */
-const INSTANCE = randomUUID()
+const INSTANCE = THIS_PROCESS
 
 /**
  * Background work on a timer: it never keeps the process alive, never runs twice at once, and a

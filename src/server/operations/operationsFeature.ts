@@ -29,7 +29,7 @@ export function operationsFeature({ db, config, now, log }: FeatureDeps): Server
   let last: { readonly at: number; readonly checks: Promise<Array<ReadinessCheck>> } | undefined
   const checks = (): Promise<Array<ReadinessCheck>> => {
     const at = performance.now()
-    if (last === undefined || at - last.at > READY_FOR_MS) last = { at, checks: readiness(db, known) }
+    if (last === undefined || at - last.at > READY_FOR_MS) last = { at, checks: readiness(db, known, now()) }
     return last.checks
   }
   return {

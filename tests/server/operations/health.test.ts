@@ -1,5 +1,6 @@
 import { sql } from "kysely"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { releaseLease, THIS_PROCESS } from "../../../src/server/db/jobLease.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 
@@ -22,7 +23,8 @@ describe.each(dialects)("health and readiness ($name)", (dialect) => {
       status: "ready",
       checks: [
         { name: "database", ok: true, detail: "answers" },
-        { name: "migrations", ok: true, detail: expect.stringMatching(/^up to date \(\d{4}_\w+\)$/) }
+        { name: "migrations", ok: true, detail: expect.stringMatching(/^up to date \(\d{4}_\w+\)$/) },
+        { name: "leases", ok: true, detail: "every job and feed of this instance keeps its lease" }
       ]
     })
     // the security headers every answer has
@@ -39,10 +41,29 @@ describe.each(dialects)("health and readiness ($name)", (dialect) => {
       status: "not ready",
       checks: [
         { name: "database", ok: true },
-        { name: "migrations", ok: false, detail: "the database is newer than this version (0099_from_the_future)" }
+        { name: "migrations", ok: false, detail: "the database is newer than this version (0099_from_the_future)" },
+        { name: "leases", ok: true }
       ]
     })
     expect((await get("/healthz")).statusCode).toBe(200)
+  })
+
+  it("is not ready while a lease of this instance has gone a minute without renewal, and ready once it is renewed or given up", async () => {
+    const db = server.db.kysely
+    const at = (ms: number) => new Date(server.clock + ms).toISOString()
+    await db
+      .insertInto("job_leases")
+      .values([
+        { name: "relay:stuck", holder: `127.0.0.1:8080 ${THIS_PROCESS}`, leased_until: at(-61_000) },
+        { name: "relay:late", holder: `127.0.0.1:8080 ${THIS_PROCESS}`, leased_until: at(-30_000) },
+        { name: "relay:elsewhere", holder: "10.0.0.2:8080 another-instance", leased_until: at(-3_600_000) }
+      ])
+      .execute()
+    const ready = await get("/readyz")
+    expect(ready.statusCode).toBe(503)
+    expect(ready.json().checks[2]).toEqual({ name: "leases", ok: false, detail: "not renewed for over a minute: relay:stuck" })
+    await releaseLease(db, { name: "relay:stuck", holder: `127.0.0.1:8080 ${THIS_PROCESS}`, now: server.clock })
+    await expect.poll(async () => (await get("/readyz")).statusCode).toBe(200)
   })
 
   it("has no /metrics without METRICS_TOKEN", async () => {
