@@ -1,6 +1,7 @@
 import { sql } from "kysely"
 import { type Migration, Migrator } from "kysely/migration"
 import type { Db, Dialect } from "./database.ts"
+import { auditLog } from "./migrations/auditLog.ts"
 import { guideSchema } from "./migrations/guideSchema.ts"
 import { healthIdsAndPlugins } from "./migrations/healthIdsAndPlugins.ts"
 import { initialSchema } from "./migrations/initialSchema.ts"
@@ -33,7 +34,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0012_table_versions": tableVersions(dialect),
     "0013_stream_feeds": streamFeeds(dialect),
     "0014_repair_qoe_samples": repairQoeSamples(dialect),
-    "0015_reset_request_networks": resetRequestNetworks()
+    "0015_reset_request_networks": resetRequestNetworks(),
+    "0016_audit_log": auditLog(dialect)
   }
 }
 

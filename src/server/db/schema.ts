@@ -230,6 +230,24 @@ export interface Tables {
   job_leases: JobLeasesTable
   rate_limits: RateLimitsTable
   table_versions: TableVersionsTable
+  audit_log: AuditLogTable
+}
+
+/** What staff and operators did (migration 0016): one row per action, never updated, pruned by age. */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: Timestamp
+  /** a staff member's email, or `cli:` and the operator's OS user */
+  actor: string
+  /** the staff member's account; null for the operator CLI (and kept when the account goes) */
+  actor_user_id: number | null
+  /** a code of the domain's AUDIT_ACTIONS */
+  action: string
+  target: string
+  /** what changed, never a secret */
+  detail: string
+  /** the client's address for a staff request; null for the CLI */
+  address: string | null
 }
 
 /** One fixed window of a rate-limit or lockout counter (PostgreSQL; SQLite counts in memory). */

@@ -59,7 +59,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0012_table_versions",
         "0013_stream_feeds",
         "0014_repair_qoe_samples",
-        "0015_reset_request_networks"
+        "0015_reset_request_networks",
+        "0016_audit_log"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
@@ -71,6 +72,7 @@ describe.each(dialects)("database on $name", (dialect) => {
       expect(tables).toEqual([
         "analytics_events",
         "announcements",
+        "audit_log",
         "feed_health",
         "guide_channels",
         "guide_programmes",
