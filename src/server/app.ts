@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { EndpointName } from "../domain/contract/api.ts"
 import { openApiDocument } from "../domain/contract/openapi.ts"
 import { type AccountFeatureOptions, accountFeature } from "./account/accountFeature.ts"
+import { auditFeature } from "./audit/auditFeature.ts"
 import type { Config } from "./config.ts"
 import { connectionsFeature } from "./connections/connectionsFeature.ts"
 import type { Db } from "./db/database.ts"
@@ -114,7 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       telemetryFeature,
       connectionsFeature,
       originFeature,
-      operationsFeature
+      operationsFeature,
+      auditFeature
     ]) {
       features.push(feature(deps))
     }

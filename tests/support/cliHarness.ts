@@ -20,6 +20,16 @@ export function useAdmin(dialect: DialectHarness) {
     if (database === undefined || config === undefined) throw new Error("useAdmin's database exists only inside a test")
     return { database, config }
   }
+  const run = async (operator: string | undefined, argv: ReadonlyArray<string>): Promise<{ code: number; output: string }> => {
+    const lines: string[] = []
+    const code = await runAdmin(argv, {
+      config: opened().config,
+      out: (text) => lines.push(text),
+      db: opened().database.db,
+      ...(operator === undefined ? {} : { operator })
+    })
+    return { code, output: lines.join("\n") }
+  }
   return {
     get database(): TestDatabase {
       return opened().database
@@ -28,10 +38,8 @@ export function useAdmin(dialect: DialectHarness) {
       return opened().config
     },
     // shares the test's connection, so a test sees what the command wrote at once
-    async admin(...argv: string[]): Promise<{ code: number; output: string }> {
-      const lines: string[] = []
-      const code = await runAdmin(argv, { config: opened().config, out: (text) => lines.push(text), db: opened().database.db })
-      return { code, output: lines.join("\n") }
-    }
+    admin: (...argv: string[]): Promise<{ code: number; output: string }> => run(undefined, argv),
+    /** As `admin`, run by the OS user `operator` (the audit log's actor). */
+    adminAs: (operator: string, ...argv: string[]): Promise<{ code: number; output: string }> => run(operator, argv)
   }
 }

@@ -1,4 +1,5 @@
 import { passwordResetContract, profileContract, registrationContract, signInContract } from "./account.ts"
+import { auditContract } from "./audit.ts"
 import { connectionsContract } from "./connections.ts"
 import type { AnySchema } from "./endpoint.ts"
 import { guideContract } from "./guide.ts"
@@ -24,7 +25,8 @@ export const api = {
   ...supportContract,
   ...reportsContract,
   ...connectionsContract,
-  ...telemetryContract
+  ...telemetryContract,
+  ...auditContract
 } as const
 
 export type Api = typeof api

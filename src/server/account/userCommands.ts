@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { passwordRule, usernameFromEmail, usernameRule } from "../../domain/Validation.ts"
+import { audit } from "../audit/auditFeature.ts"
 import {
   type Args,
   type Command,
@@ -28,23 +29,38 @@ export const userCreate: Command = {
   usage: "--email E --password P [--username U] [--staff]",
   summary: "Create a verified account (staff with --staff)",
   options: { email: { type: "string" }, password: { type: "string" }, username: { type: "string" }, staff: { type: "boolean" } },
-  async run(args, { db, out, now }) {
+  async run(args, { db, out, now, operator }) {
     const email = requireEmail(args)
     const password = validPassword(requireText(args, "password"))
     const username = (optionalText(args, "username") ?? usernameFromEmail(email)).trim()
     const usernameMessage = usernameRule(username)
     if (usernameMessage !== undefined) throw new UsageError(`--username: ${usernameMessage}`)
     const isStaff = args.staff === true
-    const at = new Date(now()).toISOString()
+    const ms = now()
+    const at = new Date(ms).toISOString()
+    const passwordHash = await hashPassword(password)
     try {
-      const user = await insertUser(db, {
-        username,
-        email,
-        password_hash: await hashPassword(password),
-        invite_token: randomBytes(16).toString("base64url"),
-        is_staff: isStaff,
-        email_verified_at: at,
-        created_at: at
+      const user = await db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, {
+          username,
+          email,
+          password_hash: passwordHash,
+          invite_token: randomBytes(16).toString("base64url"),
+          is_staff: isStaff,
+          email_verified_at: at,
+          created_at: at
+        })
+        await audit.record(
+          trx,
+          audit.operator(operator),
+          {
+            action: "user.create",
+            target: accountTarget(created),
+            detail: `${isStaff ? "staff" : "customer"}, username ${created.username}`
+          },
+          ms
+        )
+        return created
       })
       out(`Created ${isStaff ? "staff" : "customer"} account ${user.email} (id ${user.id}, username ${user.username})`)
       return 0
@@ -60,15 +76,28 @@ export const userPassword: Command = {
   usage: "--email E --password P",
   summary: "Set an account's password and sign it out everywhere",
   options: { email: { type: "string" }, password: { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const password = validPassword(requireText(args, "password"))
     const user = await accountOf(args, db)
-    await updatePasswordHash(db, user.id, await hashPassword(password))
-    const ended = await deleteSessionsOfUser(db, user.id)
+    const passwordHash = await hashPassword(password)
+    const ended = await db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, user.id, passwordHash)
+      const count = await deleteSessionsOfUser(trx, user.id)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "user.password", target: accountTarget(user), detail: `password replaced; ${count} session(s) ended` },
+        now()
+      )
+      return count
+    })
     out(`Password updated for ${user.email}; ${ended} session(s) ended`)
     return 0
   }
 }
+
+/** An account as the audit log names it. */
+const accountTarget = (user: Pick<UserRow, "id" | "email">): string => `user ${user.id} (${user.email})`
 
 /** The account an --email names; an address with no account is the operator's mistake, said plainly. */
 const accountOf = async (args: Args, db: CommandContext["db"]): Promise<UserRow> => {
@@ -83,10 +112,19 @@ export const userDisable: Command = {
   usage: "--email E",
   summary: "Stop an account: it is signed out everywhere, its players stop and it cannot sign in until enabled",
   options: { email: { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const user = await accountOf(args, db)
-    await setActive(db, user.id, false)
-    const ended = await deleteSessionsOfUser(db, user.id)
+    const ended = await db.transaction().execute(async (trx) => {
+      await setActive(trx, user.id, false)
+      const count = await deleteSessionsOfUser(trx, user.id)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "user.disable", target: accountTarget(user), detail: `${count} session(s) ended` },
+        now()
+      )
+      return count
+    })
     out(`Disabled ${user.email}; ${ended} session(s) ended`)
     return 0
   }
@@ -97,9 +135,17 @@ export const userEnable: Command = {
   usage: "--email E",
   summary: "Let a disabled account sign in again",
   options: { email: { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const user = await accountOf(args, db)
-    await setActive(db, user.id, true)
+    await db.transaction().execute(async (trx) => {
+      await setActive(trx, user.id, true)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "user.enable", target: accountTarget(user), detail: user.is_active ? "was already enabled" : "" },
+        now()
+      )
+    })
     out(user.is_active ? `${user.email} was already enabled` : `Enabled ${user.email}; it can sign in again`)
     return 0
   }

@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs"
+import { userInfo } from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { accountCommands } from "../account/accountFeature.ts"
+import { auditCommands } from "../audit/auditFeature.ts"
 import { type Config, ConfigError, loadConfig } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import { DatabaseNewerThanCode, migrateToLatest } from "../db/migrations.ts"
@@ -26,7 +28,8 @@ export const COMMANDS: ReadonlyArray<Command> = [
   ...guideCommands,
   ...paymentsCommands,
   ...mailCommands,
-  ...operationsCommands
+  ...operationsCommands,
+  ...auditCommands
 ]
 
 export interface AdminIo {
@@ -37,6 +40,20 @@ export interface AdminIo {
   readonly now?: () => number
   /** An open, migrated database to use instead of opening the configured one (kept open). */
   readonly db?: Db
+  /** Who runs the commands, for the audit log; the OS user when not given. */
+  readonly operator?: string
+}
+
+/** The OS user running the CLI; under sudo, the one who ran sudo. */
+export function osUser(env: NodeJS.ProcessEnv = process.env): string {
+  const sudo = env.SUDO_USER?.trim()
+  if (sudo !== undefined && sudo !== "") return sudo
+  try {
+    return userInfo().username
+  } catch {
+    // a uid without a passwd entry (some containers)
+    return env.USER ?? env.LOGNAME ?? "unknown"
+  }
 }
 
 const usageLine = (command: Command) => `npm run admin -- ${command.name}${command.usage === "" ? "" : ` ${command.usage}`}`
@@ -98,7 +115,14 @@ export async function runAdmin(argv: ReadonlyArray<string>, io: AdminIo): Promis
         onWait: () => err("Waiting for a server starting on this database to finish migrating")
       })
     }
-    return await command.run(args, { db: db.kysely, config: io.config, out: io.out, err, now: io.now ?? Date.now })
+    return await command.run(args, {
+      db: db.kysely,
+      config: io.config,
+      out: io.out,
+      err,
+      now: io.now ?? Date.now,
+      operator: io.operator ?? osUser()
+    })
   } catch (error) {
     return exitCodeOf(command, error, err)
   } finally {
@@ -160,7 +184,14 @@ async function runWithoutDatabase(command: Command, args: Args, io: AdminIo, err
     }
   })
   try {
-    return await command.run(args, { db: closed, config: io.config, out: io.out, err, now: io.now ?? Date.now })
+    return await command.run(args, {
+      db: closed,
+      config: io.config,
+      out: io.out,
+      err,
+      now: io.now ?? Date.now,
+      operator: io.operator ?? osUser()
+    })
   } catch (error) {
     return exitCodeOf(command, error, err)
   }

@@ -13,6 +13,8 @@ export interface CommandContext {
   /** Notes beside the result (standard error), so `out` stays just the result for scripts. */
   readonly err: (text: string) => void
   readonly now: () => number
+  /** Who runs the command, as the audit log names them: the OS user (the one sudo was run by). */
+  readonly operator: string
 }
 
 export interface Command {

@@ -10,6 +10,7 @@ import {
 } from "../../domain/Connection.ts"
 import type { connectionsContract } from "../../domain/contract/connections.ts"
 import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type FeedStatus, type StreamHealth } from "../../domain/Reports.ts"
+import { audit } from "../audit/auditFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
 import { type ConnectionGate, presencesOf } from "./connectionGate.ts"
@@ -148,8 +149,30 @@ export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feed
       }
     },
 
-    async endConnection({ body }) {
-      const ended = await endConnection(db, body.id, "staff", iso(now()))
+    async endConnection({ body, session, request }) {
+      const at = now()
+      const ended = await db.transaction().execute(async (trx) => {
+        const connection = await endConnection(trx, body.id, "staff", iso(at))
+        if (connection !== undefined) {
+          const viewer = await trx
+            .selectFrom("player_connections as c")
+            .innerJoin("users as u", "u.id", "c.user_id")
+            .select(["u.id", "u.email"])
+            .where("c.id", "=", connection.id)
+            .executeTakeFirst()
+          await audit.record(
+            trx,
+            audit.staff(session, request),
+            {
+              action: "session.end",
+              target: `connection ${connection.id}${viewer === undefined ? "" : ` of user ${viewer.id} (${viewer.email})`}`,
+              detail: `session ${connection.session_id}, stream ${connection.stream_id}, ${connection.app}`
+            },
+            at
+          )
+        }
+        return connection
+      })
       if (ended === undefined) return nothingEnded
       gate.forget({ sessionId: ended.session_id, streamId: ended.stream_id, app: ended.app })
       return { success: true }

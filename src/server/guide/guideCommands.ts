@@ -1,3 +1,4 @@
+import { audit } from "../audit/auditFeature.ts"
 import { type Command, CommandFailure, isLocation, optionalText, table, UsageError } from "../cli/command.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { streams } from "../streams/streamsFeature.ts"
@@ -18,7 +19,7 @@ export const guideImport: Command = {
     "Import an XMLTV guide (plain or gzip), replacing the time window it covers on each of its channels; " +
     "with neither option, the site setting guideUrl",
   options: { file: { type: "string" }, url: { type: "string" } },
-  async run(args, { db, out, err, now }) {
+  async run(args, { db, out, err, now, operator }) {
     const file = optionalText(args, "file")
     const url = optionalText(args, "url")
     if (file !== undefined && url !== undefined) throw new UsageError("give --file or --url, not both")
@@ -45,7 +46,24 @@ export const guideImport: Command = {
       err(`\r${describeProgress(progress, at - started)}`)
     }
     try {
-      const result = await importGuide(db, guideText(source), { now: now(), onProgress })
+      const at = now()
+      // the address without the credentials a provider's may carry
+      const from = "file" in source ? `file ${source.file}` : audit.withoutSecrets(source.url)
+      const result = await importGuide(db, guideText(source), {
+        now: at,
+        onProgress,
+        alongside: (trx, imported) =>
+          audit.record(
+            trx,
+            audit.operator(operator),
+            {
+              action: "guide.import",
+              target: "guide",
+              detail: `${imported.programmes} programmes on ${imported.channels} channels from ${from}`
+            },
+            at
+          )
+      })
       out(describeImport(result, describeSource(source), performance.now() - started))
       return 0
     } catch (error) {

@@ -110,7 +110,8 @@ export async function swapInImport(
   importId: string,
   channels: ReadonlyArray<ImportedChannel>,
   windows: ReadonlyMap<string, GuideWindow>,
-  at: Timestamp
+  at: Timestamp,
+  alongside?: (trx: Kysely<Tables>) => Promise<void>
 ): Promise<void> {
   const named = channels.filter((c) => c.name !== undefined && c.name !== "")
   const unnamed = channels.filter((c) => c.name === undefined || c.name === "")
@@ -150,6 +151,7 @@ export async function swapInImport(
       .onConflict((oc) => oc.doNothing())
       .execute()
     await discardStaged(trx, importId)
+    await alongside?.(trx)
   })
 }
 

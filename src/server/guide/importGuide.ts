@@ -32,6 +32,8 @@ export interface GuideImportOptions {
   readonly now: number
   /** Called after each chunk of the file; cheap, so callers throttle what they show. */
   readonly onProgress?: (progress: GuideImportProgress) => void
+  /** Written in the transaction that puts the import in place (who imported it), so both happen or neither. */
+  readonly alongside?: (trx: Kysely<Tables>, imported: GuideImportProgress) => Promise<void>
 }
 
 // Staged in commits of this many rows: a batch waiting for its commit outlives the young
@@ -112,7 +114,15 @@ export async function importGuide(
     await flush()
     const windows = new Map([...spans].map(([channel, span]) => [channel, { from: iso(span.from), to: iso(span.to) }]))
     const imported: Array<ImportedChannel> = [...channels].map(([id, name]) => ({ id, name }))
-    await swapInImport(db, importId, imported, windows, iso(options.now))
+    const alongside = options.alongside
+    await swapInImport(
+      db,
+      importId,
+      imported,
+      windows,
+      iso(options.now),
+      alongside === undefined ? undefined : (trx) => alongside(trx, { programmes, channels: channels.size })
+    )
   } catch (error) {
     await discardStaged(db, importId).catch(() => undefined)
     throw error

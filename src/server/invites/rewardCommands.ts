@@ -1,3 +1,4 @@
+import { audit } from "../audit/auditFeature.ts"
 import { type Command, CommandFailure, requireEmail, requireText, UsageError } from "../cli/command.ts"
 import { addLedgerEntry, rewardBalance } from "./rewardLedger.ts"
 
@@ -9,7 +10,7 @@ export const rewardsAdjust: Command = {
   usage: "--email E --points N (--points=-N to take back)",
   summary: "Give an account reward points by hand (N below zero takes them back), as a row of its points ledger",
   options: { email: { type: "string" }, points: { type: "string" } },
-  async run(args, { db, out, now }) {
+  async run(args, { db, out, now, operator }) {
     const email = requireEmail(args)
     const pointsText = requireText(args, "points").trim()
     const points = Number(pointsText)
@@ -21,7 +22,18 @@ export const rewardsAdjust: Command = {
       if (user === undefined) throw new CommandFailure(`No account with email ${email}. List accounts with user:list.`)
       const before = await rewardBalance(trx, user.id)
       if (before + points < 0) throw new CommandFailure(`${email} has ${before} points; taking ${-points} would leave fewer than none.`)
-      await addLedgerEntry(trx, { userId: user.id, points, reason: "adjust", at: new Date(now()).toISOString() })
+      const at = now()
+      await addLedgerEntry(trx, { userId: user.id, points, reason: "adjust", at: new Date(at).toISOString() })
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        {
+          action: "rewards.adjust",
+          target: `user ${user.id} (${email})`,
+          detail: `${points > 0 ? "+" : ""}${points} points: ${before} → ${before + points}`
+        },
+        at
+      )
       return before + points
     })
     out(`${email} now has ${balance} reward point${balance === 1 ? "" : "s"}.`)

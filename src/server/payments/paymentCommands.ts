@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { CURRENCY_PATTERN, isPaymentProvider, PAYMENT_PROVIDERS, type PaymentProvider } from "../../domain/Payment.ts"
+import { audit } from "../audit/auditFeature.ts"
 import { type Args, type Command, CommandFailure, optionalText, requireEmail, requireText, UsageError } from "../cli/command.ts"
 import { describeImport, describeRecorded } from "./paymentReport.ts"
 import { accountIdsByEmail, recordedTransactionIds } from "./paymentsRepo.ts"
@@ -19,24 +20,40 @@ export const paymentImport: Command = {
     "Import PayPal's activity export (CSV): each completed payment, matched to its account by the payer's email, " +
     "adds a paid month; ids already recorded are left alone, so importing a file twice adds nothing",
   options: { file: { type: "string" }, "date-format": { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const file = requireText(args, "file")
     const dateFormat = (optionalText(args, "date-format") ?? "auto").trim().toLowerCase()
     if (!isDateFormat(dateFormat))
       throw new UsageError(`--date-format must be one of ${DATE_FORMAT_OPTIONS.join(", ")} (got "${dateFormat}")`)
     const activity = await readActivity(file, dateFormat)
-    const result = await recordPayments(
-      db,
-      activity.payments.map((payment) => ({
-        email: payment.email,
-        transactionId: payment.transactionId,
-        provider: "paypal" as const,
-        price: payment.gross,
-        fee: payment.fee,
-        currency: payment.currency,
-        paidAt: payment.paidAt
-      }))
-    )
+    const result = await db.transaction().execute(async (trx) => {
+      const recorded = await recordPayments(
+        trx,
+        activity.payments.map((payment) => ({
+          email: payment.email,
+          transactionId: payment.transactionId,
+          provider: "paypal" as const,
+          price: payment.gross,
+          fee: payment.fee,
+          currency: payment.currency,
+          paidAt: payment.paidAt
+        }))
+      )
+      const unknown = [...recorded.unknownPayers.values()].reduce((sum, count) => sum + count, 0)
+      if (recorded.recorded > 0) {
+        await audit.record(
+          trx,
+          audit.operator(operator),
+          {
+            action: "payment.import",
+            target: `file ${file}`,
+            detail: `${recorded.recorded} recorded, ${recorded.present} already there, ${unknown} without an account`
+          },
+          now()
+        )
+      }
+      return recorded
+    })
     out(describeImport(file, result, activity.skipped))
     return 0
   }
@@ -55,7 +72,7 @@ export const paymentAdd: Command = {
     date: { type: "string" },
     currency: { type: "string" }
   },
-  async run(args, { db, out, now }) {
+  async run(args, { db, out, now, operator }) {
     const email = requireEmail(args)
     const amount = money(args, "amount", { positive: true })
     const fee = optionalText(args, "fee") === undefined ? 0 : money(args, "fee", { positive: false })
@@ -74,7 +91,22 @@ export const paymentAdd: Command = {
     if (account === undefined) throw new CommandFailure(`No account with email ${email}. List accounts with user:list.`)
     if (id !== undefined && (await recordedTransactionIds(db, [id])).size > 0)
       throw new CommandFailure(`A payment with id ${id} is recorded already.`)
-    const recorded = await recordPayment(db, account, { email, transactionId: id ?? null, provider, price: amount, fee, currency, paidAt })
+    const recorded = await db.transaction().execute(async (trx) => {
+      const done = await recordPayment(trx, account, { email, transactionId: id ?? null, provider, price: amount, fee, currency, paidAt })
+      if (done.outcome === "recorded") {
+        await audit.record(
+          trx,
+          audit.operator(operator),
+          {
+            action: "payment.add",
+            target: `user ${account} (${email})`,
+            detail: `${amount} ${currency} by ${provider}${fee > 0 ? ` (fee ${fee})` : ""}${id === undefined ? "" : `, id ${id}`}, paid ${paidAt}, month from ${done.period.start}`
+          },
+          now()
+        )
+      }
+      return done
+    })
     if (recorded.outcome !== "recorded") throw new CommandFailure(`A payment with id ${id} is recorded already.`)
     out(describeRecorded({ email, amount, currency, provider, id, period: recorded.period }))
     return 0

@@ -1,4 +1,5 @@
 import { SITE_SETTING_KEYS } from "../../domain/SiteSettings.ts"
+import { audit } from "../audit/auditFeature.ts"
 import { type Command, requireText, UsageError } from "../cli/command.ts"
 import { getSettings, setSetting } from "./settingsRepo.ts"
 import { isSiteSettingKey, parseSettingValue, readSettingsInEffect } from "./siteSettings.ts"
@@ -8,14 +9,24 @@ export const settingsSet: Command = {
   usage: "--key K --value V",
   summary: `Set a site setting (${SITE_SETTING_KEYS.join(", ")})`,
   options: { key: { type: "string" }, value: { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const key = requireText(args, "key")
     if (!isSiteSettingKey(key)) throw new UsageError(`--key must be one of ${SITE_SETTING_KEYS.join(", ")} (got "${key}")`)
     const text = args.value
     if (typeof text !== "string") throw new UsageError("--value is required")
     const parsed = parseSettingValue(key, text)
     if (!parsed.ok) throw new UsageError(`--value: ${parsed.message}`)
-    await setSetting(db, key, parsed.value)
+    // an address may carry a provider's credentials: the log keeps it without them
+    const shown = typeof parsed.value === "string" ? audit.withoutSecrets(parsed.value) : parsed.value
+    await db.transaction().execute(async (trx) => {
+      await setSetting(trx, key, parsed.value)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "settings.set", target: `setting ${key}`, detail: JSON.stringify(shown) },
+        now()
+      )
+    })
     out(`${key} = ${JSON.stringify(parsed.value)}`)
     return 0
   }

@@ -1,3 +1,4 @@
+import { audit } from "../audit/auditFeature.ts"
 import { type Args, type Command, CommandFailure, requireId, requireText, UsageError } from "../cli/command.ts"
 import type { Config } from "../config.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
@@ -74,7 +75,7 @@ export const streamKey: Command = {
     "Replace an ingest channel's key (kept only as a hash, so it cannot be shown again): prints the new push addresses; " +
     "the encoder connected with the old key is disconnected",
   options: { id: { type: "string" }, rotate: { type: "boolean" } },
-  async run(args, { db, out, config, now }) {
+  async run(args, { db, out, config, now, operator }) {
     const id = requireId(args)
     if (args.rotate !== true) throw new UsageError("keys are kept only as hashes: give --rotate to make a new one")
     const feed = (await feeds.list(db, now())).get(id)
@@ -84,13 +85,23 @@ export const streamKey: Command = {
       throw new CommandFailure(`stream ${id} is not an ingest channel (add one with stream:add --title T --ingest)`)
     }
     const key = feeds.newIngestKey()
-    await feeds.save(db, {
-      kind: "ingest",
-      streamId: id,
-      upstreamUrl: feeds.storedIngestKey(key),
-      headers: [],
-      alwaysOn: false,
-      at: new Date(now()).toISOString()
+    const at = now()
+    await db.transaction().execute(async (trx) => {
+      await feeds.save(trx, {
+        kind: "ingest",
+        streamId: id,
+        upstreamUrl: feeds.storedIngestKey(key),
+        headers: [],
+        alwaysOn: false,
+        at: new Date(at).toISOString()
+      })
+      // that the key changed, never the key
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "stream.key.rotate", target: `stream ${id}`, detail: "new ingest key" },
+        at
+      )
     })
     out(`Stream ${id} has a new key; the old one no longer works.`)
     out(pushNote(id, key, config))
@@ -105,7 +116,7 @@ export const streamRelay: Command = {
     "Serve a stream through our own origin as a relay of its upstream: of --relay, or of the external address it plays today; " +
     "run again to change its upstream, headers or --always-on",
   options: { id: { type: "string" }, ...RELAY_OPTIONS, "on-demand": { type: "boolean" } },
-  async run(args, { db, out, now }) {
+  async run(args, { db, out, now, operator }) {
     const id = requireId(args)
     if (args["always-on"] === true && args["on-demand"] === true) throw new UsageError("give --always-on or --on-demand, not both")
     const stream = (await listStreams(db)).find((row) => row.id === id)
@@ -121,10 +132,23 @@ export const streamRelay: Command = {
     const relay = await probedRelay(upstreamUrl, args)
     const alwaysOn = args["always-on"] === true ? true : args["on-demand"] === true ? false : (known?.alwaysOn ?? false)
     const ours = feeds.playlistOf(id)
-    const at = new Date(now()).toISOString()
+    const ms = now()
+    const at = new Date(ms).toISOString()
     await db.transaction().execute(async (trx) => {
       await updateStream(trx, id, { src: ours, src_sldp: ours })
       await feeds.save(trx, { streamId: id, upstreamUrl, headers: relay.headers, alwaysOn, at })
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        {
+          action: "stream.relay",
+          target: `stream ${id}`,
+          detail:
+            `relay of ${audit.withoutSecrets(upstreamUrl)}` +
+            `${relay.headers.length > 0 ? ` with ${relay.headers.length} header(s)` : ""}, ${alwaysOn ? "always on" : "on demand"}`
+        },
+        ms
+      )
     })
     out(`Stream ${id} is a relay of ${relay.description}${alwaysOn ? ", always on" : ", on demand"}; players open ${ours}`)
     return 0

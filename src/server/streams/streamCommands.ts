@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises"
+import { audit } from "../audit/auditFeature.ts"
 import {
   type Args,
   type Command,
@@ -41,7 +42,7 @@ export const streamAdd: Command = {
     "--ingest makes a channel an encoder (OBS, ffmpeg, a hardware box) pushes to over RTMP or SRT with a secret key, printed once; " +
     "--epg-id ties it to that XMLTV channel of the guide",
   options: { ...STREAM_OPTIONS, ...RELAY_OPTIONS, pull: { type: "string" }, ingest: { type: "boolean" } },
-  async run(args, { db, out, now, config }) {
+  async run(args, { db, out, now, config, operator }) {
     const title = requireText(args, "title").trim()
     const relayUrl = args.relay === undefined ? undefined : requireText(args, "relay").trim()
     const pullUrl = args.pull === undefined ? undefined : requireText(args, "pull").trim()
@@ -68,7 +69,8 @@ export const streamAdd: Command = {
           : ingest
             ? { kind: "ingest" as const, ...(await newIngest(config)) }
             : undefined
-    const at = new Date(now()).toISOString()
+    const ms = now()
+    const at = new Date(ms).toISOString()
     const stream = await db.transaction().execute(async (trx) => {
       const added = await insertStream(trx, {
         title,
@@ -80,6 +82,21 @@ export const streamAdd: Command = {
         epg_channel_id: epgId(args),
         created_at: at
       })
+      // the upstream without credentials; an ingest channel's key never
+      const from =
+        feed === undefined
+          ? src === null && srcSldp === null
+            ? "subscribers only"
+            : `plays ${audit.withoutSecrets(src ?? srcSldp ?? "")}`
+          : feed.kind === "ingest"
+            ? "ingest"
+            : `${feed.kind} of ${audit.withoutSecrets(feed.url)}${feed.headers.length > 0 ? ` with ${feed.headers.length} header(s)` : ""}`
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "stream.add", target: `stream ${added.id}`, detail: `${JSON.stringify(title)}, ${from}` },
+        ms
+      )
       if (feed === undefined) return added
       const ours = feeds.playlistOf(added.id, feed.kind)
       await updateStream(trx, added.id, { src: ours, src_sldp: ours })
@@ -160,9 +177,12 @@ export const streamRemove: Command = {
   usage: "--id N",
   summary: "Remove a stream",
   options: { id: { type: "string" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const id = requireId(args)
-    mustHaveFound(await deleteStream(db, id), id)
+    await db.transaction().execute(async (trx) => {
+      mustHaveFound(await deleteStream(trx, id), id)
+      await audit.record(trx, audit.operator(operator), { action: "stream.remove", target: `stream ${id}` }, now())
+    })
     out(`Removed stream ${id}`)
     return 0
   }
@@ -173,11 +193,19 @@ export const streamMaintenance: Command = {
   usage: "--id N --on|--off",
   summary: "Mark a stream as under maintenance, or clear the mark",
   options: { id: { type: "string" }, on: { type: "boolean" }, off: { type: "boolean" } },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const id = requireId(args)
     if ((args.on === true) === (args.off === true)) throw new UsageError("give exactly one of --on or --off")
     const on = args.on === true
-    mustHaveFound(await setStreamMaintenance(db, id, on), id)
+    await db.transaction().execute(async (trx) => {
+      mustHaveFound(await setStreamMaintenance(trx, id, on), id)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "stream.maintenance", target: `stream ${id}`, detail: on ? "on" : "off" },
+        now()
+      )
+    })
     out(`Stream ${id} maintenance is ${on ? "ON" : "OFF"}`)
     return 0
   }
@@ -190,7 +218,7 @@ export const streamImport: Command = {
     "Add every entry of an M3U playlist (#EXTINF title, tvg-logo as image, tvg-id as the guide's channel); " +
     "with --relay each entry is relayed through our own origin, and an entry whose address does not answer with a playlist is skipped with its reason",
   options: { file: { type: "string" }, relay: { type: "boolean" } },
-  async run(args, { db, out, err, now }) {
+  async run(args, { db, out, err, now, operator }) {
     const file = requireText(args, "file")
     const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
       throw new CommandFailure(`Cannot read ${file}: ${error.code ?? error.message}`)
@@ -202,7 +230,8 @@ export const streamImport: Command = {
     const refused: Array<string> = []
     // each upstream asked once, a few at a time
     const probed = relay ? await mapInBatches(usable, 4, (entry) => probeOrNull(entry.url, refused)) : usable.map(() => true)
-    const at = new Date(now()).toISOString()
+    const ms = now()
+    const at = new Date(ms).toISOString()
     let added = 0
     for (const [index, entry] of usable.entries()) {
       if (probed[index] === false) continue
@@ -214,6 +243,13 @@ export const streamImport: Command = {
           epg_channel_id: entry.epgId ?? null,
           created_at: at
         })
+        const from = relay ? `relay of ${audit.withoutSecrets(entry.url)}` : `plays ${audit.withoutSecrets(entry.url)}`
+        await audit.record(
+          trx,
+          audit.operator(operator),
+          { action: "stream.import", target: `stream ${stream.id}`, detail: `${JSON.stringify(entry.title)}, ${from}, from ${file}` },
+          ms
+        )
         if (!relay) return
         const ours = feeds.playlistOf(stream.id)
         await updateStream(trx, stream.id, { src: ours, src_sldp: ours })
@@ -246,7 +282,7 @@ export const streamSet: Command = {
   usage: "--id N [--title T] [--src URL] [--src-sldp URL] [--image URL] [--tags a,b] [--tags-sldp a,b] [--epg-id X]",
   summary: 'Change a stream: only the options given change; "" clears one (--epg-id "" unties it from the guide)',
   options: { id: { type: "string" }, ...STREAM_OPTIONS },
-  async run(args, { db, out }) {
+  async run(args, { db, out, now, operator }) {
     const id = requireId(args)
     const changes: StreamChanges = {
       ...(args.title === undefined ? {} : { title: requireText(args, "title").trim() }),
@@ -259,8 +295,21 @@ export const streamSet: Command = {
     }
     const names = Object.keys(changes)
     if (names.length === 0) throw new UsageError("give at least one field to change")
-    mustHaveFound(await updateStream(db, id, changes), id)
-    out(`Stream ${id}: ${names.map((name) => `${name} = ${JSON.stringify(changes[name as keyof StreamChanges])}`).join(", ")}`)
+    const said = (name: string): string => `${name} = ${JSON.stringify(changes[name as keyof StreamChanges])}`
+    const logged = (name: string): string => {
+      const value = changes[name as keyof StreamChanges]
+      return `${name} = ${JSON.stringify(typeof value === "string" ? audit.withoutSecrets(value) : value)}`
+    }
+    await db.transaction().execute(async (trx) => {
+      mustHaveFound(await updateStream(trx, id, changes), id)
+      await audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "stream.set", target: `stream ${id}`, detail: names.map(logged).join(", ") },
+        now()
+      )
+    })
+    out(`Stream ${id}: ${names.map(said).join(", ")}`)
     return 0
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import type { supportContract } from "../../domain/contract/support.ts"
 import { ResultCode, TicketResult } from "../../domain/ResultCode.ts"
 import { TICKETS_PER_HOUR, ticketStatusLabel } from "../../domain/Ticket.ts"
+import { audit } from "../audit/auditFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
 import { invalidInput, tooManyRequests, waitText } from "../http/HttpFailure.ts"
@@ -32,6 +33,9 @@ export const REPLY_NO_SUCH_TICKET = "No such ticket from that user"
 /** Says how many tickets an hour one account may open, and when the next one will be taken. */
 export const ticketLimitRefusal = (retryAfterSeconds: number) =>
   tooManyRequests(`You can open ${TICKETS_PER_HOUR} tickets an hour. Try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds)
+
+/** A ticket as the audit log names it: its id and its author. */
+const ticketTarget = (ticket: { readonly id: number; readonly email: string }): string => `ticket ${ticket.id} (${ticket.email})`
 
 export type TicketHandlers = HandlersOf<typeof supportContract>
 
@@ -76,7 +80,7 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
       return { success: true, data: await listTickets(db) }
     },
 
-    async updateTicket({ body }) {
+    async updateTicket({ body, session, request }) {
       if (!Number.isInteger(body.ticketId)) throw invalidInput("ticketId: Expected an integer")
       const ticket = isStoredId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
       if (ticket === undefined) return { success: false, resultCode: ResultCode.NOT_FOUND, detail: TICKET_NOT_FOUND }
@@ -87,12 +91,18 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
         await markFirstResponse(trx, ticket.id, at)
         const status = ticketStatusLabel(body.newStatus)
         await mail.enqueue(trx, ticketStatusMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, status }), new Date(at))
+        await audit.record(
+          trx,
+          audit.staff(session, request),
+          { action: "ticket.status", target: ticketTarget(ticket), detail: `${ticketStatusLabel(ticket.status)} → ${status}` },
+          Date.parse(at)
+        )
       })
       mailWorker.wake()
       return { success: true, resultCode: ResultCode.SUCCESS, detail: TICKET_UPDATED }
     },
 
-    async replyToTicket({ body }) {
+    async replyToTicket({ body, session, request }) {
       if (!Number.isInteger(body.ticketId) || !Number.isInteger(body.userId)) throw invalidInput("ticketId, userId: Expected an integer")
       const ticket = isStoredId(body.ticketId) ? await findTicketForMail(db, body.ticketId) : undefined
       // the desk names the ticket's author too: a reply never goes to anyone else
@@ -106,6 +116,12 @@ export function ticketHandlers({ db, now, site, mailWorker }: TicketHandlerDeps)
           trx,
           ticketReplyMail({ ...from, to: ticket.email, ticketSubject: ticket.subject, message: body.message }),
           new Date(at)
+        )
+        await audit.record(
+          trx,
+          audit.staff(session, request),
+          { action: "ticket.reply", target: ticketTarget(ticket), detail: `mailed ${ticket.email} (${body.message.length} characters)` },
+          Date.parse(at)
         )
       })
       mailWorker.wake()

@@ -64,6 +64,7 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   timeSync: {},
   connections: {},
   endConnection: { body: { id: 123456 } },
+  auditLog: { query: { action: "ticket.status", limit: "10" } },
   streamAccess: { body: { grant: "g1.not.a.grant" } },
   endStream: { body: { id: 123456 } },
   closeStream: { body: { grant: "g1.not.a.grant" } },

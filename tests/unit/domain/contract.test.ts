@@ -55,6 +55,7 @@ describe("the API contract", () => {
       "/api/adminreports/daily",
       "/api/adminreports/users",
       "/api/adminreports/users/end",
+      "/api/audit",
       "/api/emailservice/emailUserNotification",
       "/api/support/adminsuppottickets",
       "/api/support/updateSupportTicket"
