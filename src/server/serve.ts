@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts"
 import { ConfigError, loadConfig } from "./config.ts"
 import { openDatabase } from "./db/database.ts"
+import { autovacuumWarning } from "./db/freePages.ts"
 import { DatabaseNewerThanCode, migrateToLatest } from "./db/migrations.ts"
 import { withStartupLock } from "./db/startupLock.ts"
 import { serverLogger } from "./logOutput.ts"
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
       logger: serverLogger(process.env.LOG_LEVEL ?? "info", config.logFormat),
       mail: { wake: () => worker?.wake() }
     })
+    const vacuum = await autovacuumWarning(db.kysely)
+    if (vacuum !== undefined) app.log.warn(vacuum)
     transport = mailDelivery.createTransport(config, app.log)
     worker = mailDelivery.startWorker({ db: db.kysely, transport, logger: app.log })
     await app.listen({ port: config.port, host: config.host })

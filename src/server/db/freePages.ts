@@ -27,3 +27,25 @@ export async function reclaimFreePages(db: Kysely<Tables>): Promise<number> {
     await nextTurn()
   }
 }
+
+/**
+ * What is wrong with PostgreSQL's autovacuum for this service, or undefined when nothing is:
+ * without it (or without the statistics it works from) the rows pruned every few minutes leave
+ * dead space that is never reused, and the database grows without bound.
+ */
+export function autovacuumProblem(settings: Readonly<Record<string, string>>): string | undefined {
+  const off = ["autovacuum", "track_counts"].filter((name) => settings[name] === "off")
+  if (off.length === 0) return undefined
+  return (
+    `PostgreSQL's ${off.map((name) => `${name} is off`).join(" and ")}: the space of pruned rows is never reused and the ` +
+    `database keeps growing. Turn ${off.length === 1 ? "it" : "them"} on in postgresql.conf (the default) and reload.`
+  )
+}
+
+/** Reads the settings autovacuum depends on; undefined on SQLite, which gives space back itself. */
+export async function autovacuumWarning(db: Kysely<Tables>): Promise<string | undefined> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return undefined
+  const { rows } = await sql<{ name: string; setting: string }>`
+    select name, setting from pg_settings where name in ('autovacuum', 'track_counts')`.execute(db)
+  return autovacuumProblem(Object.fromEntries(rows.map((row) => [row.name, row.setting])))
+}

@@ -5,9 +5,10 @@ import { DatabaseSync } from "node:sqlite"
 import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
 import { openDatabase } from "../../../src/server/db/database.ts"
-import { reclaimFreePages } from "../../../src/server/db/freePages.ts"
+import { autovacuumProblem, autovacuumWarning, reclaimFreePages } from "../../../src/server/db/freePages.ts"
 import { migrateToLatest } from "../../../src/server/db/migrations.ts"
 import { pruneHealthOverBudget } from "../../../src/server/telemetry/housekeeping.ts"
+import { dialects } from "../../support/dbHarness.ts"
 
 const row = (n: number) => ({
   user_id: null,
@@ -71,6 +72,34 @@ describe("space given back (SQLite)", () => {
     } finally {
       await db.close()
       await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("PostgreSQL's autovacuum", () => {
+  it("is checked at start: off, or without its statistics, is a warning that says what to do", () => {
+    expect(autovacuumProblem({ autovacuum: "on", track_counts: "on" })).toBeUndefined()
+    expect(autovacuumProblem({ autovacuum: "off", track_counts: "on" })).toBe(
+      "PostgreSQL's autovacuum is off: the space of pruned rows is never reused and the database keeps growing. " +
+        "Turn it on in postgresql.conf (the default) and reload."
+    )
+    expect(autovacuumProblem({ autovacuum: "off", track_counts: "off" })).toMatch(
+      /^PostgreSQL's autovacuum is off and track_counts is off: .* Turn them on/
+    )
+  })
+
+  it.each(dialects)("reads the server's own settings ($name)", async (dialect) => {
+    const test = await dialect.create()
+    try {
+      const warning = await autovacuumWarning(test.db.kysely)
+      if (dialect.name === "sqlite") expect(warning).toBeUndefined()
+      else {
+        const { rows } = await sql<{ autovacuum: string }>`show autovacuum`.execute(test.db.kysely)
+        if (rows[0]?.autovacuum === "on") expect(warning).toBeUndefined()
+        else expect(warning).toMatch(/^PostgreSQL's autovacuum is off/)
+      }
+    } finally {
+      await test.dispose()
     }
   })
 })
