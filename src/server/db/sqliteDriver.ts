@@ -44,6 +44,15 @@ export function openSqliteDatabase(file: string): SqliteConnection {
   let versionOf: StatementSync | undefined
   const versions = new Map<string, { readonly value: number | undefined; readonly at: number }>()
   const wrote = () => versions.clear()
+  // A statement keeps the column names it was prepared with; SQLite prepares it again after a
+  // schema change, but the names read here would stay those of before: a change to the schema
+  // forgets every prepared statement.
+  const changedSchema = () => {
+    wrote()
+    statements.clear()
+  }
+  const onWriteOf = (sql: string): (() => void) | undefined =>
+    /^\s*select\b/i.test(sql) ? undefined : /^\s*(?:create|alter|drop)\b/i.test(sql) ? changedSchema : wrote
   return {
     tableVersion: (table) => {
       if (!db.isOpen || db.isTransaction) return undefined
@@ -70,7 +79,7 @@ export function openSqliteDatabase(file: string): SqliteConnection {
       if (statement === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
         // anything but a plain select may change a table (an insert, a trigger's update, a pragma)
-        statement = adaptStatement(db.prepare(sql), /^\s*select\b/i.test(sql) ? undefined : wrote, STEPPED.test(sql))
+        statement = adaptStatement(db.prepare(sql), onWriteOf(sql), STEPPED.test(sql))
         statements.set(sql, statement)
       }
       return statement
