@@ -12,6 +12,7 @@ import { rateLimits } from "./migrations/rateLimits.ts"
 import { repairQoeSamples } from "./migrations/repairQoeSamples.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { resetRequestNetworks } from "./migrations/resetRequestNetworks.ts"
+import { signInLinks } from "./migrations/signInLinks.ts"
 import { streamFeeds } from "./migrations/streamFeeds.ts"
 import { tableVersions } from "./migrations/tableVersions.ts"
 import { telemetrySchema } from "./migrations/telemetrySchema.ts"
@@ -35,7 +36,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0013_stream_feeds": streamFeeds(dialect),
     "0014_repair_qoe_samples": repairQoeSamples(dialect),
     "0015_reset_request_networks": resetRequestNetworks(),
-    "0016_audit_log": auditLog(dialect)
+    "0016_audit_log": auditLog(dialect),
+    "0017_sign_in_links": signInLinks(dialect)
   }
 }
 
@@ -81,9 +83,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 const isSchemaVanished = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    // 3F000: a schema, 42P01: a table, gone between the catalogue's listing and the lookup
+    // 3F000: a schema, 42P01: a table, 42703: a column (another schema's migration dropping it),
+    // gone between the catalogue's listing and the lookup
     const code = (e as { code?: unknown }).code
-    if (code === "3F000" || code === "42P01") return true
+    if (code === "3F000" || code === "42P01" || code === "42703") return true
   }
   return false
 }

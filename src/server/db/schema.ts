@@ -189,6 +189,19 @@ export interface OneTimeTokensTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: Timestamp | null
+  /** the session an email change was asked from (kept when it is confirmed); null otherwise */
+  session_id: number | null
+}
+
+/** Single-use sign-in links mailed when new networks are paused for an account (migration 0017). */
+export interface SignInLinksTable {
+  id: Generated<number>
+  /** SHA-256 hex of the raw token; the raw token exists only in the mail that carries it. */
+  token_hash: string
+  user_id: number
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
 }
 
 export interface PasswordResetRequestsTable {
@@ -215,6 +228,7 @@ export interface Tables {
   reward_ledger: RewardLedgerTable
   outbox: OutboxTable
   one_time_tokens: OneTimeTokensTable
+  sign_in_links: SignInLinksTable
   password_reset_requests: PasswordResetRequestsTable
   player_connections: PlayerConnectionsTable
   unknown_viewers: UnknownViewersTable

@@ -60,7 +60,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0013_stream_feeds",
         "0014_repair_qoe_samples",
         "0015_reset_request_networks",
-        "0016_audit_log"
+        "0016_audit_log",
+        "0017_sign_in_links"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
@@ -93,6 +94,7 @@ describe.each(dialects)("database on $name", (dialect) => {
         "server_keys",
         "sessions",
         "settings",
+        "sign_in_links",
         "stream_feeds",
         "stream_qoe_samples",
         "streams",

@@ -35,8 +35,15 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
       await db.schema.dropIndex("password_reset_requests_network_idx").execute()
       await db.schema.alterTable("password_reset_requests").dropColumn("network").execute()
       await db.schema.dropTable("audit_log").execute()
+      await db.schema.dropTable("sign_in_links").execute()
+      await db.schema.alterTable("one_time_tokens").dropColumn("session_id").execute()
       await sql`delete from kysely_migration where name > '0014'`.execute(db)
-      expect(await migrateToLatest(old.db)).toEqual(["0014_repair_qoe_samples", "0015_reset_request_networks", "0016_audit_log"])
+      expect(await migrateToLatest(old.db)).toEqual([
+        "0014_repair_qoe_samples",
+        "0015_reset_request_networks",
+        "0016_audit_log",
+        "0017_sign_in_links"
+      ])
       await sql`insert into stream_qoe_samples (stream_id, kind, value, at) values ('1', 'firstFrame', 1200, '2026-11-28T00:00:00.000Z')`.execute(
         db
       )
@@ -60,7 +67,7 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
       )
       expect(refused).toBeInstanceOf(DatabaseNewerThanCode)
       expect((refused as Error).message).toMatch(
-        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0016_audit_log\. Run the newer version again, or restore the backup/
+        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0017_sign_in_links\. Run the newer version again, or restore the backup/
       )
     } finally {
       await newer.dispose()
