@@ -28,6 +28,8 @@ export interface IssueTokenInput {
   userId: number
   /** The address an email-change token will switch the account to. */
   newEmail?: string
+  /** The session an email change was asked from: its confirmation keeps it signed in. */
+  sessionId?: number
   now?: Date
 }
 
@@ -51,6 +53,7 @@ export async function issueToken(db: Kysely<Tables>, input: IssueTokenInput): Pr
       token_hash: hashToken(raw),
       user_id: input.userId,
       new_email: input.newEmail ?? null,
+      session_id: input.sessionId ?? null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString()
     })

@@ -6,6 +6,7 @@ export interface NewOneTimeToken {
   token_hash: string
   user_id: number
   new_email?: string | null
+  session_id?: number | null
   created_at: Timestamp
   expires_at: Timestamp
 }
@@ -13,7 +14,7 @@ export interface NewOneTimeToken {
 export async function insertOneTimeToken(db: Kysely<Tables>, input: NewOneTimeToken): Promise<OneTimeTokenRow> {
   return db
     .insertInto("one_time_tokens")
-    .values({ ...input, new_email: input.new_email ?? null, used_at: null })
+    .values({ ...input, new_email: input.new_email ?? null, session_id: input.session_id ?? null, used_at: null })
     .returningAll()
     .executeTakeFirstOrThrow()
 }

@@ -13,7 +13,7 @@ import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMai
 import { setEmail, setUsername } from "./accountsRepo.ts"
 import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
 import { hashPassword, verifyPassword } from "./passwords.ts"
-import { deleteSessionsOfUser } from "./sessionsRepo.ts"
+import { deleteSessionsOfUser, deleteSessionsOfUserExcept } from "./sessionsRepo.ts"
 import { findUserByEmail, findUserById, updatePasswordHash } from "./usersRepo.ts"
 
 export const INCORRECT_PASSWORD = "Incorrect password"
@@ -85,7 +85,13 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
           return
         }
         // The address changes only once the new mailbox confirms; until then the old one stays.
-        const token = await issueToken(trx, { purpose: "email-change", userId: user.id, newEmail: email, now: at })
+        const token = await issueToken(trx, {
+          purpose: "email-change",
+          userId: user.id,
+          newEmail: email,
+          sessionId: session.sessionId,
+          now: at
+        })
         await mail.enqueue(trx, emailChangeConfirmationMail({ ...site, to: email, token }), at)
         await mail.enqueue(trx, emailChangeNoticeMail({ ...site, to: user.email, newEmail: email }), at)
       })
@@ -94,7 +100,7 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
       return { success: true, resultCode: ResultCode.SUCCESS, emailUpdatePending, usernameUpdated, detail }
     },
 
-    async confirmEmailChange({ body }) {
+    async confirmEmailChange({ body, session }) {
       const at = new Date(now())
       const outcome = await db
         .transaction()
@@ -108,6 +114,14 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
           await setEmail(trx, check.token.user_id, newEmail)
           // A reset link mailed to the old address would otherwise still hand over the account.
           await revokeTokens(trx, check.token.user_id, "reset")
+          // Every other device signs in again with the new address: the session the change was
+          // asked from stays, and so does the one confirming it when it is the same account's.
+          const keep = [check.token.session_id, session?.userId === check.token.user_id ? session.sessionId : null]
+          await deleteSessionsOfUserExcept(
+            trx,
+            check.token.user_id,
+            keep.filter((id): id is number => id !== null)
+          )
           return { status: "changed" as const, email: newEmail }
         })
         .catch((error: unknown) => {

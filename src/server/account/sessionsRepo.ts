@@ -120,6 +120,15 @@ export async function deleteSessionsOfUser(db: Kysely<Tables>, userId: number, e
   return Number(result.numDeletedRows)
 }
 
+/** Ends every session of a user but those with the ids in `keep`; answers how many ended. */
+export async function deleteSessionsOfUserExcept(db: Kysely<Tables>, userId: number, keep: ReadonlyArray<number>): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId)
+  if (keep.length > 0) query = query.where("id", "not in", keep)
+  const result = await query.executeTakeFirst()
+  sessionsChanged()
+  return Number(result.numDeletedRows)
+}
+
 /** Housekeeping: drops sessions that expired before `now`. */
 export async function deleteExpiredSessions(db: Kysely<Tables>, now: Timestamp = new Date().toISOString()): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst()

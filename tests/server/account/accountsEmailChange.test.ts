@@ -80,6 +80,41 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     })
   })
 
+  it("ends the account's other sessions once the new address is confirmed, keeping the one it was asked from and the one confirming it", async () => {
+    const user = await server.addUser({ email: "many-devices@example.com" })
+    const other = await server.addUser({ email: "bystander@example.com" })
+    const [asking, laptop, phone, bystander] = [
+      await server.signIn(user.email),
+      await server.signIn(user.email),
+      await server.signIn(user.email),
+      await server.signIn(other.email)
+    ]
+    await update(asking, { username: user.username, email: "one-device@example.com", password: PASSWORD })
+    const alive = async (token: string) => (await server.call("userInfo", { token, body: {} })).statusCode === 200
+    // still waiting for confirmation: nothing ends yet
+    expect(await Promise.all([asking, laptop, phone].map(alive))).toEqual([true, true, true])
+    const emailToken = await mailedToken(server.db, "one-device@example.com", "email-change")
+    expect((await server.call("confirmEmailChange", { token: phone, body: { email_token: emailToken } })).json()).toMatchObject({
+      resultCode: 1
+    })
+    expect(await Promise.all([asking, laptop, phone, bystander].map(alive))).toEqual([true, false, true, true])
+  })
+
+  it("confirmed from a device signed in to another account, keeps only the session the change was asked from", async () => {
+    const user = await server.addUser({ email: "switcher@example.com" })
+    const stranger = await server.addUser({ email: "stranger-device@example.com" })
+    const [asking, second, strangers] = [
+      await server.signIn(user.email),
+      await server.signIn(user.email),
+      await server.signIn(stranger.email)
+    ]
+    await update(asking, { username: user.username, email: "switched@example.com", password: PASSWORD })
+    const emailToken = await mailedToken(server.db, "switched@example.com", "email-change")
+    await server.call("confirmEmailChange", { token: strangers, body: { email_token: emailToken } })
+    const alive = async (token: string) => (await server.call("userInfo", { token, body: {} })).statusCode === 200
+    expect(await Promise.all([asking, second, strangers].map(alive))).toEqual([true, false, true])
+  })
+
   it("makes a reset link mailed to the old address worthless once the new one is confirmed", async () => {
     const user = await server.addUser({ email: "left-behind@example.com" })
     const token = await server.signIn(user.email)
