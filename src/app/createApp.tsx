@@ -165,6 +165,7 @@ const FEATURES: { readonly [K in FeatureName]: (context: () => FeatureContext) =
   support: async (context) => (await import("./support.ts")).createSupport(context().wiring),
   payments: async (context) => (await import("./payments.ts")).createPayments(context().wiring),
   reports: async (context) => (await import("./reports.ts")).createReports(context().wiring),
+  audit: async (context) => (await import("./audit.ts")).createAudit(context().wiring),
   player: async (context) => {
     const [{ createPlayer }, { createTelemetry }] = await Promise.all([import("./player.ts"), import("./telemetry.ts")])
     const { wiring, opened, fetch, media, volumeStore, warm } = context()

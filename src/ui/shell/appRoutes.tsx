@@ -119,6 +119,11 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
     () => import("../support/TicketDeskView.tsx"),
     (m) => m.TicketDeskView
   )
+  const lazyAuditLog = page(
+    "audit",
+    () => import("../audit/AuditLogView.tsx"),
+    (m) => m.AuditLogView
+  )
   return [
     {
       element: <RouteTitle />,
@@ -166,7 +171,8 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
                   handle: { staffOnly: true } satisfies RouteHandle,
                   children: [
                     { path: "adminreports", handle: titled("Admin Reports"), lazy: lazyAdminReports },
-                    { path: "adminsupport", handle: titled("Support Tickets"), lazy: lazyTicketDesk }
+                    { path: "adminsupport", handle: titled("Support Tickets"), lazy: lazyTicketDesk },
+                    { path: "adminaudit", handle: titled("Audit Log"), lazy: lazyAuditLog }
                   ]
                 },
                 { path: "*", handle: titled(NOT_FOUND_TITLE), element: <NotFoundView /> }

@@ -19,5 +19,6 @@ export const accountLinks: ReadonlyArray<NavLinkItem> = [{ to: "/profile", label
 
 export const staffLinks: ReadonlyArray<NavLinkItem> = [
   { to: "/adminreports", label: "Admin Reports" },
-  { to: "/adminsupport", label: "Support Tickets" }
+  { to: "/adminsupport", label: "Support Tickets" },
+  { to: "/adminaudit", label: "Audit Log" }
 ]

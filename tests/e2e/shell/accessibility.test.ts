@@ -133,7 +133,8 @@ const menuScreens = (viewport: (typeof VIEWPORTS)[number]): ReadonlyArray<Screen
 
 const staffScreens: ReadonlyArray<Screen> = [
   { name: "admin reports", path: "/adminreports", ready: (page) => heading(page, "Admin Reports") },
-  { name: "support tickets", path: "/adminsupport", ready: (page) => heading(page, "Support Tickets") }
+  { name: "support tickets", path: "/adminsupport", ready: (page) => heading(page, "Support Tickets") },
+  { name: "audit log", path: "/adminaudit", ready: (page) => heading(page, "Audit Log") }
 ]
 
 const check = async (page: Page, screen: Screen) => {

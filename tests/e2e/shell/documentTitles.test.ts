@@ -30,12 +30,14 @@ const CUSTOMER_TITLES: ReadonlyArray<readonly [string, string]> = [
   ["/no-such-page", "Page not found"],
   // staff pages do not exist for a customer
   ["/adminreports", "Page not found"],
-  ["/adminsupport", "Page not found"]
+  ["/adminsupport", "Page not found"],
+  ["/adminaudit", "Page not found"]
 ]
 
 const STAFF_TITLES: ReadonlyArray<readonly [string, string]> = [
   ["/adminreports", "Admin Reports"],
-  ["/adminsupport", "Support Tickets"]
+  ["/adminsupport", "Support Tickets"],
+  ["/adminaudit", "Audit Log"]
 ]
 
 let server: RunningServer
