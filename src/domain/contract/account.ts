@@ -15,6 +15,8 @@ export const LoginResponse = Schema.Struct({
   token: Schema.optionalKey(Schema.String),
   detail: Schema.optionalKey(Schema.String)
 })
+/** A mailed sign-in link's token (sent when new networks are paused for the account). */
+export const SignInLinkRequest = Schema.Struct({ token: TokenString, isMobile: Schema.optionalKey(Schema.Boolean) })
 export const UserInfoRequest = Schema.Struct({ isMobile: Schema.optionalKey(Schema.Boolean) })
 export const UserInfoResponse = Schema.Struct({ success: Schema.Boolean, data: UserInfo })
 
@@ -27,6 +29,14 @@ export const signInContract = {
     response: LoginResponse,
     access: "anyone",
     summary: "Sign in; answers a session token"
+  }),
+  signInWithLink: endpoint({
+    method: "POST",
+    path: "/api/users/sign-in-link",
+    body: SignInLinkRequest,
+    response: LoginResponse,
+    access: "anyone",
+    summary: "Sign in with a mailed sign-in link; answers a session token"
   }),
   logout: endpoint({ method: "POST", path: "/api/users/logout", response: OkResponse, access: "user", summary: "End this session" }),
   logoutAll: endpoint({

@@ -7,6 +7,7 @@ import { deleteExpiredOneTimeTokens } from "./oneTimeTokensRepo.ts"
 import { RESET_REQUEST_WINDOW_MS } from "./passwordResetHandlers.ts"
 import { deletePasswordResetRequestsBefore } from "./passwordResetRequestsRepo.ts"
 import { deleteExpiredSessions } from "./sessionsRepo.ts"
+import { deleteExpiredSignInLinks, SIGN_IN_LINK_LIFETIME_MS } from "./signInLinks.ts"
 
 const MINUTE = 60 * 1000
 const DAY = 24 * 60 * MINUTE
@@ -30,10 +31,13 @@ const TOKEN_MAIL_KINDS = Object.keys(TOKEN_LIFETIME_MS) as TokenPurpose[]
 export async function pruneAccounts(db: Kysely<Tables>, now: number): Promise<AccountPrune> {
   const before = (ms: number) => new Date(now - ms).toISOString()
   const sessions = await deleteExpiredSessions(db, before(0))
-  const tokens = await deleteExpiredOneTimeTokens(db, before(EXPIRED_TOKEN_GRACE_MS))
+  const tokens =
+    (await deleteExpiredOneTimeTokens(db, before(EXPIRED_TOKEN_GRACE_MS))) +
+    (await deleteExpiredSignInLinks(db, before(EXPIRED_TOKEN_GRACE_MS)))
   let redactedMails = 0
   // A failed mail's link is dead once its token's lifetime is over; a retry could only deliver that.
   for (const kind of TOKEN_MAIL_KINDS) redactedMails += await mail.redactFailed(db, kind, before(TOKEN_LIFETIME_MS[kind]))
+  redactedMails += await mail.redactFailed(db, "sign-in-link", before(SIGN_IN_LINK_LIFETIME_MS))
   const mails = await mail.deleteFinished(db, before(FINISHED_MAIL_RETENTION_MS))
   const resetRequests = await deletePasswordResetRequestsBefore(db, before(RESET_REQUEST_WINDOW_MS))
   return { sessions, tokens, redactedMails, mails, resetRequests }

@@ -26,9 +26,16 @@ export const signInLimit = (limits: Pick<RateLimits, "signInPerMinute">): Fastif
   }
 })
 
+/**
+ * What the account takes from a network now: passwords, or (strangers having spent its
+ * wrong-password budget, and the network not one it signed in from lately) a right password only
+ * as a request for a mailed sign-in link, for `msLeft` more.
+ */
+export type PasswordChecks = { readonly from: "any" } | { readonly from: "knownOnly"; readonly msLeft: number }
+
 export interface AccountLimiter {
   /** Throws a 429 while the account refuses password checks from `network`. */
-  check(email: string, network: string): Promise<void>
+  check(email: string, network: string): Promise<PasswordChecks>
   /** Counts a wrong password; true when this one made the network refused for the account. */
   recordFailure(email: string, network: string): Promise<boolean>
   /** The right password: what that network got wrong no longer counts, and it is known to the account. */
@@ -68,8 +75,9 @@ export function createAccountLimiter(limits: RateLimits, counters: Counters): Ac
       if (failures.count >= limits.failedSignInsPerAccount) throw lockoutRefusal(seconds(failures.msLeft))
       if (pause.count > 0) throw lockoutRefusal(seconds(pause.msLeft))
       if (all.count >= limits.failedSignInsPerAccountAnyNetwork && (await counters.read(known(email, network))).count === 0) {
-        throw lockoutRefusal(seconds(all.msLeft))
+        return { from: "knownOnly", msLeft: all.msLeft }
       }
+      return { from: "any" }
     },
     async recordFailure(email, network) {
       const [{ count }] = await Promise.all([

@@ -63,6 +63,21 @@ export function signInPausedMail(input: MailSite & { to: string; network: string
   ])
 }
 
+/**
+ * Goes to the owner who entered the right password on a new network while new networks are not
+ * heard for the account (strangers got its password wrong too often): following it signs in.
+ */
+export function signInLinkMail(input: TokenMailInput & { minutes: number }): Mail {
+  return mail.compose(input, "sign-in-link", `Your ${input.siteName} sign-in link`, [
+    `Someone, hopefully you, entered the right password for your ${input.siteName} account on a new ` +
+      "network. Many wrong passwords were tried for your account from other networks lately, so new " +
+      "networks sign in through this link instead:",
+    { link: mail.tokenLink(input.publicUrl, "/sign-in-link", input.token), label: "Sign in" },
+    `The link works once, within ${input.minutes} minutes. If it was not you who signed in, the person ` +
+      "knows your password: change it on your profile page, or use Forgot password on the sign-in page."
+  ])
+}
+
 function lifetime(purpose: keyof typeof TOKEN_LIFETIME_MS): string {
   const hours = Math.round(TOKEN_LIFETIME_MS[purpose] / 3_600_000)
   return hours === 1 ? "1 hour" : `${hours} hours`

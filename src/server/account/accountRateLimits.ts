@@ -28,7 +28,8 @@ const TOKEN_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   "verifyEmail",
   "verifyPasswordReset",
   "resetPassword",
-  "confirmEmailChange"
+  "confirmEmailChange",
+  "signInWithLink"
 ])
 
 /**

@@ -9,6 +9,7 @@ import type { HandlersOf } from "../http/registerContract.ts"
 import type { Session } from "../http/session.ts"
 import { mail } from "../mail/mailFeature.ts"
 import { type AccountDeps, mailSite } from "./accountDeps.ts"
+import { lockoutRefusal } from "./accountLimiter.ts"
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./accountMails.ts"
 import { setEmail, setUsername } from "./accountsRepo.ts"
 import { consumeToken, issueToken, revokeTokens } from "./oneTimeTokens.ts"
@@ -34,7 +35,9 @@ export function profileHandlers(deps: AccountDeps): ProfileHandlers {
   /** The signed-in account, if `password` is its password. Misses count toward the lockout. */
   const confirmedUser = async (session: Session, password: string, request: FastifyRequest): Promise<UserRow | undefined> => {
     const network = requestNetwork(request)
-    await accountLimiter.check(session.email, network)
+    // while new networks are not heard for the account, a signed-in session on one is not either
+    const checks = await accountLimiter.check(session.email, network)
+    if (checks.from === "knownOnly") throw lockoutRefusal(Math.max(1, Math.ceil(checks.msLeft / 1000)))
     const user = await findUserById(db, session.userId)
     if (user !== undefined && (await verifyPassword(password, user.password_hash))) {
       await accountLimiter.recordSuccess(session.email, network)

@@ -159,7 +159,15 @@ export interface RewardLedgerTable {
   created_at: Timestamp
 }
 
-export type MailKind = "verify" | "reset" | "email-change" | "email-change-notice" | "sign-in-paused" | "ticket-reply" | "ticket-status"
+export type MailKind =
+  | "verify"
+  | "reset"
+  | "email-change"
+  | "email-change-notice"
+  | "sign-in-paused"
+  | "sign-in-link"
+  | "ticket-reply"
+  | "ticket-status"
 export type MailStatus = "pending" | "sent" | "failed"
 export type TokenPurpose = "verify" | "reset" | "email-change"
 

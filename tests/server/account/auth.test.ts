@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import type { UserRow } from "../../../src/server/db/schema.ts"
+import { lastMail, mailedToken } from "../../support/accountsHarness.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { nextIp, PASSWORD, startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
@@ -255,6 +256,89 @@ describe.each(dialects)("wrong passwords from many networks ($name)", (dialect) 
     expect(stranger.statusCode).toBe(429)
     expect((await server.call("login", { ip: home, body: { email: "owner@example.com", password: PASSWORD } })).json()).toMatchObject({
       success: true
+    })
+  })
+})
+
+describe.each(dialects)("the owner on a new network while strangers guess ($name)", (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { limits: { failedSignInsPerAccountAnyNetwork: 6, signInPerMinute: 100 } })
+  })
+  afterAll(() => server.dispose())
+
+  const links = (email: string) =>
+    server.db.kysely.selectFrom("outbox").select("id").where("to_address", "=", email).where("kind", "=", "sign-in-link").execute()
+  const guessFromEverywhere = async (email: string) => {
+    for (let i = 0; i < 6; i += 1) {
+      expect((await server.call("login", { ip: nextIp(), body: { email, password: `guess-${i}` } })).json()).toMatchObject({
+        resultCode: 12
+      })
+    }
+  }
+
+  it("answers a right and a wrong password alike, mails a single-use sign-in link for the right one, and following it signs in", async () => {
+    const owner = await server.addUser({ email: "traveller@example.com" })
+    await guessFromEverywhere(owner.email)
+    const hotel = nextIp()
+    const right = await server.call("login", { ip: hotel, body: { email: owner.email, password: PASSWORD } })
+    const wrong = await server.call("login", { ip: nextIp(), body: { email: owner.email, password: "one more guess" } })
+    for (const answer of [right, wrong]) {
+      expect(answer.statusCode).toBe(429)
+      expect(answer.json()).toEqual({
+        success: false,
+        status: 429,
+        detail:
+          "Many wrong passwords were tried for this account from other networks, so for 60 minutes it signs in new networks only by email. " +
+          "If the password you entered is right, we have sent you a sign-in link: follow it to sign in."
+      })
+    }
+    await expect.poll(() => links(owner.email)).toHaveLength(1)
+    const token = await mailedToken(server.db, owner.email, "sign-in-link")
+    expect((await lastMail(server.db, owner.email, "sign-in-link"))?.text_body).toContain(
+      `http://localhost:8080/sign-in-link?token=${token}`
+    )
+    // only its hash is kept
+    const stored = await server.db.kysely.selectFrom("sign_in_links").select("token_hash").where("user_id", "=", owner.id).execute()
+    expect(stored).toEqual([{ token_hash: hashToken(token) }])
+
+    const signedIn = (await server.call("signInWithLink", { ip: hotel, body: { token } })).json() as { token?: string }
+    expect(signedIn).toMatchObject({ success: true, resultCode: 1, token: expect.any(String) })
+    expect((await server.call("userInfo", { token: signedIn.token, body: {} })).json()).toMatchObject({ data: { email: owner.email } })
+    expect((await server.call("signInWithLink", { ip: hotel, body: { token } })).json()).toEqual({
+      success: false,
+      resultCode: 18,
+      detail: "This sign-in link has already been used. Sign in with your email and password."
+    })
+    // the network the link was followed from is the owner's now: its password is heard again
+    expect((await server.call("login", { ip: hotel, body: { email: owner.email, password: PASSWORD } })).json()).toMatchObject({
+      success: true,
+      resultCode: 1
+    })
+    // an account that does not exist, or a wrong password, mails nothing
+    expect(await links(owner.email)).toHaveLength(1)
+  })
+
+  it("refuses an unknown or expired link, mails at most three links an hour, and nothing to an account that cannot sign in", async () => {
+    const owner = await server.addUser({ email: "busy-owner@example.com" })
+    const disabled = await server.addUser({ email: "disabled-owner@example.com", active: false })
+    await guessFromEverywhere(owner.email)
+    await guessFromEverywhere(disabled.email)
+    for (let i = 0; i < 5; i += 1) await server.call("login", { ip: nextIp(), body: { email: owner.email, password: PASSWORD } })
+    await server.call("login", { ip: nextIp(), body: { email: disabled.email, password: PASSWORD } })
+    await expect.poll(() => links(owner.email)).toHaveLength(3)
+    expect(await links(disabled.email)).toHaveLength(0)
+    const token = await mailedToken(server.db, owner.email, "sign-in-link")
+    server.clock += 16 * 60 * 1000
+    expect((await server.call("signInWithLink", { ip: nextIp(), body: { token } })).json()).toEqual({
+      success: false,
+      resultCode: 25,
+      detail: "This sign-in link has expired. Sign in with your email and password to be sent a new one."
+    })
+    expect((await server.call("signInWithLink", { ip: nextIp(), body: { token: "n".repeat(43) } })).json()).toEqual({
+      success: false,
+      resultCode: 20,
+      detail: "This sign-in link is not valid. Sign in with your email and password."
     })
   })
 })

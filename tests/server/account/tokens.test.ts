@@ -43,6 +43,7 @@ describe.each(dialects)("one-time tokens on $name", (dialect) => {
         token_hash: hashToken(raw),
         user_id: userId,
         new_email: null,
+        session_id: null,
         created_at: T0.toISOString(),
         expires_at: later(24 * HOUR).toISOString(),
         used_at: null

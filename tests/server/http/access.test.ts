@@ -44,6 +44,7 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   updatePassword: { body: { currentPassword: "wrong password", newPassword: "another password" } },
   updateUsernameAndEmail: { body: { username: "someone", email: "someone@example.com", password: "wrong password" } },
   confirmEmailChange: { body: { email_token: "unknown" } },
+  signInWithLink: { body: { token: "unknown" } },
   createPasswordReset: { body: { email: "nobody@example.com" } },
   verifyPasswordReset: { body: { token: "unknown" } },
   resetPassword: { body: { token: "unknown", newPassword: "another password" } },

@@ -55,6 +55,7 @@ const VALID_BODY: { readonly [N in EndpointName as (typeof api)[N]["body"] exten
   updatePassword: { currentPassword: "wrong password", newPassword: "another password" },
   updateUsernameAndEmail: { username: "someone", email: "someone@example.com", password: "wrong password" },
   confirmEmailChange: { email_token: "unknown" },
+  signInWithLink: { token: "unknown" },
   createPasswordReset: { email: "nobody@example.com" },
   verifyPasswordReset: { token: "unknown" },
   resetPassword: { token: "unknown", newPassword: "another password" },
