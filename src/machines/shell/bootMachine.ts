@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { Answer } from "../../domain/contract/answer.ts"
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
+import type { LoginSucceeded } from "../account/loginFormMachine.ts"
 import { CONNECTION_HINT, failureHint, RETRY_HINT } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import { answerOf } from "../shared/params.ts"
@@ -16,7 +17,8 @@ export interface MaintenanceNotice {
   readonly secondRowText: string
 }
 
-export type BootEvent = { readonly type: "boot.retry" } | { readonly type: "session.refreshUser" }
+/** `login.succeeded` comes from a page that signed in on its own (a mailed sign-in link). */
+export type BootEvent = { readonly type: "boot.retry" } | { readonly type: "session.refreshUser" } | LoginSucceeded
 
 interface BootContext {
   /** The stored session token, handed to the session once the app is ready. */
@@ -98,8 +100,12 @@ export const bootMachine = setup({
         src: "session",
         input: ({ context }) => ({ token: context.token })
       },
-      // the account pages change what the session shows (username, email)
-      on: { "session.refreshUser": { actions: sendTo("session", { type: "session.refreshUser" }) } }
+      on: {
+        // the account pages change what the session shows (username, email)
+        "session.refreshUser": { actions: sendTo("session", { type: "session.refreshUser" }) },
+        // a page that signed in by itself hands the session its token
+        "login.succeeded": { actions: sendTo("session", ({ event }) => ({ type: "login.succeeded", token: event.token })) }
+      }
     }
   }
 })

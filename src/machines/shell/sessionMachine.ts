@@ -63,6 +63,15 @@ const loadingUser = sessionSetup.createStateConfig({
   invoke: { src: "loadUser", onDone: { target: "idle", actions: { type: "keepUser", params: answerOf } } }
 })
 
+/** A token handed out by the login form or a mailed sign-in link becomes the session. */
+const signIn = {
+  target: "#session.authenticated",
+  actions: [
+    { type: "startSession", params: ({ event }: { readonly event: LoginSucceeded }) => ({ token: event.token }) },
+    { type: "storeToken", params: ({ event }: { readonly event: LoginSucceeded }) => ({ token: event.token }) }
+  ]
+} as const
+
 const logoutFailure = (answer: AnyAnswer) => ({ detail: detailOf(answer) ?? "the server did not confirm it" })
 
 /**
@@ -102,21 +111,19 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     anonymous: {
       invoke: { id: "loginForm", src: "loginForm" },
-      on: {
-        "login.succeeded": {
-          target: "authenticated",
-          actions: [
-            { type: "startSession", params: ({ event }) => ({ token: event.token }) },
-            { type: "storeToken", params: ({ event }) => ({ token: event.token }) }
-          ]
-        }
-      }
+      on: { "login.succeeded": signIn }
     },
     // the pages follow this state: /login and the authenticated area redirect on it
     authenticated: {
       invoke: [{ id: "announcement", src: "announcement" }, { src: "watchForbidden" }],
-      // also while the user info is still loading: /logout may be the first page opened
-      on: { "session.logout": { target: ".loggingOut" }, "session.logoutAll": { target: ".loggingOutAll" } },
+      on: {
+        // also while the user info is still loading: /logout may be the first page opened
+        "session.logout": { target: ".loggingOut" },
+        "session.logoutAll": { target: ".loggingOutAll" },
+        // a mailed sign-in link followed in a browser that has a session: the link's session
+        // (perhaps another account's) replaces it, and everything it showed is read again
+        "login.succeeded": { ...signIn, reenter: true }
+      },
       initial: "loadingUser",
       states: {
         // a stored token's first answer; a 403 ends the session (session.expired)

@@ -14,7 +14,7 @@ import {
   selectSettings
 } from "../../../src/machines/shell/bootMachine.ts"
 import { sessionMachine } from "../../../src/machines/shell/sessionMachine.ts"
-import { answers, fakeForbidden } from "../../support/machineFixtures.ts"
+import { answers, fakeForbidden, user } from "../../support/machineFixtures.ts"
 
 const status = (maintenanceMode: boolean) =>
   answered(
@@ -144,5 +144,75 @@ describe("bootMachine", () => {
     const session = selectSession(actor.getSnapshot())
     expect(session?.getSnapshot().context.token).toBe("stored-token")
     expect(session?.getSnapshot().matches("authenticated")).toBe(true)
+  })
+})
+
+describe("bootMachine, once ready, forwards to the session", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const ready = async (token: string | null) => {
+    const storeToken = vi.fn()
+    const loadUser = vi.fn(async (): Promise<Answer<"userInfo">> => answered({ success: true, data: user }))
+    const actor = createActor(
+      bootMachine.provide({
+        actors: {
+          checkMaintenance: answers("maintenance", status(false)),
+          loadSettings: answers("siteSettings", OFFLINE),
+          session: sessionMachine.provide({
+            actors: { loadUser: fromPromise(loadUser), logout: answers("logout", OFFLINE), watchForbidden: fakeForbidden().watchForbidden },
+            actions: { storeToken }
+          })
+        }
+      }),
+      { input: { token } }
+    ).start()
+    await vi.runAllTimersAsync()
+    return { actor, storeToken, loadUser }
+  }
+
+  it("a token a page signed in with (login.succeeded), which makes the visitor signed in", async () => {
+    const { actor, storeToken, loadUser } = await ready(null)
+    expect(selectSession(actor.getSnapshot())?.getSnapshot().matches("anonymous")).toBe(true)
+    actor.send({ type: "login.succeeded", token: "link-session" })
+    await vi.runAllTimersAsync()
+    const session = selectSession(actor.getSnapshot())?.getSnapshot()
+    expect(session?.matches({ authenticated: "idle" })).toBe(true)
+    expect(session?.context).toEqual({ token: "link-session", user })
+    expect(storeToken.mock.calls.map((call) => call[1])).toEqual([{ token: "link-session" }])
+    expect(loadUser).toHaveBeenCalledTimes(1)
+  })
+
+  it("a token a page signed in with while another session was open, which replaces it", async () => {
+    const { actor, storeToken, loadUser } = await ready("stored-token")
+    expect(loadUser).toHaveBeenCalledTimes(1)
+    actor.send({ type: "login.succeeded", token: "link-session" })
+    await vi.runAllTimersAsync()
+    const session = selectSession(actor.getSnapshot())?.getSnapshot()
+    expect(session?.matches({ authenticated: "idle" })).toBe(true)
+    expect(session?.context.token).toBe("link-session")
+    expect(storeToken.mock.calls.map((call) => call[1])).toEqual([{ token: "link-session" }])
+    expect(loadUser).toHaveBeenCalledTimes(2)
+  })
+
+  it("nothing before it is ready: a sign-in during the maintenance check is not kept", async () => {
+    const actor = createActor(
+      bootMachine.provide({
+        actors: {
+          checkMaintenance: answers("maintenance", status(true)),
+          loadSettings: answers("siteSettings", OFFLINE),
+          session: idleSession
+        }
+      }),
+      { input: { token: null } }
+    ).start()
+    actor.send({ type: "login.succeeded", token: "too-early" })
+    await vi.runAllTimersAsync()
+    expect(actor.getSnapshot().matches("maintenance")).toBe(true)
+    expect(selectSession(actor.getSnapshot())).toBeUndefined()
   })
 })
