@@ -1,4 +1,5 @@
 import { type ActorRefFrom, fromPromise, sendTo } from "xstate"
+import { isMobileDevice } from "../adapters/device/device.ts"
 import type { CallApi } from "../adapters/http/http.ts"
 import { emailChangeMachine } from "../machines/account/emailChangeMachine.ts"
 import { forgotPasswordMachine } from "../machines/account/forgotPasswordMachine.ts"
@@ -6,6 +7,7 @@ import { passwordResetMachine } from "../machines/account/passwordResetMachine.t
 import { profileDetailsMachine } from "../machines/account/profileDetailsMachine.ts"
 import { profilePasswordMachine } from "../machines/account/profilePasswordMachine.ts"
 import { registrationMachine } from "../machines/account/registrationMachine.ts"
+import { signInLinkMachine } from "../machines/account/signInLinkMachine.ts"
 import { verifyEmailMachine } from "../machines/account/verifyEmailMachine.ts"
 import type { BootActor } from "../machines/shell/bootMachine.ts"
 import type { notificationsMachine } from "../machines/shell/notificationsMachine.ts"
@@ -17,10 +19,12 @@ export interface AccountDeps {
   readonly notifications: ActorRefFrom<typeof notificationsMachine>
   /** Boot, which has the session read the user's details again. */
   readonly boot: BootActor
+  /** Sent with a sign-in, as the login form does. */
+  readonly isMobile?: () => boolean
 }
 
 /** The account pages' machines joined to the http adapter, the notifications and the session. */
-export const createAccount = ({ callApi, notifications, boot }: AccountDeps) => {
+export const createAccount = ({ callApi, notifications, boot, isMobile = isMobileDevice }: AccountDeps) => {
   return {
     registration: registrationMachine.provide({
       actors: {
@@ -30,6 +34,12 @@ export const createAccount = ({ callApi, notifications, boot }: AccountDeps) => 
     }),
     verifyEmail: verifyEmailMachine.provide({
       actors: { verify: fromPromise(({ input, signal }) => callApi("verifyEmail", { body: input, signal })) }
+    }),
+    signInLink: signInLinkMachine.provide({
+      actors: {
+        signIn: fromPromise(({ input, signal }) => callApi("signInWithLink", { body: { ...input, isMobile: isMobile() }, signal }))
+      },
+      actions: { signedIn: sendTo(boot, (_, params) => ({ type: "login.succeeded", token: params.token })) }
     }),
     forgotPassword: forgotPasswordMachine.provide({
       actors: { requestReset: fromPromise(({ input, signal }) => callApi("createPasswordReset", { body: input, signal })) }

@@ -59,6 +59,11 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
     () => import("../account/VerifyEmailView.tsx"),
     (m) => m.VerifyEmailView
   )
+  const lazySignInLink = page(
+    "account",
+    () => import("../account/SignInLinkView.tsx"),
+    (m) => m.SignInLinkView
+  )
   const lazyForgotPassword = page(
     "account",
     () => import("../account/ForgotPasswordView.tsx"),
@@ -143,6 +148,8 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
                 { path: "verify", handle: titled("Verify your email"), lazy: lazyVerifyEmail }
               ]
             },
+            // not turned away with a session: the link signs in whoever it was mailed to, in place of it
+            { path: "sign-in-link", handle: titled("Sign in with a link"), lazy: lazySignInLink },
             { path: "forgot-password", handle: titled("Forgot password"), lazy: lazyForgotPassword },
             { path: "password-reset-confirmation", handle: titled("Reset your password"), lazy: lazyPasswordReset },
             { path: "confirm-email-change", handle: titled("Confirm email change"), lazy: lazyConfirmEmailChange }
