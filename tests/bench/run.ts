@@ -19,12 +19,15 @@
  * how soon it paints under slow 4G (see loginPage.ts), the relay of an upstream LL-HLS channel
  * to many simulated viewers and in Chromium (see relayBench.ts), and ingest channels: glass to glass
  * from a real-time encoder pushing RTMP and SRT to Chromium's low-latency player, and what a live
- * channel costs in CPU and memory (see ingestBench.ts).
+ * channel costs in CPU and memory (see ingestBench.ts), and what one client can make the server keep
+ * (telemetry under the budgets, refused playlists from one /64) and the forgot-password answer's
+ * time for registered and unknown addresses, on SQLite and with --postgres on PostgreSQL (see
+ * storageBench.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
  * time for the time-to-first-frame pages, default 0: loopback; run it with 50 for the 50 ms row),
- * --no-build; --only guide|guide-page|reports|server|login-page|relay|ingest|player; --postgres URL (the
- * server section on PostgreSQL too); --server-rounds N (3), --heartbeat-seconds S (60),
+ * --no-build; --only guide|guide-page|reports|server|storage|login-page|relay|ingest|player; --postgres URL
+ * (the server and storage sections on PostgreSQL too); --storage-seconds S (20); --server-rounds N (3), --heartbeat-seconds S (60),
  * --heartbeat-rate PER_MINUTE (30000), --api-seconds S (10);
  * --relay-viewers N (200), --relay-seconds S (30), --relay-mbps M (3: the upstream's bitrate);
  * --guide-programmes N (default 100000), --guide-runs N (default 3), --guide-postgres URL (also
@@ -44,6 +47,7 @@ import { benchRelay } from "./relayBench.ts"
 import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
 import { median, percentile, row } from "./stats.ts"
+import { benchStorage } from "./storageBench.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const { values: options } = parseArgs({
@@ -63,12 +67,13 @@ const { values: options } = parseArgs({
     "heartbeat-seconds": { type: "string", default: "60" },
     "heartbeat-rate": { type: "string", default: "30000" },
     "api-seconds": { type: "string", default: "10" },
+    "storage-seconds": { type: "string", default: "20" },
     "relay-viewers": { type: "string", default: "200" },
     "relay-seconds": { type: "string", default: "30" },
     "relay-mbps": { type: "string", default: "3" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "server", "login-page", "relay", "ingest", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "storage", "login-page", "relay", "ingest", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only))
   throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
@@ -131,6 +136,14 @@ if (runs("server")) {
   }
 }
 if (options.only === "server") process.exit(0)
+
+if (runs("storage")) {
+  for (const postgresUrl of [undefined, options.postgres]) {
+    await benchStorage({ postgresUrl, seconds: Number(options["storage-seconds"]) })
+    if (options.postgres === undefined) break
+  }
+}
+if (options.only === "storage") process.exit(0)
 
 if (runs("login-page")) {
   const pageServer = await startServer()
