@@ -64,6 +64,7 @@ const publicScreens: ReadonlyArray<Screen> = [
   { name: "forgot password", path: "/forgot-password", ready: (page) => heading(page, "Forgot password") },
   { name: "password reset", path: "/password-reset-confirmation?token=x", ready: (page) => heading(page, "Password not reset") },
   { name: "verify", path: "/verify?token=x", ready: (page) => heading(page, "Invalid Token") },
+  { name: "sign in with a link", path: "/sign-in-link?token=x", ready: (page) => heading(page, "Sign-in link not valid") },
   { name: "confirm email change", path: "/confirm-email-change?token=x", ready: (page) => heading(page, "Email not changed") }
 ]
 

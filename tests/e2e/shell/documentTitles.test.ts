@@ -10,6 +10,7 @@ const PUBLIC_TITLES: ReadonlyArray<readonly [string, string]> = [
   ["/login", "Sign in"],
   ["/register?invite=bad", "Create your account"],
   ["/verify?token=x", "Verify your email"],
+  ["/sign-in-link?token=x", "Sign in with a link"],
   ["/forgot-password", "Forgot password"],
   ["/password-reset-confirmation?token=x", "Reset your password"],
   ["/confirm-email-change?token=x", "Confirm email change"]
