@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   "user.password": "Password set",
   "user.disable": "Account disabled",
   "user.enable": "Account enabled",
+  "user.metering": "Metering changed",
+  "mail.retry": "Mail queued again",
   "session.end": "Connection ended",
   "ticket.status": "Ticket status changed",
   "ticket.reply": "Ticket answered",

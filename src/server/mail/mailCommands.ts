@@ -1,3 +1,4 @@
+import { audit } from "../audit/auditFeature.ts"
 import { type Command, CommandFailure, optionalText, requireId, table, UsageError } from "../cli/command.ts"
 import type { MailStatus, OutboxRow } from "../db/schema.ts"
 import { ABANDONED_BODY, findOutboxMail, listMails, requeueFailedMails } from "./outboxRepo.ts"
@@ -61,12 +62,23 @@ export const mailRetry: Command = {
   usage: "--id N | --all-failed",
   summary: "Queue failed mail again for delivery, with a fresh round of attempts",
   options: { id: { type: "string" }, "all-failed": { type: "boolean" } },
-  async run(args, { db, out, now }) {
+  async run(args, { db, out, now, operator }) {
     const all = args["all-failed"] === true
     if (all === (args.id !== undefined)) throw new UsageError("give exactly one of --id N or --all-failed")
     const at = new Date(now()).toISOString()
+    const record = (trx: typeof db, ids: ReadonlyArray<number>) =>
+      audit.record(
+        trx,
+        audit.operator(operator),
+        { action: "mail.retry", target: ids.map((id) => `mail ${id}`).join(", "), detail: JSON.stringify({ mails: ids.length }) },
+        Date.parse(at)
+      )
     if (all) {
-      const ids = await requeueFailedMails(db, at)
+      const ids = await db.transaction().execute(async (trx) => {
+        const requeued = await requeueFailedMails(trx, at)
+        if (requeued.length > 0) await record(trx, requeued)
+        return requeued
+      })
       out(ids.length === 0 ? "No failed mails to retry" : `Queued ${ids.length} mail(s) again: ${ids.map((id) => `#${id}`).join(", ")}`)
       return 0
     }
@@ -77,7 +89,10 @@ export const mailRetry: Command = {
     if (mail.text_body === ABANDONED_BODY) {
       throw new CommandFailure(`Mail #${id} is too old to retry: its link had expired, so its body was removed`)
     }
-    await requeueFailedMails(db, at, [id])
+    await db.transaction().execute(async (trx) => {
+      await requeueFailedMails(trx, at, [id])
+      await record(trx, [id])
+    })
     out(`Queued mail #${id} to ${mail.to_address} again; the server sends it on its next pass (every few seconds while it runs)`)
     return 0
   }

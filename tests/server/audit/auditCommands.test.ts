@@ -64,6 +64,26 @@ describe.each(dialects)("the audit log of operator commands ($name)", (dialect) 
     ])
     expect(await logged("user:disable", "--email", "fan@example.com")).toEqual([["user.disable", target, "0 session(s) ended"]])
     expect(await logged("user:enable", "--email", "fan@example.com")).toEqual([["user.enable", target, ""]])
+    expect(await logged("user:metering", "--email", "fan@example.com", "--off")).toEqual([["user.metering", target, '{"metered":false}']])
+    // nothing failed yet: nothing queued, nothing logged
+    expect(await logged("mail:retry", "--all-failed")).toEqual([])
+    await cli.database.db.kysely
+      .insertInto("outbox")
+      .values({
+        to_address: "fan@example.com",
+        kind: "ticket-reply",
+        subject: "Re: hello",
+        text_body: "hi",
+        html_body: "<p>hi</p>",
+        status: "failed",
+        attempts: 5,
+        last_error: "refused",
+        created_at: "2026-01-01T00:00:00.000Z",
+        next_attempt_at: "2026-01-01T00:00:00.000Z",
+        sent_at: null
+      })
+      .execute()
+    expect(await logged("mail:retry", "--all-failed")).toEqual([["mail.retry", expect.stringMatching(/^mail \d+$/), '{"mails":1}']])
     expect(await logged("rewards:adjust", "--email", "fan@example.com", "--points", "3")).toEqual([
       ["rewards.adjust", target, "+3 points: 0 → 3"]
     ])
