@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
+import pg from "pg"
 import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from "../support/e2eHarness.ts"
 
 const root = join(import.meta.dirname, "..", "..")
@@ -83,4 +86,40 @@ export async function startBenchServer(script: string, env: Record<string, strin
   }
   await stop()
   throw new Error(`${script} did not answer within 60 s:\n${log}`)
+}
+
+/** Where a bench server keeps its data: a temp dir, and with PostgreSQL a schema of its own. */
+export interface ScratchDatabase {
+  readonly dataDir: string
+  readonly databaseUrl: string | undefined
+  /** DATA_DIR, and DATABASE_URL with PostgreSQL */
+  readonly env: Readonly<Record<string, string>>
+  /** Removes the temp dir and drops the schema. */
+  dispose(): Promise<void>
+}
+
+export async function scratchDatabase(postgresUrl: string | undefined): Promise<ScratchDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-bench-"))
+  let databaseUrl: string | undefined
+  let schema: string | undefined
+  if (postgresUrl !== undefined) {
+    schema = `bench_${process.pid}_${Date.now()}`
+    const url = new URL(postgresUrl)
+    url.searchParams.set("schema", schema)
+    databaseUrl = url.toString()
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    env: { DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
+    async dispose() {
+      await rm(dataDir, { recursive: true, force: true })
+      if (postgresUrl !== undefined && schema !== undefined) {
+        const client = new pg.Client({ connectionString: postgresUrl })
+        await client.connect()
+        await client.query(`drop schema if exists ${schema} cascade`)
+        await client.end()
+      }
+    }
+  }
 }

@@ -15,17 +15,15 @@
  * bounded by its duration.
  */
 import { writeFileSync } from "node:fs"
-import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import pg from "pg"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { createSession, hashToken } from "../../src/server/account/sessions.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
 import { playerTokenOf } from "../../src/server/connections/playerTokens.ts"
 import { openDatabase } from "../../src/server/db/database.ts"
-import { BARE_SERVER, type BenchServer, OUR_SERVER, startBenchServer } from "./benchServer.ts"
+import { BARE_SERVER, type BenchServer, OUR_SERVER, scratchDatabase, startBenchServer } from "./benchServer.ts"
 import { type Load, type PacedRequest, pacedLoad } from "./pacedLoad.ts"
 import { median, row } from "./stats.ts"
 
@@ -65,20 +63,9 @@ interface Fixture {
 
 /** A migrated, seeded database with 2,000 signed-in players and a staff account. */
 export async function prepareFixture(postgresUrl: string | undefined): Promise<Fixture> {
-  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-bench-"))
-  let databaseUrl: string | undefined
-  let schema: string | undefined
-  if (postgresUrl !== undefined) {
-    schema = `bench_${process.pid}_${Date.now()}`
-    const url = new URL(postgresUrl)
-    url.searchParams.set("schema", schema)
-    databaseUrl = url.toString()
-  }
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    ...UNLIMITED,
-    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })
-  }
+  const scratch = await scratchDatabase(postgresUrl)
+  const { dataDir, databaseUrl } = scratch
+  const env: Record<string, string> = { ...scratch.env, ...UNLIMITED }
   // the first start migrates and seeds; timed starts come after it
   const first = await startBenchServer(OUR_SERVER, env)
   await first.stop()
@@ -121,15 +108,7 @@ export async function prepareFixture(postgresUrl: string | undefined): Promise<F
       tokens,
       staffToken,
       email: "bench@example.com",
-      async dispose() {
-        await rm(dataDir, { recursive: true, force: true })
-        if (postgresUrl !== undefined && schema !== undefined) {
-          const client = new pg.Client({ connectionString: postgresUrl })
-          await client.connect()
-          await client.query(`drop schema if exists ${schema} cascade`)
-          await client.end()
-        }
-      }
+      dispose: () => scratch.dispose()
     }
   } finally {
     await db.close()

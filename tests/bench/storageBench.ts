@@ -7,17 +7,15 @@
  * answer's time for registered and unknown addresses (interleaved, medians). The worst-case disk
  * use per account and day follows from the budgets and the bytes a row takes, measured here.
  */
-import { mkdtemp, rm, stat } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { stat } from "node:fs/promises"
 import { join } from "node:path"
 import { sql } from "kysely"
-import pg from "pg"
 import { hashPassword } from "../../src/server/account/passwords.ts"
 import { createSession } from "../../src/server/account/sessions.ts"
 import { insertUser } from "../../src/server/account/usersRepo.ts"
 import { openDatabase } from "../../src/server/db/database.ts"
 import { TELEMETRY_BUDGETS } from "../../src/server/telemetry/telemetryQuotas.ts"
-import { OUR_SERVER, startBenchServer } from "./benchServer.ts"
+import { OUR_SERVER, scratchDatabase, startBenchServer } from "./benchServer.ts"
 import { median } from "./stats.ts"
 
 export interface StorageBenchOptions {
@@ -70,22 +68,14 @@ const healthBody = (n: number) =>
 
 export async function benchStorage(options: StorageBenchOptions): Promise<void> {
   const name = options.postgresUrl === undefined ? "SQLite" : "PostgreSQL"
-  const dataDir = await mkdtemp(join(tmpdir(), "streamhub-bench-storage-"))
-  let databaseUrl: string | undefined
-  let schema: string | undefined
-  if (options.postgresUrl !== undefined) {
-    schema = `bench_storage_${process.pid}_${Date.now()}`
-    const url = new URL(options.postgresUrl)
-    url.searchParams.set("schema", schema)
-    databaseUrl = url.toString()
-  }
+  const scratch = await scratchDatabase(options.postgresUrl)
+  const { dataDir, databaseUrl } = scratch
   // one proxy in front (loopback): each request says which client it is for
   const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+    ...scratch.env,
     TRUST_PROXY: "1",
     API_LIMIT_PER_MINUTE: "9999999",
-    SIGN_IN_LIMIT_PER_MINUTE: "9999999",
-    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })
+    SIGN_IN_LIMIT_PER_MINUTE: "9999999"
   }
   const first = await startBenchServer(OUR_SERVER, env)
   await first.stop()
@@ -255,12 +245,6 @@ export async function benchStorage(options: StorageBenchOptions): Promise<void> 
   } finally {
     await server.stop()
     await db.close()
-    await rm(dataDir, { recursive: true, force: true })
-    if (options.postgresUrl !== undefined && schema !== undefined) {
-      const client = new pg.Client({ connectionString: options.postgresUrl })
-      await client.connect()
-      await client.query(`drop schema if exists ${schema} cascade`)
-      await client.end()
-    }
+    await scratch.dispose()
   }
 }
