@@ -8,6 +8,7 @@ import type { Command } from "../cli/command.ts"
 import { migrations } from "../db/migrations.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { backupCommands } from "./backupCommands.ts"
+import { dbCopy } from "./dbCopyCommand.ts"
 import { registerMetrics } from "./metrics.ts"
 import { type ReadinessCheck, readiness } from "./readiness.ts"
 import { startScheduledBackups } from "./scheduledBackups.ts"
@@ -51,5 +52,5 @@ export function operationsFeature({ db, config, now, log }: FeatureDeps): Server
   }
 }
 
-/** Backing up, checking and restoring the database. */
-export const operationsCommands: ReadonlyArray<Command> = backupCommands
+/** Backing up, checking and restoring the database, and moving it from SQLite to PostgreSQL. */
+export const operationsCommands: ReadonlyArray<Command> = [...backupCommands, dbCopy]
