@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: FeatureDeps = {
     db: db.kysely,
     tableVersion: (table) => db.tableVersion(table),
+    onQuery: (listener) => db.onQuery(listener),
     config,
     now,
     counters,

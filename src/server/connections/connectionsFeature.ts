@@ -1,5 +1,6 @@
 import { createSecretKey } from "node:crypto"
 import type { Kysely } from "kysely"
+import type { StreamHealth } from "../../domain/Reports.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { networkOf } from "../http/clientNetwork.ts"
@@ -19,9 +20,11 @@ import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { type GrantKey, ownChannelOf } from "./streamGrants.ts"
 import { createUnknownViewers, registerStreamGuard } from "./streamGuard.ts"
-import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample } from "./streamHealth.ts"
+import { createQoeTracker, insertQoeSamples, pruneQoeSamples, type QoeSample, streamHealth } from "./streamHealth.ts"
 import { createStreamSigner, type StreamSigner } from "./streamSigner.ts"
 
+/** The streams' quality covers this much time, as on the staff view. */
+const QUALITY_WINDOW_MS = 60 * 60 * 1000
 // The limit is read on every start of a stream; a changed setting applies within this long.
 const SETTINGS_FOR_MS = 5000
 
@@ -72,6 +75,12 @@ export const connections = {
     (await pruneConnections(db, cutoff, limit)) + (await pruneQoeSamples(db, cutoff, limit)),
   /** Forgets up to `limit` rows beyond the budgets of what a flood could fill (refused networks). */
   pruneOverBudget: (db: Kysely<Tables>, limit: number): Promise<number> => pruneConnectionsOverBudget(db, limit),
+  /** Each stream's quality over the last hour and its viewers now, as staff see it. */
+  quality: async (db: Kysely<Tables>, at: number): Promise<Array<StreamHealth>> => {
+    const live = await liveCountsByStream(db, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString())
+    const viewers = new Map(live.map(({ stream, viewers }) => [stream, viewers]))
+    return streamHealth(db, new Date(at - QUALITY_WINDOW_MS).toISOString(), viewers)
+  },
   /** Reads players' health records as quality samples per stream (stalls span beacons, so it remembers). */
   qoeTracker: createQoeTracker,
   qoeSamples: (db: Kysely<Tables>, samples: ReadonlyArray<QoeSample>): Promise<void> => insertQoeSamples(db, samples),

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs"
 import path from "node:path"
-import { Kysely, SqliteDialect } from "kysely"
+import { Kysely, type Logger, SqliteDialect } from "kysely"
 import type { Tables } from "./schema.ts"
 import { openSqliteDatabase } from "./sqliteDriver.ts"
 import type { WatchedTable } from "./tableChanges.ts"
@@ -20,7 +20,34 @@ export interface Db {
    * and whenever it is down.
    */
   tableVersion(table: WatchedTable): number | undefined
+  /** Calls `listener` with each statement's time (seconds) and kind, until the answer is called. */
+  onQuery(listener: QueryListener): () => void
   close(): Promise<void>
+}
+
+/** A statement's time in seconds and its kind: select, insert, update, delete, with or other. */
+export type QueryListener = (seconds: number, statement: string) => void
+
+const STATEMENTS: ReadonlySet<string> = new Set(["select", "insert", "update", "delete", "with"])
+
+/**
+ * Statement timings for whoever listens (the metrics), from Kysely's own log of every query it
+ * runs, prepared ones included; nothing is measured while nobody listens.
+ */
+export function queryTimings(): { readonly log: Logger; readonly onQuery: Db["onQuery"] } {
+  const listeners = new Set<QueryListener>()
+  return {
+    log: (event) => {
+      if (listeners.size === 0) return
+      const first = /^\s*(\w+)/.exec(event.query.sql)?.[1]?.toLowerCase() ?? ""
+      const statement = STATEMENTS.has(first) ? first : "other"
+      for (const listener of listeners) listener(event.queryDurationMillis / 1000, statement)
+    },
+    onQuery: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -36,12 +63,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   if (options.databaseUrl) return (await import("./postgres.ts")).openPostgres(options.databaseUrl)
   mkdirSync(options.dataDir, { recursive: true })
   const database = openSqliteDatabase(path.join(options.dataDir, "app.db"))
-  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) })
+  const timings = queryTimings()
+  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), log: timings.log })
   const close = async () => {
     await kysely.destroy()
     database.close()
   }
-  return { kysely, dialect: "sqlite", tableVersion: (table) => database.tableVersion(table), close: once(close) }
+  return {
+    kysely,
+    dialect: "sqlite",
+    tableVersion: (table) => database.tableVersion(table),
+    onQuery: timings.onQuery,
+    close: once(close)
+  }
 }
 
 // Shutdown paths overlap (signal handler, test teardown); closing twice must not throw.

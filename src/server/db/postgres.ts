@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
-import { type Db, once } from "./database.ts"
+import { type Db, once, queryTimings } from "./database.ts"
 import type { Tables } from "./schema.ts"
 import { countOwnWrites, listenForTableChanges } from "./tableChanges.ts"
 
@@ -26,14 +26,15 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
   }
   // the schema in its name lets one server's listener be told from another's on a shared database
   const changes = listenForTableChanges({ connectionString, options, applicationName: `streamhub changes ${schema ?? "(default schema)"}` })
-  const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [countOwnWrites(changes)] })
+  const timings = queryTimings()
+  const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [countOwnWrites(changes)], log: timings.log })
   const close = async () => {
     await changes.close()
     await kysely.destroy()
     // Kysely ends only a pool it has used; an unused pool would hold the process open.
     if (!pool.ending && !pool.ended) await pool.end()
   }
-  return { kysely, dialect: "postgres", tableVersion: changes.version, close: once(close) }
+  return { kysely, dialect: "postgres", tableVersion: changes.version, onQuery: timings.onQuery, close: once(close) }
 }
 
 function splitSchema(databaseUrl: string): { connectionString: string; schema?: string } {

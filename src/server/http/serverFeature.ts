@@ -18,6 +18,8 @@ export interface FeatureDeps {
   readonly db: Kysely<Tables>
   /** Moves with every change to a table, from any process: what may be kept in memory until it does. */
   readonly tableVersion: Db["tableVersion"]
+  /** Each statement's time, for whoever listens (the metrics). */
+  readonly onQuery: Db["onQuery"]
   readonly config: Config
   /** Epoch ms; injectable so tests can move time. */
   readonly now: () => number

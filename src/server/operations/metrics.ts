@@ -1,14 +1,16 @@
 /**
  * `/metrics`: Prometheus text, for the operator's monitoring, behind a token of its own
  * (METRICS_TOKEN; without one the path does not exist). The process (CPU, memory, event loop,
- * handles), HTTP requests by route and status with their durations, and, read when scraped: the
- * mail outbox, players watching each stream, and each feed's state, viewers and bitrate.
+ * handles), HTTP requests by route and status with their durations, database statements with
+ * theirs, and, read when scraped: the mail outbox, players watching each stream and each stream's
+ * quality over the last hour, and each feed's state, viewers and bitrate.
  */
 import { createHash, timingSafeEqual } from "node:crypto"
 import type { FastifyInstance } from "fastify"
 import type { Kysely } from "kysely"
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client"
 import { connections } from "../connections/connectionsFeature.ts"
+import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 
@@ -20,7 +22,17 @@ export const bearerMatches = (header: string | undefined, token: string): boolea
   return given !== undefined && timingSafeEqual(digest(given), digest(token))
 }
 
-export function registerMetrics(app: FastifyInstance, options: { db: Kysely<Tables>; token: string; now: () => number }): void {
+export interface MetricsOptions {
+  readonly db: Kysely<Tables>
+  readonly onQuery: Db["onQuery"]
+  readonly token: string
+  readonly now: () => number
+}
+
+// a scrape reads each stream's quality once for the three figures that come from it
+const QUALITY_FOR_MS = 1000
+
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const { db, now } = options
   const register = new Registry()
   collectDefaultMetrics({ register, prefix: "streamhub_" })
@@ -36,6 +48,60 @@ export function registerMetrics(app: FastifyInstance, options: { db: Kysely<Tabl
     labelNames: ["route"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register]
+  })
+  const statements = new Histogram({
+    name: "streamhub_database_statement_duration_seconds",
+    help: "Time the database took for each statement, by kind (select, insert, update, delete, with, other)",
+    labelNames: ["statement"] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [register]
+  })
+  const stopTiming = options.onQuery((seconds, statement) => statements.observe({ statement }, seconds))
+  app.addHook("onClose", async () => {
+    stopTiming()
+  })
+  let quality: { readonly at: number; readonly value: ReturnType<typeof connections.quality> } | undefined
+  const qualityNow = () => {
+    const at = performance.now()
+    if (quality === undefined || at - quality.at > QUALITY_FOR_MS) quality = { at, value: connections.quality(db, now()) }
+    return quality.value
+  }
+  new Gauge({
+    name: "streamhub_stream_first_frame_seconds",
+    help: "Median time from asking for a stream to its first picture over the last hour, by stream",
+    labelNames: ["stream"] as const,
+    registers: [register],
+    async collect() {
+      const streams = await qualityNow()
+      this.reset()
+      for (const stream of streams) {
+        if (stream.medianFirstFrameMs !== null) this.set({ stream: stream.streamId }, stream.medianFirstFrameMs / 1000)
+      }
+    }
+  })
+  new Gauge({
+    name: "streamhub_stream_rebuffering_ratio",
+    help: "Share of watching time spent stalled over the last hour, by stream",
+    labelNames: ["stream"] as const,
+    registers: [register],
+    async collect() {
+      const streams = await qualityNow()
+      this.reset()
+      for (const stream of streams) {
+        if (stream.rebufferingRatio !== null) this.set({ stream: stream.streamId }, stream.rebufferingRatio)
+      }
+    }
+  })
+  new Gauge({
+    name: "streamhub_stream_errors",
+    help: "Playback errors players reported over the last hour, by stream",
+    labelNames: ["stream"] as const,
+    registers: [register],
+    async collect() {
+      const streams = await qualityNow()
+      this.reset()
+      for (const stream of streams) this.set({ stream: stream.streamId }, stream.errors)
+    }
   })
   new Gauge({
     name: "streamhub_mail_outbox",

@@ -16,7 +16,7 @@ import { startScheduledBackups } from "./scheduledBackups.ts"
 // a load balancer may ask every second from several places: one reading serves them all for this long
 const READY_FOR_MS = 1000
 
-export function operationsFeature({ db, config, now, log }: FeatureDeps): ServerFeature {
+export function operationsFeature({ db, config, now, log, onQuery }: FeatureDeps): ServerFeature {
   const backups = startScheduledBackups({
     db,
     location: config,
@@ -36,7 +36,7 @@ export function operationsFeature({ db, config, now, log }: FeatureDeps): Server
   return {
     jobs: backups === undefined ? [] : [backups],
     async routes(app) {
-      if (config.metricsToken !== undefined) registerMetrics(app, { db, token: config.metricsToken, now })
+      if (config.metricsToken !== undefined) registerMetrics(app, { db, onQuery, token: config.metricsToken, now })
       // without a token there are no metrics: not the single-page app either
       else app.get("/metrics", async (_request, reply) => reply.code(404).send({ success: false, status: 404, detail: "Not found" }))
       app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "alive" }))

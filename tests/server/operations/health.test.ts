@@ -1,6 +1,7 @@
 import { sql } from "kysely"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { releaseLease, THIS_PROCESS } from "../../../src/server/db/jobLease.ts"
+import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 
@@ -104,5 +105,27 @@ describe.each(dialects)("metrics ($name)", (dialect) => {
     expect(text).toMatch(/^streamhub_mail_outbox\{status="pending"\} \d+$/m)
     expect(text).toContain("# TYPE streamhub_live_viewers gauge")
     expect(text).toContain("# TYPE streamhub_feed_up gauge")
+    // the statements behind those requests, by kind
+    expect(text).toMatch(/^streamhub_database_statement_duration_seconds_count\{statement="select"\} [1-9]\d*$/m)
+  })
+
+  it("shows each stream's quality over the last hour: first picture, rebuffering and errors", async () => {
+    const at = new Date(server.clock - 10 * 60 * 1000).toISOString()
+    const stream = await insertStream(server.db.kysely, { title: "Sports One", src: "/live/demo1/index.m3u8" })
+    const id = String(stream.id)
+    await server.db.kysely
+      .insertInto("stream_qoe_samples")
+      .values([
+        { stream_id: id, kind: "ttff", value: 1200, at },
+        { stream_id: id, kind: "ttff", value: 1800, at },
+        { stream_id: id, kind: "stall", value: 3000, at },
+        { stream_id: id, kind: "error", value: 1, at }
+      ])
+      .execute()
+    const text = (await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } })).body
+    expect(text).toContain(`streamhub_stream_first_frame_seconds{stream="${id}"} 1.5`)
+    // nobody pinged that hour: all the watching time is the stall
+    expect(text).toContain(`streamhub_stream_rebuffering_ratio{stream="${id}"} 1`)
+    expect(text).toContain(`streamhub_stream_errors{stream="${id}"} 1`)
   })
 })
