@@ -328,11 +328,11 @@ export interface UnknownViewersTable {
   last_seen: Timestamp
 }
 
-/** One measurement of a stream's quality: a time to first picture or a stall (ms), or an error (1). */
+/** One measurement of a stream's quality: a time to first picture, a stall or time spent playing (ms), or an error (1). */
 export interface StreamQoeSamplesTable {
   id: Generated<number>
   stream_id: string
-  kind: "ttff" | "stall" | "error"
+  kind: "ttff" | "stall" | "error" | "watch"
   value: number
   at: Timestamp
 }
