@@ -4,8 +4,11 @@ import { firstIssueWith } from "./decode.ts"
 // "Text" has no white space, '@' or control characters (C0, DEL, C1): a NUL or an escape code in
 // an address is never a typo worth keeping, and would end up in mail headers and logs.
 const EMAIL_TEXT = String.raw`[^\s@\u0000-\u001f\u007f-\u009f]+`
-/** The loose pattern of SPEC §5: text, '@', text, '.', text. */
-export const EMAIL_PATTERN = new RegExp(`^${EMAIL_TEXT}@${EMAIL_TEXT}\\.${EMAIL_TEXT}$`)
+// The part before the '@' is printable ASCII: a non-ASCII one (dana.émile@…) needs SMTPUTF8 all the
+// way to the mailbox, which mail servers commonly refuse, so no mail of ours would ever arrive.
+const EMAIL_LOCAL_TEXT = "[!-?A-~]+"
+/** The loose pattern of SPEC §5: text, '@', text, '.', text; the text before the '@' in ASCII. */
+export const EMAIL_PATTERN = new RegExp(`^${EMAIL_LOCAL_TEXT}@${EMAIL_TEXT}\\.${EMAIL_TEXT}$`)
 
 export const PASSWORD_MIN_LENGTH = 8
 /** The server refuses longer ones; the forms stop there too, so nobody meets a bare "Please try again." */
@@ -25,10 +28,49 @@ export const PASSWORD_TOO_LONG_MESSAGE = `Password is too long. Use at most ${PA
 /** The longest address mail can carry (RFC 5321: a 256-octet path less its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254
 
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
+// An internationalised domain (bücher.de) is delivered as its ASCII form (xn--bcher-kva.de), the
+// form every mail server takes. Accounts store that form too (normaliseEmail makes it), so what is
+// stored is exactly what is mailed, and either spelling of a domain finds the same account.
+// The URL parser does the IDNA mapping (UTS #46) alike in browsers and Node, with no library.
+// (control characters never get this far: the pattern has refused them)
+const PRINTABLE_ASCII = /^[ -~]*$/
 
-/** Emails are lower-cased (and trimmed) before they are sent or stored. */
-export const normaliseEmail = (value: string): string => value.trim().toLowerCase()
+/** `domain` as mail carries it: ASCII ones as they are, others in punycode; undefined if it is no host name. */
+const asciiDomain = (domain: string): string | undefined => {
+  if (PRINTABLE_ASCII.test(domain)) return domain
+  try {
+    const url = new URL(`http://${domain}/`)
+    // anything but a bare host name (a port, a path) is no domain of a mail address
+    return url.href === `http://${url.hostname}/` ? url.hostname : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The address as mail carries it, its domain in ASCII; undefined for one no mail server would
+ * take (not the SPEC §5 shape, text before the '@' outside ASCII, too long once in ASCII).
+ */
+export const deliverableEmail = (value: string): string | undefined => {
+  if (!EMAIL_PATTERN.test(value)) return undefined
+  const at = value.lastIndexOf("@")
+  const domain = asciiDomain(value.slice(at + 1))
+  const address = domain === undefined ? undefined : `${value.slice(0, at)}@${domain}`
+  return address !== undefined && address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address) ? address : undefined
+}
+
+const isEmailShape = (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
+
+export const isEmail = (value: string): boolean => isEmailShape(value) && deliverableEmail(value) !== undefined
+
+/**
+ * Emails are lower-cased (and trimmed) before they are sent or stored, and an internationalised
+ * domain becomes its ASCII form (see `asciiDomain`); one that cannot stays lower-cased as it is.
+ */
+export const normaliseEmail = (value: string): string => {
+  const lower = value.trim().toLowerCase()
+  return deliverableEmail(lower) ?? lower
+}
 
 /** A form rule: undefined when valid, otherwise the exact message to show. */
 export type Rule = (value: string) => string | undefined
@@ -50,7 +92,9 @@ export const usernameFromEmail = (email: string): string => email.trim().split("
 
 export const Email = Schema.String.check(
   Schema.isMaxLength(EMAIL_MAX_LENGTH, { message: EMAIL_MESSAGE }),
-  Schema.isPattern(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
+  Schema.isPattern(EMAIL_PATTERN, { message: EMAIL_MESSAGE }),
+  // a value refused above already has its message, once
+  Schema.makeFilter((value: string) => !isEmailShape(value) || deliverableEmail(value) !== undefined || EMAIL_MESSAGE)
 )
 export const Password = Schema.String.check(
   Schema.isMinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE }),

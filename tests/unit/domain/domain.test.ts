@@ -7,6 +7,7 @@ import { chooseStream, parseTags, Stream } from "../../../src/domain/Stream.ts"
 import { NewTicket, streamRequestTicket, ticketCategoryName } from "../../../src/domain/Ticket.ts"
 import {
   confirmationRule,
+  deliverableEmail,
   EMAIL_MESSAGE,
   EMAIL_MESSAGE_INVITE_PAGE,
   Email,
@@ -47,13 +48,17 @@ describe("validation rules", () => {
     ["DEL", "ann@example.com\u007f"],
     ["a C1 control (NEL)", "ann@example\u0085.com"],
     ["a tab", "ann@exam\tple.com"],
-    ["255 characters, one more than mail allows", `${"a".repeat(243)}@example.com`]
+    ["255 characters, one more than mail allows", `${"a".repeat(243)}@example.com`],
+    ["non-ASCII text before the @ (no mail server takes it)", "dana.émile@example.com"],
+    ["a non-ASCII local part and domain", "jürgen@bücher.de"],
+    ["a port after an internationalised domain", "ann@bücher.de:25"],
+    ["an internationalised domain too long once in ASCII", `${"a".repeat(245)}@ü.de`]
   ])("rejects an email with %s", (_, email) => {
     expect(isEmail(email)).toBe(false)
     expect(emailRule(email)).toBe(EMAIL_MESSAGE)
     expect(decodeWith(Email)(email)).toEqual({ ok: false, detail: "Enter a valid email address." })
   })
-  it.each(["a@b.c", "ann.lee+tv@example.co.uk", "jürgen@bücher.de", "x@y.z.w", `${"a".repeat(242)}@example.com`])(
+  it.each(["a@b.c", "ann.lee+tv@example.co.uk", "jurgen@bücher.de", "x@y.z.w", `${"a".repeat(242)}@example.com`])(
     "keeps accepting the loose shape: %s",
     (email) => {
       expect(isEmail(email)).toBe(true)
@@ -69,6 +74,14 @@ describe("validation rules", () => {
   })
   it("lower-cases emails and derives usernames", () => {
     expect(normaliseEmail("  Ann.Lee@Example.COM ")).toBe("ann.lee@example.com")
+    expect(usernameFromEmail("ann.lee@example.com")).toBe("ann.lee")
+  })
+  it("gives an internationalised domain in the ASCII form mail carries, as stored and as mailed", () => {
+    expect(normaliseEmail(" Dana@Bücher.DE ")).toBe("dana@xn--bcher-kva.de")
+    expect(normaliseEmail("dana@xn--bcher-kva.de")).toBe("dana@xn--bcher-kva.de")
+    expect(deliverableEmail("dana@bücher.de")).toBe("dana@xn--bcher-kva.de")
+    expect(deliverableEmail("dana.émile@example.com")).toBeUndefined()
+    expect(decodeWith(Email)("dana@bücher.de")).toEqual({ ok: true, value: "dana@bücher.de" })
     expect(usernameFromEmail("ann.lee@example.com")).toBe("ann.lee")
   })
   it("decodes with every problem in one detail", () => {
