@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely"
+import { deliverableEmail } from "../../domain/Validation.ts"
 import type { OutboxRow, Tables } from "../db/schema.ts"
 import { claimMail, findDueMails, markMailSent, recordMailFailure } from "./outboxRepo.ts"
 import type { MailLogger, MailTransport } from "./transports.ts"
@@ -111,8 +112,17 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const claimedAt = now()
     const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS).toISOString()
     if (!(await claimMail(db, mail.id, claimedAt.toISOString(), leaseUntil))) return
+    // Addresses are stored as mail carries them (normaliseEmail); one kept before that rule, with a
+    // Unicode domain, still goes out in ASCII, and one no server takes is given up on at once.
+    const to = deliverableEmail(mail.to_address)
+    if (to === undefined) {
+      const reason = `${mail.to_address} is not an address mail can be delivered to (text before the @ must be ASCII)`
+      await recordMailFailure(db, mail.id, { attempts: mail.attempts + 1, error: reason, retryAt: undefined })
+      logger.error(`mail #${mail.id} (${mail.kind}) not sent: ${reason}`)
+      return
+    }
     try {
-      await transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body })
+      await transport.send({ to, subject: mail.subject, text: mail.text_body, html: mail.html_body })
     } catch (error) {
       await recordFailure(mail, error)
       return

@@ -104,6 +104,19 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
     expect(received.html).toBe(mail.html)
   })
 
+  it("sends a Unicode domain in ASCII and gives up at once on a non-ASCII local part", async () => {
+    const worker = start()
+    const unicodeDomain = await enqueueMail(db, verifyFor("old@bücher.de"), T0)
+    const unicodeLocal = await enqueueMail(db, verifyFor("émile@example.com"), T0)
+    await worker.drain()
+    // (smtp-server hands back envelope domains in Unicode, so the header shows what went over the wire)
+    expect(peer.messages).toHaveLength(1)
+    expect(peer.messages[0]?.raw).toMatch(/^To: old@xn--bcher-kva\.de\r?$/m)
+    expect(await row(unicodeDomain)).toMatchObject({ status: "sent" })
+    expect(await row(unicodeLocal)).toMatchObject({ status: "failed", attempts: 1, sent_at: null })
+    expect((await row(unicodeLocal)).last_error).toContain("not an address mail can be delivered to")
+  })
+
   it("sends nothing for a mail enqueued in a transaction that rolled back", async () => {
     const worker = start()
     await expect(
