@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, type InspectionEvent, type Obse
 import type { CallApi, ForbiddenSignal } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { loginFormMachine } from "../machines/account/loginFormMachine.ts"
+import { resendVerificationMachine } from "../machines/account/resendVerificationMachine.ts"
 import { announcementMachine } from "../machines/shell/announcementMachine.ts"
 import { type BootActor, bootMachine, selectSession } from "../machines/shell/bootMachine.ts"
 import { notificationsMachine } from "../machines/shell/notificationsMachine.ts"
@@ -25,7 +26,10 @@ export const createShell = ({ callApi, forbidden, storage, isMobile, actorOption
     actors: {
       loginForm: loginFormMachine.provide({
         actors: {
-          login: fromPromise(({ input, signal }) => callApi("login", { body: { ...input, isMobile: isMobile() }, signal }))
+          login: fromPromise(({ input, signal }) => callApi("login", { body: { ...input, isMobile: isMobile() }, signal })),
+          resendVerification: resendVerificationMachine.provide({
+            actors: { resend: fromPromise(({ input, signal }) => callApi("resendVerification", { body: input, signal })) }
+          })
         }
       }),
       announcement: announcementMachine.provide({

@@ -65,6 +65,7 @@ export const signInContract = {
 
 export const RegisterRequest = Schema.Struct({ username: Username, email: Email, password: Password, invitationToken: TokenString })
 export const VerifyEmailRequest = Schema.Struct({ token: TokenString })
+export const ResendVerificationRequest = Schema.Struct({ email: Email })
 
 /** Creating an account from an invite, and verifying its email. */
 export const registrationContract = {
@@ -83,6 +84,14 @@ export const registrationContract = {
     response: CodedResponse,
     access: "anyone",
     summary: "Verify a new account's email"
+  }),
+  resendVerification: endpoint({
+    method: "POST",
+    path: "/api/users/resend-verification",
+    body: ResendVerificationRequest,
+    response: OkResponse,
+    access: "anyone",
+    summary: "Mail a fresh verification link (same answer whether or not the email exists or is verified)"
   })
 } as const
 

@@ -1,10 +1,11 @@
-import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
+import { assign, fromPromise, type SnapshotFrom, sendParent, setup, spawnChild, stopChild } from "xstate"
 import { type Answer, detailOf } from "../../domain/contract/answer.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { emailRule, normaliseEmail } from "../../domain/Validation.ts"
 import * as form from "../shared/form.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import { answerOf } from "../shared/params.ts"
+import { resendVerificationMachine } from "./resendVerificationMachine.ts"
 
 export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password."
 export const LOGIN_FAILED_MESSAGE = "Sign in failed. Please try again."
@@ -26,6 +27,8 @@ interface LoginFormContext extends form.Context<LoginField> {
   readonly token: string | null
 }
 
+const RESEND_ID = "resendVerification"
+
 const rules: form.Rules<LoginField> = {
   email: ({ email }) => emailRule(email),
   password: ({ password }) => (password === "" ? PASSWORD_REQUIRED_MESSAGE : undefined)
@@ -39,20 +42,30 @@ const tokenOf = (answer: Answer<"login">): string | null =>
 export const loginFormMachine = setup({
   types: {
     context: {} as LoginFormContext,
-    events: {} as LoginFormEvent
+    events: {} as LoginFormEvent,
+    children: {} as { resendVerification: "resendVerification" }
   },
   actors: {
     /** Emails are lower-cased before they leave the form (SPEC §5). */
-    login: fromPromise<Answer<"login">, Credentials>(notProvided("login"))
+    login: fromPromise<Answer<"login">, Credentials>(notProvided("login")),
+    resendVerification: resendVerificationMachine
   },
   guards: {
     isValid: ({ context }) => form.isValid(rules, context.values),
-    accepted: (_, answer: Answer<"login">) => tokenOf(answer) !== null
+    accepted: (_, answer: Answer<"login">) => tokenOf(answer) !== null,
+    /** The right password for an address not verified yet: the one refusal the page can do something about. */
+    refused: (_, answer: Answer<"login">) => answer._tag === "ok" && answer.body.resultCode === ResultCode.EMAIL_NOT_VERIFIED
   },
   actions: {
     setField: form.setField(),
     showFieldErrors: form.showFieldErrors(rules),
     clearMessages: form.clearMessages(),
+    // the right password for an unverified address: the page offers to mail its link again
+    offerResend: spawnChild("resendVerification", {
+      id: RESEND_ID,
+      input: ({ context }) => ({ email: normaliseEmail(context.values.email) })
+    }),
+    withdrawResend: stopChild(RESEND_ID),
     keepToken: assign((_, answer: Answer<"login">) => ({ token: tokenOf(answer) })),
     showFailure: assign((_, answer: Answer<"login">) => ({ alert: detailOf(answer) ?? LOGIN_FAILED_MESSAGE })),
     notifyParent: sendParent(({ context }): LoginSucceeded => ({ type: "login.succeeded", token: context.token ?? "" }))
@@ -63,12 +76,17 @@ export const loginFormMachine = setup({
   initial: "editing",
   states: {
     editing: form.editing<LoginFormEvent>()({ change: "login.change", submit: "login.submit" }),
-    submitting: form.submission<LoginFormContext>()({
-      src: "login",
-      input: ({ context }) => ({ email: normaliseEmail(context.values.email), password: context.values.password }),
-      accepted: { target: "succeeded", actions: [{ type: "keepToken", params: answerOf }, "notifyParent"] },
-      failed: { target: "editing", actions: { type: "showFailure", params: answerOf } }
-    }),
+    submitting: {
+      ...form.submission<LoginFormContext>()({
+        src: "login",
+        input: ({ context }) => ({ email: normaliseEmail(context.values.email), password: context.values.password }),
+        accepted: { target: "succeeded", actions: [{ type: "keepToken", params: answerOf }, "notifyParent"] },
+        refused: { target: "editing", actions: [{ type: "showFailure", params: answerOf }, "offerResend"] },
+        failed: { target: "editing", actions: { type: "showFailure", params: answerOf } }
+      }),
+      // an earlier answer's offer is for the address as it was then
+      entry: "withdrawResend"
+    },
     succeeded: { type: "final" }
   }
 })
@@ -79,6 +97,8 @@ export const selectEmail = (snapshot: LoginFormSnapshot): string => snapshot.con
 export const selectPassword = (snapshot: LoginFormSnapshot): string => snapshot.context.values.password
 export const selectFieldErrors = (snapshot: LoginFormSnapshot): form.Errors<LoginField> => snapshot.context.fieldErrors
 export const selectLoginError = (snapshot: LoginFormSnapshot): string | null => snapshot.context.alert
+/** "Send the verification email again", offered while the last answer was "Email not verified". */
+export const selectResendVerification = (snapshot: LoginFormSnapshot) => snapshot.children.resendVerification
 export const selectIsSubmitting = (snapshot: LoginFormSnapshot): boolean => snapshot.hasTag("busy")
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: LoginFormSnapshot): LoginField | undefined =>

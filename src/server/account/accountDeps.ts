@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
+import type { Counters } from "../http/counters.ts"
 import type { MailWaker } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import type { AccountLimiter } from "./accountLimiter.ts"
@@ -15,6 +16,8 @@ export interface AccountDeps {
   /** Failed password checks count toward the same per-account lockout as failed sign-ins. */
   readonly accountLimiter: AccountLimiter
   readonly signUpLimiter: SignUpLimiter
+  /** Per-address limits on mails anyone may ask for. */
+  readonly counters: Counters
 }
 
 /** What every mail needs: the name from site settings (operators rename the site) and the origin. */

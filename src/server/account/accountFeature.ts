@@ -54,7 +54,7 @@ export function accountFeature(deps: FeatureDeps, options: AccountFeatureOptions
         log,
         sessionMaxDays: config.sessionMaxDays
       }),
-      ...accountHandlers({ db, now, accountLimiter, signUpLimiter, mailWorker, publicUrl: config.publicUrl })
+      ...accountHandlers({ db, now, accountLimiter, signUpLimiter, counters, mailWorker, publicUrl: config.publicUrl })
     },
     routeConfig: (name: EndpointName) => routeConfig(name),
     jobs: [housekeeping],

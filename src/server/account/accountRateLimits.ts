@@ -7,6 +7,8 @@ import { signInLimit } from "./accountLimiter.ts"
 export interface AccountRateLimits {
   readonly registerPerMinute: number
   readonly passwordResetRequestsPerMinute: number
+  /** Requests to mail a verification link again. */
+  readonly verificationResendsPerMinute: number
   /** Each of the endpoints that take a mailed token. */
   readonly tokenChecksPerMinute: number
   /** Account detail changes: each new email address is mailed a confirmation. */
@@ -18,6 +20,7 @@ export interface AccountRateLimits {
 export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   registerPerMinute: 5,
   passwordResetRequestsPerMinute: 5,
+  verificationResendsPerMinute: 5,
   tokenChecksPerMinute: 10,
   // a wrong password already counts against the account (accountLimiter); this keeps one session
   // from having the server mail one address after another
@@ -41,18 +44,21 @@ export function accountRateLimits(
   limits: Pick<RateLimits, "signInPerMinute">,
   overrides: Partial<AccountRateLimits> = {}
 ): (name: EndpointName) => FastifyContextConfig | undefined {
-  const { registerPerMinute, passwordResetRequestsPerMinute, tokenChecksPerMinute, accountChangesPerMinute } = {
-    ...DEFAULT_ACCOUNT_RATE_LIMITS,
-    ...overrides
-  }
+  const { registerPerMinute, passwordResetRequestsPerMinute, verificationResendsPerMinute, tokenChecksPerMinute, accountChangesPerMinute } =
+    {
+      ...DEFAULT_ACCOUNT_RATE_LIMITS,
+      ...overrides
+    }
   const login = signInLimit(limits)
   const register = perMinute(registerPerMinute, "sign-up attempts")
   const reset = perMinute(passwordResetRequestsPerMinute, "password reset requests")
+  const resend = perMinute(verificationResendsPerMinute, "verification email requests")
   const accountChanges = perMinute(accountChangesPerMinute, "account changes")
   return (name) => {
     if (name === "login") return login
     if (name === "register") return register
     if (name === "createPasswordReset") return reset
+    if (name === "resendVerification") return resend
     if (name === "updateUsernameAndEmail") return accountChanges
     // Each route keeps its own count, so checking a link and then submitting its form share no budget.
     return TOKEN_ENDPOINTS.has(name) ? perMinute(tokenChecksPerMinute, "attempts") : undefined

@@ -24,7 +24,7 @@ export const VERIFY_TOKEN_USED = "This verification link has already been used. 
 export const VERIFY_TOKEN_EXPIRED =
   "This verification link has expired. Use Forgot password on the sign-in page: the reset link also verifies your email."
 
-export type RegistrationHandlers = HandlersOf<typeof registrationContract>
+export type RegistrationHandlers = HandlersOf<Omit<typeof registrationContract, "resendVerification">>
 
 const emailTaken = { success: false, resultCode: ResultCode.EMAIL_ALREADY_REGISTERED, detail: EMAIL_ALREADY_REGISTERED } as const
 

@@ -14,6 +14,10 @@ interface AccountFormProps {
   readonly alert?: string | null
   /** `page`: a public page's form, its button across the card; `panel`: a settings panel's, its button at the end. */
   readonly placement?: "page" | "panel"
+  /** What the page offers about the refusal, right under it (sending a verification email again). */
+  readonly belowAlert?: ReactNode
+  /** Links after the button, so the keyboard reaches the button first. */
+  readonly after?: ReactNode
   /** Words under the button before a link to sign in, for whoever needs the other form. */
   readonly signInPrompt?: string
   readonly children: ReactNode
@@ -27,6 +31,8 @@ export const AccountForm = ({
   submittingLabel = submitLabel,
   alert = null,
   placement = "page",
+  belowAlert = null,
+  after = null,
   signInPrompt,
   children
 }: AccountFormProps) => {
@@ -48,7 +54,9 @@ export const AccountForm = ({
           {alert}
         </p>
       )}
+      {belowAlert}
       {placement === "page" ? submitButton : <div className={submitRow}>{submitButton}</div>}
+      {after}
       {signInPrompt === undefined ? null : (
         <p className={styles.footer}>
           {signInPrompt} <Link to="/login">Sign in</Link>

@@ -7,7 +7,8 @@ import {
   selectFirstInvalidField,
   selectIsSubmitting,
   selectLoginError,
-  selectPassword
+  selectPassword,
+  selectResendVerification
 } from "../../machines/account/loginFormMachine.ts"
 import { selectLoginForm } from "../../machines/shell/sessionMachine.ts"
 import { bindFields, EmailField, FormField, focusField } from "../shared/FormField.tsx"
@@ -16,6 +17,7 @@ import * as surfaces from "../shared/surfaces.css.ts"
 import { useSelectors } from "../shared/useSelectors.ts"
 import { AccountForm } from "./AccountForm.tsx"
 import * as styles from "./LoginView.css.ts"
+import { ResendVerification } from "./ResendVerification.tsx"
 
 type LoginFormRef = NonNullable<ReturnType<typeof selectLoginForm>>
 
@@ -28,12 +30,13 @@ export const LoginView = () => {
 }
 
 const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
-  const { email, password, fieldErrors, error, submitting } = useSelectors(form, {
+  const { email, password, fieldErrors, error, submitting, resender } = useSelectors(form, {
     email: selectEmail,
     password: selectPassword,
     fieldErrors: selectFieldErrors,
     error: selectLoginError,
-    submitting: selectIsSubmitting
+    submitting: selectIsSubmitting,
+    resender: selectResendVerification
   })
   const field = bindFields({
     ids: FIELD_IDS,
@@ -49,14 +52,22 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
   return (
     <>
       <h1 className={surfaces.pageTitle}>Sign in</h1>
-      <AccountForm onSubmit={submit} submitting={submitting} submitLabel="Sign in" alert={error}>
+      <AccountForm
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel="Sign in"
+        alert={error}
+        belowAlert={resender === undefined ? null : <ResendVerification resender={resender} />}
+        after={
+          <div className={styles.row}>
+            <Link className={styles.link} to="/forgot-password">
+              Forgot password?
+            </Link>
+          </div>
+        }
+      >
         <EmailField {...field("email")} name="email" autoComplete="username" />
         <FormField {...field("password")} name="password" label="Password" type="password" autoComplete="current-password" />
-        <div className={styles.row}>
-          <Link className={styles.link} to="/forgot-password">
-            Forgot password?
-          </Link>
-        </div>
       </AccountForm>
     </>
   )

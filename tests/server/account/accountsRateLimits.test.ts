@@ -56,6 +56,14 @@ describe.each(dialects)("account rate limits ($name)", (dialect) => {
     )
   })
 
+  it("allows five verification email requests a minute from one address", async () => {
+    const { statuses, last } = await burst("resendVerification", 6, (i) => ({ body: { email: `resend${i}@example.com` } }))
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    expect((last.json() as { detail: string }).detail).toMatch(
+      /^Too many verification email requests from your network\. Try again in \d+ seconds\.$/
+    )
+  })
+
   it.each([
     ["verifyEmail", { body: { token: "guess" } }],
     ["verifyPasswordReset", { body: { token: "guess" } }],

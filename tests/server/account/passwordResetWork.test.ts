@@ -4,6 +4,7 @@ import type { AccountLimiter } from "../../../src/server/account/accountLimiter.
 import { passwordResetHandlers } from "../../../src/server/account/passwordResetHandlers.ts"
 import type { SignUpLimiter } from "../../../src/server/account/signUpLimiter.ts"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
+import type { Counters } from "../../../src/server/http/counters.ts"
 import { dialects } from "../../support/dbHarness.ts"
 
 // An answer that took longer for a registered address would tell who has an account: both kinds
@@ -35,7 +36,8 @@ describe.each(dialects)("forgot password, registered or not ($name)", (dialect) 
         publicUrl: "http://localhost:8080",
         mailWorker: { wake: () => undefined },
         accountLimiter: limiter,
-        signUpLimiter: {} as SignUpLimiter
+        signUpLimiter: {} as SignUpLimiter,
+        counters: {} as Counters
       })
       const ask = async (email: string, ip: string) => {
         statements = []

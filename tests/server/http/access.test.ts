@@ -41,6 +41,7 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
     body: { username: "newbie", email: "newbie@example.com", password: "long enough", invitationToken: "unknown-invite-code-123" }
   },
   verifyEmail: { body: { token: "unknown" } },
+  resendVerification: { body: { email: "nobody@example.com" } },
   updatePassword: { body: { currentPassword: "wrong password", newPassword: "another password" } },
   updateUsernameAndEmail: { body: { username: "someone", email: "someone@example.com", password: "wrong password" } },
   confirmEmailChange: { body: { email_token: "unknown" } },

@@ -52,6 +52,7 @@ const VALID_BODY: { readonly [N in EndpointName as (typeof api)[N]["body"] exten
   userInfo: { isMobile: false },
   register: { username: "newbie", email: "newbie@example.com", password: "long enough", invitationToken: "invite-code" },
   verifyEmail: { token: "unknown" },
+  resendVerification: { email: "nobody@example.com" },
   updatePassword: { currentPassword: "wrong password", newPassword: "another password" },
   updateUsernameAndEmail: { username: "someone", email: "someone@example.com", password: "wrong password" },
   confirmEmailChange: { email_token: "unknown" },
