@@ -11,7 +11,7 @@ import {
   stagingFor,
   swapInImport
 } from "./guideImportRepo.ts"
-import { type GuideProgramme, ProgrammeTimeline, type SkipReason } from "./programmeTimeline.ts"
+import { type GuideProgramme, ProgrammeTimeline, type RepairReason, type SkipReason } from "./programmeTimeline.ts"
 import { readXmltv } from "./xmltvReader.ts"
 
 export interface GuideImportProgress {
@@ -23,6 +23,8 @@ export interface GuideImportProgress {
 
 export interface GuideImportResult extends GuideImportProgress {
   readonly skipped: ReadonlyMap<SkipReason, number>
+  /** Programmes kept with a stop the file did not quite give (see `ProgrammeTimeline`). */
+  readonly repaired: ReadonlyMap<RepairReason, number>
   /** Earliest start and latest stop over every channel; undefined when the file had no programmes. */
   readonly window: GuideWindow | undefined
 }
@@ -110,7 +112,7 @@ export async function importGuide(
       if (pending.length >= ROWS_PER_COMMIT) await flush()
       options.onProgress?.({ programmes, channels: channels.size })
     }
-    timeline.end()
+    timeline.end(keep)
     await flush()
     const windows = new Map([...spans].map(([channel, span]) => [channel, { from: iso(span.from), to: iso(span.to) }]))
     const imported: Array<ImportedChannel> = [...channels].map(([id, name]) => ({ id, name }))
@@ -127,7 +129,7 @@ export async function importGuide(
     await discardStaged(db, importId).catch(() => undefined)
     throw error
   }
-  return { programmes, channels: channels.size, skipped: timeline.skipped, window: overall(spans) }
+  return { programmes, channels: channels.size, skipped: timeline.skipped, repaired: timeline.repaired, window: overall(spans) }
 }
 
 function overall(spans: ReadonlyMap<string, { from: number; to: number }>): GuideWindow | undefined {

@@ -14,13 +14,19 @@ export function describeProgress(progress: GuideImportProgress, elapsedMs: numbe
 /** The summary of an import that went through. */
 export function describeImport(result: GuideImportResult, source: string, elapsedMs: number): string {
   const span = result.window === undefined ? "" : `, ${minute(result.window.from)} to ${minute(result.window.to)} UTC`
-  const skipped = [...result.skipped].map(([reason, n]) => `${count(n)} ${reason}`)
-  const total = [...result.skipped.values()].reduce((sum, n) => sum + n, 0)
   return (
     `Imported ${plural(result.programmes, "programme", "programmes")} on ${plural(result.channels, "channel", "channels")} ` +
     `from ${source} in ${seconds(elapsedMs)}${span}` +
-    (total === 0 ? "" : `; skipped ${plural(total, "programme", "programmes")} (${skipped.join(", ")})`)
+    counted("repaired", result.repaired) +
+    counted("skipped", result.skipped)
   )
+}
+
+/** `; repaired 3 programmes (2 why, 1 why)`, or nothing when there were none. */
+function counted(what: string, reasons: ReadonlyMap<string, number>): string {
+  const total = [...reasons.values()].reduce((sum, n) => sum + n, 0)
+  if (total === 0) return ""
+  return `; ${what} ${plural(total, "programme", "programmes")} (${[...reasons].map(([reason, n]) => `${count(n)} ${reason}`).join(", ")})`
 }
 
 /** Where and why an import failed: the line and column for a malformed file. */

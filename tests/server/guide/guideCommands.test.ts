@@ -34,19 +34,19 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
     expect(result.code).toBe(0)
     expect(result.output).toMatch(
       new RegExp(
-        `^Imported 7 programmes on 2 channels from ${plain} in \\d+\\.\\d s, ` +
-          "2026-11-23 06:00 to 2026-11-23 12:00 UTC; skipped 1 programme \\(1 no stop time\\)$"
+        `^Imported 8 programmes on 2 channels from ${plain} in \\d+\\.\\d s, 2026-11-23 06:00 to 2026-11-23 12:00 UTC; ` +
+          "repaired 2 programmes \\(1 no stop, ended where the next one starts, 1 no stop and last of its channel, given 1 hour\\)$"
       )
     )
     const packed = await file("guide.xml.gz", gzipSync(GOOD))
-    expect((await cli.admin("guide:import", "--file", packed)).output).toMatch(/^Imported 7 programmes on 2 channels /)
-    expect((await guideSnapshot(cli.database.db.kysely)).programmes).toHaveLength(7)
+    expect((await cli.admin("guide:import", "--file", packed)).output).toMatch(/^Imported 8 programmes on 2 channels /)
+    expect((await guideSnapshot(cli.database.db.kysely)).programmes).toHaveLength(8)
 
     const channels = await cli.admin("guide:channels")
     expect(channels.output.split("\n").map((line) => line.replace(/\s+/g, " ").trim())).toEqual([
       "epg id name source streams programmes until",
       expect.stringMatching(/^-+ /),
-      "news.tv News xmltv - 1 2026-11-23 09:00",
+      "news.tv News xmltv - 2 2026-11-23 10:00",
       "sport1.tv Sport 1 xmltv - 6 2026-11-23 12:00"
     ])
     await cli.admin("stream:add", "--title", "Sport One", "--epg-id", "sport1.tv")
@@ -101,7 +101,7 @@ describe.each(dialects)("guide commands of the operator CLI ($name)", (dialect) 
       expect(progress.length).toBeGreaterThanOrEqual(2)
       expect(progress.length).toBeLessThanOrEqual(Math.floor(elapsed / 250) + 1)
       for (const line of progress) expect(line).toMatch(/^\rReading the guide: \d+ programmes?, \d+ channels?, \d+\.\d s$/)
-      expect(lines.at(-1)).toMatch(new RegExp(`^Imported 7 programmes on 2 channels from ${slow.url} in `))
+      expect(lines.at(-1)).toMatch(new RegExp(`^Imported 8 programmes on 2 channels from ${slow.url} in `))
       expect(result.output).not.toContain("secret")
 
       await setSetting(cli.database.db.kysely, "guideUrl", slow.url)

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { prepareStaging } from "../../../src/server/guide/guideImportRepo.ts"
 import { guideText } from "../../../src/server/guide/guideSource.ts"
 import { importGuide } from "../../../src/server/guide/importGuide.ts"
+import { describeImport } from "../../../src/server/guide/importReport.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
 import { guideSnapshot, hourly, load, serveGuide, stagedRows, xmltv } from "./guideFixtures.ts"
@@ -184,6 +185,35 @@ describe.each(dialects)("XMLTV import ($name)", (dialect) => {
     await load(db(), xmltv([{ id: "a", name: "Alpha" }], []))
     await load(db(), xmltv([], [{ channel: "a", start: "2026-12-31T00:00:00Z", stop: "2026-12-31T01:00:00Z", title: "Late" }]))
     expect((await guideSnapshot(db())).channels).toEqual([{ id: "a", name: "Alpha", source: "xmltv" }])
+  })
+
+  it("keeps what a real-world grabber writes: the last programme without stop, a stop past midnight on the same date", async () => {
+    // as an iptv-org grabber writes it: stops in the listing's date, the channel's last without one
+    const text = [
+      `<?xml version="1.0" encoding="UTF-8" ?><tv date="20261123">`,
+      `<channel id="Kanal5.se@SD"><display-name>Kanal 5</display-name><url>https://example.com</url></channel>`,
+      `<programme start="20261123213000 +0000" stop="20261123232000 +0000" channel="Kanal5.se@SD"><title lang="sv">Nyheter</title></programme>`,
+      `<programme start="20261123232000 +0000" stop="20261123010000 +0000" channel="Kanal5.se@SD"><title lang="sv">Nattfilm</title></programme>`,
+      `<programme start="20261124010000 +0000" channel="Kanal5.se@SD"><title lang="sv">Sista</title></programme>`,
+      `</tv>`
+    ].join("\n")
+    const result = await load(db(), text)
+    expect(result).toMatchObject({
+      programmes: 3,
+      channels: 1,
+      window: { from: "2026-11-23T21:30:00.000Z", to: "2026-11-24T02:00:00.000Z" }
+    })
+    expect(Object.fromEntries(result.skipped)).toEqual({})
+    expect((await guideSnapshot(db())).programmes.map((p) => `${p.title} ${p.start_at} ${p.stop_at}`)).toEqual([
+      "Nyheter 2026-11-23T21:30:00.000Z 2026-11-23T23:20:00.000Z",
+      "Nattfilm 2026-11-23T23:20:00.000Z 2026-11-24T01:00:00.000Z",
+      "Sista 2026-11-24T01:00:00.000Z 2026-11-24T02:00:00.000Z"
+    ])
+    // what the CLI prints and the refresh job logs
+    expect(describeImport(result, "guide.xml", 1200)).toBe(
+      "Imported 3 programmes on 1 channel from guide.xml in 1.2 s, 2026-11-23 21:30 to 2026-11-24 02:00 UTC; " +
+        "repaired 2 programmes (1 stop before start on the same date, read as the next day, 1 no stop and last of its channel, given 1 hour)"
+    )
   })
 
   it("clears what an import that died long ago left staged", async () => {

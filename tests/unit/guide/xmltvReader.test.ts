@@ -16,10 +16,11 @@ const programmes = async (text: string) => {
   const timeline = new ProgrammeTimeline()
   const kept: Array<GuideProgramme> = []
   for (const item of await read(text)) if (item.kind === "programme") timeline.add(item, (p) => kept.push(p))
-  timeline.end()
+  timeline.end((p) => kept.push(p))
   return {
     kept: kept.map((p) => ({ ...p, start: new Date(p.start).toISOString(), stop: new Date(p.stop).toISOString() })),
-    skipped: Object.fromEntries(timeline.skipped)
+    skipped: Object.fromEntries(timeline.skipped),
+    repaired: Object.fromEntries(timeline.repaired)
   }
 }
 
@@ -92,8 +93,8 @@ describe("readXmltv", () => {
 })
 
 describe("ProgrammeTimeline", () => {
-  it("ends a programme without stop where the next one on its channel starts, and drops the last", async () => {
-    const { kept, skipped } = await programmes(
+  it("ends a programme without stop where the next one on its channel starts, and gives the last one an hour", async () => {
+    const { kept, skipped, repaired } = await programmes(
       tv(`
       <programme start="20261123180000 +0100" channel="a"><title>A1</title></programme>
       <programme start="20261123183000 +0100" channel="b"><title>B1</title></programme>
@@ -103,9 +104,28 @@ describe("ProgrammeTimeline", () => {
     expect(kept).toEqual([
       { channel: "a", start: "2026-11-23T17:00:00.000Z", stop: "2026-11-23T18:00:00.000Z", title: "A1", subtitle: "" },
       { channel: "a", start: "2026-11-23T18:00:00.000Z", stop: "2026-11-23T19:00:00.000Z", title: "A2", subtitle: "" },
-      { channel: "a", start: "2026-11-23T19:00:00.000Z", stop: "2026-11-23T20:00:00.000Z", title: "A3", subtitle: "" }
+      { channel: "a", start: "2026-11-23T19:00:00.000Z", stop: "2026-11-23T20:00:00.000Z", title: "A3", subtitle: "" },
+      { channel: "b", start: "2026-11-23T17:30:00.000Z", stop: "2026-11-23T18:30:00.000Z", title: "B1", subtitle: "" }
     ])
-    expect(skipped).toEqual({ "no stop time": 1 })
+    expect(skipped).toEqual({})
+    expect(repaired).toEqual({ "no stop, ended where the next one starts": 2, "no stop and last of its channel, given 1 hour": 1 })
+  })
+
+  it("reads a stop written with its start's date but earlier in the day as the next day", async () => {
+    const { kept, skipped, repaired } = await programmes(
+      tv(`
+      <programme start="20261123222000 +0100" stop="20261123232000 +0100" channel="a"><title>Late news</title></programme>
+      <programme start="20261123232000 +0100" stop="20261123010000 +0100" channel="a"><title>Night film</title></programme>
+      <programme start="20261124010000 +0100" stop="20261124020000 +0100" channel="a"><title>Early</title></programme>
+      <programme start="20261124030000 +0100" stop="20261123020000 +0100" channel="a"><title>Stop a day early</title></programme>`)
+    )
+    expect(kept.map((p) => `${p.title} ${p.start} ${p.stop}`)).toEqual([
+      "Late news 2026-11-23T21:20:00.000Z 2026-11-23T22:20:00.000Z",
+      "Night film 2026-11-23T22:20:00.000Z 2026-11-24T00:00:00.000Z",
+      "Early 2026-11-24T00:00:00.000Z 2026-11-24T01:00:00.000Z"
+    ])
+    expect(repaired).toEqual({ "stop before start on the same date, read as the next day": 1 })
+    expect(skipped).toEqual({ "ends before it starts": 1 })
   })
 
   it("skips what cannot be shown, and counts why", async () => {
@@ -114,7 +134,7 @@ describe("ProgrammeTimeline", () => {
       <programme start="20261123180000" stop="20261123190000" channel=""><title>No channel</title></programme>
       <programme start="soon" stop="20261123190000" channel="a"><title>Bad start</title></programme>
       <programme start="20261123180000" stop="later" channel="a"><title>Bad stop</title></programme>
-      <programme start="20261123180000" stop="20261123170000" channel="a"><title>Backwards</title></programme>
+      <programme start="20261123180000" stop="20261122170000" channel="a"><title>Backwards</title></programme>
       <programme start="20261123180000" stop="20261125180000" channel="a"><title>Two days</title></programme>
       <programme start="20261123180000" stop="20261123190000" channel="a"></programme>
       <programme start="20261123190000" stop="20261123200000" channel="a"><title>Fine</title></programme>`)
