@@ -56,6 +56,13 @@ export const createShell = ({ callApi, forbidden, storage, isMobile, actorOption
       actors: {
         checkMaintenance: fromPromise(({ signal }) => callApi("maintenance", { signal })),
         loadSettings: fromPromise(({ signal }) => callApi("siteSettings", { signal })),
+        watchVisibility: fromCallback(({ sendBack }) => {
+          const onChange = () => {
+            if (document.visibilityState === "visible") sendBack({ type: "page.visible" })
+          }
+          document.addEventListener("visibilitychange", onChange)
+          return () => document.removeEventListener("visibilitychange", onChange)
+        }),
         session
       }
     }),

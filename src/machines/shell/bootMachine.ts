@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
+import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { Answer } from "../../domain/contract/answer.ts"
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../domain/SiteSettings.ts"
 import type { LoginSucceeded } from "../account/loginFormMachine.ts"
@@ -17,8 +17,16 @@ export interface MaintenanceNotice {
   readonly secondRowText: string
 }
 
+/** How often a page showing the maintenance notice asks whether maintenance is over. */
+export const MAINTENANCE_RECHECK_MS = 30_000
+
+/** The tab was hidden and is shown again: whatever it shows may be out of date. */
+export interface PageVisible {
+  readonly type: "page.visible"
+}
+
 /** `login.succeeded` comes from a page that signed in on its own (a mailed sign-in link). */
-export type BootEvent = { readonly type: "boot.retry" } | { readonly type: "session.refreshUser" } | LoginSucceeded
+export type BootEvent = { readonly type: "boot.retry" } | { readonly type: "session.refreshUser" } | LoginSucceeded | PageVisible
 
 interface BootContext {
   /** The stored session token, handed to the session once the app is ready. */
@@ -38,8 +46,11 @@ export const bootMachine = setup({
   actors: {
     checkMaintenance: fromPromise<Answer<"maintenance">>(notProvided("checkMaintenance")),
     loadSettings: fromPromise<Answer<"siteSettings">>(notProvided("loadSettings")),
+    /** Sends `page.visible` each time the tab is shown again. */
+    watchVisibility: fromCallback(notProvided("watchVisibility")),
     session: sessionMachine
   },
+  delays: { maintenanceRecheck: MAINTENANCE_RECHECK_MS },
   guards: {
     isUnderMaintenance: (_, answer: Answer<"maintenance">) => answer._tag === "ok" && answer.body.maintenanceMode,
     isRunning: (_, answer: Answer<"maintenance">) => answer._tag === "ok" && !answer.body.maintenanceMode
@@ -89,8 +100,36 @@ export const bootMachine = setup({
         onDone: { target: "ready", actions: { type: "keepSettings", params: answerOf } }
       }
     },
-    /** Nothing else runs while the site is in maintenance: no session, no calls. */
-    maintenance: {},
+    /**
+     * Nothing else runs while the site is in maintenance: no session, no calls but the check,
+     * asked again now and then and whenever the tab is shown again, so an open tab leaves the
+     * notice by itself once maintenance is over. A failed check keeps the notice.
+     */
+    maintenance: {
+      initial: "waiting",
+      invoke: { src: "watchVisibility" },
+      states: {
+        waiting: {
+          after: { maintenanceRecheck: "rechecking" },
+          on: { "page.visible": "rechecking" }
+        },
+        rechecking: {
+          invoke: {
+            src: "checkMaintenance",
+            onDone: [
+              {
+                guard: { type: "isUnderMaintenance", params: answerOf },
+                target: "waiting",
+                actions: { type: "keepNotice", params: answerOf }
+              },
+              { guard: { type: "isRunning", params: answerOf }, target: "#boot.configuring" },
+              { target: "waiting" }
+            ],
+            onError: "waiting"
+          }
+        }
+      }
+    },
     failed: {
       on: { "boot.retry": { target: "checking", actions: "clearFailure" } }
     },

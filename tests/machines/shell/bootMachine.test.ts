@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
+import { createActor, fromCallback, fromPromise } from "xstate"
 import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import { MaintenanceStatus } from "../../../src/domain/Maintenance.ts"
 import { DEFAULT_SITE_SETTINGS } from "../../../src/domain/SiteSettings.ts"
@@ -7,6 +7,7 @@ import {
   BOOT_BROKEN_MESSAGE,
   BOOT_FAILURE_MESSAGE,
   bootMachine,
+  MAINTENANCE_RECHECK_MS,
   selectBootError,
   selectIsBooting,
   selectMaintenanceNotice,
@@ -32,7 +33,24 @@ const idleSession = sessionMachine.provide({
   actors: { loadUser: answers("userInfo", OFFLINE), logout: answers("logout", OFFLINE), watchForbidden: fakeForbidden().watchForbidden }
 })
 
+/** The tab as the boot machine hears of it: `show()` is the tab being shown again. */
+const fakeVisibility = () => {
+  const listeners = new Set<() => void>()
+  return {
+    watchVisibility: fromCallback(({ sendBack }) => {
+      const listener = () => sendBack({ type: "page.visible" })
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }),
+    show: () => {
+      for (const listener of listeners) listener()
+    },
+    watchers: () => listeners.size
+  }
+}
+
 const start = (answers: Array<Answer<"maintenance">>, settings: Answer<"siteSettings"> = OFFLINE) => {
+  const visibility = fakeVisibility()
   const checkMaintenance = vi.fn(async (): Promise<Answer<"maintenance">> => {
     const answer = answers.shift()
     if (answer === undefined) throw new Error("no answer given")
@@ -44,12 +62,13 @@ const start = (answers: Array<Answer<"maintenance">>, settings: Answer<"siteSett
       actors: {
         checkMaintenance: fromPromise(checkMaintenance),
         loadSettings: fromPromise(loadSettings),
+        watchVisibility: visibility.watchVisibility,
         session: idleSession
       }
     }),
     { input: { token: null } }
   ).start()
-  return { actor, checkMaintenance, loadSettings }
+  return { actor, checkMaintenance, loadSettings, visibility }
 }
 
 describe("bootMachine", () => {
@@ -63,9 +82,9 @@ describe("bootMachine", () => {
   it("checks maintenance first and shows only the notice when it is on", async () => {
     const { actor, loadSettings } = start([status(true)])
     expect(selectIsBooting(actor.getSnapshot())).toBe(true)
-    await vi.runAllTimersAsync()
+    await vi.advanceTimersByTimeAsync(0)
     const snapshot = actor.getSnapshot()
-    expect(snapshot.value).toBe("maintenance")
+    expect(snapshot.matches("maintenance")).toBe(true)
     expect(selectMaintenanceNotice(snapshot)).toEqual({
       title: "We'll be right back",
       firstRowText: "The service is being upgraded.",
@@ -74,6 +93,45 @@ describe("bootMachine", () => {
     // nothing else runs: no settings call, no session
     expect(loadSettings).not.toHaveBeenCalled()
     expect(selectSession(snapshot)).toBeUndefined()
+  })
+
+  it("asks again every 30 seconds while the notice shows, keeps it on a failed check, and leaves by itself once maintenance is over", async () => {
+    const later = answered(
+      new MaintenanceStatus({ maintenanceMode: true, title: "Nearly done", firstRowText: "Last checks.", secondRowText: "Minutes now." })
+    )
+    const { actor, checkMaintenance, loadSettings } = start([status(true), later, OFFLINE, status(false)])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checkMaintenance).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_RECHECK_MS - 1)
+    expect(checkMaintenance).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(checkMaintenance).toHaveBeenCalledTimes(2)
+    // the notice follows what the server says now
+    expect(selectMaintenanceNotice(actor.getSnapshot())?.title).toBe("Nearly done")
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_RECHECK_MS)
+    expect(checkMaintenance).toHaveBeenCalledTimes(3)
+    expect(selectMaintenanceNotice(actor.getSnapshot())?.title).toBe("Nearly done")
+    expect(selectBootError(actor.getSnapshot())).toBeNull()
+    expect(loadSettings).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_RECHECK_MS)
+    expect(checkMaintenance).toHaveBeenCalledTimes(4)
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(selectMaintenanceNotice(actor.getSnapshot())).toBeNull()
+    expect(selectSession(actor.getSnapshot())).toBeDefined()
+    // no more checks once the app runs
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_RECHECK_MS * 3)
+    expect(checkMaintenance).toHaveBeenCalledTimes(4)
+  })
+
+  it("asks again at once when the tab is shown again, and stops watching the tab once maintenance is over", async () => {
+    const { actor, checkMaintenance, visibility } = start([status(true), status(false)])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(visibility.watchers()).toBe(1)
+    visibility.show()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checkMaintenance).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(visibility.watchers()).toBe(0)
   })
 
   it("becomes ready with the site settings and a session when maintenance is off", async () => {
@@ -205,13 +263,14 @@ describe("bootMachine, once ready, forwards to the session", () => {
         actors: {
           checkMaintenance: answers("maintenance", status(true)),
           loadSettings: answers("siteSettings", OFFLINE),
+          watchVisibility: fakeVisibility().watchVisibility,
           session: idleSession
         }
       }),
       { input: { token: null } }
     ).start()
     actor.send({ type: "login.succeeded", token: "too-early" })
-    await vi.runAllTimersAsync()
+    await vi.advanceTimersByTimeAsync(0)
     expect(actor.getSnapshot().matches("maintenance")).toBe(true)
     expect(selectSession(actor.getSnapshot())).toBeUndefined()
   })

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { setMaintenance } from "../../../src/server/shell/maintenanceRepo.ts"
 import { renderApp, resetApp } from "../../support/renderApp.tsx"
 import { DEFAULT_PASSWORD } from "../../support/serverSeed.ts"
 
@@ -21,6 +22,23 @@ describe("boot and routes", () => {
     expect(screen.getByText("Please come back in about an hour.")).toBeTruthy()
     expect(screen.queryByRole("banner")).toBeNull()
     expect(calls.map((call) => call.path)).toEqual(["/api/maintenance"])
+  })
+
+  it("leaves the maintenance notice by itself when the tab is shown again after maintenance ended", async () => {
+    const { server, calls } = await renderApp({ maintenance: MAINTENANCE, path: "/login" })
+    expect(await screen.findByRole("heading", { name: "Scheduled maintenance" })).toBeTruthy()
+    await setMaintenance(server.db.kysely, { maintenance_mode: false })
+    const shown = vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible")
+    try {
+      act(() => {
+        document.dispatchEvent(new Event("visibilitychange"))
+      })
+      expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
+    } finally {
+      shown.mockRestore()
+    }
+    expect(screen.queryByRole("heading", { name: "Scheduled maintenance" })).toBeNull()
+    expect(calls.filter((call) => call.path === "/api/maintenance")).toHaveLength(2)
   })
 
   it("shows a retryable error when the maintenance check fails", async () => {
