@@ -39,6 +39,13 @@ export class CommandFailure extends Error {
   override readonly name = "CommandFailure"
 }
 
+/**
+ * A count with its noun, as commands print them: `plural(1, "stream")` is "1 stream",
+ * `plural(3, "entry", "entries")` is "3 entries"; large counts get thousands separators.
+ */
+export const plural = (count: number, one: string, many = `${one}s`): string =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`
+
 export function requireText(args: Args, name: string): string {
   const value = args[name]
   if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`)

@@ -1,5 +1,5 @@
 import { audit } from "../audit/auditFeature.ts"
-import { type Command, CommandFailure, optionalText, requireId, table, UsageError } from "../cli/command.ts"
+import { type Command, CommandFailure, optionalText, plural, requireId, table, UsageError } from "../cli/command.ts"
 import type { MailStatus, OutboxRow } from "../db/schema.ts"
 import { ABANDONED_BODY, findOutboxMail, listMails, requeueFailedMails } from "./outboxRepo.ts"
 
@@ -79,7 +79,11 @@ export const mailRetry: Command = {
         if (requeued.length > 0) await record(trx, requeued)
         return requeued
       })
-      out(ids.length === 0 ? "No failed mails to retry" : `Queued ${ids.length} mail(s) again: ${ids.map((id) => `#${id}`).join(", ")}`)
+      out(
+        ids.length === 0
+          ? "No failed mails to retry"
+          : `Queued ${plural(ids.length, "mail")} again: ${ids.map((id) => `#${id}`).join(", ")}`
+      )
       return 0
     }
     const id = requireId(args)

@@ -1,5 +1,5 @@
 import { audit } from "../audit/auditFeature.ts"
-import { type Args, type Command, CommandFailure, requireId, requireText, UsageError } from "../cli/command.ts"
+import { type Args, type Command, CommandFailure, plural, requireId, requireText, UsageError } from "../cli/command.ts"
 import type { Config } from "../config.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { listStreams, updateStream } from "./streamsRepo.ts"
@@ -145,7 +145,7 @@ export const streamRelay: Command = {
           target: `stream ${id}`,
           detail:
             `relay of ${audit.withoutSecrets(upstreamUrl)}` +
-            `${relay.headers.length > 0 ? ` with ${relay.headers.length} header(s)` : ""}, ${alwaysOn ? "always on" : "on demand"}`
+            `${relay.headers.length > 0 ? ` with ${plural(relay.headers.length, "header")}` : ""}, ${alwaysOn ? "always on" : "on demand"}`
         },
         ms
       )

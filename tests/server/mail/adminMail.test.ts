@@ -94,7 +94,7 @@ describe.each(dialects)("operator CLI: mail ($name)", (dialect) => {
     const first = await mail("a@example.com", "failed")
     const sent = await mail("b@example.com", "sent")
     const second = await mail("c@example.com", "failed")
-    expect(await admin("mail:retry", "--all-failed")).toEqual({ code: 0, output: `Queued 2 mail(s) again: #${first}, #${second}` })
+    expect(await admin("mail:retry", "--all-failed")).toEqual({ code: 0, output: `Queued 2 mails again: #${first}, #${second}` })
     expect((await findOutboxMail(db(), sent))?.status).toBe("sent")
     expect(await admin("mail:retry", "--all-failed")).toEqual({ code: 0, output: "No failed mails to retry" })
   })
