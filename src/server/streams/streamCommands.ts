@@ -7,12 +7,14 @@ import {
   isLocation,
   normaliseTags,
   optionalText,
+  plural,
   requireId,
   requireLocation,
   requireText,
   table,
   UsageError
 } from "../cli/command.ts"
+import type { Config } from "../config.ts"
 import { connections } from "../connections/connectionsFeature.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { parseM3u } from "./parseM3u.ts"
@@ -90,7 +92,7 @@ export const streamAdd: Command = {
             : `plays ${audit.withoutSecrets(src ?? srcSldp ?? "")}`
           : feed.kind === "ingest"
             ? "ingest"
-            : `${feed.kind} of ${audit.withoutSecrets(feed.url)}${feed.headers.length > 0 ? ` with ${feed.headers.length} header(s)` : ""}`
+            : `${feed.kind} of ${audit.withoutSecrets(feed.url)}${feed.headers.length > 0 ? ` with ${plural(feed.headers.length, "header")}` : ""}`
       await audit.record(
         trx,
         audit.operator(operator),
@@ -135,12 +137,25 @@ export const streamList: Command = {
     }
     const listed = await feeds.list(db, now())
     // Our own origin's playlists open only with a signed grant; other origins get the address as it is.
+    // The signer takes an address at PUBLIC_URL, or at the name a viewer reached us by: one written
+    // with this server's own address (127.0.0.1:8080 beside PUBLIC_URL localhost:8080) is ours and
+    // signed too, yet only for viewers who open the site at that address.
+    const notes = new Set<string>()
+    const of = (stream: number, src: string | null): string | undefined => {
+      if (src === null) return undefined
+      if (connections.isOwnOrigin(src, config.publicUrl)) return "loop"
+      const origin = ownAddresses(config).find((address) => connections.isOwnOrigin(src, address))
+      if (origin === undefined) return "external, unprotected"
+      notes.add(
+        `stream ${stream} plays our origin at ${origin}, not at PUBLIC_URL ${config.publicUrl}: signed only for viewers ` +
+          `who open the site at ${origin}; set it to ${new URL(src).pathname} to serve every viewer`
+      )
+      return "loop"
+    }
     const kind = (s: (typeof streams)[number]): string => {
       const feed = listed.get(s.id)
       if (feed !== undefined) return `${feed.kind}${feed.alwaysOn ? " (always on)" : ""}`
-      const of = (src: string | null): string | undefined =>
-        src === null ? undefined : connections.isOwnOrigin(src, config.publicUrl) ? "loop" : "external, unprotected"
-      const [tv, ll] = [of(s.src), of(s.src_sldp)]
+      const [tv, ll] = [of(s.id, s.src), of(s.id, s.src_sldp)]
       if (tv === ll || ll === undefined) return tv ?? "-"
       return tv === undefined ? `ll ${ll}` : `tv ${tv}; ll ${ll}`
     }
@@ -159,6 +174,7 @@ export const streamList: Command = {
         ])
       )
     )
+    for (const note of notes) out(note)
     const relayed = streams.filter((s) => listed.has(s.id))
     for (const s of relayed) {
       const feed = listed.get(s.id)
@@ -166,10 +182,25 @@ export const streamList: Command = {
       if (feed.kind === "pull") out(`stream ${s.id} pulls ${feed.upstreamUrl} through ffmpeg`)
       else if (feed.kind === "ingest")
         out(`stream ${s.id} takes an encoder's push at ${feeds.pushAddresses(config.ingest, "<key>").join(" or ")}`)
-      else out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${feed.headers} header(s)` : ""}`)
+      else out(`stream ${s.id} relays ${feed.upstreamUrl}${feed.headers > 0 ? ` with ${plural(feed.headers, "header")}` : ""}`)
     }
     return 0
   }
+}
+
+// What a listening address of any interface means, and the names of this machine's loopback.
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"])
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+/**
+ * Where this server answers besides PUBLIC_URL: the address it listens on and, when that takes
+ * this machine's loopback, the loopback's names (the origins a viewer on this machine may use).
+ */
+function ownAddresses(config: Config): Array<string> {
+  const host = config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host
+  const loopback = WILDCARD_HOSTS.has(host) || LOOPBACK_HOSTS.includes(host) || host.startsWith("127.")
+  const hosts = new Set([...(WILDCARD_HOSTS.has(host) ? [] : [host]), ...(loopback ? LOOPBACK_HOSTS : [])])
+  return [...hosts].map((name) => `http://${name}:${config.port}`)
 }
 
 export const streamRemove: Command = {
@@ -260,9 +291,9 @@ export const streamImport: Command = {
     for (const line of refused) err(`skipped: ${line}`)
     const skipped = entries.length - usable.length
     out(
-      `Imported ${added} stream(s) from ${file}${relay ? " as relays" : ""}` +
-        `${skipped > 0 ? `; skipped ${skipped} entry(ies) without an http(s) URL` : ""}` +
-        `${refused.length > 0 ? `; skipped ${refused.length} whose upstream was refused` : ""}`
+      `Imported ${plural(added, "stream")} from ${file}${relay ? " as relays" : ""}` +
+        `${skipped > 0 ? `; skipped ${plural(skipped, "entry", "entries")} without an http(s) URL` : ""}` +
+        `${refused.length > 0 ? `; skipped ${plural(refused.length, "entry", "entries")} whose upstream was refused` : ""}`
     )
     return added > 0 || usable.length === 0 ? 0 : 1
   }

@@ -82,7 +82,7 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
     await writeFile(file, PLAYLIST)
     const imported = await cli.admin("stream:import", "--file", file)
     expect(imported.code).toBe(0)
-    expect(imported.output).toContain("Imported 2 stream(s)")
+    expect(imported.output).toBe(`Imported 2 streams from ${file}; skipped 1 entry without an http(s) URL`)
     const streams = await listStreams(cli.database.db.kysely)
     expect(streams.map((s) => [s.title, s.src, s.image_location, s.epg_channel_id])).toEqual([
       ["Arena", "https://cdn.example.com/a.m3u8", "/posters/demo1.svg", null],
@@ -93,6 +93,7 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
 
     const list = await cli.admin("stream:list")
     expect(list.output).toContain("Sports One HD")
+    expect(list.output).not.toContain("plays our origin at")
     expect((await cli.admin("stream:remove", "--id", id)).code).toBe(0)
     expect((await cli.admin("stream:remove", "--id", id)).code).toBe(1)
     expect(await listStreams(cli.database.db.kysely)).toHaveLength(2)
@@ -151,5 +152,23 @@ describe.each(dialects)("stream commands of the operator CLI ($name)", (dialect)
       code: 1,
       output: "stream:set: No stream with id 99999"
     })
+  })
+})
+
+describe.each(dialects)("stream:list and our own origin ($name)", (dialect) => {
+  const cli = useAdmin(dialect)
+
+  it("calls a stream on this server's own address ours and signed, saying for whom, and another port's external", async () => {
+    // PUBLIC_URL is http://localhost:8080 and the server listens on 127.0.0.1:8080 (the defaults)
+    const own = "http://127.0.0.1:8080/live/demo1/index.m3u8"
+    expect((await cli.admin("stream:add", "--title", "Loopback", "--src", own, "--src-sldp", own)).code).toBe(0)
+    expect((await cli.admin("stream:add", "--title", "Elsewhere", "--src", "http://127.0.0.1:9090/live/demo1/index.m3u8")).code).toBe(0)
+    const { output } = await cli.admin("stream:list")
+    expect(output).toMatch(/Loopback +http:\/\/127\.0\.0\.1:8080\/live\/demo1\/index\.m3u8 +loop +off/)
+    expect(output).toMatch(/Elsewhere +http:\/\/127\.0\.0\.1:9090\/live\/demo1\/index\.m3u8 +external, unprotected +off/)
+    expect(output.split("\n").filter((line) => line.startsWith("stream "))).toEqual([
+      "stream 1 plays our origin at http://127.0.0.1:8080, not at PUBLIC_URL http://localhost:8080: signed only for viewers " +
+        "who open the site at http://127.0.0.1:8080; set it to /live/demo1/index.m3u8 to serve every viewer"
+    ])
   })
 })
