@@ -30,12 +30,19 @@ export interface PayPalPayment {
 export interface PayPalActivity {
   /** In the file's order. */
   readonly payments: ReadonlyArray<PayPalPayment>
-  /** Rows that are no completed incoming payment, counted by their status, or NOT_A_PAYMENT. */
+  /**
+   * Rows that are no completed incoming payment, counted by why: their status ("Pending"), or for
+   * a completed row its type ("completed Payment Refund", "completed General Currency Conversion",
+   * "completed Payment Received, no money in" for one that brought nothing).
+   */
   readonly skipped: ReadonlyMap<string, number>
 }
 
-/** Why a completed row was passed over: a refund, a transfer, money sent, anything but a payment received. */
-export const NOT_A_PAYMENT = "completed but not an incoming payment"
+/** Why a completed row was passed over: its type names it (a refund, a conversion, money sent). */
+export const notAPayment = (type: string, incoming: boolean): string => {
+  const name = type.trim() === "" ? "row without a Type" : type.trim()
+  return incoming ? `completed ${name}, no money in` : `completed ${name}`
+}
 
 /** A file that cannot be imported as it is: the line and what is wrong there. */
 export class PayPalCsvError extends Error {
@@ -101,7 +108,8 @@ export function readPayPalActivity(text: string, options: { readonly dateFormat?
     }
     const gross = amount(row, "gross", "Gross")
     const impact = row.cell("balanceImpact").trim().toLowerCase()
-    if (gross <= 0 || !isIncomingPaymentType(row.cell("type")) || impact === "debit" || impact === "memo") skip(NOT_A_PAYMENT)
+    const incoming = isIncomingPaymentType(row.cell("type"))
+    if (gross <= 0 || !incoming || impact === "debit" || impact === "memo") skip(notAPayment(row.cell("type"), incoming))
     else candidates.push({ row, gross })
   }
 
@@ -221,7 +229,7 @@ function toPayment(row: Row, gross: number, format: DateFormat): PayPalPayment {
         : `Transaction ID "${transactionId}" is not a PayPal transaction id`
     )
   const from = row.cell("from").trim()
-  if (!isEmail(from))
+  if (!isPayerAddress(from))
     fail(from === "" ? "a completed payment without a From Email Address" : `From Email Address "${from}" is not an email address`)
   const currency = row.cell("currency").trim().toUpperCase()
   if (!CURRENCY_PATTERN.test(currency)) fail(`Currency "${row.cell("currency")}" is not a currency code such as USD`)
@@ -232,5 +240,10 @@ function toPayment(row: Row, gross: number, format: DateFormat): PayPalPayment {
   const zone = zoneOf(row.cell("timeZone")) ?? fail(`TimeZone "${row.cell("timeZone")}" is not a time zone this import knows`)
   return { line: row.line, transactionId, paidAt: instantOf(day, time, zone), email: normaliseEmail(from), gross, fee, currency }
 }
+
+// PayPal may know a payer by an address sign-up refuses (text before the @ outside ASCII): the
+// payment is still one, counted as from a payer without an account, not a sign of a broken file.
+const isPayerAddress = (text: string): boolean =>
+  isEmail(text) || isEmail(text.replace(/^[^@]*/, (local) => local.replace(/[\u00a0-\uffff]/g, "x")))
 
 const FORMAT_NAMES: Readonly<Record<DateFormat, string>> = { dmy: "DD/MM/YYYY", mdy: "MM/DD/YYYY", ymd: "YYYY-MM-DD" }

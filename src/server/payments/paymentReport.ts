@@ -1,22 +1,24 @@
 import type { PaidPeriod, PaymentProvider } from "../../domain/Payment.ts"
 import { formatAmount } from "../../domain/Transaction.ts"
+import { plural } from "../cli/command.ts"
 import type { RecordedAll } from "./recordPayments.ts"
-
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
 
 /** "2026-11-23 14:05 UTC": operators read it anywhere, so in UTC and unambiguous. */
 export const utcMinute = (iso: string): string => `${iso.slice(0, 16).replace("T", " ")} UTC`
 
-/** What an import did, for the operator: the counts first, then what was skipped, then payers without an account. */
+/**
+ * What an import did, for the operator: the counts first, then each reason rows were skipped for
+ * with its count (a status, or a completed row's type), then payers without an account.
+ */
 export function describeImport(file: string, result: RecordedAll, skipped: ReadonlyMap<string, number>): string {
   const skippedCount = [...skipped.values()].reduce((sum, count) => sum + count, 0)
   const unknownCount = [...result.unknownPayers.values()].reduce((sum, count) => sum + count, 0)
   const lines = [
     `${file}: imported ${result.recorded}, already present ${result.present}, ` +
-      `skipped ${skippedCount} not completed, ${plural(unknownCount, "payment")} from unknown payers`
+      `skipped ${plural(skippedCount, "row")}, ${plural(unknownCount, "payment")} from unknown payers`
   ]
   if (skippedCount > 0) {
-    lines.push(`Skipped rows: ${[...skipped].map(([reason, count]) => `${reason} ${count}`).join("; ")}`)
+    lines.push(`Skipped rows: ${[...skipped].map(([reason, count]) => `${count} ${reason}`).join(", ")}`)
   }
   if (unknownCount > 0) {
     lines.push("Unknown payers, not imported (create their accounts or correct their emails, then import the file again):")

@@ -56,8 +56,8 @@ describe.each(dialects)("payment:import and payment:add ($name)", (dialect) => {
     expect(first).toEqual({
       code: 0,
       output: [
-        `${FIXTURE}: imported 4, already present 0, skipped 5 not completed, 1 payment from unknown payers`,
-        "Skipped rows: Pending 1; Refunded 1; completed but not an incoming payment 2; Denied 1",
+        `${FIXTURE}: imported 4, already present 0, skipped 5 rows, 1 payment from unknown payers`,
+        "Skipped rows: 1 Pending, 1 Refunded, 1 completed Payment Refund, 1 Denied, 1 completed General Currency Conversion",
         "Unknown payers, not imported (create their accounts or correct their emails, then import the file again):",
         "  ghost@example.com: 1 payment"
       ].join("\n")
@@ -111,17 +111,15 @@ describe.each(dialects)("payment:import and payment:add ($name)", (dialect) => {
 
     const again = await admin("payment:import", "--file", FIXTURE)
     expect(again.code).toBe(0)
-    expect(again.output.split("\n")[0]).toBe(
-      `${FIXTURE}: imported 0, already present 4, skipped 5 not completed, 1 payment from unknown payers`
-    )
+    expect(again.output.split("\n")[0]).toBe(`${FIXTURE}: imported 0, already present 4, skipped 5 rows, 1 payment from unknown payers`)
     expect(await payments()).toHaveLength(4)
 
     // the payer gets an account: importing the same file again brings in only that payment
     await users("ghost@example.com")
     const third = await admin("payment:import", "--file", FIXTURE)
     expect(third.output).toBe(
-      `${FIXTURE}: imported 1, already present 4, skipped 5 not completed, 0 payments from unknown payers\n` +
-        "Skipped rows: Pending 1; Refunded 1; completed but not an incoming payment 2; Denied 1"
+      `${FIXTURE}: imported 1, already present 4, skipped 5 rows, 0 payments from unknown payers\n` +
+        "Skipped rows: 1 Pending, 1 Refunded, 1 completed Payment Refund, 1 Denied, 1 completed General Currency Conversion"
     )
     expect(await payments()).toHaveLength(5)
   })
@@ -210,6 +208,7 @@ describe.each(dialects)("payment:import and payment:add ($name)", (dialect) => {
       [[...base, "--fee", "6"], "--fee must not be more than --amount"],
       [[...base, "--provider", "stripe"], "--provider must be paypal or btc"],
       [[...base, "--currency", "DOLLARS"], "--currency must be a three-letter code"],
+      [[...base, "--provider", "btc"], "--currency is required with --provider btc: BTC for the amount in bitcoin, or USD"],
       [[...base, "--date", "2026-02-30"], "--date must be a day as YYYY-MM-DD"],
       [[...base, "--date", "yesterday"], "--date must be a day as YYYY-MM-DD"],
       [[...base, "--date", "2026-12-02"], "--date must not be in the future"],
@@ -276,7 +275,7 @@ describe.each(dialects)("payment:import and payment:add ($name)", (dialect) => {
     ).toBe(0)
     const path = await file(`overlap-${dialect.name}.csv`, payPalCsv([payment({ Date: "23/10/2026" }), payment({ Date: "23/10/2026" })]))
     expect((await admin("payment:import", "--file", path)).output).toBe(
-      `${path}: imported 0, already present 2, skipped 0 not completed, 0 payments from unknown payers`
+      `${path}: imported 0, already present 2, skipped 0 rows, 0 payments from unknown payers`
     )
   })
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { isIncomingPaymentType, NOT_A_PAYMENT, PayPalCsvError, readPayPalActivity } from "../../../src/server/payments/payPalCsv.ts"
+import { isIncomingPaymentType, PayPalCsvError, readPayPalActivity } from "../../../src/server/payments/payPalCsv.ts"
 import { PAYPAL_HEADER, payment, payPalCsv } from "../../server/payments/fixtures/payPalExport.ts"
 
 const FIXTURE = readFileSync(join(import.meta.dirname, "../../server/payments/fixtures/paypal-activity.csv"), "utf8")
@@ -66,7 +66,13 @@ describe("readPayPalActivity", () => {
         currency: "USD"
       }
     ])
-    expect(Object.fromEntries(activity.skipped)).toEqual({ Pending: 1, Refunded: 1, Denied: 1, [NOT_A_PAYMENT]: 2 })
+    expect(Object.fromEntries(activity.skipped)).toEqual({
+      Pending: 1,
+      Refunded: 1,
+      Denied: 1,
+      "completed Payment Refund": 1,
+      "completed General Currency Conversion": 1
+    })
   })
 
   it("reads quoted fields with commas, quotes and line breaks, with or without a BOM, with LF or CRLF", () => {
@@ -129,7 +135,27 @@ describe("readPayPalActivity", () => {
       ])
     )
     expect(payments).toEqual([])
-    expect(Object.fromEntries(skipped)).toEqual({ Pending: 1, Refunded: 1, Denied: 1, Reversed: 1, [NOT_A_PAYMENT]: 5 })
+    // each reason named: a status, or a completed row's type
+    expect(Object.fromEntries(skipped)).toEqual({
+      Pending: 1,
+      Refunded: 1,
+      Denied: 1,
+      Reversed: 1,
+      "completed Payment Refund": 1,
+      "completed Express Checkout Payment, no money in": 1,
+      "completed General Currency Conversion": 1,
+      "completed Payment Received, no money in": 2
+    })
+  })
+
+  it("reads a payer PayPal knows by an address sign-up refuses, with an internationalised domain in ASCII", () => {
+    const { payments } = readPayPalActivity(
+      payPalCsv([
+        payment({ "From Email Address": "Émile@example.com", "Transaction ID": "UNICODE000000001" }),
+        payment({ "From Email Address": "dana@Bücher.de", "Transaction ID": "UNICODE000000002" })
+      ])
+    )
+    expect(payments.map((p) => p.email)).toEqual(["émile@example.com", "dana@xn--bcher-kva.de"])
   })
 
   it("counts incoming payments of every kind PayPal names", () => {
