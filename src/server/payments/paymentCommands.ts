@@ -61,8 +61,10 @@ export const paymentImport: Command = {
 
 export const paymentAdd: Command = {
   name: "payment:add",
-  usage: "--email E --amount A [--fee F] [--provider paypal|btc] [--id X] [--date D] [--currency C]",
-  summary: "Record a payment by hand (a bitcoin payment, or a PayPal one missing from an export): the account gets a paid month",
+  usage: "--email E --amount A [--fee F] [--provider paypal|btc] [--currency C] [--id X] [--date D]",
+  summary:
+    "Record a payment by hand (a bitcoin payment, or a PayPal one missing from an export): the account gets a paid month; " +
+    "--currency is USD unless given, and must be given for btc (BTC, or the currency of what it was worth)",
   options: {
     email: { type: "string" },
     amount: { type: "string" },
@@ -78,9 +80,7 @@ export const paymentAdd: Command = {
     const fee = optionalText(args, "fee") === undefined ? 0 : money(args, "fee", { positive: false })
     if (fee > amount) throw new UsageError(`--fee must not be more than --amount (${fee} > ${amount})`)
     const provider = providerArg(args)
-    const currency = (optionalText(args, "currency") ?? "USD").trim().toUpperCase()
-    if (!CURRENCY_PATTERN.test(currency))
-      throw new UsageError(`--currency must be a three-letter code such as USD or EUR (got "${currency}")`)
+    const currency = currencyArg(args, provider)
     const id = optionalText(args, "id")?.trim()
     if (id !== undefined && !TRANSACTION_ID.test(id)) {
       throw new UsageError(`--id must be the provider's transaction id: letters, digits and . _ : - , at most 128 (got "${id}")`)
@@ -100,7 +100,7 @@ export const paymentAdd: Command = {
           {
             action: "payment.add",
             target: `user ${account} (${email})`,
-            detail: `${amount} ${currency} by ${provider}${fee > 0 ? ` (fee ${fee})` : ""}${id === undefined ? "" : `, id ${id}`}, paid ${paidAt}, month from ${done.period.start}`
+            detail: `${amount} ${currency} by ${provider}${fee > 0 ? ` (fee ${fee} ${currency})` : ""}${id === undefined ? "" : `, id ${id}`}, paid ${paidAt}, month from ${done.period.start}`
           },
           now()
         )
@@ -141,6 +141,21 @@ function money(args: Args, name: string, { positive }: { positive: boolean }): n
     throw new UsageError(`--${name} must be a number ${range}, written like 5 or 4.99 (got "${text}")`)
   }
   return value
+}
+
+/**
+ * `--currency`: USD when not given for PayPal, whose exports the site is priced in. A bitcoin
+ * payment has no such default: it may be recorded in bitcoin (`--currency BTC`, "BTC 0.0001") or
+ * at what it was worth (`--currency USD`, "$5"), and a guess would record 0.0001 BTC as $0.0001.
+ */
+function currencyArg(args: Args, provider: PaymentProvider): string {
+  const given = optionalText(args, "currency")
+  if (given === undefined && provider === "btc")
+    throw new UsageError("--currency is required with --provider btc: BTC for the amount in bitcoin, or USD (EUR…) for what it was worth")
+  const currency = (given ?? "USD").trim().toUpperCase()
+  if (!CURRENCY_PATTERN.test(currency))
+    throw new UsageError(`--currency must be a three-letter code such as USD, EUR or BTC (got "${currency}")`)
+  return currency
 }
 
 function providerArg(args: Args): PaymentProvider {

@@ -100,7 +100,19 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
       ])
     )
     await admin("payment:import", "--file", file)
-    await admin("payment:add", "--email", "payer@example.com", "--amount", "5", "--provider", "btc", "--date", "2026-01-12")
+    await admin(
+      "payment:add",
+      "--email",
+      "payer@example.com",
+      "--amount",
+      "5",
+      "--provider",
+      "btc",
+      "--currency",
+      "USD",
+      "--date",
+      "2026-01-12"
+    )
     const token = await server.signIn("payer@example.com")
 
     const listed = (await server.call("payments", { token })).json() as { data: Array<Record<string, unknown>> }
