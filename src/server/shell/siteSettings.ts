@@ -42,6 +42,13 @@ export async function readSiteSettings(db: Kysely<Tables>): Promise<SiteSettings
   return Object.fromEntries(visible.map((key) => [key, settings[key]])) as SiteSettingsValues
 }
 
+/** Settings that hold an address, only http(s) ones taken: with whether "" (none) is one too (the footer always links the schedule). */
+const URL_SETTINGS: ReadonlyMap<SiteSettingKey, boolean> = new Map<SiteSettingKey, boolean>([
+  ["guideUrl", true],
+  ["chatUrl", true],
+  ["scheduleUrl", false]
+])
+
 /** Reads an operator's text as the setting's type; a message when it does not fit. */
 export function parseSettingValue(
   key: SiteSettingKey,
@@ -59,11 +66,13 @@ export function parseSettingValue(
       ? { ok: true, value }
       : { ok: false, message: `${key} must be a number of zero or more (got "${text}")` }
   }
-  if (key === "guideUrl") {
+  const optional = URL_SETTINGS.get(key)
+  if (optional !== undefined) {
+    // browsers open these as links (a javascript: or data: one would run in the page), the server fetches guideUrl
     const url = text.trim()
-    return url === "" || isWebUrl(url)
+    return (optional && url === "") || isWebUrl(url)
       ? { ok: true, value: url }
-      : { ok: false, message: `guideUrl must be an http(s) URL, or "" for none (got "${text}")` }
+      : { ok: false, message: `${key} must be an http(s) URL${optional ? `, or "" for none` : ""} (got "${text}")` }
   }
   if (key === "discountRates") {
     const rates = parseDiscountRates(text)

@@ -38,4 +38,25 @@ describe.each(dialects)("maintenance, announcement and settings commands of the 
     expect(shown.output).toContain('siteName = "Match Night"')
     expect(shown.output).toContain('chatUrl = "https://discord.com/" (default)')
   })
+
+  it("takes only http(s) addresses for the URL settings, saying so in one line", async () => {
+    for (const [key, value] of [
+      ["chatUrl", "javascript:alert(document.cookie)"],
+      ["scheduleUrl", "data:text/html,<script>alert(1)</script>"],
+      ["guideUrl", "file:///etc/passwd"],
+      ["scheduleUrl", ""],
+      ["chatUrl", "discord.gg/abc"]
+    ]) {
+      const { code, output } = await cli.admin("settings:set", "--key", key ?? "", "--value", value ?? "")
+      expect(code, `${key} ${value}`).toBe(2)
+      expect(output.split("\n")[0]).toBe(
+        `settings:set: --value: ${key} must be an http(s) URL${key === "scheduleUrl" ? "" : ', or "" for none'} (got "${value}")`
+      )
+    }
+    expect(await getSettings(cli.database.db.kysely)).toEqual({})
+    expect((await cli.admin("settings:set", "--key", "chatUrl", "--value", " https://chat.example.com/invite ")).code).toBe(0)
+    expect((await cli.admin("settings:set", "--key", "chatUrl", "--value", "")).code).toBe(0)
+    expect((await cli.admin("settings:set", "--key", "scheduleUrl", "--value", "http://tv.example.com/schedule")).code).toBe(0)
+    expect(await getSettings(cli.database.db.kysely)).toEqual({ chatUrl: "", scheduleUrl: "http://tv.example.com/schedule" })
+  })
 })
