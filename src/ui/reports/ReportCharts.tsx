@@ -5,6 +5,7 @@ import { formatDay } from "../../domain/Dates.ts"
 import { changeAgainst, type ReportDay, type ReportSeries, type ReportTotals } from "../../domain/Reports.ts"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./AdminReports.css.ts"
+import { axisWidth, COUNT_INCREMENTS, countRange, countValue, dayTick, moneyTick, moneyValue } from "./chartAxes.ts"
 
 interface Line {
   readonly label: string
@@ -40,9 +41,20 @@ const CHARTS: ReadonlyArray<ChartSpec> = [
 
 const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
 const AXIS = { stroke: "#9aa8b6", grid: { stroke: "rgba(154, 168, 182, 0.15)" }, ticks: { stroke: "rgba(154, 168, 182, 0.3)" } }
+// uPlot's defaults: a tick 10 px long, 5 px from its label
+const TICK_AND_GAP = 15
 
 /** Seconds at noon UTC of each day, uPlot's time axis. */
 const timesOf = (days: ReadonlyArray<ReportDay>): number[] => days.map((day) => Date.parse(`${day.day}T12:00:00Z`) / 1000)
+
+/** The y axis as wide as its widest label, measured in the axis's font (uPlot keeps it as [css font, px]). */
+const fittedAxis = (plot: uPlot, labels: ReadonlyArray<string> | null, axisIndex: number): number => {
+  const font = (plot.axes[axisIndex] as { readonly font?: ReadonlyArray<unknown> } | undefined)?.font?.[0]
+  if (typeof font === "string") plot.ctx.font = font
+  return axisWidth(labels ?? [], (text) => plot.ctx.measureText(text).width / devicePixelRatio, TICK_AND_GAP)
+}
+
+const total = (line: Line, days: ReadonlyArray<ReportDay>) => days.reduce((sum, day) => sum + line.pick(day), 0)
 
 const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: ReadonlyArray<ReportDay> }) => {
   const frame = useRef<HTMLDivElement>(null)
@@ -52,6 +64,12 @@ const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: Readon
     let plot: uPlot | undefined
     let cancelled = false
     const resize = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth, height: 220 }))
+    const format = spec.money ? moneyValue : countValue
+    const times = timesOf(days)
+    const first = times[0]
+    const last = times[times.length - 1]
+    // with the pointer on no day, the legend says what the whole range adds up to
+    const range = first === undefined || last === undefined ? "" : `${dayTick(first)} – ${dayTick(last)}`
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return
       plot = new UPlot(
@@ -59,22 +77,27 @@ const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: Readon
           width: element.clientWidth,
           height: 220,
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "UTC"),
-          scales: { x: { time: true } },
+          scales: spec.money ? { x: { time: true } } : { x: { time: true }, y: { range: (_, _min, max) => countRange(max) } },
           axes: [
-            AXIS,
-            { ...AXIS, size: 64, values: (_, ticks) => ticks.map((tick) => (spec.money ? currency.format(tick) : String(tick))) }
+            { ...AXIS, values: (_, ticks) => ticks.map(dayTick) },
+            {
+              ...AXIS,
+              size: (self, labels, axisIndex) => fittedAxis(self, labels, axisIndex),
+              values: (_, ticks) => ticks.map((tick) => (spec.money ? moneyTick(tick) : countValue(tick))),
+              ...(spec.money ? {} : { incrs: [...COUNT_INCREMENTS] })
+            }
           ],
           series: [
             {
               label: "Day",
-              value: (_, seconds) => (seconds === null ? "" : formatDay(new Date(seconds * 1000).toISOString().slice(0, 10)))
+              value: (_, seconds) => (seconds === null ? range : formatDay(new Date(seconds * 1000).toISOString().slice(0, 10)))
             },
             ...spec.lines.map((line) => ({
               label: line.label,
               stroke: line.color,
               width: 2,
               points: { show: days.length <= 62 },
-              value: (_: uPlot, value: number | null) => (value === null ? "" : spec.money ? currency.format(value) : String(value))
+              value: (_: uPlot, value: number | null) => (value === null ? `${format(total(line, days))} in all` : format(value))
             }))
           ]
         },
@@ -89,8 +112,9 @@ const Chart = ({ spec, days }: { readonly spec: ChartSpec; readonly days: Readon
       plot?.destroy()
     }
   }, [spec, days])
-  const total = (line: Line) => days.reduce((sum, day) => sum + line.pick(day), 0)
-  const summary = spec.lines.map((line) => `${line.label}: ${spec.money ? currency.format(total(line)) : total(line)} in all`).join("; ")
+  const summary = spec.lines
+    .map((line) => `${line.label}: ${spec.money ? currency.format(total(line, days)) : total(line, days)} in all`)
+    .join("; ")
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.chartCaption}>{spec.title}</figcaption>
