@@ -34,8 +34,11 @@ export type AdminReportsEvent =
   | { readonly type: "view.toggle" }
   | { readonly type: "mode.switch" }
   | { readonly type: "users.refresh" }
-  /** staff end a live connection: its player stops at its next playlist request */
-  | { readonly type: "users.end"; readonly id: number }
+  /** staff ask to end a live connection: nothing happens until they confirm */
+  | { readonly type: "users.end"; readonly id: number; readonly email: string; readonly stream?: string }
+  /** ending it is confirmed: its player stops at its next playlist request */
+  | { readonly type: "users.endConfirm" }
+  | { readonly type: "users.endCancel" }
   /** another page of the 'Sessions Streaming' table (1-based) */
   | { readonly type: "users.page"; readonly page: number }
   | { readonly type: "reports.retry" }
@@ -56,9 +59,20 @@ export interface AdminReportsContext {
   readonly seriesNote: string | null
   readonly reportsError: string | null
   readonly connections: ConnectionsInfo | null
+  /** the connection staff asked to end, waiting for their confirmation */
+  readonly endAsked: EndAsked | null
+  /** the connection being ended */
+  readonly endingId: number | null
   /** the page of the 'Sessions Streaming' table shown, kept across refreshes */
   readonly usersPage: number
   readonly usersError: string | null
+}
+
+/** A live connection staff asked to end, as the confirmation names it. */
+export interface EndAsked {
+  readonly id: number
+  readonly email: string
+  readonly stream?: string
 }
 
 export interface AdminReportsInput {
@@ -108,7 +122,8 @@ const adminReportsSetup = setup({
     reportsLoaded: (_, answers: ReportAnswers) => answers.reports._tag === "ok",
     connectionsLoaded: (_, answer: Answer<"connections">) => answer._tag === "ok",
     connectionEnded: (_, answer: Answer<"endConnection">) => isSuccess(answer),
-    hasPendingStart: ({ context }) => context.pendingStart !== null
+    hasPendingStart: ({ context }) => context.pendingStart !== null,
+    hasEndAsked: ({ context }) => context.endAsked !== null
   },
   actions: {
     notify: (_, _content: NotificationContent) => {},
@@ -121,6 +136,9 @@ const adminReportsSetup = setup({
       const connections = bodyOf(answer)
       return connections === undefined ? {} : { connections, usersPage: connections.page?.number ?? context.usersPage, usersError: null }
     }),
+    askEnd: assign((_, endAsked: EndAsked) => ({ endAsked })),
+    cancelEnd: assign({ endAsked: null }),
+    confirmEnd: assign(({ context }) => ({ endingId: context.endAsked?.id ?? null, endAsked: null })),
     turnPage: assign((_, { page }: { readonly page: number }) => ({ usersPage: Math.max(1, Math.floor(page)) })),
     keepConnectionsFailure: assign((_, answer: Answer<"connections">) => ({
       usersError: `${USERS_FAILED_MESSAGE} ${failureHint(answer)}`
@@ -148,11 +166,11 @@ const fetchingConnections = adminReportsSetup.createStateConfig({
 })
 
 // What the users view asks for means the same in every state that takes it: Refresh Users and
-// another page load the connections again, End ends one first.
+// another page load the connections again, a confirmed End ends one first.
 const REFRESH_USERS = { target: "loading" } as const
 const TURN_PAGE = { type: "turnPage", params: eventOf } as const
 const GO_TO_PAGE = { target: "loading", reenter: true, actions: TURN_PAGE } as const
-const END_CONNECTION = { target: "ending" } as const
+const END_CONNECTION = { guard: "hasEndAsked", target: "ending", actions: "confirmEnd" } as const
 
 const ANNOUNCE_RANGE = {
   type: "notify",
@@ -191,6 +209,8 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
     seriesNote: null,
     reportsError: null,
     connections: null,
+    endAsked: null,
+    endingId: null,
     usersPage: 1,
     usersError: null
   }),
@@ -201,21 +221,26 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
   states: {
     users: {
       initial: "loading",
+      // End asks first; the answer is taken whatever the table is doing meanwhile
+      on: {
+        "users.end": { actions: { type: "askEnd", params: ({ event }) => ({ id: event.id, email: event.email, stream: event.stream }) } },
+        "users.endCancel": { actions: "cancelEnd" }
+      },
       states: {
         // asked for: on opening, by Refresh Users, by the pager, after ending a connection
         loading: {
           ...fetchingConnections,
           tags: ["usersLoading"],
-          on: { "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
+          on: { "users.page": GO_TO_PAGE, "users.endConfirm": END_CONNECTION }
         },
         // the view keeps itself current while it is open, quietly: the tables stay usable meanwhile
         polling: {
           ...fetchingConnections,
-          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
+          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.endConfirm": END_CONNECTION }
         },
         loaded: {
           after: { usersRefresh: "polling" },
-          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.end": END_CONNECTION }
+          on: { "users.refresh": REFRESH_USERS, "users.page": GO_TO_PAGE, "users.endConfirm": END_CONNECTION }
         },
         ending: {
           tags: ["usersLoading", "connectionEnding"],
@@ -223,7 +248,7 @@ export const adminReportsMachine = adminReportsSetup.createMachine({
           on: { "users.page": { actions: TURN_PAGE } },
           invoke: {
             src: "endConnection",
-            input: ({ event }) => ({ id: event.type === "users.end" ? event.id : 0 }),
+            input: ({ context }) => ({ id: context.endingId ?? 0 }),
             onDone: [
               {
                 guard: { type: "connectionEnded", params: answerOf },
@@ -281,6 +306,7 @@ export const selectReports = (snapshot: AdminReportsSnapshot) => ({
 export const selectUsers = (snapshot: AdminReportsSnapshot) => ({
   loading: snapshot.hasTag("usersLoading"),
   ending: snapshot.hasTag("connectionEnding"),
+  endAsked: snapshot.context.endAsked,
   error: snapshot.hasTag("usersFailed") ? snapshot.context.usersError : null,
   connections: snapshot.context.connections,
   page: snapshot.context.usersPage

@@ -18,7 +18,7 @@ import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./AdminReports.css.ts"
 import { RangePicker } from "./RangePicker.tsx"
 import { ReportCharts } from "./ReportCharts.tsx"
-import { detailedFigures, type Figure, lightFigures } from "./reportFigures.ts"
+import { detailedFigures, type Figure, lightFigures, thisMonthLine } from "./reportFigures.ts"
 
 const Figures = ({ figures }: { readonly figures: ReadonlyArray<Figure> }) => (
   <dl className={styles.figures}>
@@ -68,6 +68,8 @@ export const ReportsPanel = ({ actor }: { readonly actor: ActorRefFrom<typeof ad
         <div className={styles.stack} aria-busy={loading || undefined}>
           {mode === "light" ? (
             <Panel title="Reports" spacing="compact">
+              {/* SPEC's "this month" labels stay as written; the range they cover is said once here */}
+              <p className={surfaces.muted}>{thisMonthLine(rangeText)}</p>
               <Figures figures={lightFigures(reports)} />
             </Panel>
           ) : (

@@ -12,11 +12,12 @@ import type { FeedStatus, StreamHealth } from "../../domain/Reports.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable } from "../shared/DataTable.tsx"
-import { EmailAddress } from "../shared/EmailAddress.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
+import { Modal } from "../shared/Modal.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as styles from "./AdminReports.css.ts"
 import { SessionsPager } from "./SessionsPager.tsx"
+import { StaffEmail } from "./StaffEmail.tsx"
 
 type ReportsActor = ActorRefFrom<typeof adminReportsMachine>
 type Session = ReturnType<typeof connectionRows>[number]
@@ -27,7 +28,7 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 const IMPOSTERS: ReadonlyArray<Column<string>> = [{ header: "Imposter IP", cell: (ip) => ip, kind: "nowrap" }]
 
 const SHARED: ReadonlyArray<Column<MultipleConnections>> = [
-  { header: "Email", cell: (account) => <EmailAddress address={account.email} />, wide: true },
+  { header: "Email", cell: (account) => <StaffEmail address={account.email} />, wide: true },
   { header: "Number of connections", cell: (account) => account.connections, kind: "number" }
 ]
 
@@ -73,7 +74,7 @@ const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Col
     header: "Email",
     cell: (row) => (
       <>
-        <EmailAddress address={row.email} />
+        <StaffEmail address={row.email} />
         {row.severity === "none" ? null : <span className={visuallyHidden}> ({severityLabel[row.severity]})</span>}
       </>
     ),
@@ -81,7 +82,7 @@ const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Col
   },
   { header: "App", cell: (row) => row.app, kind: "nowrap" },
   { header: "IP", cell: (row) => row.ip, kind: "nowrap" },
-  { header: "Token", cell: (row) => row.token, kind: "code", wide: true },
+  { header: "Token", cell: (row) => <span className={styles.token}>{row.token}</span>, kind: "code", wide: true },
   { header: "Stream", cell: (row) => row.stream, kind: "nowrap" },
   { header: "Device", cell: (row) => row.device, kind: "nowrap" },
   {
@@ -96,7 +97,7 @@ const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Col
           className={button({ tone: "secondary" })}
           disabled={ending}
           aria-label={`End ${email}'s connection${stream === undefined ? "" : ` to ${stream}`}`}
-          onClick={() => actor.send({ type: "users.end", id })}
+          onClick={() => actor.send({ type: "users.end", id, email, ...(stream === undefined ? {} : { stream }) })}
         >
           End
         </button>
@@ -106,7 +107,7 @@ const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Col
 
 /** The Users view (SPEC §2): unknown addresses, accounts on several devices, each stream's health, and every live session. */
 export const UsersPanel = ({ actor }: { readonly actor: ReportsActor }) => {
-  const { loading, ending, error, connections } = useSelector(actor, selectUsers)
+  const { loading, ending, endAsked, error, connections } = useSelector(actor, selectUsers)
   if (error !== null) return <RetryNotice message={error} onRetry={() => actor.send({ type: "users.refresh" })} look="alert" />
   if (connections === null) return <LoadingPlaceholder label="Loading the live connections…" height="96px" />
   const health = (connections.streams ?? []).map((stream) => ({ ...stream, ...streamHealthFigures(stream) }))
@@ -140,6 +141,29 @@ export const UsersPanel = ({ actor }: { readonly actor: ReportsActor }) => {
           rowTone={(feed) => (feed.needsAttention ? "strong" : "none")}
         />
       )}
+      <Modal
+        open={endAsked !== null}
+        title="End this connection?"
+        onClose={() => actor.send({ type: "users.endCancel" })}
+        actions={
+          <>
+            <button type="button" className={button({ tone: "secondary" })} onClick={() => actor.send({ type: "users.endCancel" })}>
+              Keep watching
+            </button>
+            <button type="button" className={button({ tone: "primary" })} onClick={() => actor.send({ type: "users.endConfirm" })}>
+              End connection
+            </button>
+          </>
+        }
+      >
+        {endAsked === null ? null : (
+          <p className={styles.endNote}>
+            <StaffEmail address={endAsked.email} />
+            's player{endAsked.stream === undefined ? "" : ` on ${endAsked.stream}`} stops within a few seconds and tells the viewer staff
+            ended it.
+          </p>
+        )}
+      </Modal>
       <DataTable
         caption="Sessions Streaming"
         columns={sessionColumns(actor, ending)}

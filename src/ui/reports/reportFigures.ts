@@ -14,6 +14,9 @@ const count = (value: number): string => value.toLocaleString("en-GB")
 const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
 const money = (value: number): string => currency.format(value)
 
+/** Under the light figures: what their "this month" means for the range picked. */
+export const thisMonthLine = (rangeText: string): string => `"This month" rows cover ${rangeText}.`
+
 /** Light mode (SPEC §2): subscribers now and this month, revenue this month and in all, with and without fees. */
 export const lightFigures = ({ current, last30days: month, allTime }: Reports): ReadonlyArray<Figure> => [
   { label: "Current subscribers", value: count(current.subscriptions) },

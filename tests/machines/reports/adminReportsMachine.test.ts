@@ -212,7 +212,8 @@ describe("admin reports machine", () => {
       expect(loads).toBe(2)
       // a poll under way is not a refresh anyone asked for
       expect(selectUsers(actor.getSnapshot()).loading).toBe(false)
-      actor.send({ type: "users.end", id: 7 })
+      actor.send({ type: "users.end", id: 7, email: "viewer@example.com" })
+      actor.send({ type: "users.endConfirm" })
       expect(selectUsers(actor.getSnapshot()).ending).toBe(true)
       // the pager during the ending: that page is the one loaded after it
       actor.send({ type: "users.page", page: 2 })
@@ -232,7 +233,7 @@ describe("admin reports machine", () => {
     }
   })
 
-  it("ends a connection on request, says so, and loads the users again; a failure says why", async () => {
+  it("ends a connection once staff confirm (not on the first click, nor after a cancel), says so, and loads the users again; a failure says why", async () => {
     let endings = 0
     const { actor, ended, notes, connectionLoads } = start({
       end: async () =>
@@ -241,13 +242,27 @@ describe("admin reports machine", () => {
           : answered({ success: false, detail: "That connection is not live: it has ended already" })
     })
     await settled(actor)
-    actor.send({ type: "users.end", id: 7 })
+    actor.send({ type: "users.end", id: 7, email: "viewer@example.com", stream: "Demo Channel 1" })
     let snapshot = await settled(actor)
+    // End asks first: nothing is ended until staff confirm
+    expect(ended).toEqual([])
+    expect(selectUsers(snapshot).endAsked).toEqual({ id: 7, email: "viewer@example.com", stream: "Demo Channel 1" })
+    actor.send({ type: "users.endCancel" })
+    snapshot = await settled(actor)
+    expect(selectUsers(snapshot).endAsked).toBeNull()
+    actor.send({ type: "users.endConfirm" })
+    snapshot = await settled(actor)
+    expect(ended).toEqual([])
+    actor.send({ type: "users.end", id: 7, email: "viewer@example.com", stream: "Demo Channel 1" })
+    actor.send({ type: "users.endConfirm" })
+    snapshot = await settled(actor)
+    expect(selectUsers(snapshot).endAsked).toBeNull()
     expect(ended).toEqual([7])
     expect(connectionLoads()).toBe(2)
     expect(notes.at(-1)).toMatchObject({ tone: "success", title: CONNECTION_ENDED })
     expect(selectUsers(snapshot).ending).toBe(false)
-    actor.send({ type: "users.end", id: 7 })
+    actor.send({ type: "users.end", id: 7, email: "viewer@example.com" })
+    actor.send({ type: "users.endConfirm" })
     snapshot = await settled(actor)
     expect(notes.at(-1)).toEqual({
       tone: "error",
