@@ -16,6 +16,8 @@ export const TRY_AGAIN_MESSAGE = "Please try again."
 export const SUCCESS_TITLE = "Success!"
 export const USERNAME_UPDATED_MESSAGE = "Username updated!"
 export const verificationSentMessage = (email: string): string => `Please follow the verification instructions sent to ${email}`
+export const EMAIL_CHANGE_CANCELLED_TITLE = "Email change cancelled"
+export const emailKeptMessage = (email: string): string => `Your account keeps ${email}; the confirmation link no longer works.`
 export const NOTHING_CHANGED: NotificationContent = {
   tone: "info",
   title: "Nothing to update",
@@ -26,9 +28,14 @@ export type ProfileDetailsField = "username" | "email" | "password"
 /** The fields in the order the form shows them. */
 export const PROFILE_DETAILS_FIELDS: ReadonlyArray<ProfileDetailsField> = ["username", "email", "password"]
 
-export type ProfileDetailsEvent = form.Event<"profileDetails", ProfileDetailsField>
+export type ProfileDetailsEvent = form.Event<"profileDetails", ProfileDetailsField> | { readonly type: "profileDetails.cancelEmailChange" }
 
-type ProfileDetailsContext = form.Context<ProfileDetailsField>
+interface ProfileDetailsContext extends form.Context<ProfileDetailsField> {
+  /** The username and email the account has now (a new email only once it is confirmed). */
+  readonly saved: { readonly username: string; readonly email: string }
+  /** A new address waiting for its mailed confirmation. */
+  readonly pendingEmail: string | null
+}
 
 const rules: form.Rules<ProfileDetailsField> = {
   username: ({ username }) => usernameRule(username),
@@ -40,7 +47,15 @@ const rules: form.Rules<ProfileDetailsField> = {
 export const updateOutcome = (answer: Answer<"updateUsernameAndEmail">, email: string): ReadonlyArray<NotificationContent> => {
   if (answer._tag !== "ok" || !isAccepted(answer)) {
     const wrongPassword = resultCodeOf(answer) === ResultCode.EMAIL_AND_PASSWORD_DO_NOT_MATCH
-    const message = refusedForNow(answer) ?? (wrongPassword ? INCORRECT_PASSWORD_MESSAGE : TRY_AGAIN_MESSAGE)
+    // the server's reason (an address already in use) goes under SPEC's words, on a line of its own
+    const reason = answer._tag === "ok" && !wrongPassword ? answer.body.detail : undefined
+    const message =
+      refusedForNow(answer) ??
+      (wrongPassword
+        ? INCORRECT_PASSWORD_MESSAGE
+        : reason === undefined || reason === ""
+          ? TRY_AGAIN_MESSAGE
+          : `${TRY_AGAIN_MESSAGE}\n${reason}`)
     return [{ tone: "error", title: UPDATE_FAILED_TITLE, message }]
   }
   const outcome: Array<NotificationContent> = []
@@ -49,21 +64,31 @@ export const updateOutcome = (answer: Answer<"updateUsernameAndEmail">, email: s
   return outcome.length === 0 ? [NOTHING_CHANGED] : outcome
 }
 
-const outcomeParams = ({ context, event }: { context: ProfileDetailsContext; event: { output: Answer<"updateUsernameAndEmail"> } }) =>
-  updateOutcome(event.output, normaliseEmail(context.values.email))
+type Done = { context: ProfileDetailsContext; event: { output: Answer<"updateUsernameAndEmail"> } }
+
+const outcomeParams = ({ context, event }: Done) => updateOutcome(event.output, normaliseEmail(context.values.email))
+
+const cancelOutcomeParams = ({ context, event }: Done): ReadonlyArray<NotificationContent> =>
+  isAccepted(event.output)
+    ? [{ tone: "success", title: EMAIL_CHANGE_CANCELLED_TITLE, message: emailKeptMessage(context.saved.email) }]
+    : updateOutcome(event.output, context.saved.email)
+
+const passwordRules: form.Rules<ProfileDetailsField> = { password: rules.password }
 
 /** The 'Update email or username' form of /profile; it stays on the page after each answer. */
 export const profileDetailsMachine = setup({
   types: {
     context: {} as ProfileDetailsContext,
     events: {} as ProfileDetailsEvent,
-    input: {} as { readonly username: string; readonly email: string }
+    input: {} as { readonly username: string; readonly email: string; readonly pendingEmail?: string | undefined }
   },
   actors: {
     updateDetails: fromPromise<Answer<"updateUsernameAndEmail">, BodyOf<"updateUsernameAndEmail">>(notProvided("updateDetails"))
   },
   guards: {
     isValid: ({ context }) => form.isValid(rules, context.values),
+    /** Withdrawing a change asks only for the password: the address sent is the current one. */
+    passwordGiven: ({ context }) => form.isValid(passwordRules, context.values),
     accepted: (_, answer: Answer<"updateUsernameAndEmail">) => isAccepted(answer),
     usernameUpdated: (_, answer: Answer<"updateUsernameAndEmail">) =>
       isAccepted(answer) && answer._tag === "ok" && answer.body.usernameUpdated
@@ -76,15 +101,63 @@ export const profileDetailsMachine = setup({
     setField: form.setField(),
     showFieldErrors: form.showFieldErrors(rules),
     clearMessages: form.clearMessages(),
+    showPasswordError: form.showFieldErrors(passwordRules),
+    forgetPending: assign({ pendingEmail: null }),
     // SPEC §4: account forms reset their password fields on success
-    clearPassword: assign(({ context }) => ({ values: { ...context.values, password: "" } }))
+    clearPassword: assign(({ context }) => ({ values: { ...context.values, password: "" } })),
+    /**
+     * What the server now holds: the new username at once; a new email only as pending, so the
+     * field goes back to the address the account still has. The current address sent again
+     * withdraws a pending change.
+     */
+    keepSaved: assign(({ context }, answer: Answer<"updateUsernameAndEmail">) => {
+      if (answer._tag !== "ok") return {}
+      const username = context.values.username.trim()
+      const email = normaliseEmail(context.values.email)
+      const pending = answer.body.emailUpdatePending ? email : email === context.saved.email ? null : context.pendingEmail
+      return {
+        saved: { ...context.saved, username },
+        pendingEmail: pending,
+        values: { ...context.values, username, email: context.saved.email }
+      }
+    })
   }
 }).createMachine({
   id: "profileDetails",
-  context: ({ input }) => ({ values: { username: input.username, email: input.email, password: "" }, fieldErrors: {}, alert: null }),
+  context: ({ input }) => ({
+    values: { username: input.username, email: input.email, password: "" },
+    fieldErrors: {},
+    alert: null,
+    saved: { username: input.username, email: input.email },
+    pendingEmail: input.pendingEmail ?? null
+  }),
   initial: "editing",
   states: {
-    editing: form.editing<ProfileDetailsEvent>()({ change: "profileDetails.change", submit: "profileDetails.submit" }),
+    editing: {
+      on: {
+        ...form.editing<ProfileDetailsEvent>()({ change: "profileDetails.change", submit: "profileDetails.submit" }).on,
+        "profileDetails.cancelEmailChange": [
+          { guard: "passwordGiven", target: "cancelling", actions: "clearMessages" },
+          { actions: "showPasswordError" }
+        ]
+      }
+    },
+    /** The current address sent again, with the saved username, so nothing else changes. */
+    cancelling: {
+      tags: ["busy"],
+      invoke: {
+        src: "updateDetails",
+        input: ({ context }) => ({ username: context.saved.username, email: context.saved.email, password: context.values.password }),
+        onDone: [
+          {
+            guard: { type: "accepted", params: ({ event }) => event.output },
+            target: "editing",
+            actions: [{ type: "notify", params: cancelOutcomeParams }, "forgetPending", "clearPassword"]
+          },
+          { target: "editing", actions: { type: "notify", params: cancelOutcomeParams } }
+        ]
+      }
+    },
     submitting: {
       tags: ["busy"],
       invoke: {
@@ -98,12 +171,21 @@ export const profileDetailsMachine = setup({
           {
             guard: { type: "usernameUpdated", params: ({ event }) => event.output },
             target: "editing",
-            actions: [{ type: "notify", params: outcomeParams }, "clearPassword", "refreshUser"]
+            actions: [
+              { type: "notify", params: outcomeParams },
+              { type: "keepSaved", params: ({ event }) => event.output },
+              "clearPassword",
+              "refreshUser"
+            ]
           },
           {
             guard: { type: "accepted", params: ({ event }) => event.output },
             target: "editing",
-            actions: [{ type: "notify", params: outcomeParams }, "clearPassword"]
+            actions: [
+              { type: "notify", params: outcomeParams },
+              { type: "keepSaved", params: ({ event }) => event.output },
+              "clearPassword"
+            ]
           },
           { target: "editing", actions: { type: "notify", params: outcomeParams } }
         ]
@@ -117,6 +199,9 @@ export type ProfileDetailsSnapshot = SnapshotFrom<typeof profileDetailsMachine>
 export const selectProfileDetailsValues = (snapshot: ProfileDetailsSnapshot) => snapshot.context.values
 export const selectProfileDetailsErrors = (snapshot: ProfileDetailsSnapshot) => snapshot.context.fieldErrors
 export const selectIsUpdatingDetails = (snapshot: ProfileDetailsSnapshot): boolean => snapshot.hasTag("busy")
+/** The new address waiting for its mailed confirmation, if any. */
+export const selectPendingEmail = (snapshot: ProfileDetailsSnapshot): string | null => snapshot.context.pendingEmail
+export const selectIsCancellingEmailChange = (snapshot: ProfileDetailsSnapshot): boolean => snapshot.matches("cancelling")
 /** The field to focus after a submit the rules refused. */
 export const selectFirstInvalidField = (snapshot: ProfileDetailsSnapshot): ProfileDetailsField | undefined =>
   form.firstInvalid(PROFILE_DETAILS_FIELDS, snapshot.context.fieldErrors)

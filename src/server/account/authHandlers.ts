@@ -16,6 +16,7 @@ import { siteSettings } from "../shell/shellFeature.ts"
 import { mailSite } from "./accountDeps.ts"
 import type { AccountLimiter } from "./accountLimiter.ts"
 import { signInLinkMail, signInPausedMail } from "./accountMails.ts"
+import { findPendingNewEmail } from "./oneTimeTokensRepo.ts"
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts"
 import { createSession } from "./sessions.ts"
 import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessionsRepo.ts"
@@ -183,7 +184,11 @@ export function authHandlers({
     },
 
     async userInfo({ session, body }) {
-      const [points, settings] = await Promise.all([invites.rewardBalance(db, session.userId), siteSettings.read(db)])
+      const [points, settings, pendingEmail] = await Promise.all([
+        invites.rewardBalance(db, session.userId),
+        siteSettings.read(db),
+        findPendingNewEmail(db, session.userId, new Date(now()).toISOString())
+      ])
       if (body.isMobile !== undefined) {
         await db.updateTable("sessions").set({ is_mobile: body.isMobile }).where("id", "=", session.sessionId).execute()
       }
@@ -194,7 +199,8 @@ export function authHandlers({
           username: session.username,
           is_staff: session.isStaff,
           userRewardPoints: points,
-          pricePerRewardPoint: settings.pricePerRewardPoint
+          pricePerRewardPoint: settings.pricePerRewardPoint,
+          ...(pendingEmail === undefined ? {} : { pendingEmail })
         }
       }
     }

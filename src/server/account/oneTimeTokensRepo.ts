@@ -63,3 +63,18 @@ export async function deleteExpiredOneTimeTokens(db: Kysely<Tables>, expiredBefo
   const result = await db.deleteFrom("one_time_tokens").where("expires_at", "<=", expiredBefore).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** The address an email change still waiting for its confirmation would switch the account to, if any. */
+export async function findPendingNewEmail(db: Kysely<Tables>, userId: number, now: Timestamp): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("one_time_tokens")
+    .select("new_email")
+    .where("user_id", "=", userId)
+    .where("purpose", "=", "email-change")
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst()
+  return row?.new_email ?? undefined
+}

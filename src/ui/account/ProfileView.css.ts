@@ -23,3 +23,18 @@ export const dangerButton = style({
   borderColor: vars.color.danger,
   selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: vars.color.dangerSurface } }
 })
+
+/** A new address waiting for its mailed confirmation, and the way to withdraw it, under the email field. */
+export const pending = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSurface,
+  marginTop: `calc(-1 * ${vars.space.sm})`
+})
+
+export const pendingText = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.text, overflowWrap: "anywhere" })

@@ -24,7 +24,12 @@ export const ProfileView = () => {
     <PageView title="Account settings" lead="Update your email, username or password, or log out all devices." width="wide">
       <div className={styles.forms}>
         {/* a confirmed email change (from the mailed link) starts the form afresh with the new address */}
-        <ProfileDetailsForm key={user?.email ?? ""} username={user?.username ?? ""} email={user?.email ?? ""} />
+        <ProfileDetailsForm
+          key={user?.email ?? ""}
+          username={user?.username ?? ""}
+          email={user?.email ?? ""}
+          pendingEmail={user?.pendingEmail}
+        />
         <ProfilePasswordForm />
       </div>
       <Panel title="Devices" spacing="roomy">

@@ -44,7 +44,8 @@ export const body = style({ flex: 1, minWidth: 0 })
 
 export const title = style({ margin: 0, fontWeight: 700 })
 
-export const message = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere" })
+// a second line (the server's reason under "Please try again.") keeps its own line
+export const message = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere", whiteSpace: "pre-line" })
 
 export const dismiss = style({
   flexShrink: 0,

@@ -6,7 +6,9 @@ import {
   NOTHING_CHANGED,
   profileDetailsMachine,
   selectFirstInvalidField,
+  selectIsCancellingEmailChange,
   selectIsUpdatingDetails,
+  selectPendingEmail,
   selectProfileDetailsErrors,
   selectProfileDetailsValues
 } from "../../../src/machines/account/profileDetailsMachine.ts"
@@ -22,7 +24,7 @@ const ok = (emailUpdatePending: boolean, usernameUpdated: boolean): UpdateAnswer
   usernameUpdated
 })
 
-const start = (answer: UpdateAnswer) => {
+const start = (answer: UpdateAnswer, pendingEmail?: string) => {
   const updateDetails = vi.fn(async (_: BodyOf<"updateUsernameAndEmail">) => {
     return toAnswer<"updateUsernameAndEmail">(answer)
   })
@@ -33,7 +35,7 @@ const start = (answer: UpdateAnswer) => {
       actors: { updateDetails: fromPromise(({ input }) => updateDetails(input)) },
       actions: { notify: (_, contents) => void notified.push(...contents), refreshUser }
     }),
-    { input: { username: "ann", email: "ann@example.com" } }
+    { input: { username: "ann", email: "ann@example.com", pendingEmail } }
   ).start()
   const type = (field: "username" | "email" | "password", value: string) => actor.send({ type: "profileDetails.change", field, value })
   const submitWith = async (password: string) => {
@@ -83,7 +85,49 @@ describe("profileDetailsMachine", () => {
       { tone: "success", title: "Success!", message: "Username updated!" }
     ])
     expect(refreshUser).toHaveBeenCalledTimes(1)
-    expect(selectProfileDetailsValues(actor.getSnapshot())).toEqual({ username: "annie", email: "Annie@Example.com", password: "" })
+    // the account keeps its address until the new one is confirmed: the field shows what it has
+    expect(selectProfileDetailsValues(actor.getSnapshot())).toEqual({ username: "annie", email: "ann@example.com", password: "" })
+    expect(selectPendingEmail(actor.getSnapshot())).toBe("annie@example.com")
+  })
+
+  it("starts with a change the server says is still waiting, and cancels it with the password by sending the saved details", async () => {
+    const { actor, type, updateDetails, notified } = start(ok(false, false), "new@example.com")
+    expect(selectPendingEmail(actor.getSnapshot())).toBe("new@example.com")
+    type("username", "typed but not saved")
+    actor.send({ type: "profileDetails.cancelEmailChange" })
+    expect(selectProfileDetailsErrors(actor.getSnapshot())).toEqual({ password: "Please enter your password." })
+    expect(updateDetails).not.toHaveBeenCalled()
+    type("password", "correct horse")
+    actor.send({ type: "profileDetails.cancelEmailChange" })
+    expect(selectIsCancellingEmailChange(actor.getSnapshot())).toBe(true)
+    expect(selectIsUpdatingDetails(actor.getSnapshot())).toBe(true)
+    await vi.runAllTimersAsync()
+    expect(updateDetails).toHaveBeenCalledWith({ username: "ann", email: "ann@example.com", password: "correct horse" })
+    expect(selectPendingEmail(actor.getSnapshot())).toBeNull()
+    expect(notified).toEqual([
+      {
+        tone: "success",
+        title: "Email change cancelled",
+        message: "Your account keeps ann@example.com; the confirmation link no longer works."
+      }
+    ])
+    expect(selectProfileDetailsValues(actor.getSnapshot()).password).toBe("")
+  })
+
+  it("keeps the waiting change when cancelling fails", async () => {
+    const incorrect = { success: false, resultCode: 12, emailUpdatePending: false, usernameUpdated: false, detail: "Incorrect password" }
+    const { actor, type, notified } = start(incorrect as UpdateAnswer, "new@example.com")
+    type("password", "wrong password")
+    actor.send({ type: "profileDetails.cancelEmailChange" })
+    await vi.runAllTimersAsync()
+    expect(selectPendingEmail(actor.getSnapshot())).toBe("new@example.com")
+    expect(notified).toEqual([{ tone: "error", title: "Failed to update", message: "Incorrect password" }])
+  })
+
+  it("forgets a waiting change once the current address is saved again", async () => {
+    const { actor, submitWith } = start(ok(false, false), "new@example.com")
+    await submitWith("correct horse")
+    expect(selectPendingEmail(actor.getSnapshot())).toBeNull()
   })
 
   it("only mentions the email when only the email changes, and keeps the user info", async () => {
@@ -112,6 +156,17 @@ describe("profileDetailsMachine", () => {
       "a taken email (14)",
       { success: false, resultCode: 14, emailUpdatePending: false, usernameUpdated: false } as UpdateAnswer,
       "Please try again."
+    ],
+    [
+      "a taken email with the server's reason, under SPEC's words",
+      {
+        success: false,
+        resultCode: 14,
+        emailUpdatePending: false,
+        usernameUpdated: false,
+        detail: "That email address is already registered to another account."
+      } as UpdateAnswer,
+      "Please try again.\nThat email address is already registered to another account."
     ],
     ["a 429: the server says why and for how long", refused(429, "Too many attempts.") as UpdateAnswer, "Too many attempts."],
     ["a network failure", OFFLINE, "Please try again."]

@@ -35,6 +35,27 @@ describe.each(dialects)("changing the username and email ($name)", (dialect) => 
     })
   })
 
+  it("tells the signed-in user of a change still waiting for confirmation, until it is withdrawn, confirmed or expired", async () => {
+    const user = await server.addUser({ email: "waiting@example.com" })
+    const token = await server.signIn(user.email)
+    const info = async () => (await server.call("userInfo", { token, body: {} })).json() as { data: Record<string, unknown> }
+    expect((await info()).data).not.toHaveProperty("pendingEmail")
+    await update(token, { username: user.username, email: "first@example.com", password: PASSWORD })
+    await update(token, { username: user.username, email: "second@example.com", password: PASSWORD })
+    expect((await info()).data).toMatchObject({ email: "waiting@example.com", pendingEmail: "second@example.com" })
+    // the current address again withdraws it
+    await update(token, { username: user.username, email: user.email, password: PASSWORD })
+    expect((await info()).data).not.toHaveProperty("pendingEmail")
+    await update(token, { username: user.username, email: "third@example.com", password: PASSWORD })
+    server.clock += 24 * HOUR
+    expect((await info()).data).not.toHaveProperty("pendingEmail")
+    server.clock -= 24 * HOUR
+    const emailToken = await mailedToken(server.db, "third@example.com", "email-change")
+    await server.call("confirmEmailChange", { body: { email_token: emailToken } })
+    expect((await info()).data).toMatchObject({ email: "third@example.com" })
+    expect((await info()).data).not.toHaveProperty("pendingEmail")
+  })
+
   it("keeps the email pending until the new address confirms, noticing the old one", async () => {
     const user = await server.addUser({ email: "mover@example.com" })
     const token = await server.signIn(user.email)
