@@ -24,12 +24,15 @@ export const DEFAULT_SITE_SETTINGS = {
  * and every 6 hours; "" for none) may carry a provider's credentials in its query;
  * `discountRates` are the percentages off `subscriptionPrice` a month for plans of 1, 3, 6 and 12
  * months, comma-separated, which the plans endpoint answers as numbers; `maxStreamsPerAccount` is
- * how many streams one account may watch at once from our origin (0 for no limit).
+ * how many streams one account may watch at once from our origin (0 for no limit);
+ * `supportEmail` is where a customer's reply to a support mail goes (its Reply-To), "" for none:
+ * those mails then tell them to open a ticket from Contact Us instead.
  */
 export const DEFAULT_SERVER_SETTINGS = {
   guideUrl: "",
   discountRates: "0,5,10,15",
-  maxStreamsPerAccount: 2
+  maxStreamsPerAccount: 2,
+  supportEmail: ""
 } as const satisfies Record<string, string | number>
 
 /** `discountRates` as numbers: percentages from 0 to 100; undefined when the text is not such a list. */

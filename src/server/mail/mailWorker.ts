@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely"
 import { deliverableEmail } from "../../domain/Validation.ts"
-import type { OutboxRow, Tables } from "../db/schema.ts"
+import type { MailKind, OutboxRow, Tables } from "../db/schema.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import { claimMail, findDueMails, markMailSent, recordMailFailure } from "./outboxRepo.ts"
 import type { MailLogger, MailTransport } from "./transports.ts"
 
@@ -31,7 +32,25 @@ export interface MailWorkerOptions {
   pollMs?: number
   batchSize?: number
   retry?: Partial<RetryPolicy>
+  /** The Reply-To of a mail of `kind`, if any; by default the site settings say (see `replyToFromSettings`). */
+  replyTo?: (kind: MailKind) => Promise<string | undefined>
 }
+
+// A customer answering a support mail reaches the support address (site setting supportEmail);
+// every other mail answers to no one, as its From says. Read when the mail is sent rather than
+// kept in the outbox: a mail waits there seconds, and the support mail's text was written for the
+// setting of that moment (see supportMails).
+const REPLY_TO_SETTING: Partial<Record<MailKind, "supportEmail">> = { "ticket-reply": "supportEmail", "ticket-status": "supportEmail" }
+
+/** Reply-To as the site settings give it: the support address for support mails, when there is one. */
+export const replyToFromSettings =
+  (db: Kysely<Tables>) =>
+  async (kind: MailKind): Promise<string | undefined> => {
+    const setting = REPLY_TO_SETTING[kind]
+    if (setting === undefined) return undefined
+    const address = (await siteSettings.inEffect(db))[setting]
+    return address === "" ? undefined : deliverableEmail(address)
+  }
 
 export interface MailWorker {
   /** Look for due mail now, e.g. right after a transaction that enqueued some committed. */
@@ -53,6 +72,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 5_000
   const batchSize = options.batchSize ?? 20
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
+  const replyTo = options.replyTo ?? replyToFromSettings(db)
 
   let stopped = false
   // Set by every request for a pass; a pass in progress loops once more instead of racing a second.
@@ -122,7 +142,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return
     }
     try {
-      await transport.send({ to, subject: mail.subject, text: mail.text_body, html: mail.html_body })
+      const answerTo = await replyTo(mail.kind)
+      await transport.send({
+        to,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        ...(answerTo === undefined ? {} : { replyTo: answerTo })
+      })
     } catch (error) {
       await recordFailure(mail, error)
       return

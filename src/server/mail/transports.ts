@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
+  /** Where the recipient's answer goes (Reply-To); without it, to the From address. */
+  replyTo?: string
 }
 
 export interface MailTransport {

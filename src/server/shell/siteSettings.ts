@@ -8,6 +8,7 @@ import {
   SITE_SETTING_KEYS,
   type SiteSettings
 } from "../../domain/SiteSettings.ts"
+import { isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
 import { getSettings } from "./settingsRepo.ts"
 
@@ -73,6 +74,14 @@ export function parseSettingValue(
     return (optional && url === "") || isWebUrl(url)
       ? { ok: true, value: url }
       : { ok: false, message: `${key} must be an http(s) URL${optional ? `, or "" for none` : ""} (got "${text}")` }
+  }
+  if (key === "supportEmail") {
+    // kept as mail carries it (an internationalised domain in ASCII), like every account's address
+    const address = text.trim()
+    if (address === "") return { ok: true, value: "" }
+    return isEmail(address)
+      ? { ok: true, value: normaliseEmail(address) }
+      : { ok: false, message: `supportEmail must be an email address such as support@example.com, or "" for none (got "${text}")` }
   }
   if (key === "discountRates") {
     const rates = parseDiscountRates(text)

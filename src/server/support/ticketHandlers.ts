@@ -42,8 +42,8 @@ export type TicketHandlers = HandlersOf<typeof supportContract>
 export interface TicketHandlerDeps {
   readonly db: Kysely<Tables>
   readonly now: () => number
-  /** the site the customer's mail speaks for, read when it is written */
-  readonly site: () => Promise<MailSite>
+  /** the site the customer's mail speaks for, and where answers go (supportEmail), read when it is written */
+  readonly site: () => Promise<MailSite & { readonly supportEmail: string }>
   readonly mailWorker: MailWaker
 }
 

@@ -9,6 +9,7 @@ import { firstLink } from "../../../src/server/mail/messages.ts"
 import { enqueueMail } from "../../../src/server/mail/outbox.ts"
 import { claimMail, DELIVERED_BODY, findOutboxMail, requeueFailedMails } from "../../../src/server/mail/outboxRepo.ts"
 import { type MailLogger, type MailTransport, smtpTransport } from "../../../src/server/mail/transports.ts"
+import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { ticketReplyMail } from "../../../src/server/support/supportMails.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 import { type SmtpPeer, startSmtpPeer } from "../../support/smtpPeer.ts"
@@ -115,6 +116,24 @@ describe.each(dialects)("mail outbox on $name", (dialect) => {
     expect(await row(unicodeDomain)).toMatchObject({ status: "sent" })
     expect(await row(unicodeLocal)).toMatchObject({ status: "failed", attempts: 1, sent_at: null })
     expect((await row(unicodeLocal)).last_error).toContain("not an address mail can be delivered to")
+  })
+
+  it("sets Reply-To on support mails to the site's support address, and on no other mail", async () => {
+    const worker = start()
+    const reply = () =>
+      ticketReplyMail({ ...SITE, to: "bo@example.com", ticketSubject: "Sound", message: "Fixed", supportEmail: "help@bücher.de" })
+    await enqueueMail(db, reply(), T0)
+    await worker.drain()
+    expect(peer.messages[0]?.raw).not.toMatch(/^Reply-To:/im)
+
+    await setSetting(db, "supportEmail", "help@xn--bcher-kva.de")
+    await enqueueMail(db, reply(), T0)
+    await enqueueMail(db, verifyFor("ann@example.com"), T0)
+    await worker.drain()
+    const [, support, verify] = peer.messages
+    expect(support?.raw).toMatch(/^Reply-To: help@xn--bcher-kva\.de\r?$/m)
+    expect(support?.raw).toMatch(/^From: StreamHub <no-reply@streamhub\.test>\r?$/m)
+    expect(verify?.raw).not.toMatch(/^Reply-To:/im)
   })
 
   it("sends nothing for a mail enqueued in a transaction that rolled back", async () => {

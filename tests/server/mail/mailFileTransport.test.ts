@@ -69,4 +69,15 @@ describe.each(dialects)("mail file transport on $name", (dialect) => {
     expect(smtp.description).toBe("SMTP smtp://mailer:***@127.0.0.1:2525")
     smtp.close()
   })
+
+  it("writes the Reply-To a mail is sent with into its .eml", async () => {
+    const files = createTransport({ dataDir: test.dataDir, mailFrom: FROM }, recordingLogger())
+    await files.send({ to: "bo@example.com", subject: "Re: Sound", text: "Fixed\n", html: "<p>Fixed</p>", replyTo: "help@example.com" })
+    files.close()
+    const dir = path.join(test.dataDir, "outbox")
+    const [name] = (await readdir(dir)).filter((file) => file.endsWith(".eml"))
+    const eml = await readFile(path.join(dir, name ?? ""), "utf8")
+    expect(eml).toMatch(/^Reply-To: help@example\.com\r$/m)
+    expect(eml).toMatch(/^From: StreamHub <no-reply@streamhub\.test>\r$/m)
+  })
 })

@@ -39,6 +39,20 @@ describe.each(dialects)("maintenance, announcement and settings commands of the 
     expect(shown.output).toContain('chatUrl = "https://discord.com/" (default)')
   })
 
+  it('takes the support address as mail carries it, or "" for none', async () => {
+    expect(await cli.admin("settings:set", "--key", "supportEmail", "--value", " Help@Bücher.de ")).toEqual({
+      code: 0,
+      output: 'supportEmail = "help@xn--bcher-kva.de"'
+    })
+    const refused = await cli.admin("settings:set", "--key", "supportEmail", "--value", "help desk")
+    expect(refused.code).toBe(2)
+    expect(refused.output.split("\n")[0]).toBe(
+      'settings:set: --value: supportEmail must be an email address such as support@example.com, or "" for none (got "help desk")'
+    )
+    expect((await cli.admin("settings:set", "--key", "supportEmail", "--value", "")).code).toBe(0)
+    expect((await cli.admin("settings:get")).output).toContain('supportEmail = ""')
+  })
+
   it("takes only http(s) addresses for the URL settings, saying so in one line", async () => {
     for (const [key, value] of [
       ["chatUrl", "javascript:alert(document.cookie)"],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { UserRow } from "../../../src/server/db/schema.ts"
+import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer, tableCounts } from "../../support/testServer.ts"
 
@@ -124,6 +125,30 @@ describe.each(dialects)("support tickets ($name)", (dialect) => {
       expect.objectContaining({ to_address: "asker@example.com", kind: "ticket-reply", subject: "Re: stream request [StreamHub support]" })
     ])
     expect(sent[0]?.text_body).toContain("<b>We added the derby</b> & more.")
+    // no support address yet: replies would reach no one, so the mail points at Contact Us
+    expect(sent[0]?.text_body).toContain(
+      "Please do not reply to this email, as replies are not read: to tell us more, open a new ticket from Contact Us at http://localhost:8080/contactus."
+    )
+  })
+
+  it("tells the customer to reply when there is a support address, in replies and status mails alike", async () => {
+    const [ticket] = await ticketRows()
+    await setSetting(server.db.kysely, "supportEmail", "help@streamhub.example")
+    try {
+      const before = (await mails()).length
+      const body = { userId: customer.id, ticketId: ticket?.id, message: "Fixed now." }
+      expect((await server.call("replyToTicket", { token: staffToken, body })).json()).toMatchObject({ resultCode: 1 })
+      const status = ticket?.status === 3 ? 1 : 3
+      await server.call("updateTicket", { token: staffToken, body: { ticketId: ticket?.id, newStatus: status } })
+      const sent = (await mails()).slice(before)
+      expect(sent.map((m) => m.kind)).toEqual(["ticket-reply", "ticket-status"])
+      for (const mail of sent) {
+        expect(mail.text_body).toContain("To answer, reply to this email: it goes to our support team at help@streamhub.example.")
+        expect(mail.text_body).not.toContain("do not reply")
+      }
+    } finally {
+      await setSetting(server.db.kysely, "supportEmail", "")
+    }
   })
 
   it("sends no reply to anyone but the ticket's author, nor for a ticket that is not there", async () => {
