@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from "../../domain/Validation.ts"
-import { type BoundField, PasswordField } from "../shared/FormField.tsx"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/Validation.ts"
+import { type BoundField, FormField } from "../shared/FormField.tsx"
 
 interface NewPasswordFieldsProps {
   readonly password: BoundField
@@ -10,15 +10,27 @@ interface NewPasswordFieldsProps {
   readonly note?: string
 }
 
-/** A password being chosen and its confirmation (SPEC §5: at least 8 characters, the two the same). */
+const LENGTHS = `At least ${PASSWORD_MIN_LENGTH} characters, at most ${PASSWORD_MAX_LENGTH.toLocaleString("en-US")}.`
+
+/**
+ * A password being chosen and its confirmation (SPEC §5: at least 8 characters, the two the same).
+ * No maxlength: the browser would cut a longer paste short without a word, and the account would
+ * get a password nobody typed; the length rule refuses it with its message instead.
+ */
 export const NewPasswordFields = ({ password, confirm, wording, note }: NewPasswordFieldsProps) => (
   <>
-    <PasswordField
+    <FormField
       {...password}
+      type="password"
       label={wording === "new" ? "New password" : "Password"}
       autoComplete="new-password"
-      hint={`At least ${PASSWORD_MIN_LENGTH} characters.${note === undefined ? "" : ` ${note}`}`}
+      hint={note === undefined ? LENGTHS : `${LENGTHS} ${note}`}
     />
-    <PasswordField {...confirm} label={wording === "new" ? "Confirm new password" : "Confirm password"} autoComplete="new-password" />
+    <FormField
+      {...confirm}
+      type="password"
+      label={wording === "new" ? "Confirm new password" : "Confirm password"}
+      autoComplete="new-password"
+    />
   </>
 )
