@@ -131,6 +131,8 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     expect(await seriousViolations(staff)).toEqual([])
     await staff.setViewportSize({ width: 1440, height: 900 })
     await row.getByRole("button", { name: `End ${VIEWER}'s connection to Demo Channel 1` }).click()
+    // nothing ends before staff confirm
+    await staff.getByRole("button", { name: "End connection" }).click()
     await staff.getByRole("list", { name: "Notifications" }).getByText("Connection ended.", { exact: true }).waitFor()
 
     const told = viewer.getByRole("alert").filter({ hasText: "Staff ended this session" })

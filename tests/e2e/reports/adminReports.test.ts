@@ -32,7 +32,7 @@ beforeAll(async () => {
   await admin(server, "user:create", "--email", VIEWER, "--password", PASSWORD)
   await admin(server, "payment:add", "--email", VIEWER, "--amount", "7.50", "--id", "PP-LAST-MONTH", "--date", lastMonthDay(5))
   await admin(server, "payment:add", "--email", VIEWER, "--amount", "5", "--id", "PP-TODAY")
-  await admin(server, "payment:add", "--email", VIEWER, "--amount", "10", "--provider", "btc")
+  await admin(server, "payment:add", "--email", VIEWER, "--amount", "10", "--provider", "btc", "--currency", "USD")
 })
 
 afterAll(async () => {
