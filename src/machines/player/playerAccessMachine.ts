@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
-import type { PlayingElsewhere, StreamAccess } from "../../domain/Connection.ts"
+import { type PlayingElsewhere, STREAM_LIMIT_TITLE, STREAM_STOPPED, type StreamAccess } from "../../domain/Connection.ts"
 import { type Answer, type AnyAnswer, dataOf } from "../../domain/contract/answer.ts"
 import type { Stream } from "../../domain/Stream.ts"
 import { grantOf } from "../../domain/streamGrant.ts"
@@ -155,4 +155,10 @@ export const selectAccess = (snapshot: AccessSnapshot | undefined): AccessView |
   if (snapshot.hasTag("accessEnded")) return { kind: "ended", stop: snapshot.context.stop }
   if (snapshot.hasTag("accessFailed")) return { kind: "failed", message: snapshot.context.error ?? ACCESS_FAILED_MESSAGE }
   return null
+}
+
+/** Why the stream stopped, in the words the page already uses for it; null while nothing says so. */
+export const selectStopTitle = (snapshot: AccessSnapshot | undefined): string | null => {
+  const view = selectAccess(snapshot)
+  return view?.kind === "limit" ? STREAM_LIMIT_TITLE : view?.kind === "ended" ? STREAM_STOPPED[view.stop ?? "replaced"].title : null
 }

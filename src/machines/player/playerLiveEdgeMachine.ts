@@ -9,6 +9,8 @@ export type LiveEdgeEvent =
   | { readonly type: "player.seekBy"; readonly seconds: number }
   | { readonly type: "player.seekTo"; readonly time: number }
   | { readonly type: "player.goLive" }
+  /** playback stopped: the last position read no longer says anything */
+  | { readonly type: "liveEdge.clear" }
 
 interface LiveEdgeContext {
   readonly timing: MediaTiming | null
@@ -35,7 +37,8 @@ export const playerLiveEdgeMachine = setup({
       const media = mediaOf(system)
       if (media !== undefined) enqueue.sendTo(media, command)
     }),
-    keepTiming: assign((_, timing: MediaTiming) => ({ timing }))
+    keepTiming: assign((_, timing: MediaTiming) => ({ timing })),
+    forgetTiming: assign({ timing: null })
   },
   delays: { poll: LIVE_POLL_MS }
 }).createMachine({
@@ -54,7 +57,9 @@ export const playerLiveEdgeMachine = setup({
       guard: "canSeek",
       actions: { type: "toMedia", params: ({ event }) => ({ type: "media.seekTo", time: event.time }) }
     },
-    "player.goLive": { actions: { type: "toMedia", params: { type: "media.seekToLive" } } }
+    "player.goLive": { actions: { type: "toMedia", params: { type: "media.seekToLive" } } },
+    // a stopped player is neither live nor behind live until a source plays again
+    "liveEdge.clear": { target: [".position.unknown", ".window.narrow"], actions: "forgetTiming" }
   },
   states: {
     polling: {

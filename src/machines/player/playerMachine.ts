@@ -126,6 +126,8 @@ export const playerMachine = setup({
     // a VOD is told apart from a live stream only once its playlist is in
     describeSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.describe" as const, ...watchedOf(context) })),
     stopPlayback: sendTo("playback", { type: "playback.stop" as const }),
+    // what the live edge last read belongs to the stopped source: no chip may go on showing it
+    forgetTiming: sendTo("liveEdge", { type: "liveEdge.clear" as const }),
     // the origin refused the source: the access child finds out why and tells the viewer
     checkAccess: sendTo("access", ({ context }) => ({
       type: "access.check" as const,
@@ -227,7 +229,8 @@ export const playerMachine = setup({
             "media.failed": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.fault": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             "media.waiting": { actions: [forwardTo("playback"), forwardTo("telemetry")] },
-            "media.refused": { actions: ["stopPlayback", "checkAccess"] },
+            // refused (staff ended it, the account's limit, an old grant): stopped until the access child says otherwise
+            "media.refused": { target: ".refused" },
             // the refused source may open now (or a renewed list's does): play it again
             "access.granted": { target: ".choosing" },
             "access.renewed": { target: ".choosing", actions: { type: "keepRenewedStreams", params: ({ event }) => event.streams } },
@@ -277,13 +280,17 @@ export const playerMachine = setup({
               entry: ["clearAccess", "forgetKind", "loadSource", "reportSource", "castSource"],
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
+            refused: {
+              tags: ["stopped"],
+              entry: ["stopPlayback", "forgetTiming", "checkAccess"]
+            },
             unavailable: {
               tags: ["channelUnavailable"],
-              entry: "stopPlayback",
+              entry: ["stopPlayback", "forgetTiming"],
               after: { [CHANNEL_RETRY_MS]: "choosing" }
             },
-            maintenance: { entry: "stopPlayback" },
-            needsSubscription: { entry: "stopPlayback" }
+            maintenance: { entry: ["stopPlayback", "forgetTiming"] },
+            needsSubscription: { entry: ["stopPlayback", "forgetTiming"] }
           }
         }
       }

@@ -26,6 +26,9 @@ export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =
       ? "subscription"
       : null
 
+/** Our origin refused the source (staff ended it, the account's limit): nothing plays until the viewer acts. */
+export const selectIsStopped = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag("stopped")
+
 /** SPEC §3 media metadata of what is selected; live, seekable and duration follow the source's timing. */
 export const selectMetadata = (snapshot: PlayerSnapshot): MediaMetadata | null => {
   const stream = selectCurrentStream(snapshot)

@@ -3,15 +3,18 @@ import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, playerPath, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
+import { selectStopTitle } from "../../machines/player/playerAccessMachine.ts"
 import { playerMachine } from "../../machines/player/playerMachine.ts"
 import { parseUiMask } from "../../machines/player/playerMetadata.ts"
 import { selectPlaybackError } from "../../machines/player/playerPlaybackMachine.ts"
 import {
+  selectAccessActor,
   selectChrome,
   selectCurrentStream,
   selectIndex,
   selectIsEmpty,
   selectIsReady,
+  selectIsStopped,
   selectListError,
   selectMetadata,
   selectNowNext,
@@ -62,12 +65,14 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
     stream: selectCurrentStream
   })
   const metadata = useSelector(actor, (snapshot) => selectMetadata(snapshot))
-  const { unavailable, query, chrome } = useSelectors(actor, {
+  const { unavailable, stopped, query, chrome } = useSelectors(actor, {
     unavailable: selectUnavailability,
+    stopped: selectIsStopped,
     query: selectSearch,
     chrome: selectChrome
   })
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
+  const stopTitle = useSelector(useSelector(actor, selectAccessActor), selectStopTitle)
   const nowNext = useSelector(actor, selectNowNext)
   const programmes = useProgrammes(nowNext, stream?.id)
 
@@ -124,7 +129,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
       <StreamList
         streams={streams}
         current={index}
-        currentLabel={unavailable === null && playbackError === null ? "Now playing" : "Selected"}
+        currentLabel={stopTitle ?? (unavailable === null && playbackError === null && !stopped ? "Now playing" : "Selected")}
         tagsOf={player === TV_PLAYER ? tvTags : lowLatencyTags}
         nowNext={nowNext}
         onSelect={(next) => actor.send({ type: "player.select", index: next })}

@@ -3,9 +3,11 @@ import { fromPromise } from "xstate"
 import type { StreamAccess } from "../../../src/domain/Connection.ts"
 import { type Answer, answered, refused, unreachable } from "../../../src/domain/contract/answer.ts"
 import { ACCESS_FAILED_MESSAGE, playerAccessMachine, selectAccess } from "../../../src/machines/player/playerAccessMachine.ts"
+import { selectIsLive, selectLatencyMs } from "../../../src/machines/player/playerLiveEdgeMachine.ts"
+import { selectIsStopped } from "../../../src/machines/player/playerSelectors.ts"
 import { CONNECTION_HINT, RETRY_HINT } from "../../../src/machines/shared/answer.ts"
 import { answers, streams } from "../../support/machineFixtures.ts"
-import { startPlayer } from "../../support/playerHarness.ts"
+import { liveTiming, startPlayer } from "../../support/playerHarness.ts"
 
 const signed = streams.map((stream) => ({ ...stream, src: stream.src === null ? null : `${stream.src}?grant=G${stream.id}` }))
 const elsewhere = {
@@ -115,6 +117,33 @@ describe("playerMachine: a stream our origin refused", () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(selectAccess(child("access"))).toBeNull()
     expect(media.sent("media.load")).toHaveLength(2)
+  })
+
+  it("is stopped, not live, once the origin refuses it, and plays (and reads the live edge) again when let through", async () => {
+    const access = accessWith([reply("ended", { reason: "replaced" }), reply("ok")])
+    const { actor, attach, send, child } = await startPlayer({
+      index: 2,
+      loaded: answers("streams", answered({ success: true, data: signed })),
+      access: access.machine
+    })
+    await attach()
+    send({ type: "media.playing" })
+    send(liveTiming({ latency: 1.4 }))
+    expect(selectIsLive(child("liveEdge"))).toBe(true)
+    expect(selectIsStopped(actor.getSnapshot())).toBe(false)
+    send({ type: "media.refused", status: 410 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectIsStopped(actor.getSnapshot())).toBe(true)
+    expect(selectIsLive(child("liveEdge"))).toBe(false)
+    expect(selectLatencyMs(child("liveEdge"))).toBeNull()
+    // the live edge's polling finds no source to read while it is stopped
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(selectIsLive(child("liveEdge"))).toBe(false)
+    send({ type: "access.retry" })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectIsStopped(actor.getSnapshot())).toBe(false)
+    send(liveTiming({ latency: 1.4 }))
+    expect(selectIsLive(child("liveEdge"))).toBe(true)
   })
 
   it("clears what it said once the viewer picks another stream", async () => {

@@ -258,4 +258,47 @@ describe("the player pages", () => {
     expect(screen.getByText(/Denne strømmen er under vedlikehold/).getAttribute("lang")).toBe("nb")
     expect(FakeHls.instances).toHaveLength(0)
   })
+
+  it.each([
+    ["staff ended its connection", { access: "ended", reason: "staff" }, "Staff ended this session"],
+    ["the account's limit bumped it", { access: "ended", reason: "replaced" }, "Playing on another device now"]
+  ])("stops claiming to play once %s: the list says why and no live chip stays", async (_, answer, title) => {
+    // the server's answer to 'why was the playlist refused?'
+    const wrapFetch =
+      (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+      async (input, init) =>
+        String(input).endsWith("/api/streams/access")
+          ? new Response(JSON.stringify({ success: true, maxStreams: 1, playing: [], ...answer }), {
+              headers: { "content-type": "application/json" }
+            })
+          : fetch(input, init)
+    await renderApp({ signedIn: true, path: "/playersldp?default=0", media, wrapFetch })
+    const hls = await lastHls()
+    act(() => hls.parsed())
+    const level = hls.levels[0]
+    if (level === undefined) throw new Error("a level")
+    level.details = { live: true, edge: 30, fragmentStart: 18 }
+    hls.currentLevel = 0
+    hls.latency = 1.4
+    expect((await screen.findByText("1.4 s behind")).textContent).toBe("1.4 s behind live")
+    const list = screen.getByRole("complementary", { name: "Streams" })
+    const current = () => within(list).getByRole("button", { current: true }).textContent
+    expect(current()).toMatch(/^Sports One.*Now playing$/)
+
+    act(() =>
+      hls.emit(FakeHls.Events.ERROR, {
+        fatal: true,
+        type: FakeHls.ErrorTypes.NETWORK_ERROR,
+        details: "levelLoadError",
+        response: { code: 410 }
+      })
+    )
+    expect(await screen.findByRole("alert")).toBeTruthy()
+    expect(screen.getByRole("alert").textContent).toContain(title)
+    expect(current()?.endsWith(title)).toBe(true)
+    expect(current()).not.toContain("Now playing")
+    expect(within(controls()).queryByText("LIVE")).toBeNull()
+    expect(within(controls()).queryByText(/behind/)).toBeNull()
+    expect(screen.getByRole("region", { name: "Video player" }).getAttribute("data-latency-ms")).toBeNull()
+  })
 })
