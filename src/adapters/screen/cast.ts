@@ -25,6 +25,9 @@ export const browserCastDeps: CastDeps = {
     typeof requestIdleCallback === "function" ? void requestIdleCallback(work, { timeout: 3000 }) : void setTimeout(work, 1000)
 }
 
+/** The page's player and its video; a player that cannot cast (the low-latency one) asks nothing of the browser. */
+export type CastActorInput = CastInput & { readonly canCast?: boolean }
+
 const absolute = (source: string): string => new URL(source, globalThis.location?.href).href
 
 /**
@@ -33,10 +36,12 @@ const absolute = (source: string): string => new URL(source, globalThis.location
  * Remote Playback refuses a player fed through MSE), else through the Remote Playback API.
  * Reports availability and connection; shows the browser's device picker on request (inside the
  * click that asked, as the browsers require); a connected Cast device is sent the current stream,
- * and the picture here pauses while it plays there.
+ * and the picture here pauses while it plays there. A player that cannot cast neither loads
+ * Google's sender nor watches for devices.
  */
 export const createCastActor = (deps: CastDeps = browserCastDeps) =>
-  fromCallback<CastCommand, CastInput>(({ input, sendBack, receive }) => {
+  fromCallback<CastCommand, CastActorInput>(({ input, sendBack, receive }) => {
+    if (input.canCast === false) return
     const video = input.element as AirPlayVideo
     const cleanups: Array<() => void> = []
     const listen = (target: EventTarget, name: string, listener: (event: Event) => void): void => {

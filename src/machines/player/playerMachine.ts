@@ -2,7 +2,7 @@ import { assign, forwardTo, fromCallback, fromPromise, type SnapshotFrom, sendTo
 import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
 import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
-import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
+import { LOW_LATENCY_PLAYER, sourceFor, TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
 import type { Stream } from "../../domain/Stream.ts"
 import { failureHint } from "../shared/answer.ts"
@@ -63,7 +63,8 @@ export const playerMachine = setup({
     media: fromCallback<MediaCommand, MediaInput>(notProvided("media")),
     fullscreen: fromCallback<FullscreenCommand, FullscreenInput>(notProvided("fullscreen")),
     pip: fromCallback<PipCommand, PipInput>(notProvided("pip")),
-    cast: fromCallback<CastCommand, CastInput>(notProvided("cast")),
+    // only the TV player casts (SPEC §1): the low-latency one never loads a Cast sender
+    cast: fromCallback<CastCommand, CastInput & { readonly canCast?: boolean }>(notProvided("cast")),
     playback: playerPlaybackMachine,
     controls: playerControlsMachine,
     volume: playerVolumeMachine,
@@ -195,7 +196,12 @@ export const playerMachine = setup({
               input: ({ event }) => ({ element: attachOf(event).element, container: attachOf(event).container })
             },
             { id: "pip", systemId: PIP_ID, src: "pip", input: ({ event }) => ({ element: attachOf(event).element }) },
-            { id: "cast", systemId: CAST_ID, src: "cast", input: ({ event }) => ({ element: attachOf(event).element }) },
+            {
+              id: "cast",
+              systemId: CAST_ID,
+              src: "cast",
+              input: ({ context, event }) => ({ element: attachOf(event).element, canCast: context.player === TV_PLAYER })
+            },
             { id: "playback", src: "playback" },
             { id: "controls", src: "controls" },
             { id: "volume", src: "volume" },

@@ -47,7 +47,8 @@ describe("playerMachine: the page", () => {
     expect(media.inputs).toEqual([{ element, lowLatency: true }])
     expect(fullscreen.inputs).toEqual([{ element, container }])
     expect(pip.inputs).toEqual([{ element }])
-    expect(cast.inputs).toEqual([{ element }])
+    // the low-latency player cannot cast: its cast adapter is told so, and loads no sender
+    expect(cast.inputs).toEqual([{ element, canCast: false }])
     expect(media.sent("media.load")).toEqual([{ type: "media.load", source: "/live/3/ll.m3u8" }])
     expect(selectIsBuffering(child("playback"))).toBe(true)
 
@@ -61,8 +62,9 @@ describe("playerMachine: the page", () => {
   })
 
   it("switches streams without a reload: same adapters, new source, ?default rewritten", async () => {
-    const { actor, media, navigate, attach, send } = await startPlayer({ player: 1, index: 2 })
+    const { actor, media, cast, navigate, attach, send } = await startPlayer({ player: 1, index: 2 })
     await attach()
+    expect(cast.inputs).toEqual([{ element, canCast: true }])
     send({ type: "media.playing" })
 
     send({ type: "player.select", index: 3 })

@@ -18,11 +18,15 @@ class FakeAirPlayVideo extends EventTarget {
   remote = new FakeRemote()
 }
 
-const run = (video: EventTarget, deps: CastDeps) => {
+const run = (video: EventTarget, deps: CastDeps, canCast?: boolean) => {
   const facts: Array<AnyEventObject> = []
   const parent = createActor(
     setup({ actors: { cast: createCastActor(deps) } }).createMachine({
-      invoke: { id: "cast", src: "cast", input: { element: video as unknown as HTMLVideoElement } },
+      invoke: {
+        id: "cast",
+        src: "cast",
+        input: { element: video as unknown as HTMLVideoElement, ...(canCast === undefined ? {} : { canCast }) }
+      },
       on: { "*": { actions: ({ event }) => facts.push(event) } }
     })
   ).start()
@@ -78,5 +82,27 @@ describe("createCastActor", () => {
     const { facts } = run(video, { hasAirPlay: () => false })
     await flush()
     expect(facts).toEqual([])
+  })
+
+  it("asks nothing of the browser for a player that cannot cast: no sender script, no device watching, no picker", async () => {
+    const video = new FakeAirPlayVideo()
+    const loadCastFramework = vi.fn(async () => null)
+    const { facts, showPicker } = run(video, { hasAirPlay: () => true, loadCastFramework }, false)
+    await flush()
+    video.dispatchEvent(Object.assign(new Event("webkitplaybacktargetavailabilitychanged"), { availability: "available" }))
+    showPicker("chromecast")
+    showPicker("airplay")
+    expect(loadCastFramework).not.toHaveBeenCalled()
+    expect(video.remote.watchAvailability).not.toHaveBeenCalled()
+    expect(video.remote.prompt).not.toHaveBeenCalled()
+    expect(video.webkitShowPlaybackTargetPicker).not.toHaveBeenCalled()
+    expect(facts).toEqual([])
+  })
+
+  it("loads the sender for a player that can cast", async () => {
+    const loadCastFramework = vi.fn(async () => null)
+    run(new FakeAirPlayVideo(), { hasAirPlay: () => false, loadCastFramework }, true)
+    await flush()
+    expect(loadCastFramework).toHaveBeenCalledTimes(1)
   })
 })
