@@ -61,7 +61,7 @@ interface Fixture {
   dispose(): Promise<void>
 }
 
-/** A migrated, seeded database with 2,000 signed-in players and a staff account. */
+/** A migrated, seeded database with 2,000 signed-in players (an account each) and a staff account. */
 export async function prepareFixture(postgresUrl: string | undefined): Promise<Fixture> {
   const scratch = await scratchDatabase(postgresUrl)
   const { dataDir, databaseUrl } = scratch
@@ -88,8 +88,9 @@ export async function prepareFixture(postgresUrl: string | undefined): Promise<F
       invite_token: "benchstaff",
       is_staff: true
     })
+    // an account each, as viewers are: the telemetry budgets are per account as well as per session
     const players = await Promise.all(
-      Array.from({ length: 20 }, (_, n) =>
+      Array.from({ length: PLAYERS }, (_, n) =>
         insertUser(db.kysely, {
           username: `player${n}`,
           email: `player${n}@example.com`,
