@@ -9,7 +9,10 @@ import { announcementMachine } from "./announcementMachine.ts"
 export type SessionEvent =
   | LoginSucceeded
   | { readonly type: "session.logout" }
-  /** 'Log out all devices' on /profile: every session of the account ends, this one included. */
+  /** 'Log out all devices' on /profile, pressed once: it asks to be confirmed before acting. */
+  | { readonly type: "session.askLogoutAll" }
+  | { readonly type: "session.cancelLogoutAll" }
+  /** 'Log out all devices' confirmed: every session of the account ends, this one included. */
   | { readonly type: "session.logoutAll" }
   /** The account's details changed (username, email): read the user info again. */
   | { readonly type: "session.refreshUser" }
@@ -130,7 +133,12 @@ export const sessionMachine = sessionSetup.createMachine({
         checking: loadingUser,
         loadingUser,
         idle: {
-          on: { "session.refreshUser": { target: "loadingUser" } }
+          on: { "session.refreshUser": { target: "loadingUser" }, "session.askLogoutAll": { target: "confirmingLogoutAll" } }
+        },
+        // nothing ends until the person confirms (session.logoutAll) or takes it back
+        confirmingLogoutAll: {
+          tags: ["confirmingLogoutAll"],
+          on: { "session.cancelLogoutAll": { target: "idle" }, "session.refreshUser": { target: "loadingUser" } }
         },
         loggingOut: loggingOut("logout", "busy"),
         loggingOutAll: loggingOut("logoutAll", "loggingOutAll")
@@ -150,5 +158,7 @@ export const selectIsCheckingSession = (snapshot: SessionSnapshot): boolean => s
 export const selectIsStaff = (snapshot: SessionSnapshot): boolean => snapshot.context.user?.is_staff === true
 export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("busy")
 export const selectIsLoggingOutAll = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("loggingOutAll")
+/** 'Log out all devices' was pressed once and waits to be confirmed. */
+export const selectIsConfirmingLogoutAll = (snapshot: SessionSnapshot): boolean => snapshot.hasTag("confirmingLogoutAll")
 export const selectLoginForm = (snapshot: SessionSnapshot) => snapshot.children.loginForm
 export const selectAnnouncement = (snapshot: SessionSnapshot) => snapshot.children.announcement

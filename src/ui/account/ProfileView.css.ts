@@ -18,6 +18,9 @@ export const dangerRow = style({
   flexWrap: "wrap"
 })
 
+/** 'Log out all devices', and Cancel beside it while it waits to be confirmed. */
+export const dangerActions = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap" })
+
 export const dangerButton = style({
   color: vars.color.danger,
   borderColor: vars.color.danger,

@@ -148,6 +148,7 @@ describe("account flows, in Chromium against the real server and a real SMTP pee
     await signIn(phone, CHANGED_EMAIL, RESET_PASSWORD)
     await laptop.goto(`${server.url}/profile`)
     await laptop.getByRole("button", { name: "Log out all devices" }).click()
+    await laptop.getByRole("button", { name: "Confirm: log out all devices" }).click()
     await laptop.waitForURL("**/login")
     await phone.reload()
     await phone.waitForURL("**/login")

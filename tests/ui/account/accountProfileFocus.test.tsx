@@ -91,6 +91,10 @@ describe("/profile keeps the keyboard user's place", () => {
     await openProfile(held)
     const logOutAll = screen.getByRole("button", { name: "Log out all devices" })
     press(logOutAll)
+    // asks first, on the same button: nothing has been sent yet
+    expect(logOutAll.textContent).toBe("Confirm: log out all devices")
+    expect(held.count()).toBe(0)
+    press(logOutAll)
     await expectBusyWithFocus(logOutAll)
     expect(logOutAll.textContent).toBe("Logging out…")
     await pressAgainWhileBusy(logOutAll, held)
