@@ -13,10 +13,13 @@ export const PublicLayout = () => {
   return (
     <div className={styles.page}>
       <SkipLink />
-      <Link to="/login" className={styles.brand}>
-        <Icon name="tv" className={styles.brandMark} size={26} />
-        {siteName}
-      </Link>
+      {/* the banner landmark, so the brand is not content outside every landmark */}
+      <header>
+        <Link to="/login" className={styles.brand}>
+          <Icon name="tv" className={styles.brandMark} size={26} />
+          {siteName}
+        </Link>
+      </header>
       <main id={MAIN_ID} tabIndex={-1} className={`${styles.card} ${mainTarget}`}>
         <Outlet />
       </main>

@@ -36,7 +36,8 @@ export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProp
         aria-describedby={description === "" ? undefined : description}
       >
         <span className={styles.media}>
-          <Poster src={stream.image_location} alt={stream.title} className={styles.image} iconSize={40} />
+          {/* decorative: the title beside it names the card */}
+          <Poster src={stream.image_location} alt="" className={styles.image} iconSize={40} />
           <span className={styles.play} aria-hidden="true">
             <Icon name="play" size={36} />
           </span>

@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
@@ -138,10 +139,24 @@ const staffScreens: ReadonlyArray<Screen> = [
   { name: "audit log", path: "/adminaudit", ready: (page) => heading(page, "Audit Log") }
 ]
 
+/**
+ * Rules axe rates below serious, checked whatever their impact: every piece of the page sits in a
+ * landmark, and no image's alternative text repeats the text beside it.
+ */
+const LANDMARK_AND_ALT_RULES = ["region", "image-redundant-alt"]
+
+const landmarkAndAltViolations = async (page: Page): Promise<Array<string>> => {
+  const results = await new AxeBuilder({ page }).withRules(LANDMARK_AND_ALT_RULES).analyze()
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} at ${node.target.join(" > ")}: ${violation.help}`)
+  )
+}
+
 const check = async (page: Page, screen: Screen) => {
   await page.goto(`${server.url}${typeof screen.path === "string" ? screen.path : screen.path()}`)
   await screen.ready(page)
   expect(await seriousViolations(page), screen.name).toEqual([])
+  expect(await landmarkAndAltViolations(page), screen.name).toEqual([])
 }
 
 /** The announcement opens by itself on the first page after signing in; it is checked, then closed. */
