@@ -17,12 +17,23 @@ export interface ModalProps {
 /**
  * Radix returns focus only to a Dialog.Trigger, and these dialogs open from machine state, so they
  * have none: without this, closing leaves focus on <body>. Focus goes back to whatever had it when
- * the dialog opened; when that is gone (or was nothing, as for a dialog that opens by itself),
- * to the page's main landmark, where reading and tabbing carry on.
+ * the dialog opened; when that is gone (or was nothing, as for a dialog that opens by itself), to
+ * the page's heading, which says where the viewer is and where reading and tabbing carry on (the
+ * main landmark when the page has no heading).
  */
 const returnFocus = (opener: HTMLElement | null) => {
-  if (opener !== null && opener !== document.body && opener.isConnected) opener.focus()
-  else document.querySelector<HTMLElement>("main[tabindex]")?.focus()
+  if (opener !== null && opener !== document.body && opener.isConnected) {
+    opener.focus()
+    return
+  }
+  const heading = document.querySelector<HTMLElement>("main h1")
+  if (heading === null) {
+    document.querySelector<HTMLElement>("main[tabindex]")?.focus()
+    return
+  }
+  // focusable by script only, as the main landmark is; Tab still starts from here
+  if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1
+  heading.focus()
 }
 
 /** A Radix dialog in the house style: focus is trapped and returned, Escape closes. */

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../shared/theme.css.ts"
 
 export const skipLink = style({
@@ -21,3 +21,6 @@ export const skipLink = style({
 
 /** A landmark focused by script only: the skip link already shows where focus went. */
 export const mainTarget = style({ selectors: { "&:focus": { outline: "none" } } })
+
+/** The page's heading, focused by script when a dialog that opened by itself closes. */
+globalStyle(`${mainTarget} h1[tabindex="-1"]:focus`, { outline: "none" })

@@ -124,17 +124,39 @@ describe("focus goes back to what opened a dialog, in Chromium against the real 
     })
   }
 
-  for (const way of ["Escape", "the Close button", "a click on the overlay"] as const) {
-    it(`the announcement, which opens by itself, closed with ${way}: focus on the main content`, async () => {
-      await page.evaluate((key) => localStorage.removeItem(key), ANNOUNCEMENT_STORAGE_KEY)
-      await page.goto(`${server.url}/`)
-      await page.getByRole("dialog", { name: "New channels" }).waitFor()
-      if (way === "Escape") await page.keyboard.press("Escape")
-      else if (way === "the Close button") await page.getByRole("dialog").getByRole("button", { name: "Close" }).click()
-      else await page.mouse.click(8, page.viewportSize()!.height - 8)
-      await page.getByRole("dialog").waitFor({ state: "detached" })
-      await expect.poll(activeElement).toMatch(/^main/)
-    })
+  for (const width of [1440, 390]) {
+    for (const way of ["Escape", "the Close button", "a click on the overlay"] as const) {
+      it(`the announcement, which opens by itself, closed with ${way} at ${width} px: focus on the page heading, below the header`, async () => {
+        await page.setViewportSize({ width, height: 844 })
+        await page.evaluate((key) => localStorage.removeItem(key), ANNOUNCEMENT_STORAGE_KEY)
+        // the announcement arrives once the viewer has scrolled down the page
+        let deliver = () => {}
+        const held = new Promise<void>((resolve) => {
+          deliver = resolve
+        })
+        await page.route("**/api/announcement/latest", async (route) => {
+          await held
+          await route.continue()
+        })
+        await home()
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        // the grid fits a desktop's window; a phone's is taller than its screen
+        if (width === 390) await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+        deliver()
+        await page.getByRole("dialog", { name: "New channels" }).waitFor()
+        await page.unroute("**/api/announcement/latest")
+        if (way === "Escape") await page.keyboard.press("Escape")
+        else if (way === "the Close button") await page.getByRole("dialog").getByRole("button", { name: "Close" }).click()
+        else await page.mouse.click(8, page.viewportSize()!.height - 8)
+        await page.getByRole("dialog").waitFor({ state: "detached" })
+        await expect.poll(activeElement).toBe('h1 "Live streams"')
+        // nothing of the heading sits under the sticky header
+        const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom)
+        const headingTop = await page.getByRole("heading", { level: 1 }).evaluate((heading) => heading.getBoundingClientRect().top)
+        expect(headingTop).toBeGreaterThanOrEqual(headerBottom)
+        await page.setViewportSize({ width: 1440, height: 900 })
+      })
+    }
   }
 })
 
