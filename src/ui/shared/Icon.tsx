@@ -159,6 +159,12 @@ const paths = {
       <path d="m15.4 6.5-6.8 4" />
     </>
   ),
+  lock: (
+    <>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
   gift: (
     <>
       <rect x="3" y="8" width="18" height="4" rx="1" />

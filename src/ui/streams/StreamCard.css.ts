@@ -60,6 +60,22 @@ export const badge = style({
   fontWeight: 700
 })
 
+export const lock = style({
+  position: "absolute",
+  pointerEvents: "none",
+  top: vars.space.sm,
+  right: vars.space.sm,
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.badgeBackground,
+  color: vars.color.text,
+  fontSize: vars.fontSize.small,
+  fontWeight: 700
+})
+
 export const title = style({
   padding: `${vars.space.md} ${vars.space.md} ${vars.space.xs}`,
   fontWeight: 700,

@@ -1,5 +1,5 @@
 import { useId } from "react"
-import { TV_PLAYER } from "../../domain/playerChoice.ts"
+import { sourceFor, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { type PlayerChoice, parseTags, type Stream } from "../../domain/Stream.ts"
 import type { NowNextActor } from "../../machines/streams/nowNextMachine.ts"
 import { Icon } from "../shared/Icon.tsx"
@@ -19,11 +19,14 @@ interface StreamCardProps {
 export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProps) => {
   const titleId = useId()
   const badgeId = useId()
+  const lockId = useId()
   const programmesId = useId()
   const programmes = useProgrammes(nowNext, stream.id)
   // each player has its own tags (SPEC §3)
   const tags = parseTags(player === TV_PLAYER ? stream.tags : stream.tags_sldp)
-  const description = [stream.maintenance_mode ? badgeId : null, programmes === null ? null : programmesId]
+  // nothing for this player to play: choosing it offers a subscription (SPEC §4), so say so first
+  const subscribersOnly = sourceFor(stream, player) === null
+  const description = [stream.maintenance_mode ? badgeId : null, subscribersOnly ? lockId : null, programmes === null ? null : programmesId]
     .filter((id) => id !== null)
     .join(" ")
   return (
@@ -50,6 +53,12 @@ export const StreamCard = ({ stream, player, nowNext, onChoose }: StreamCardProp
       {stream.maintenance_mode ? (
         <span id={badgeId} className={styles.badge}>
           Maintenance
+        </span>
+      ) : null}
+      {subscribersOnly ? (
+        <span id={lockId} className={styles.lock}>
+          <Icon name="lock" size={14} />
+          Subscribers only
         </span>
       ) : null}
       {/* outside too, so the progress bar keeps its role; the button's area still covers it */}

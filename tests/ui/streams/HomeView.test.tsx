@@ -54,6 +54,20 @@ describe("Home: the streams grid", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
   })
 
+  it("marks a card for subscribers only with a lock before it is chosen, and only that card", async () => {
+    await signedIn()
+    const premium = await screen.findByRole("button", { name: "Premium Channel" })
+    expect(premium.getAttribute("aria-describedby")).not.toBeNull()
+    expect(within(premium.closest("article") as HTMLElement).getByText("Subscribers only")).toBeTruthy()
+    // the lock describes the card's button, so a screen reader hears it with the name
+    const described = (premium.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent)
+    expect(described).toContain("Subscribers only")
+    for (const name of ["Sports One", "Sports Two", "Closed Channel"]) {
+      const card = screen.getByRole("button", { name }).closest("article") as HTMLElement
+      expect(within(card).queryByText("Subscribers only")).toBeNull()
+    }
+  })
+
   it("offers plans for a stream without a source, leading to the subscription notice", async () => {
     await signedIn()
     fireEvent.click(await screen.findByRole("button", { name: "Premium Channel" }))
