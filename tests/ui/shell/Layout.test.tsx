@@ -96,6 +96,17 @@ describe("the authenticated layout", () => {
     expect(within(footer).getByText(/Only two sports channels are streamed at the moment; more will be added/)).toBeTruthy()
   })
 
+  it("notes the two channels on the streams page only, while every page links the schedule", async () => {
+    await renderApp({ signedIn: true, path: "/invites", settings: { scheduleUrl: "https://schedule.example/" } })
+    expect(await screen.findByRole("heading", { name: "Invites", level: 1 })).toBeTruthy()
+    const footer = screen.getByRole("contentinfo")
+    expect(within(footer).getByRole("link", { name: "See the full stream schedule" })).toBeTruthy()
+    expect(within(footer).queryByText(/Only two sports channels/)).toBeNull()
+
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("link", { name: "Home" }))
+    expect(await within(footer).findByText(/Only two sports channels/)).toBeTruthy()
+  })
+
   it("shows a new announcement once, remembering it on Close", async () => {
     const announcement = { token: "ann-1", title: "New: Sports Two", text: "A second channel is live." }
     const { storage } = await renderApp({ signedIn: true, announcement })
