@@ -24,10 +24,15 @@ export function createStreamSigner(key: () => Promise<GrantKey>, publicUrl: stri
         signGrant(secret, { userId: session.userId, sessionId: session.sessionId, streamId: String(streamId), app, channel, issuedAt })
       )
     }
+    // Without a low-latency source of its own, the low-latency player plays `src`: it gets that address
+    // under a grant of its own, so its playlists, heartbeats and closing beacon all name one connection
+    // (with the TV player's grant they named two, and the beacon ended only the one it never heartbeat).
+    const lowLatencySource = (stream: Sources): string | null =>
+      stream.src_sldp ?? (stream.src !== null && ownChannelOf(stream.src, publicUrl, host) !== undefined ? stream.src : null)
     return streams.map((stream) => ({
       ...stream,
       src: sign(stream.src, stream.id, "tv"),
-      src_sldp: sign(stream.src_sldp, stream.id, "lls")
+      src_sldp: sign(lowLatencySource(stream), stream.id, "lls")
     }))
   }
 }

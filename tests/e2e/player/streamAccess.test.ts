@@ -106,6 +106,28 @@ describe("signed streams, the account's limit and staff ending a session, in Chr
     await away.context().close()
   })
 
+  it("forgets a closed tab of the low-latency player on a stream with no low-latency source at once", async () => {
+    await admin(server, "stream:add", "--title", "TV Only", "--src", "/live/demo2/index.m3u8")
+    const home = await device(VIEWER)
+    await home.goto(`${server.url}/playersldp?default=2`)
+    await home.getByRole("heading", { level: 1, name: "TV Only" }).waitFor()
+    await expectPlaying(home)
+    // its playlists and its heartbeats are one connection
+    await expect.poll(viewerConnections).toBe(1)
+    await home.waitForTimeout(1000)
+    expect(await viewerConnections()).toBe(1)
+    await home.close()
+    await expect.poll(viewerConnections, { timeout: 5000 }).toBe(0)
+
+    // so the account's one stream is free: another device plays without being told it watches elsewhere
+    const away = await device(VIEWER, 390)
+    await away.goto(`${server.url}/player?default=0`)
+    await expectPlaying(away)
+    expect(await away.getByRole("alert").filter({ hasText: "Already watching elsewhere" }).count()).toBe(0)
+    await away.context().close()
+    await home.context().close()
+  })
+
   it("lets staff end a viewer's session from the users view; the viewer is told staff ended it", async () => {
     const viewer = await device(VIEWER)
     await viewer.goto(`${server.url}/playersldp?default=0`)

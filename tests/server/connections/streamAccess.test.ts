@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { LOW_LATENCY_PLAYER, sourceFor } from "../../../src/domain/playerChoice.ts"
 import { grantOf } from "../../../src/domain/streamGrant.ts"
 import { LIVE_REFUSALS_PER_WINDOW } from "../../../src/server/connections/streamGuard.ts"
 import { UNKNOWN_VIEWER_ROWS } from "../../../src/server/connections/unknownViewersRepo.ts"
@@ -340,6 +341,56 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect((await staffView()).connections[email]).toBeUndefined()
     expect((await play(awayOne?.src ?? null, "10.12.1.1")).statusCode).toBe(200)
     expect((await staffView()).connections[email]).toEqual([expect.objectContaining({ ip: "10.12.1.1" })])
+  })
+
+  it("gives the low-latency player of a stream with no low-latency source a grant of its own: one connection, ended by its beacon", async () => {
+    await setSetting(server.db.kysely, "maxStreamsPerAccount", 1)
+    const email = await viewer()
+    const home = await server.signIn(email)
+    const away = await server.signIn(email)
+    const two = (await list(home))[1]
+    // what the low-latency player plays, as the page picks it: the TV player's address, under its own grant
+    const source = sourceFor(two, LOW_LATENCY_PLAYER)
+    expect(two?.src).toMatch(/^\/live\/demo2\/index\.m3u8\?grant=g1\..+\.tv\.demo2\./)
+    expect(source).toMatch(/^\/live\/demo2\/index\.m3u8\?grant=g1\..+\.lls\.demo2\./)
+    expect((await play(source, "10.14.0.1")).statusCode).toBe(200)
+    // its heartbeats (the low-latency player's pings) are the same connection as its playlists
+    const ping = await server.call("analytics", {
+      token: home,
+      ip: "10.14.0.1",
+      params: { videoType: "live", siteGroupId: "streamhub", event: "ping" },
+      body: {
+        session_id: "player-session",
+        sitegroup_id: "streamhub",
+        media_id: String(two?.id),
+        site_id: "web",
+        player_id: "lls",
+        video_type: "live",
+        created: 0,
+        position: 60,
+        player_version: "3.4.5",
+        source: "hls",
+        category: "",
+        category_id: "",
+        autoplay: true,
+        muted: false,
+        customer_user_id: ""
+      }
+    })
+    expect(ping.statusCode).toBe(200)
+    expect((await staffView()).connections[email]).toEqual([expect.objectContaining({ ip: "10.14.0.1", stream: "Sports Two" })])
+    // the tab closes: its beacon ends that connection, and another device is not told it still plays
+    const beacon = await server.app.inject({
+      method: "POST",
+      url: "/api/streams/close",
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      payload: JSON.stringify({ grant: grantOf(source ?? "") })
+    })
+    expect(beacon.json()).toEqual({ success: true })
+    expect((await staffView()).connections[email]).toBeUndefined()
+    const [awayOne] = await list(away)
+    expect((await access(away, awayOne?.src ?? null, "10.14.1.1")).playing).toEqual([])
+    expect((await play(awayOne?.src ?? null, "10.14.1.1")).statusCode).toBe(200)
   })
 
   it("shows each stream's quality over the last hour: viewers now, median time to first picture, rebuffering and errors", async () => {
