@@ -21,7 +21,7 @@ import * as surfaces from "../shared/surfaces.css.ts"
 import { useSelectors } from "../shared/useSelectors.ts"
 import { ChannelList } from "./ChannelList.tsx"
 import * as styles from "./GuideView.css.ts"
-import { dayOption } from "./guideFormat.ts"
+import { dayOption, zoneName } from "./guideFormat.ts"
 import { SearchResults } from "./SearchResults.tsx"
 
 /** /stream-schedule (SPEC §2): a day's programmes by channel, and a search over all seven days. */
@@ -44,7 +44,17 @@ export const GuideView = () => {
   return (
     <PageView
       title="Stream Schedule"
-      lead={<>What is on today and over the next six days.{ready ? <> Times are in your time zone, {timeZone}.</> : null}</>}
+      lead={
+        <>
+          What is on today and over the next six days.
+          {ready ? (
+            <>
+              {" "}
+              Times are in your time zone, <span title={timeZone}>{zoneName(timeZone)}</span>.
+            </>
+          ) : null}
+        </>
+      }
       width="full"
     >
       <div className={controlRow}>

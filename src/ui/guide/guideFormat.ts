@@ -14,6 +14,27 @@ const clockFormat = (timeZone: string): Intl.DateTimeFormat => {
 /** "6:30 PM". Newer ICU puts a narrow no-break space before PM; the guide writes the plain one SPEC shows. */
 export const clockTime = (iso: string, timeZone: string): string => clockFormat(timeZone).format(new Date(iso)).replace(/\s/g, " ")
 
+const zoneNameIn = (timeZone: string, style: "longGeneric" | "long"): string | undefined =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: style }).formatToParts(0).find((part) => part.type === "timeZoneName")?.value
+
+const OFFSET_ONLY = /^GMT([+-]|$)/
+
+/**
+ * The zone as people call it ("India Standard Time", "Pacific Time"), not its IANA id, which may be
+ * a legacy one ("Asia/Calcutta"). The generic name holds across a daylight-saving change within
+ * the seven days; where there is none (UTC) the specific one, and an offset only as a last resort.
+ */
+export const zoneName = (timeZone: string): string => {
+  try {
+    const generic = zoneNameIn(timeZone, "longGeneric")
+    if (generic !== undefined && !OFFSET_ONLY.test(generic)) return generic
+    return zoneNameIn(timeZone, "long") ?? generic ?? timeZone
+  } catch {
+    // an id this browser does not know: saying it beats saying nothing
+    return timeZone
+  }
+}
+
 // A YYYY-MM-DD day is already the viewer's local day: read it at noon UTC and format it in UTC.
 const calendarDate = (day: string): Date => new Date(`${day}T12:00:00Z`)
 const longDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })

@@ -117,3 +117,20 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
     await page.getByRole("heading", { name: "Demo Channel 2", level: 1 }).waitFor()
   })
 })
+
+describe("the stream schedule in a zone with a legacy IANA id, in Chromium against the real server", () => {
+  it("names the viewer's zone as people call it, with the id as the name's title", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: "Asia/Calcutta" })
+    try {
+      const page = await context.newPage()
+      await signIn(page, server, EMAIL, PASSWORD)
+      await page.goto(`${server.url}/stream-schedule`)
+      await channel(page, "Demo Channel 1").waitFor()
+      const lead = page.getByText(/Times are in your time zone/)
+      expect(await lead.textContent()).toMatch(/Times are in your time zone, India Standard Time\.$/)
+      expect(await lead.getByText("India Standard Time").getAttribute("title")).toBe("Asia/Calcutta")
+    } finally {
+      await context.close()
+    }
+  })
+})
