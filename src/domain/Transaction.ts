@@ -3,6 +3,7 @@ import { formatPrice } from "./Invitation.ts"
 
 /** A payment as its payer sees it (SPEC §3), newest first in the list. */
 export class Transaction extends Schema.Class<Transaction>("Transaction")({
+  /** Its number among the account's own payments, in the order they were made: 1 is the first. */
   id: Schema.Number,
   /** The provider's id of the payment; null for one recorded by hand without one. */
   paypal_transaction_id: Schema.NullOr(Schema.String),

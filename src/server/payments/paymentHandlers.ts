@@ -19,8 +19,10 @@ export function paymentHandlers(db: Kysely<Tables>, now: () => number): PaymentH
       const rows = await listPayments(db, session.userId)
       return {
         success: true,
-        data: rows.map((row) => ({
-          id: row.id,
+        // numbered within the account, 1 for its first payment: the table ids are global and would
+        // show a viewer gaps (1, 3) where other accounts paid, telling how many payments others make
+        data: rows.map((row, newestFirst) => ({
+          id: rows.length - newestFirst,
           paypal_transaction_id: row.paypal_transaction_id,
           created_at: row.created_at,
           price: row.price,

@@ -101,6 +101,8 @@ describe.each(VIEWPORTS)("payments at $name width ($width px), in Chromium again
       "PayPal"
     ])
     expect((await cells(1)).slice(1)).toEqual([`${viewport.name.toUpperCase()}OLDER00000`, formatDate(older.toISOString()), "$5", "PayPal"])
+    // numbered within this account, in the order paid, though each viewport's payer imports after the other's
+    expect([(await cells(0))[0], (await cells(1))[0]]).toEqual(["2", "1"])
     expect(await noSidewaysScroll(page)).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
   })

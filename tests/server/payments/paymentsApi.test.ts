@@ -114,19 +114,24 @@ describe.each(dialects)("payments and subscriptions over HTTP ($name)", (dialect
       "2026-01-12"
     )
     const token = await server.signIn("payer@example.com")
+    const othersList = (await server.call("payments", { token: await server.signIn("other@example.com") })).json() as {
+      data: Array<Record<string, unknown>>
+    }
+    expect(othersList.data.map((row) => [row.id, row.paypal_transaction_id])).toEqual([[1, "3OTHER0000000000"]])
 
     const listed = (await server.call("payments", { token })).json() as { data: Array<Record<string, unknown>> }
+    // numbered per account, 1 for its first payment, whatever other accounts paid in between
     expect(listed.data).toEqual([
-      { id: expect.any(Number), paypal_transaction_id: null, created_at: "2026-01-12T00:00:00.000Z", price: 5, currency: "USD" },
+      { id: 3, paypal_transaction_id: null, created_at: "2026-01-12T00:00:00.000Z", price: 5, currency: "USD" },
       {
-        id: expect.any(Number),
+        id: 2,
         paypal_transaction_id: "2SECOND000000000",
         created_at: "2026-01-10T09:00:00.000Z",
         price: 1234.5,
         currency: "EUR"
       },
       {
-        id: expect.any(Number),
+        id: 1,
         paypal_transaction_id: "1FIRST0000000000",
         created_at: "2025-12-20T09:00:00.000Z",
         price: 5,
