@@ -23,14 +23,18 @@ const expectLoginPage = async () => {
   expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy()
   expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy()
   expect(screen.getByRole("link", { name: "Forgot password?" })).toBeTruthy()
-  expect(screen.queryByRole("banner")).toBeNull()
+  // the public pages' banner holds only the brand: none of the signed-in area's header
+  expect(screen.queryByRole("button", { name: "Account" })).toBeNull()
+  expect(screen.queryByRole("link", { name: "Stream Schedule" })).toBeNull()
   expect(window.location.pathname).toBe("/login")
 }
 
 const expectHome = async () => {
-  const header = await screen.findByRole("banner")
+  // the signed-in area's banner, once it has replaced the public pages' one
+  const account = await screen.findByRole("button", { name: "Account" })
+  const header = account.closest("header")
+  if (header === null) throw new Error("the Account menu is outside the banner")
   expect(within(header).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page")
-  expect(within(header).getByRole("button", { name: "Account" })).toBeTruthy()
   expect(await screen.findByRole("button", { name: "Sports One" })).toBeTruthy()
   expect(window.location.pathname).toBe("/")
 }

@@ -87,9 +87,21 @@ describe.each(dialects)("the audit log of operator commands ($name)", (dialect) 
     expect(await logged("rewards:adjust", "--email", "fan@example.com", "--points", "3")).toEqual([
       ["rewards.adjust", target, "+3 points: 0 → 3"]
     ])
-    expect(await logged("payment:add", "--email", "fan@example.com", "--amount", "5", "--provider", "btc", "--currency", "USD", "--date", "2026-01-02")).toEqual(
-      [["payment.add", target, expect.stringMatching(/^5 USD by btc, paid 2026-01-02T00:00:00\.000Z, month from 2026-01-02/)]]
-    )
+    expect(
+      await logged(
+        "payment:add",
+        "--email",
+        "fan@example.com",
+        "--amount",
+        "5",
+        "--provider",
+        "btc",
+        "--currency",
+        "USD",
+        "--date",
+        "2026-01-02"
+      )
+    ).toEqual([["payment.add", target, expect.stringMatching(/^5 USD by btc, paid 2026-01-02T00:00:00\.000Z, month from 2026-01-02/)]])
     const csv = path.join(dir, "activity.csv")
     await writeFile(
       csv,

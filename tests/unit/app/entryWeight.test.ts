@@ -13,9 +13,11 @@ describe("the page's entry", () => {
   it("mounts the app with the shell's machines only: each feature's machines load with its first page", () => {
     const { files, packages } = staticGraph("src/app/mountApp.tsx")
     const machines = [...files].map((file) => file.slice(root.length + 1)).filter((file) => file.includes("/machines/"))
-    // sign-in is the shell's: its form is the only page machine a visit's first page always needs
+    // sign-in is the shell's: its form (with the resend of a verification email it may offer) is
+    // the only page machine a visit's first page always needs
     expect(machines.filter((file) => !file.startsWith("src/machines/shell/") && !file.startsWith("src/machines/shared/"))).toEqual([
-      "src/machines/account/loginFormMachine.ts"
+      "src/machines/account/loginFormMachine.ts",
+      "src/machines/account/resendVerificationMachine.ts"
     ])
     // the contract's schemas need no calendar: date arithmetic comes with the pages that do it
     expect([...packages].filter((name) => name.includes("date-fns"))).toEqual([])
