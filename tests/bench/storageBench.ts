@@ -118,7 +118,6 @@ export async function benchStorage(options: StorageBenchOptions): Promise<void> 
     const beforeRows = { analytics: await rows("analytics_events"), health: await rows("health_events") }
     const beforeBytes = { analytics: await bytes("analytics_events"), health: await bytes("health_events") }
     const sent = { analytics: 0, health: 0, analyticsRows: 0, healthRows: 0 }
-    const accepted = { analytics: 0, health: 0 }
     const until = performance.now() + options.seconds * 1000
     await Promise.all(
       sessions.flatMap((token, n) =>
@@ -136,11 +135,9 @@ export async function benchStorage(options: StorageBenchOptions): Promise<void> 
             if (kind === "analytics") {
               sent.analytics += 1
               sent.analyticsRows += 1
-              if (response.ok) accepted.analytics += 1
             } else {
               sent.health += 1
               sent.healthRows += 50
-              if (response.ok) accepted.health += 50
             }
           }
         })
