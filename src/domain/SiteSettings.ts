@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DEFAULT_TIMESHIFT_HOURS } from "./Timeshift.ts"
 
 /** Site settings the server owns; every field has a sensible default. */
 export class SiteSettings extends Schema.Class<SiteSettings>("SiteSettings")({
@@ -7,7 +8,9 @@ export class SiteSettings extends Schema.Class<SiteSettings>("SiteSettings")({
   subscriptionPrice: Schema.Number,
   scheduleUrl: Schema.String,
   chatUrl: Schema.String,
-  hiddenScheduleChannel: Schema.String
+  hiddenScheduleChannel: Schema.String,
+  /** how many hours of each channel viewers can go back to (start-over, seeking back); 0 turns time-shift off */
+  timeshiftHours: Schema.Number
 }) {}
 
 export const DEFAULT_SITE_SETTINGS = {
@@ -16,7 +19,8 @@ export const DEFAULT_SITE_SETTINGS = {
   subscriptionPrice: 5,
   scheduleUrl: "https://www.livesoccertv.com/schedules/",
   chatUrl: "https://discord.com/",
-  hiddenScheduleChannel: ""
+  hiddenScheduleChannel: "",
+  timeshiftHours: DEFAULT_TIMESHIFT_HOURS
 } as const satisfies SiteSettings
 
 /**

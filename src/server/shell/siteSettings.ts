@@ -8,6 +8,7 @@ import {
   SITE_SETTING_KEYS,
   type SiteSettings
 } from "../../domain/SiteSettings.ts"
+import { MAX_TIMESHIFT_HOURS } from "../../domain/Timeshift.ts"
 import { isEmail, normaliseEmail } from "../../domain/Validation.ts"
 import type { Tables } from "../db/schema.ts"
 import { getSettings } from "./settingsRepo.ts"
@@ -60,6 +61,12 @@ export function parseSettingValue(
     return /^\s*\d{1,4}\s*$/.test(text)
       ? { ok: true, value }
       : { ok: false, message: `maxStreamsPerAccount must be a whole number of streams, 0 for no limit (got "${text}")` }
+  }
+  if (key === "timeshiftHours") {
+    const value = Number(text)
+    return /^\s*\d{1,2}(\.\d+)?\s*$/.test(text) && value <= MAX_TIMESHIFT_HOURS
+      ? { ok: true, value }
+      : { ok: false, message: `timeshiftHours must be a number of hours from 0 (off) to ${MAX_TIMESHIFT_HOURS} (got "${text}")` }
   }
   if (typeof DEFAULTS[key] === "number") {
     const value = Number(text)
