@@ -8,7 +8,7 @@ import type { FastifyReply } from "fastify"
 export const LIVE_PLAYLIST_ROUTE = { compress: false } as const
 
 // Which other origins may read them (cast receivers) is decided with the security headers.
-export const playlistReply = (reply: FastifyReply, text: string) =>
+export const playlistReply = (reply: FastifyReply, text: string | Buffer) =>
   reply.type("application/vnd.apple.mpegurl").header("Cache-Control", "no-cache").send(text)
 
 // A sequence number always names the same bytes, so media may be cached forever.

@@ -19,6 +19,11 @@ export interface LiveClock {
   readonly now: number
   /** how many published segments the playlist lists */
   readonly windowSize: number
+  /**
+   * The time-shift window in ms: the playlist then lists every segment of the last `dvrMs` too
+   * (at least `windowSize`), as a live DVR range. Absent or 0 for the short live list.
+   */
+  readonly dvrMs?: number
 }
 
 export interface LiveWindow {
@@ -105,7 +110,12 @@ export const liveWindow = (clock: LiveClock): LiveWindow => {
   const epoch = epochOf(clock, line)
   const elapsed = Math.max(clock.now, clock.startedAt) - epoch
   const endSequence = endedBy(line, elapsed)
-  const firstSequence = endSequence - windowSize
+  const dvrMs = clock.dvrMs ?? 0
+  // the first segment still playing at the window's start, so the window's first moment is listed
+  const firstSequence = Math.max(
+    0,
+    Math.min(endSequence - windowSize, dvrMs > 0 ? endedBy(line, Math.max(0, elapsed - dvrMs)) : Number.POSITIVE_INFINITY)
+  )
   const length = line.durationsMs.length
   // A loop wrap's discontinuity is counted once the segment carrying the tag has left the list.
   const loopsDone = firstSequence > 0 ? Math.floor((firstSequence - 1) / length) : 0
@@ -113,8 +123,15 @@ export const liveWindow = (clock: LiveClock): LiveWindow => {
   return { firstSequence, endSequence, discontinuitySequence, firstStartsAt: epoch + offsetOf(line, firstSequence) }
 }
 
-export const isPublished = (clock: LiveClock, sequence: number): boolean =>
-  Number.isSafeInteger(sequence) && sequence >= 0 && sequence < liveWindow(clock).endSequence
+/**
+ * Whether a segment may be fetched: out already, and not older than the listed window (a player
+ * holding a playlist from a moment ago may still ask for the segment that has just left it).
+ */
+export const isPublished = (clock: LiveClock, sequence: number): boolean => {
+  if (!Number.isSafeInteger(sequence) || sequence < 0) return false
+  const live = liveWindow(clock)
+  return sequence < live.endSequence && ((clock.dvrMs ?? 0) === 0 || sequence >= live.firstSequence - clock.windowSize)
+}
 
 export const segmentUri = (sequence: number): string => `seg/${sequence}.ts`
 
@@ -131,24 +148,50 @@ export const targetDurationOf = (segments: ReadonlyArray<LiveSegment>): number =
   // Ceil of the longest loop file, not of the window, so the value never changes between reloads.
   Math.ceil(Math.max(...timeline(segments).durationsMs) / 1000)
 
-export const livePlaylist = (clock: LiveClock): string => {
+/**
+ * How far back from its end a time-shift playlist must list segments in a delta update
+ * (`CAN-SKIP-UNTIL`, at least six target durations by the spec): a player that reloads more
+ * often than every half of it (hls.js asks for a delta only then) gets a few kilobytes instead
+ * of the whole window.
+ */
+export const skipUntilSecondsOf = (segments: ReadonlyArray<LiveSegment>): number => Math.max(60, 6 * targetDurationOf(segments))
+
+/**
+ * The live playlist. With a time-shift window (`dvrMs`) it is a DVR range: it offers delta
+ * updates, and `skip` answers one (`_HLS_skip=YES`), the segments older than `CAN-SKIP-UNTIL`
+ * replaced by `#EXT-X-SKIP`. Every loop wrap is a discontinuity and carries its program date time,
+ * so a player maps any moment of the window to the wall clock.
+ */
+export const livePlaylist = (clock: LiveClock, skip = false): string => {
   const line = timeline(clock.segments)
   const live = liveWindow(clock)
   const length = line.durationsMs.length
   const targetDuration = targetDurationOf(clock.segments)
+  const dvr = (clock.dvrMs ?? 0) > 0
+  const skipUntil = skipUntilSecondsOf(clock.segments)
+  const epoch = live.firstStartsAt - offsetOf(line, live.firstSequence)
+  // segments starting before this are left out of a delta update
+  const keepFrom = epoch + offsetOf(line, live.endSequence) - skipUntil * 1000
+  let firstListed = live.firstSequence
+  if (dvr && skip) {
+    while (firstListed < live.endSequence - 1 && epoch + offsetOf(line, firstListed) < keepFrom) firstListed += 1
+  }
   const lines = [
     "#EXTM3U",
-    "#EXT-X-VERSION:3",
+    `#EXT-X-VERSION:${dvr ? 9 : 3}`,
     `#EXT-X-TARGETDURATION:${targetDuration}`,
+    ...(dvr ? [`#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=${skipUntil.toFixed(1)}`] : []),
     `#EXT-X-MEDIA-SEQUENCE:${live.firstSequence}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${live.discontinuitySequence}`,
     "#EXT-X-INDEPENDENT-SEGMENTS"
   ]
-  for (let sequence = live.firstSequence; sequence < live.endSequence; sequence += 1) {
+  if (firstListed > live.firstSequence) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${firstListed - live.firstSequence}`)
+  for (let sequence = firstListed; sequence < live.endSequence; sequence += 1) {
     const index = loopFileIndex(length, sequence)
-    if (index === 0 && sequence > 0) lines.push("#EXT-X-DISCONTINUITY")
-    if (sequence === live.firstSequence) {
-      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(live.firstStartsAt).toISOString()}`)
+    const wraps = index === 0 && sequence > 0
+    if (wraps) lines.push("#EXT-X-DISCONTINUITY")
+    if (sequence === firstListed || (dvr && wraps)) {
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(epoch + offsetOf(line, sequence)).toISOString()}`)
     }
     lines.push(`#EXTINF:${(at(line.durationsMs, index) / 1000).toFixed(3)},`, segmentUri(sequence))
   }

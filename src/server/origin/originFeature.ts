@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs"
+import { HOUR_MS } from "../../domain/Timeshift.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "./demoChannels.ts"
 import { registerOrigin } from "./originRoutes.ts"
 import { registerPosterRoutes } from "./posterRoutes.ts"
@@ -20,6 +22,7 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
     onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again"),
     onIngestChannels: (any) => ingest.want(any)
   })
+  const timeshiftMs = settingEvery(SETTING_FOR_MS, now, async () => (await siteSettings.inEffect(db)).timeshiftHours * HOUR_MS)
   const ingest = feeds.ingest({ settings: config.ingest, feeds: () => relays, log: (level, message) => log[level](message) })
   return {
     async routes(app) {
@@ -27,12 +30,31 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
       if (!loops) log.warn(`no demo media at ${config.mediaDir}: only relayed channels are served under /live`)
       await app.register(async (scope) => {
         const otherChannel = feeds.routes(scope, relays, { index: !loops })
-        if (loops) await registerOrigin(scope, { mediaDir: config.mediaDir, now, otherChannel })
+        if (loops) await registerOrigin(scope, { mediaDir: config.mediaDir, now, otherChannel, timeshiftMs })
       })
       registerPosterRoutes(app, DEMO_CHANNELS)
     },
     // the ports close first, so no publisher arrives at feeds that are stopping
     jobs: [ingest, relays]
+  }
+}
+
+/** How long a read of the site settings is used before it is read again. */
+const SETTING_FOR_MS = 10_000
+
+/** A value read at most once per `ms` (a failed read is tried again at the next call). */
+function settingEvery<T>(ms: number, now: () => number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { readonly at: number; readonly value: Promise<T> } | undefined
+  return () => {
+    const at = now()
+    if (kept === undefined || at - kept.at >= ms) {
+      const value = read()
+      kept = { at, value }
+      value.catch(() => {
+        kept = undefined
+      })
+    }
+    return kept.value
   }
 }
 

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises"
 import path from "node:path"
+import { gzipSync } from "node:zlib"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { LIVE_PLAYLIST_ROUTE, mediaReply, playlistReply, refuse } from "../http/liveReplies.ts"
-import { isPublished, livePlaylist, loopFileIndex, parseSegmentName } from "./livePlaylist.ts"
+import { isPublished, type LiveClock, livePlaylist, liveWindow, loopFileIndex, parseSegmentName } from "./livePlaylist.ts"
 import { createLiveWaits } from "./liveWaits.ts"
 import { type LowLatencySource, lowLatencyPlaylistPath, registerLowLatencyRoutes } from "./lowLatencyRoutes.ts"
 import { type Manifest, readManifests } from "./originManifest.ts"
@@ -19,6 +20,8 @@ export interface OriginOptions {
   readonly startedAt?: number
   /** segments listed per playlist */
   readonly windowSize?: number
+  /** the time-shift window in ms the TV player's playlists list (0 for none), as the site setting stands */
+  readonly timeshiftMs?: () => Promise<number>
   /** answers `index.m3u8` of a channel that is not one of the loops (a relayed or pulled one) */
   readonly otherChannel?: (
     request: FastifyRequest<{ Params: { channel: string }; Querystring: Record<string, unknown> }>,
@@ -71,6 +74,8 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
   const now = options.now ?? Date.now
   const startedAt = options.startedAt ?? 0
   const windowSize = options.windowSize ?? DEFAULT_WINDOW
+  const timeshiftMs = options.timeshiftMs ?? (async () => 0)
+  const windows = createWindowPlaylists()
   const channels = new Map<string, LoadedChannel>()
   const lowLatency = new Map<string, LowLatencySource>()
   for (const [name, manifest] of await readManifests(options.mediaDir)) {
@@ -90,7 +95,10 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
     async (request, reply) => {
       const channel = channels.get(request.params.channel)
       if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
-      return playlistReply(reply, livePlaylist({ segments: channel.segments, startedAt, now: now(), windowSize }))
+      const clock: LiveClock = { segments: channel.segments, startedAt, now: now(), windowSize, dvrMs: await timeshiftMs() }
+      if ((clock.dvrMs ?? 0) === 0) return playlistReply(reply, livePlaylist(clock))
+      if (skipAsked(request.query._HLS_skip)) return playlistReply(reply, livePlaylist(clock, true))
+      return windows.reply(request.params.channel, clock, request.headers["accept-encoding"], reply)
     }
   )
 
@@ -99,7 +107,8 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
     if (channel === undefined) return refuse(reply, 404, "unknown channel")
     const sequence = parseSegmentName(request.params.name)
     // Unpublished sequences are refused so the origin behaves like a real live encoder.
-    if (sequence === undefined || !isPublished({ segments: channel.segments, startedAt, now: now(), windowSize }, sequence)) {
+    const clock: LiveClock = { segments: channel.segments, startedAt, now: now(), windowSize, dvrMs: await timeshiftMs() }
+    if (sequence === undefined || !isPublished(clock, sequence)) {
       return refuse(reply, 404, "unknown segment")
     }
     const bytes = channel.bytes[loopFileIndex(channel.bytes.length, sequence)]
@@ -113,4 +122,30 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
     waits,
     now
   })
+}
+
+/** `_HLS_skip=YES` (or `v2`: there are no date ranges to skip) asks for a delta update. */
+const skipAsked = (value: unknown): boolean => value === "YES" || value === "v2"
+
+/**
+ * A time-shift playlist lists hours of segments and is the same for every viewer of its channel
+ * (the loop's segments need no grant), so the whole one is written once per new segment and kept
+ * with its gzip; players fetch it once and then ask for delta updates.
+ */
+const createWindowPlaylists = () => {
+  const kept = new Map<string, { readonly key: string; readonly text: string; gzip?: Buffer }>()
+  return {
+    reply(channel: string, clock: LiveClock, acceptEncoding: string | undefined, reply: FastifyReply) {
+      const live = liveWindow(clock)
+      const key = `${live.firstSequence}-${live.endSequence}`
+      let entry = kept.get(channel)
+      if (entry?.key !== key) {
+        entry = { key, text: livePlaylist(clock) }
+        kept.set(channel, entry)
+      }
+      if (!/\bgzip\b/.test(acceptEncoding ?? "")) return playlistReply(reply.header("Vary", "Accept-Encoding"), entry.text)
+      entry.gzip ??= gzipSync(entry.text)
+      return playlistReply(reply.header("Vary", "Accept-Encoding").header("Content-Encoding", "gzip"), entry.gzip)
+    }
+  }
 }

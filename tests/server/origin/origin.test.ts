@@ -102,3 +102,47 @@ describe("demo live origin", () => {
     await other.close()
   })
 })
+
+describe("demo live origin with a time-shift window", () => {
+  const hours = 4
+  let dvrApp: FastifyInstance
+  const at = startedAt + 86_400_000
+
+  beforeAll(async () => {
+    dvrApp = Fastify()
+    await registerOrigin(dvrApp, { mediaDir, now: () => at, startedAt, timeshiftMs: async () => hours * 3_600_000 })
+    await dvrApp.ready()
+  })
+
+  afterAll(async () => {
+    await dvrApp.close()
+  })
+
+  it("sends the whole window once, gzipped for a player that takes it, and delta updates after", async () => {
+    const plain = await dvrApp.inject({ method: "GET", url: "/live/demo1/index.m3u8" })
+    expect(plain.statusCode).toBe(200)
+    const uris = playlistUris(plain.body)
+    expect(uris.length).toBeGreaterThanOrEqual(hours * 1800)
+    expect(plain.headers.vary).toContain("Accept-Encoding")
+
+    const zipped = await dvrApp.inject({ method: "GET", url: "/live/demo1/index.m3u8", headers: { "accept-encoding": "gzip, br" } })
+    expect(zipped.headers["content-encoding"]).toBe("gzip")
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5)
+    const { gunzipSync } = await import("node:zlib")
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body)
+
+    const delta = await dvrApp.inject({ method: "GET", url: "/live/demo1/index.m3u8?_HLS_skip=YES" })
+    expect(delta.body).toMatch(/#EXT-X-SKIP:SKIPPED-SEGMENTS=\d+\n/)
+    expect(playlistUris(delta.body)).toEqual(uris.slice(-playlistUris(delta.body).length))
+    expect(delta.body.length).toBeLessThan(4000)
+  })
+
+  it("serves a segment from the window's start, and not one older", async () => {
+    const uris = playlistUris((await dvrApp.inject({ method: "GET", url: "/live/demo1/index.m3u8" })).body)
+    const oldest = uris[0] ?? ""
+    const served = await dvrApp.inject({ method: "GET", url: `/live/demo1/${oldest}` })
+    expect(served.statusCode).toBe(200)
+    const sequence = Number(/(\d+)\.ts$/.exec(oldest)?.[1])
+    expect((await dvrApp.inject({ method: "GET", url: `/live/demo1/seg/${sequence - 100}.ts` })).statusCode).toBe(404)
+  })
+})

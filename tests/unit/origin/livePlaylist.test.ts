@@ -176,3 +176,62 @@ describe("livePlaylist", () => {
     expect(() => livePlaylist(clock(0, { windowSize: 0 }))).toThrow()
   })
 })
+
+describe("livePlaylist with a time-shift window", () => {
+  const hour = 3_600_000
+  // a day after the anchor, so the window is whole
+  const dvr = (seconds: number) => clock(86_400 + seconds, { dvrMs: 4 * hour })
+
+  it("lists the whole window as a DVR range, each loop wrap with its wall-clock time", () => {
+    const { tags, entries } = parse(livePlaylist(dvr(0)))
+    expect(entries.length).toBeGreaterThanOrEqual(7200)
+    expect(entries.length).toBeLessThanOrEqual(7201)
+    expect(tags.get("#EXT-X-VERSION")).toBe("9")
+    expect(tags.get("#EXT-X-SERVER-CONTROL")).toBe("CAN-SKIP-UNTIL=60.0")
+    expect(tags.has("#EXT-X-ENDLIST")).toBe(false)
+    const first = entries[0]
+    const last = entries.at(-1)
+    expect(first !== undefined && last !== undefined).toBe(true)
+    // the window's first moment is on the list, and every date written is the timeline's own
+    expect(Date.parse(first?.dateTime ?? "")).toBeLessThanOrEqual(dvr(0).now - 4 * hour)
+    for (const entry of entries.filter((e) => e.dateTime !== undefined)) {
+      expect(Date.parse(entry.dateTime ?? "")).toBe(sequenceStartsAt(dvr(0), sequenceOf(entry.uri)))
+    }
+    expect(entries.filter((entry) => entry.discontinuity).every((entry) => entry.dateTime !== undefined)).toBe(true)
+  })
+
+  it("answers _HLS_skip with a delta update that completes the playlist a player holds", () => {
+    const before = parse(livePlaylist(dvr(0)))
+    const later = dvr(7)
+    const full = parse(livePlaylist(later))
+    const delta = parse(livePlaylist(later, true))
+    const skipped = Number(/SKIPPED-SEGMENTS=(\d+)/.exec(delta.lines.find((line) => line.startsWith("#EXT-X-SKIP:")) ?? "")?.[1])
+    expect(delta.tags.get("#EXT-X-MEDIA-SEQUENCE")).toBe(full.tags.get("#EXT-X-MEDIA-SEQUENCE"))
+    expect(delta.tags.get("#EXT-X-DISCONTINUITY-SEQUENCE")).toBe(full.tags.get("#EXT-X-DISCONTINUITY-SEQUENCE"))
+    // the skipped ones are the player's already, the rest are listed: together the full playlist
+    const firstSequence = Number(full.tags.get("#EXT-X-MEDIA-SEQUENCE"))
+    const held = before.entries.map((entry) => sequenceOf(entry.uri)).filter((sequence) => sequence >= firstSequence)
+    expect(held.slice(0, skipped)).toEqual(full.entries.slice(0, skipped).map((entry) => sequenceOf(entry.uri)))
+    expect(delta.entries.map((entry) => entry.uri)).toEqual(full.entries.slice(skipped).map((entry) => entry.uri))
+    // what is left covers at least CAN-SKIP-UNTIL and is small
+    expect(delta.entries.reduce((sum, entry) => sum + entry.duration, 0)).toBeGreaterThanOrEqual(60)
+    expect(delta.entries.length).toBeLessThan(40)
+    expect(delta.entries[0]?.dateTime).toBeDefined()
+  })
+
+  it("serves the window's segments and nothing older", () => {
+    const live = liveWindow(dvr(0))
+    expect(isPublished(dvr(0), live.firstSequence)).toBe(true)
+    expect(isPublished(dvr(0), live.endSequence - 1)).toBe(true)
+    expect(isPublished(dvr(0), live.firstSequence - 7)).toBe(false)
+    expect(isPublished(dvr(0), live.endSequence)).toBe(false)
+    // without a window, the short list is as before
+    expect(parse(livePlaylist(clock(86_400))).entries.length).toBe(6)
+  })
+
+  it("lists what there is when the timeline is younger than the window", () => {
+    const { entries, tags } = parse(livePlaylist(clock(60, { dvrMs: 4 * hour })))
+    expect(tags.get("#EXT-X-MEDIA-SEQUENCE")).toBe("0")
+    expect(entries.length).toBe(liveWindow(clock(60)).endSequence)
+  })
+})
