@@ -9,6 +9,7 @@ import { liveConnections } from "./migrations/liveConnections.ts"
 import { mailAndTokens } from "./migrations/mailAndTokens.ts"
 import { passwordResetRequests } from "./migrations/passwordResetRequests.ts"
 import { rateLimits } from "./migrations/rateLimits.ts"
+import { reminders } from "./migrations/reminders.ts"
 import { repairQoeSamples } from "./migrations/repairQoeSamples.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { resetRequestNetworks } from "./migrations/resetRequestNetworks.ts"
@@ -37,7 +38,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0014_repair_qoe_samples": repairQoeSamples(dialect),
     "0015_reset_request_networks": resetRequestNetworks(),
     "0016_audit_log": auditLog(dialect),
-    "0017_sign_in_links": signInLinks(dialect)
+    "0017_sign_in_links": signInLinks(dialect),
+    "0018_reminders": reminders(dialect)
   }
 }
 

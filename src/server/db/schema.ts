@@ -168,6 +168,8 @@ export type MailKind =
   | "sign-in-link"
   | "ticket-reply"
   | "ticket-status"
+  | "reminder"
+  | "reminder-dropped"
 export type MailStatus = "pending" | "sent" | "failed"
 export type TokenPurpose = "verify" | "reset" | "email-change"
 
@@ -253,6 +255,40 @@ export interface Tables {
   rate_limits: RateLimitsTable
   table_versions: TableVersionsTable
   audit_log: AuditLogTable
+  reminders: RemindersTable
+  calendar_feeds: CalendarFeedsTable
+}
+
+export type ReminderState = "pending" | "sent" | "dropped"
+
+/** A viewer's reminder of a guide programme (migration 0018), mailed `lead_minutes` before it starts. */
+export interface RemindersTable {
+  id: Generated<number>
+  user_id: number
+  /** the stream the mail's link opens */
+  stream_id: number
+  /** the guide programme it is for: its channel and start (the guide's key), moved with it by a refresh */
+  channel_id: string
+  start_at: Timestamp
+  stop_at: Timestamp
+  /** the programme's title when it was found, so a refresh can find it again where it moved */
+  title: string
+  lead_minutes: number
+  /** start_at less the lead: when the mail goes */
+  remind_at: Timestamp
+  /** pending until mailed (sent), or dropped when a refresh took the programme out of the guide */
+  state: Defaulted<ReminderState>
+  created_at: Timestamp
+  /** when the reminder or the drop notice was queued */
+  notified_at: Timestamp | null
+}
+
+/** One private calendar feed address per account (migration 0018); a new one replaces it. */
+export interface CalendarFeedsTable {
+  user_id: number
+  /** SHA-256 hex of the secret in the address; the secret itself is shown once, when made. */
+  token_hash: string
+  created_at: Timestamp
 }
 
 /** What staff and operators did (migration 0016): one row per action, never updated, pruned by age. */

@@ -61,7 +61,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0014_repair_qoe_samples",
         "0015_reset_request_networks",
         "0016_audit_log",
-        "0017_sign_in_links"
+        "0017_sign_in_links",
+        "0018_reminders"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.
@@ -74,6 +75,7 @@ describe.each(dialects)("database on $name", (dialect) => {
         "analytics_events",
         "announcements",
         "audit_log",
+        "calendar_feeds",
         "feed_health",
         "guide_channels",
         "guide_programmes",
@@ -90,6 +92,7 @@ describe.each(dialects)("database on $name", (dialect) => {
         "player_connections",
         "player_permissions",
         "rate_limits",
+        "reminders",
         "reward_ledger",
         "server_keys",
         "sessions",
