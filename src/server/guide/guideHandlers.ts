@@ -2,10 +2,11 @@ import type { Kysely } from "kysely"
 import type { guideContract } from "../../domain/contract/guide.ts"
 import type { EpgEntry, NowNext, ScheduleItem } from "../../domain/Schedule.ts"
 import { localDayBounds } from "../../domain/ScheduleDays.ts"
+import { windowStartOf } from "../../domain/Timeshift.ts"
 import type { Tables } from "../db/schema.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
-import { nowNextRows, type ScheduleRow, scheduleRows } from "./guideQueries.ts"
+import { nowNextRows, type ScheduleRow, scheduleRows, windowRows } from "./guideQueries.ts"
 
 export type GuideHandlers = HandlersOf<typeof guideContract>
 
@@ -58,6 +59,12 @@ export function guideHandlers(db: Kysely<Tables>, now: () => number): GuideHandl
         else if (answer.next === null) answers[answers.length - 1] = { ...answer, next: programme }
       }
       return { success: true, data: answers }
+    },
+    async guideWindow({ params }) {
+      const to = now()
+      const from = windowStartOf(to, (await siteSettings.inEffect(db)).timeshiftHours)
+      const rows = from < to ? await windowRows(db, { streamId: Number(params.streamId), from, to }) : []
+      return { success: true, data: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), programmes: rows.map(entry) } }
     }
   }
 }

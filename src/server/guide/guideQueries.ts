@@ -103,6 +103,30 @@ export async function nowNextRows(db: Kysely<Tables>, now: number): Promise<Read
     .execute()
 }
 
+export interface WindowRow {
+  readonly start_at: Timestamp
+  readonly stop_at: Timestamp
+  readonly title: string
+  readonly subtitle: string
+}
+
+/** The programmes of a stream's guide channel overlapping [from, to], by start; none for a stream without a guide. */
+export async function windowRows(
+  db: Kysely<Tables>,
+  range: { streamId: number; from: number; to: number }
+): Promise<ReadonlyArray<WindowRow>> {
+  return db
+    .selectFrom("guide_programmes as p")
+    .innerJoin("streams as s", "s.epg_channel_id", "p.channel_id")
+    .select(["p.start_at", "p.stop_at", "p.title", "p.subtitle"])
+    .where("s.id", "=", range.streamId)
+    .where("p.start_at", ">", iso(range.from - MAX_PROGRAMME_MS))
+    .where("p.start_at", "<=", iso(range.to))
+    .where("p.stop_at", ">", iso(range.from))
+    .orderBy("p.start_at")
+    .execute()
+}
+
 export interface GuideChannelRow {
   readonly id: string
   readonly name: string

@@ -53,6 +53,7 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   invitations: {},
   schedule: { params: { id: "2026-01-15" }, query: { tz: "Europe/Oslo" } },
   nowNext: {},
+  guideWindow: { params: { streamId: "1" } },
   rewardPoints: {},
   payments: {},
   activeSubscription: {},
