@@ -16,8 +16,12 @@ export type SignStreams = <T extends { readonly id: number; readonly src: string
   host?: string
 ) => Promise<Array<T>>
 
-/** A playlist larger than this is left for the player to fetch: ours are a few KB. */
-const MAX_START_PLAYLIST_CHARS = 64 * 1024
+/**
+ * A playlist larger than this is left for the player to fetch: a live one is a few KB, a channel's
+ * time-shift window (hours of 2 s segments) a few hundred, which the answer's compression takes
+ * to a few tens.
+ */
+const MAX_START_PLAYLIST_CHARS = 1024 * 1024
 const PLAYLIST_TYPE = /mpegurl/i
 
 /**
