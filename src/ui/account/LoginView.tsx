@@ -1,4 +1,5 @@
 import { useSelector } from "@xstate/react"
+import { useEffect } from "react"
 import { Link } from "react-router-dom"
 import {
   type LoginField,
@@ -45,6 +46,10 @@ const LoginForm = ({ form }: { readonly form: LoginFormRef }) => {
     submitting,
     change: (name: LoginField, value) => form.send({ type: "login.change", field: name, value })
   })
+  // arriving at the page, the email field takes the focus (unless the visitor has already moved it)
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(FIELD_IDS.email)?.focus()
+  }, [])
   const submit = () => {
     form.send({ type: "login.submit" })
     focusField(FIELD_IDS, selectFirstInvalidField(form.getSnapshot()))

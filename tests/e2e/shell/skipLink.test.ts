@@ -45,13 +45,28 @@ describe("the skip link, by keyboard, in Chromium against the real server", () =
   it.each(VIEWPORTS)("jumps past the public page's brand to its form at $name width", async (viewport) => {
     const context = await newContext(viewport)
     const page = await context.newPage()
-    await page.goto(`${server.url}/login`)
-    await page.getByRole("heading", { name: "Sign in", level: 1 }).waitFor()
+    await page.goto(`${server.url}/forgot-password`)
+    await page.getByRole("heading", { level: 1 }).waitFor()
     const skip = page.getByRole("link", { name: "Skip to main content" })
     // out of sight until focused
     const hidden = await skip.boundingBox()
     expect(hidden === null || hidden.y + hidden.height <= 0 || hidden.width <= 1).toBe(true)
     await skipToMain(page)
+    await context.close()
+  })
+
+  it.each(VIEWPORTS)("starts /login in its email field, the skip link one Shift+Tab back, at $name width", async (viewport) => {
+    const context = await newContext(viewport)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/login`)
+    const email = page.getByLabel("Email")
+    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.type(EMAIL)
+    expect(await email.inputValue()).toBe(EMAIL)
+    await page.keyboard.press("Shift+Tab")
+    await page.keyboard.press("Shift+Tab")
+    const skip = page.getByRole("link", { name: "Skip to main content" })
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true)
     await context.close()
   })
 
