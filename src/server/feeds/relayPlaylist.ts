@@ -29,6 +29,24 @@ export interface PlaylistEdge {
   readonly parts: number
 }
 
+/** A complete segment a media playlist lists, as the time-shift window keeps it. */
+export interface ListedSegment {
+  /** in our numbering */
+  readonly sequence: number
+  /** seconds */
+  readonly duration: number
+  /** its local name; undefined when it is not fetched by us (a data: URI) */
+  readonly name: string | undefined
+  /** the local name of the init section it needs */
+  readonly map: string | undefined
+  readonly discontinuity: boolean
+  /** epoch ms, when the playlist says (its own tag, or counted on from an earlier one) */
+  readonly programDateTime: number | undefined
+  /** encrypted (a key other than NONE applies) */
+  readonly encrypted: boolean
+  readonly gap: boolean
+}
+
 export interface RelayPlaylist {
   /** the rewritten text, split where each viewer's grant goes */
   readonly pieces: ReadonlyArray<string>
@@ -45,6 +63,8 @@ export interface RelayPlaylist {
   readonly firstSequence: number
   readonly edge: PlaylistEdge
   readonly discontinuitySequence: number
+  /** a media playlist's complete segments, oldest first (the relay's; the packager keeps its own) */
+  readonly segments?: ReadonlyArray<ListedSegment>
 }
 
 export interface Numbering {
@@ -134,21 +154,25 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
   const upstreamFirst = manifest.mediaSequence ?? 0
   const out: Array<string> = []
   let nextIsPlaylist = false
+  const listed = new SegmentList(upstreamFirst + numbering.sequenceOffset)
   for (const raw of clean.split(/\r?\n/)) {
     const line = raw.trim()
     if (line === "") continue
     if (!line.startsWith("#")) {
       const range = pendingRange
       pendingRange = undefined
-      const local = ours(line, nextIsPlaylist || multivariant, range === undefined ? undefined : { ...range, of: "segment" })
+      const playlist = nextIsPlaylist || multivariant
+      const local = ours(line, playlist, range === undefined ? undefined : { ...range, of: "segment" })
       // a range we cannot fetch as ours stays the upstream's, with its tag
       if (local === undefined && range !== undefined)
         out.push(`#EXT-X-BYTERANGE:${range.length}${range.offset === undefined ? "" : `@${range.offset}`}`)
       out.push(local ?? line)
+      if (!playlist) listed.segment(local)
       nextIsPlaylist = false
       continue
     }
     const tag = tagOf(line)
+    listed.tag(tag, line)
     // our copy of a sub-range is the whole of its own object
     if (tag === "#EXT-X-BYTERANGE") {
       pendingRange = rangeOf(line.slice(tag.length + 1))
@@ -189,6 +213,7 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
       if (rangeText !== undefined && range === undefined)
         throw new PlaylistError(`the upstream's playlist has a bad byte range (${line.slice(0, 80)})`)
       const local = ours(attribute[1], PLAYLIST_TAGS.has(tag), range === undefined ? undefined : { ...range, of: tag })
+      if (tag === "#EXT-X-MAP") listed.map(local)
       if (local === undefined) out.push(line)
       else out.push((range === undefined ? line : withoutAttributes(line, RANGE_ATTRIBUTE)).replace(URI_ATTRIBUTE, `URI="${local}"`))
       continue
@@ -215,7 +240,64 @@ export function rewritePlaylist(text: string, baseUrl: string, channel: string, 
     endList: manifest.endList === true,
     firstSequence,
     edge: { sequence: firstSequence + completed, parts: manifest.preloadSegment?.parts?.length ?? 0 },
-    discontinuitySequence: (manifest.discontinuitySequence ?? 0) + numbering.discontinuityOffset
+    discontinuitySequence: (manifest.discontinuitySequence ?? 0) + numbering.discontinuityOffset,
+    ...(multivariant ? {} : { segments: listed.segments })
+  }
+}
+
+/** The local name in one of our media paths (`/live/<channel>/m/<name>?grant=…`). */
+const nameIn = (local: string | undefined): string | undefined => (local === undefined ? undefined : /\/m\/([^/?]+)\?/.exec(local)?.[1])
+
+/** The complete segments of a media playlist, as its lines go by. */
+class SegmentList {
+  readonly segments: Array<ListedSegment> = []
+  private sequence: number
+  private duration = 0
+  private discontinuity = false
+  private gap = false
+  private programDateTime: number | undefined
+  private currentMap: string | undefined
+  private encrypted = false
+
+  constructor(firstSequence: number) {
+    this.sequence = firstSequence
+  }
+
+  tag(tag: string, line: string): void {
+    const value = line.slice(tag.length + 1)
+    if (tag === "#EXTINF") this.duration = Number.parseFloat(value) || 0
+    else if (tag === "#EXT-X-DISCONTINUITY") this.discontinuity = true
+    else if (tag === "#EXT-X-GAP") this.gap = true
+    else if (tag === "#EXT-X-PROGRAM-DATE-TIME") {
+      const at = Date.parse(value)
+      this.programDateTime = Number.isFinite(at) ? at : undefined
+    } else if (tag === "#EXT-X-KEY") this.encrypted = !/METHOD=NONE(,|$)/.test(value)
+  }
+
+  map(local: string | undefined): void {
+    this.currentMap = nameIn(local)
+  }
+
+  segment(local: string | undefined): void {
+    const previous = this.segments.at(-1)
+    // a date the playlist gave an earlier segment counts on, until a discontinuity
+    const counted =
+      previous?.programDateTime !== undefined && !this.discontinuity ? previous.programDateTime + previous.duration * 1000 : undefined
+    this.segments.push({
+      sequence: this.sequence,
+      duration: this.duration,
+      name: nameIn(local),
+      map: this.currentMap,
+      discontinuity: this.discontinuity,
+      programDateTime: this.programDateTime ?? counted,
+      encrypted: this.encrypted,
+      gap: this.gap
+    })
+    this.sequence += 1
+    this.duration = 0
+    this.discontinuity = false
+    this.gap = false
+    this.programDateTime = undefined
   }
 }
 
