@@ -56,6 +56,11 @@ const RECHECK_MS = 10 * 1000
 const ENDED_POLL_MS = 1000
 // A playing player asks for its playlist every few seconds; its last_seen needs far less.
 const TOUCH_EVERY_MS = 10 * 1000
+// ...except in a household where a player has just started: whether its other players play on
+// (a second screen) or stopped (a switch) shows in their last_seen, so staff see a second screen
+// within seconds of the grace (liveness.ts) rather than after the next ten-second touch.
+const FRESH_TOUCH_MS = 1000
+const HOUSEHOLD_WATCH_MS = 30 * 1000
 const MAX_CACHED = 50_000
 
 interface OpenRequest {
@@ -75,6 +80,7 @@ interface Open {
   epoch: number
   touchedAt: number
   ip: string
+  readonly userId: number
 }
 
 // players that started together (a match kicking off) are looked at again spread out, not at once
@@ -139,8 +145,22 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
     }
   }
 
+  // when a player last started in each household (account and network) this instance saw
+  const households = new Map<string, number>()
+  const householdOf = (userId: number, ip: string): string => `${userId} ${networkOf(ip)}`
+  const started = (userId: number, ip: string, at: number): void => {
+    const household = householdOf(userId, ip)
+    households.delete(household)
+    households.set(household, at)
+    // oldest first: those past the watch are of no more use
+    for (const [name, since] of households) {
+      if (at - since < HOUSEHOLD_WATCH_MS && households.size <= MAX_CACHED) break
+      households.delete(name)
+    }
+  }
   const touch = (entry: Open, ip: string, at: number): void => {
-    if (at - entry.touchedAt < TOUCH_EVERY_MS && ip === entry.ip) return
+    const watched = at - (households.get(householdOf(entry.userId, ip)) ?? Number.NEGATIVE_INFINITY) < HOUSEHOLD_WATCH_MS
+    if (at - entry.touchedAt < (watched ? FRESH_TOUCH_MS : TOUCH_EVERY_MS) && ip === entry.ip) return
     entry.touchedAt = at
     entry.ip = ip
     touches.write({ id: entry.id, ip, network: networkOf(ip), at: iso(at) }).catch(onError)
@@ -205,7 +225,7 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       const lastSeen = Math.max(state.last_seen === null ? 0 : Date.parse(state.last_seen), known?.id === state.id ? known.touchedAt : 0)
       const live = state.id !== null && state.ended_at === null && lastSeen >= at - LIVE_CONNECTION_WINDOW_MS
       if (live && state.id !== null) {
-        const entry = known ?? { id: state.id, checkedAt: at, epoch: 0, touchedAt: 0, ip: "" }
+        const entry = known ?? { id: state.id, checkedAt: at, epoch: 0, touchedAt: 0, ip: "", userId: grant.userId }
         entry.checkedAt = staggered(at)
         entry.epoch = epoch
         remember(key, entry)
@@ -217,7 +237,10 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
         return { ok: false, status: 403, reason: "expired" }
       }
       const admission = await openFor(grant, ip, state.token_hash, at)
-      if (admission.ok) remember(key, { id: admission.connectionId, checkedAt: staggered(at), epoch, touchedAt: at, ip })
+      if (admission.ok) {
+        remember(key, { id: admission.connectionId, checkedAt: staggered(at), epoch, touchedAt: at, ip, userId: grant.userId })
+        started(grant.userId, ip, at)
+      }
       else open.delete(key)
       return admission
     },

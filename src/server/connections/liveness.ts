@@ -1,7 +1,10 @@
 /** A connection is live while it was seen (heartbeat or playlist) within this window. */
 export const LIVE_CONNECTION_WINDOW_MS = 90 * 1000
-/** How long a viewer switching streams or players may overlap with what it switched from. */
-export const SWITCH_GRACE_MS = 15 * 1000
+/**
+ * How long a viewer switching streams or players may overlap with what it switched from: the old
+ * player stops at the switch, so only a request already under way can land after the new start.
+ */
+export const SWITCH_GRACE_MS = 5 * 1000
 
 /** What liveness is judged on; times are epoch ms. */
 export interface Presence {

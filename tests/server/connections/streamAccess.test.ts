@@ -302,6 +302,23 @@ describe.each(dialects)("stream grants, the origin's refusals and the account's 
     expect(entries).toEqual([expect.objectContaining({ stream: "Sports Two", network: "2001:db8:1:2::/64", ip: "2001:db8:1:2:aaaa::20" })])
   })
 
+  it("shows a second screen of the household to staff within seconds of its start", async () => {
+    const email = await viewer()
+    const [one] = await list(await server.signIn(email))
+    const [, two] = await list(await server.signIn(email))
+    expect((await play(one?.src ?? null, "10.13.0.1")).statusCode).toBe(200)
+    server.clock += 1000
+    expect((await play(two?.src ?? null, "10.13.0.1")).statusCode).toBe(200)
+    // the first screen's players go on asking for their playlist; past the grace they show again
+    for (let second = 0; second < 7; second += 1) {
+      server.clock += 1000
+      expect((await play(one?.src ?? null, "10.13.0.1")).statusCode).toBe(200)
+    }
+    await expect
+      .poll(async () => ((await staffView()).connections[email] ?? []).map((entry) => entry.stream).sort())
+      .toEqual(["Sports One", "Sports Two"])
+  })
+
   it("lets staff end any connection: the player is refused at its next playlist and told why", async () => {
     const email = await viewer()
     const token = await server.signIn(email)
