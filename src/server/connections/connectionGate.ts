@@ -240,8 +240,7 @@ export function createConnectionGate({ db, now, maxStreams, onError }: Connectio
       if (admission.ok) {
         remember(key, { id: admission.connectionId, checkedAt: staggered(at), epoch, touchedAt: at, ip, userId: grant.userId })
         started(grant.userId, ip, at)
-      }
-      else open.delete(key)
+      } else open.delete(key)
       return admission
     },
     forget(key) {
