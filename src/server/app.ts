@@ -21,6 +21,7 @@ import { invitesFeature } from "./invites/invitesFeature.ts"
 import { operationsFeature } from "./operations/operationsFeature.ts"
 import { originFeature } from "./origin/originFeature.ts"
 import { paymentsFeature } from "./payments/paymentsFeature.ts"
+import { type RemindersFeatureOptions, remindersFeature } from "./reminders/remindersFeature.ts"
 import { reportsFeature } from "./reports/reportsFeature.ts"
 import { shellFeature } from "./shell/shellFeature.ts"
 import { streams, streamsFeature } from "./streams/streamsFeature.ts"
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   readonly housekeeping?: AccountFeatureOptions["housekeeping"]
   /** Timing of the guide's refresh job (on start, then every 6 hours), which runs until the app closes. */
   readonly guideRefresh?: GuideFeatureOptions["refresh"]
+  /** Timing of the reminder job (every 30 seconds), which runs until the app closes. */
+  readonly reminders?: RemindersFeatureOptions["job"]
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024
@@ -105,11 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The list of features: each brings its contract handlers, its routes and its background jobs.
     // connections comes before origin: its playlist hook must see the routes the origin adds.
     const guide = (featureDeps: FeatureDeps) => guideFeature(featureDeps, { refresh: options.guideRefresh })
+    const reminders = (featureDeps: FeatureDeps) => remindersFeature(featureDeps, { job: options.reminders })
     for (const feature of [
       shellFeature,
       invitesFeature,
       streamsFeature,
       guide,
+      reminders,
       supportFeature,
       paymentsFeature,
       reportsFeature,
@@ -127,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const feature of features) await feature.routes?.(app)
     await app.register(async (scope) => {
       await registerApiRateLimit(scope, deps.limits, counters, now)
+      for (const feature of features) await feature.limitedRoutes?.(scope)
       registerContract(scope, {
         handlers: mergeHandlers(features),
         authenticate: account.authenticate,

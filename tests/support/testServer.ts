@@ -69,6 +69,7 @@ export async function startTestServer(
     publicUrl?: string
     bodyLimit?: number
     housekeeping?: BuildAppOptions["housekeeping"]
+    reminders?: BuildAppOptions["reminders"]
     /** more of the environment the server reads its configuration from */
     env?: Readonly<Record<string, string>>
   } = {}
@@ -140,7 +141,9 @@ export async function startTestServer(
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     // Tests that move the clock run housekeeping passes themselves; a timer's pass would race them.
-    housekeeping: options.housekeeping ?? { firstAfterMs: 24 * 60 * 60 * 1000 }
+    housekeeping: options.housekeeping ?? { firstAfterMs: 24 * 60 * 60 * 1000 },
+    // and reminder passes, which mail what the moved clock made due
+    reminders: options.reminders ?? { firstAfterMs: 24 * 60 * 60 * 1000 }
   })
   return server
 }

@@ -5,6 +5,7 @@ import type { AnySchema } from "./endpoint.ts"
 import { guideContract } from "./guide.ts"
 import { invitesContract } from "./invites.ts"
 import { paymentsContract } from "./payments.ts"
+import { remindersContract } from "./reminders.ts"
 import { reportsContract } from "./reports.ts"
 import { shellContract } from "./shell.ts"
 import { streamsContract } from "./streams.ts"
@@ -21,6 +22,7 @@ export const api = {
   ...profileContract,
   ...invitesContract,
   ...guideContract,
+  ...remindersContract,
   ...paymentsContract,
   ...supportContract,
   ...reportsContract,

@@ -276,6 +276,8 @@ export interface RemindersTable {
   lead_minutes: number
   /** start_at less the lead: when the mail goes */
   remind_at: Timestamp
+  /** the viewer's IANA zone when they set it: the mail says the start in it */
+  time_zone: Defaulted<string>
   /** pending until mailed (sent), or dropped when a refresh took the programme out of the guide */
   state: Defaulted<ReminderState>
   created_at: Timestamp

@@ -43,5 +43,7 @@ export interface ServerFeature {
   readonly routeConfig?: (name: EndpointName) => FastifyContextConfig | undefined
   /** Routes and hooks beyond the API contract, on the root instance. */
   readonly routes?: (app: FastifyInstance) => Promise<void>
+  /** Routes beyond the API contract that count toward the API's per-network limit (public feeds and the like). */
+  readonly limitedRoutes?: (scope: FastifyInstance) => Promise<void>
   readonly jobs?: ReadonlyArray<Job>
 }

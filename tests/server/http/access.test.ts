@@ -4,6 +4,7 @@ import { buildPath } from "../../../src/domain/contract/endpoint.ts"
 import { hashToken } from "../../../src/server/account/sessions.ts"
 import { playerTokenOf } from "../../../src/server/connections/playerTokens.ts"
 import { routePath } from "../../../src/server/http/registerContract.ts"
+import { insertStream } from "../../../src/server/streams/streamsRepo.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { type CallOptions, startTestServer, type TestServer } from "../../support/testServer.ts"
 
@@ -74,6 +75,12 @@ const VALID: Partial<Record<EndpointName, CallOptions | ((token: string | undefi
   reports: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
   reportSeries: { body: { dates: { start: "2026-01-01", end: "2026-01-15" } } },
   playerToken: {},
+  reminders: {},
+  createReminder: { body: { streamId: 1, startTime: "2026-01-16T20:00:00.000Z", leadMinutes: 10 } },
+  deleteReminder: { params: { id: "123456" } },
+  calendarFeed: {},
+  createCalendarFeed: {},
+  revokeCalendarFeed: {},
   metering: (token) => ({ body: { token_id: token === undefined ? "none" : playerTokenOf(hashToken(token)), factor: 1, rnd: "r" } }),
   analytics: { params: { videoType: "live", siteGroupId: "streamhub", event: "view" }, body: analyticsBody }
 }
@@ -89,6 +96,19 @@ describe.each(dialects)("access by role ($name)", (dialect) => {
     server = await startTestServer(dialect)
     await server.addUser({ email: "customer@example.com" })
     await server.addUser({ email: "staff@example.com", staff: true })
+    // a programme to set a reminder of
+    const stream = await insertStream(server.db.kysely, { title: "Sports One", src: "/live/x/index.m3u8", epg_channel_id: "sport1.tv" })
+    expect(stream.id).toBe(1)
+    await server.db.kysely
+      .insertInto("guide_programmes")
+      .values({
+        channel_id: "sport1.tv",
+        start_at: "2026-01-16T20:00:00.000Z",
+        stop_at: "2026-01-16T22:00:00.000Z",
+        title: "Match",
+        subtitle: ""
+      })
+      .execute()
   })
   afterAll(() => server.dispose())
 

@@ -71,19 +71,22 @@ const VALID_BODY: { readonly [N in EndpointName as (typeof api)[N]["body"] exten
   endConnection: { id: 1 },
   streamAccess: { grant: "g1.a.b" },
   endStream: { id: 1 },
-  closeStream: { grant: "g1.a.b" }
+  closeStream: { grant: "g1.a.b" },
+  createReminder: { streamId: 1, startTime: "2026-01-16T20:00:00.000Z", leadMinutes: 10, timeZone: "Europe/Oslo" }
 }
 type BodyEndpoint = keyof typeof VALID_BODY
 
 const VALID_PARAMS: Partial<Record<EndpointName, Record<string, string>>> = {
   invitation: { token: "unknown" },
   schedule: { id: "2026-01-15" },
+  deleteReminder: { id: "1" },
   analytics: { videoType: "live", siteGroupId: "streamhub", event: "view" }
 }
 
 /** Path parameters the router matches but the contract's schema refuses. */
 const BAD_PARAMS: Partial<Record<EndpointName, ReadonlyArray<Record<string, string>>>> = {
   schedule: [{ id: "tomorrow" }, { id: "2026-1-15" }, { id: "15.01.2026" }],
+  deleteReminder: [{ id: "one" }, { id: "0" }, { id: "-1" }, { id: "1.5" }],
   analytics: [
     { ...VALID_PARAMS.analytics, videoType: "hls" },
     { ...VALID_PARAMS.analytics, event: "click" },

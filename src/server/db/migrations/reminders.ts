@@ -6,8 +6,9 @@ import { idColumn, type SchemaBuilder } from "./idColumn.ts"
 // Reminders: a viewer asks to be mailed a chosen time before a programme of the guide starts.
 // The programme is named by its guide channel and start (a guide programme's key), with its times
 // and title kept as they were when it was found, so the mail and the calendar feed need no join
-// and a guide refresh that moves or drops the programme can be told apart. One per viewer and
-// programme. The calendar feed is one secret address per account, kept as its SHA-256 only.
+// and a guide refresh that moves or drops the programme can be told apart; the viewer's time zone
+// says the start in the mail as they read the guide. One per viewer and programme. The calendar
+// feed is one secret address per account, kept as its SHA-256 only.
 export function reminders(dialect: Dialect): Migration {
   const id = idColumn(dialect)
   const up = async (db: Kysely<unknown>): Promise<void> => {
@@ -23,6 +24,7 @@ export function reminders(dialect: Dialect): Migration {
       .addColumn("title", "text", (c) => c.notNull())
       .addColumn("lead_minutes", "integer", (c) => c.notNull())
       .addColumn("remind_at", "text", (c) => c.notNull())
+      .addColumn("time_zone", "text", (c) => c.notNull().defaultTo("UTC"))
       .addColumn("state", "text", (c) => c.notNull().defaultTo("pending").check(sql`state in ('pending', 'sent', 'dropped')`))
       .addColumn("created_at", "text", (c) => c.notNull())
       .addColumn("notified_at", "text")
