@@ -19,14 +19,15 @@
  * how soon it paints under slow 4G (see loginPage.ts), the relay of an upstream LL-HLS channel
  * to many simulated viewers and in Chromium (see relayBench.ts), and ingest channels: glass to glass
  * from a real-time encoder pushing RTMP and SRT to Chromium's low-latency player, and what a live
- * channel costs in CPU and memory (see ingestBench.ts), and what one client can make the server keep
+ * channel costs in CPU and memory (see ingestBench.ts), the time-shift window: a start an hour back
+ * against a live one and what the window's playlist costs (see timeshiftBench.ts), and what one client can make the server keep
  * (telemetry under the budgets, refused playlists from one /64) and the forgot-password answer's
  * time for registered and unknown addresses, on SQLite and with --postgres on PostgreSQL (see
  * storageBench.ts).
  *
  * Options: --iterations N (default 9), --latency-seconds S (default 20), --rtt MS (added round-trip
  * time for the time-to-first-frame pages, default 0: loopback; run it with 50 for the 50 ms row),
- * --no-build; --only guide|guide-page|reports|server|storage|login-page|relay|ingest|player; --postgres URL
+ * --no-build; --only guide|guide-page|reports|server|storage|login-page|relay|ingest|timeshift|player; --postgres URL
  * (the server and storage sections on PostgreSQL too); --storage-seconds S (20); --server-rounds N (3), --heartbeat-seconds S (60),
  * --heartbeat-rate PER_MINUTE (30000), --api-seconds S (10);
  * --relay-viewers N (200), --relay-seconds S (30), --relay-mbps M (3: the upstream's bitrate);
@@ -48,6 +49,7 @@ import { benchReports } from "./reportsBench.ts"
 import { benchServer } from "./serverBench.ts"
 import { median, percentile, row } from "./stats.ts"
 import { benchStorage } from "./storageBench.ts"
+import { benchTimeshift } from "./timeshiftBench.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const { values: options } = parseArgs({
@@ -73,7 +75,7 @@ const { values: options } = parseArgs({
     "relay-mbps": { type: "string", default: "3" }
   }
 })
-const SECTIONS = ["guide", "guide-page", "reports", "server", "storage", "login-page", "relay", "ingest", "player"] as const
+const SECTIONS = ["guide", "guide-page", "reports", "server", "storage", "login-page", "relay", "ingest", "timeshift", "player"] as const
 if (options.only !== undefined && !SECTIONS.some((section) => section === options.only))
   throw new Error(`--only takes ${SECTIONS.join(", ")}`)
 const runs = (section: (typeof SECTIONS)[number]): boolean => options.only === undefined || options.only === section
@@ -181,6 +183,18 @@ if (runs("ingest")) {
   await benchIngest({ seconds: 20, samples: 60, browser: launchBrowser })
 }
 if (options.only === "ingest") process.exit(0)
+
+if (runs("timeshift")) {
+  const shiftServer = await startServer()
+  const shiftBrowser = await launchBrowser()
+  try {
+    await benchTimeshift({ server: shiftServer, browser: shiftBrowser, rounds: Math.max(3, Math.min(iterations, 7)) })
+  } finally {
+    await shiftBrowser.close()
+    await shiftServer.stop()
+  }
+}
+if (options.only === "timeshift") process.exit(0)
 
 const EMAIL = "bench@example.com"
 const PASSWORD = "bench password 1"
