@@ -7,17 +7,22 @@ import type { WarmPlayer } from "../adapters/media/warmPlayer.ts"
 import { createCastActor } from "../adapters/screen/cast.ts"
 import { createFullscreenActor } from "../adapters/screen/fullscreen.ts"
 import { createPipActor } from "../adapters/screen/pip.ts"
+import type { AppStorage } from "../adapters/storage/storage.ts"
 import type { VolumeStore } from "../adapters/storage/volumeStore.ts"
 import type { Answer } from "../domain/contract/answer.ts"
 import { playerPageOf } from "../domain/playerRoute.ts"
 import { playerAccessMachine } from "../machines/player/playerAccessMachine.ts"
+import { playerGuideWindowMachine } from "../machines/player/playerGuideWindowMachine.ts"
 import { playerMachine } from "../machines/player/playerMachine.ts"
+import { playerStartOverMachine } from "../machines/player/playerStartOverMachine.ts"
 import { playerVolumeMachine } from "../machines/player/playerVolumeMachine.ts"
 import type { playerTelemetryMachine } from "../machines/telemetry/playerTelemetryMachine.ts"
 import { createNowNext } from "./streams.ts"
 
 export interface PlayerDeps {
   readonly callApi: CallApi
+  /** where the answers to "from the beginning or live?" are kept */
+  readonly storage: AppStorage
   readonly media: MediaDeps
   readonly volumeStore: VolumeStore
   readonly navigate: (to: string, replace: boolean) => void
@@ -31,7 +36,7 @@ export interface PlayerDeps {
 }
 
 /** The player page machine joined to its adapters, and the way its video gets onto the page. */
-export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry, location, signedIn, warm }: PlayerDeps) => {
+export const createPlayer = ({ callApi, storage, media, volumeStore, navigate, telemetry, location, signedIn, warm }: PlayerDeps) => {
   // Opened on a player page with a session: the streams list and hls.js load alongside the
   // app's own start-up calls instead of after them.
   let early: Promise<Answer<"streams">> | undefined
@@ -64,6 +69,17 @@ export const createPlayer = ({ callApi, media, volumeStore, navigate, telemetry,
       }),
       // the same guide the grid shows, for the side list and the title area
       nowNext: createNowNext(callApi),
+      // the TV player's seek bar marks the programmes of the stream's time-shift window
+      guideWindow: playerGuideWindowMachine.provide({
+        actors: {
+          loadWindow: fromPromise(({ input, signal }) => callApi("guideWindow", { params: { streamId: String(input.streamId) }, signal }))
+        }
+      }),
+      // "from the beginning or live?" is asked once per programme: the browser keeps the answers
+      startOver: playerStartOverMachine.provide({
+        actors: { recall: fromPromise(async ({ input }) => storage.getStartOverChoice(input)) },
+        actions: { remember: (_, { key, choice }) => storage.setStartOverChoice(key, choice) }
+      }),
       volume: playerVolumeMachine.provide({
         actors: { restoreVolume: fromPromise(async () => volumeStore.read()) },
         actions: { persistVolume: (_, setting) => volumeStore.write(setting) }

@@ -11,19 +11,27 @@ export interface MediaTiming {
   readonly live: boolean
   /** seconds behind the live edge as the player estimates it; null for VOD or when unknown */
   readonly latency: number | null
+  /**
+   * Epoch ms of media time 0, from the playlist's program date time: the wall clock of the moment
+   * at `seconds` is `epoch + seconds * 1000`. Absent when the playlist carries no date.
+   */
+  readonly epoch?: number
 }
 
 export type RecoveryKind = "network" | "media"
 
 /** What the media adapter is told to do. */
 export type MediaCommand =
-  | { readonly type: "media.load"; readonly source: string }
+  /** `startAt` (epoch ms): start at that moment of the playlist's window rather than live */
+  | { readonly type: "media.load"; readonly source: string; readonly startAt?: number }
   | { readonly type: "media.stop" }
   | { readonly type: "media.play" }
   | { readonly type: "media.pause" }
   | { readonly type: "media.seekTo"; readonly time: number }
   | { readonly type: "media.seekToLive" }
   | { readonly type: "media.volume"; readonly volume: number; readonly muted: boolean }
+  /** how fast the picture runs (1 normal); a live stream played behind its edge catches up above 1 */
+  | { readonly type: "media.rate"; readonly rate: number }
   /** Replies with one `media.timing`. */
   | { readonly type: "media.probe" }
   | { readonly type: "media.recover"; readonly kind: RecoveryKind }
@@ -41,6 +49,8 @@ export type MediaFact =
   | { readonly type: "media.volumeChanged" }
   /** The browser is online again after being offline (going offline is a `media.failed`, code 1002). */
   | { readonly type: "media.reconnected" }
+  /** The moment a load asked to start at is not in the playlist's window (or it has no dates): it plays live instead. */
+  | { readonly type: "media.startMissed" }
   /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }
   /** a source's first picture, `ms` after it was asked for (from navigation start for the page's warm start) */

@@ -9,6 +9,8 @@ export const DVR_MIN_WINDOW_S = 60
 /** A double tap on a touch zone seeks this far. */
 export const TOUCH_SEEK_S = 5
 export const CONTROLS_HIDE_MS = 2000
+/** Behind live, a viewer who asks to catch up plays this much faster until within the live edge's tolerance. */
+export const CATCH_UP_RATE = 1.1
 
 export const VOLUME_TICKS = { normal: 10, small: 8, tiny: 6 } as const
 

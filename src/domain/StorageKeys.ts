@@ -6,3 +6,5 @@ export const TOKEN_STORAGE_KEY = "Token"
 /** The last announcement the browser has shown, so each is shown once. */
 export const ANNOUNCEMENT_STORAGE_KEY = "announcementToken"
 export const PLAYER_CHOICE_STORAGE_KEY = "streamPlayer"
+/** The answers to "start from the beginning or watch live?", by stream and programme (domain/StartOver.ts). */
+export const START_OVER_STORAGE_KEY = "startOver"

@@ -1,6 +1,11 @@
 interface FakeLevel {
   readonly height: number
-  details?: { live: boolean; edge: number; fragmentStart: number }
+  details?: {
+    live: boolean
+    edge: number
+    fragmentStart: number
+    fragments?: ReadonlyArray<{ start: number; duration: number; programDateTime: number | null }>
+  }
 }
 
 /** Enough of hls.js to drive the adapter: it records calls and emits events on demand. */
@@ -44,8 +49,11 @@ export class FakeHls {
   attachMedia(element: unknown) {
     this.attached = element
   }
-  startLoad() {
+  /** where each startLoad asked to begin (-1: wherever the library thinks best) */
+  readonly startPositions: Array<number> = []
+  startLoad(position = -1) {
     this.calls.push("startLoad")
+    this.startPositions.push(position)
   }
   recoverMediaError() {
     this.calls.push("recoverMediaError")

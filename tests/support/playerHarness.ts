@@ -3,12 +3,15 @@ import { type AnyEventObject, createActor, fromCallback, fromPromise } from "xst
 import { createMediaActor } from "../../src/adapters/media/hlsMedia.ts"
 import { createClockActor } from "../../src/adapters/time/clock.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
-import { answered } from "../../src/domain/contract/answer.ts"
+import { type Answer, answered } from "../../src/domain/contract/answer.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../src/domain/ScreenProtocol.ts"
+import type { StartOverChoice, StartOverKey } from "../../src/domain/StartOver.ts"
 import type { playerAccessMachine } from "../../src/machines/player/playerAccessMachine.ts"
 import type { PlayerEvent } from "../../src/machines/player/playerEvents.ts"
+import { playerGuideWindowMachine } from "../../src/machines/player/playerGuideWindowMachine.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { playerStartOverMachine } from "../../src/machines/player/playerStartOverMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
 import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
 import type { playerTelemetryMachine } from "../../src/machines/telemetry/playerTelemetryMachine.ts"
@@ -70,6 +73,14 @@ interface StartOptions {
   readonly access?: typeof playerAccessMachine
   /** another media adapter than the fake that records commands, and the video it plays on */
   readonly media?: { readonly logic: ReturnType<typeof createMediaActor>; readonly video: HTMLVideoElement }
+  /** the programmes of a stream's time-shift window; by default none */
+  readonly guideWindow?: typeof playerGuideWindowMachine
+  /** what was answered before for a programme; by default nothing */
+  readonly recalled?: StartOverChoice | null
+  /** `?stream=`, `?from=` and the site's window */
+  readonly streamId?: number
+  readonly startAt?: number
+  readonly timeshiftHours?: number
 }
 
 /** The real media adapter driving FakeHls on a FakeVideo; `network` announces offline/online. */
@@ -97,7 +108,12 @@ export const startPlayer = async ({
   telemetry,
   nowNext,
   access,
-  media: real
+  media: real,
+  guideWindow,
+  recalled = null,
+  streamId,
+  startAt,
+  timeshiftHours
 }: StartOptions = {}) => {
   const media = fakeAdapter<MediaCommand, MediaInput>()
   const fullscreen = fakeAdapter<FullscreenCommand, FullscreenInput>()
@@ -105,6 +121,8 @@ export const startPlayer = async ({
   const cast = fakeAdapter<CastCommand, CastInput>()
   const navigate = vi.fn()
   const persistVolume = vi.fn()
+  const remembered: Array<{ readonly key: StartOverKey; readonly choice: StartOverChoice }> = []
+  const recalls: Array<StartOverKey> = []
   const actor = createActor(
     playerMachine.provide({
       actors: {
@@ -123,11 +141,39 @@ export const startPlayer = async ({
         volume: playerVolumeMachine.provide({
           actors: { restoreVolume: fromPromise(async () => stored) },
           actions: { persistVolume: (_, setting) => persistVolume(setting) }
+        }),
+        guideWindow:
+          guideWindow ??
+          playerGuideWindowMachine.provide({
+            actors: {
+              loadWindow: fromPromise(
+                async (): Promise<Answer<"guideWindow">> => answered({ success: true, data: { from: "", to: "", programmes: [] } })
+              )
+            }
+          }),
+        startOver: playerStartOverMachine.provide({
+          actors: {
+            recall: fromPromise(async ({ input }: { readonly input: StartOverKey }) => {
+              recalls.push(input)
+              return recalled
+            })
+          },
+          actions: { remember: (_, answer) => void remembered.push(answer) }
         })
       },
       actions: { navigate }
     }),
-    { input: { player, index, ...(ui === undefined ? {} : { ui }), ...(search === undefined ? {} : { search }) } }
+    {
+      input: {
+        player,
+        index,
+        ...(ui === undefined ? {} : { ui }),
+        ...(search === undefined ? {} : { search }),
+        ...(streamId === undefined ? {} : { streamId }),
+        ...(startAt === undefined ? {} : { startAt }),
+        ...(timeshiftHours === undefined ? {} : { timeshiftHours })
+      }
+    }
   ).start()
   await vi.advanceTimersByTimeAsync(0)
   const send = (event: PlayerEvent) => actor.send(event)
@@ -135,14 +181,18 @@ export const startPlayer = async ({
     send({ type: "media.attach", element: real?.video ?? element, container })
     await vi.advanceTimersByTimeAsync(0)
   }
-  const child = <K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry" | "access">(id: K) => {
+  const child = <
+    K extends "playback" | "controls" | "volume" | "liveEdge" | "screen" | "casting" | "telemetry" | "access" | "startOver" | "guideWindow"
+  >(
+    id: K
+  ) => {
     const ref = actor.getSnapshot().children[id]
     if (ref === undefined) throw new Error(`no ${id} child: is the video attached?`)
     return ref.getSnapshot() as NonNullable<ReturnType<typeof actor.getSnapshot>["children"][K]> extends { getSnapshot: () => infer S }
       ? S
       : never
   }
-  return { actor, media, fullscreen, pip, cast, navigate, persistVolume, send, attach, child }
+  return { actor, media, fullscreen, pip, cast, navigate, persistVolume, remembered, recalls, send, attach, child }
 }
 
 /** The player machine over the real media adapter, hls.js faked by FakeHls, the video by FakeVideo. */

@@ -8,9 +8,12 @@ import { createPipActor } from "../../src/adapters/screen/pip.ts"
 import type { CastCommand, CastInput } from "../../src/domain/CastProtocol.ts"
 import { type Answer, answered } from "../../src/domain/contract/answer.ts"
 import type { MediaCommand, MediaFact, MediaInput, MediaTiming } from "../../src/domain/MediaProtocol.ts"
+import type { StartOverChoice } from "../../src/domain/StartOver.ts"
 import { Stream } from "../../src/domain/Stream.ts"
 import type { TelemetrySession } from "../../src/domain/TelemetryProtocol.ts"
+import { playerGuideWindowMachine } from "../../src/machines/player/playerGuideWindowMachine.ts"
 import { playerMachine } from "../../src/machines/player/playerMachine.ts"
+import { playerStartOverMachine } from "../../src/machines/player/playerStartOverMachine.ts"
 import { playerVolumeMachine, type VolumeSetting } from "../../src/machines/player/playerVolumeMachine.ts"
 import { bootMachine } from "../../src/machines/shell/bootMachine.ts"
 import { nowNextMachine } from "../../src/machines/streams/nowNextMachine.ts"
@@ -103,7 +106,15 @@ export const renderPlayer = () => {
       nowNext: noGuide,
       volume: playerVolumeMachine.provide({
         actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) }
-      })
+      }),
+      guideWindow: playerGuideWindowMachine.provide({
+        actors: {
+          loadWindow: fromPromise(
+            async (): Promise<Answer<"guideWindow">> => answered({ success: true, data: { from: "", to: "", programmes: [] } })
+          )
+        }
+      }),
+      startOver: playerStartOverMachine.provide({ actors: { recall: fromPromise(async (): Promise<StartOverChoice | null> => null) } })
     }
   })
   render(

@@ -33,8 +33,12 @@ export const browserMediaDeps: MediaDeps = {
   prefersNative: (lowLatency) => !lowLatency && "WebKitPlaybackTargetAvailabilityEvent" in globalThis && canPlayHlsNatively(),
   now: () => performance.now(),
   // low-latency playback starts on parts the library picks itself, so only its playlist is fetched ahead
-  prefetch: (source, lowLatency, playlist) =>
-    prefetchMedia(globalThis.fetch.bind(globalThis), source, { segment: !lowLatency, ...(playlist === undefined ? {} : { playlist }) }),
+  prefetch: (source, lowLatency, playlist, startAt) =>
+    prefetchMedia(globalThis.fetch.bind(globalThis), source, {
+      segment: !lowLatency,
+      ...(playlist === undefined ? {} : { playlist }),
+      ...(startAt === undefined ? {} : { startAt })
+    }),
   // a beacon still goes out as the tab closes; only our origin's sources carry a grant to close
   closeStream: (source) => {
     const grant = grantOf(source)

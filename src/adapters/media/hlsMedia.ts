@@ -44,10 +44,13 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
           source = command.source
           // a warm start's source was asked for as the page opened
           loadedAt = 0
-          session = deps.adopt?.(element, command.source, lowLatency, report)
+          // a new source plays at normal speed, whatever the last one was catching up at
+          element.playbackRate = 1
+          // a warm start plays live: one asked to start at a moment starts afresh
+          session = command.startAt === undefined ? deps.adopt?.(element, command.source, lowLatency, report) : undefined
           if (session === undefined) {
             loadedAt = now()
-            session = startSession(deps, element, command.source, lowLatency, report)
+            session = startSession(deps, element, command.source, lowLatency, report, command.startAt)
           }
           return
         case "media.stop":
@@ -61,6 +64,9 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
           return session?.seekTo(command.time)
         case "media.seekToLive":
           return session?.seekToLive()
+        case "media.rate":
+          element.playbackRate = command.rate
+          return
         case "media.volume":
           element.volume = command.volume
           element.muted = command.muted

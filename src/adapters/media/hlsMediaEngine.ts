@@ -20,6 +20,8 @@ export interface EngineContext {
   readonly element: HTMLVideoElement
   readonly source: string
   readonly lowLatency: boolean
+  /** epoch ms to start at, inside the playlist's window; live when absent (or when it is not inside) */
+  readonly startAt?: number
   readonly report: (fact: MediaFact) => void
   /** the error a failed load means on this page right now (mixed content, offline, network) */
   readonly loadFailureCode: () => number
@@ -75,23 +77,78 @@ export const elementTiming = (element: HTMLVideoElement): MediaTiming | null => 
 
 const detailsOf = (hls: Hls): LevelDetails | undefined => hls.levels[hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel]?.details
 
+type Dated = Pick<LevelDetails["fragments"][number], "start" | "duration" | "programDateTime">
+
+/** The fragment playing at `time` (binary search: a time-shift window holds thousands), else the nearest end. */
+const fragmentAt = (fragments: ReadonlyArray<Dated>, time: number): Dated | undefined => {
+  let low = 0
+  let high = fragments.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if ((fragments[middle]?.start ?? 0) <= time) low = middle
+    else high = middle - 1
+  }
+  return fragments[low]
+}
+
+/** Epoch ms of media time 0, by the program date time of the fragment at `time`; undefined without dates. */
+export const epochOf = (fragments: ReadonlyArray<Dated>, time: number): number | undefined => {
+  const fragment = fragmentAt(fragments, time)
+  return fragment?.programDateTime == null ? undefined : fragment.programDateTime - fragment.start * 1000
+}
+
+/** Where on the media timeline the wall-clock moment `at` is, when a fragment of the window holds it. */
+export const positionOf = (fragments: ReadonlyArray<Dated>, at: number): number | null => {
+  const epoch = epochOf(fragments, 0)
+  const first = fragments[0]
+  const last = fragments.at(-1)
+  if (epoch === undefined || first === undefined || last === undefined) return null
+  const guess = fragmentAt(fragments, (at - epoch) / 1000)
+  // the dates may drift from the durations across a discontinuity: the fragment's own date decides
+  const date = guess?.programDateTime
+  if (guess == null || date == null || at < date || at >= date + guess.duration * 1000) {
+    const found = fragments.find(
+      (fragment) =>
+        fragment.programDateTime != null && at >= fragment.programDateTime && at < fragment.programDateTime + fragment.duration * 1000
+    )
+    return found?.programDateTime == null ? null : found.start + (at - found.programDateTime) / 1000
+  }
+  return guess.start + (at - date) / 1000
+}
+
+export interface HlsStart {
+  /** the playlist (and first segment) already on their way */
+  readonly prefetch?: MediaPrefetch | undefined
+  /** epoch ms to start at: where the playlist's program date times put it */
+  readonly startAt?: number | undefined
+  /** the moment to start at is not in the playlist: the library starts live instead */
+  readonly onStartMissed?: () => void
+}
+
 /**
  * A configured instance; the low-latency player's first rendition is the one closest to 1080p.
  * With a prefetch, its answers are served first and loading starts where its segment is, so the
- * library asks the network for neither.
+ * library asks the network for neither. A start at a moment of the window is found once the
+ * playlist is in, by its dates.
  */
-export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, prefetch?: MediaPrefetch): Hls => {
+export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, { prefetch, startAt, onStartMissed }: HlsStart = {}): Hls => {
   const config = lowLatency ? lowLatencyConfig() : tvConfig()
-  const hls = new HlsClass(
-    prefetch === undefined
-      ? config
-      : { ...config, autoStartLoad: false, loader: prefetchingLoader(HlsClass.DefaultConfig.loader, prefetch) }
-  )
-  if (prefetch !== undefined) {
+  const placed = prefetch !== undefined || startAt !== undefined
+  const hls = new HlsClass({
+    ...config,
+    ...(placed ? { autoStartLoad: false } : {}),
+    ...(prefetch === undefined ? {} : { loader: prefetchingLoader(HlsClass.DefaultConfig.loader, prefetch) })
+  })
+  if (placed) {
     let first = true
     // a manifest parsed again (a reload after a failure) starts wherever the library thinks best
     hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
-      hls.startLoad(first ? (prefetch.startPosition() ?? -1) : -1)
+      let position = first ? (prefetch?.startPosition() ?? null) : null
+      if (first && startAt !== undefined) {
+        position = positionOf(hls.levels[0]?.details?.fragments ?? [], startAt)
+        if (position === null) onStartMissed?.()
+      }
+      hls.startLoad(position ?? -1)
       first = false
     })
   }
@@ -107,7 +164,11 @@ export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, prefetch?: 
 /** hls.js playing the source on the element. */
 export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): Engine => {
   const { element, source, report } = context
-  const hls = createHls(HlsClass, context.lowLatency, context.prefetch)
+  const hls = createHls(HlsClass, context.lowLatency, {
+    prefetch: context.prefetch,
+    startAt: context.startAt,
+    onStartMissed: () => report({ type: "media.startMissed" })
+  })
   let mediaRecoveries = 0
 
   hls.on(HlsClass.Events.MANIFEST_PARSED, () => context.onManifest())
@@ -128,7 +189,16 @@ export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): E
       if (details === undefined) return elementTiming(element)
       const { currentTime } = element
       const latency = details.live ? (hls.latency > 0 ? hls.latency : Math.max(0, details.edge - currentTime)) : null
-      return { currentTime, start: details.fragmentStart, end: details.edge, live: details.live, latency }
+      // a stand-in for the library (the tests') may leave the fragments out
+      const epoch = epochOf(details.fragments ?? [], currentTime)
+      return {
+        currentTime,
+        start: details.fragmentStart,
+        end: details.edge,
+        live: details.live,
+        latency,
+        ...(epoch === undefined ? {} : { epoch })
+      }
     },
     liveSyncPosition: () => hls.liveSyncPosition,
     recover: (kind) => {
@@ -150,13 +220,37 @@ export const createHlsEngine = (HlsClass: typeof Hls, context: EngineContext): E
   }
 }
 
+type DatedVideo = HTMLVideoElement & { getStartDate?: () => Date }
+
+/** Epoch ms of the element's media time 0, where the browser tells it (Safari's getStartDate). */
+const startDateOf = (element: DatedVideo): number | undefined => {
+  const date = element.getStartDate?.().getTime()
+  return date !== undefined && Number.isFinite(date) ? date : undefined
+}
+
 export const createNativeEngine = (context: EngineContext): Engine => {
-  const { element, source } = context
+  const { element, source, startAt } = context
   element.src = source
+  if (startAt !== undefined) {
+    const place = (): void => {
+      element.removeEventListener("loadedmetadata", place)
+      const epoch = startDateOf(element)
+      const { seekable } = element
+      const time = epoch === undefined ? Number.NaN : (startAt - epoch) / 1000
+      const inside = seekable.length > 0 && time >= seekable.start(0) && time <= seekable.end(seekable.length - 1)
+      if (inside) element.currentTime = time
+      else context.report({ type: "media.startMissed" })
+    }
+    element.addEventListener("loadedmetadata", place)
+  }
   // the element has no manifest event of its own; it is ready to be told to play at once
   context.onManifest()
   return {
-    timing: () => elementTiming(element),
+    timing: () => {
+      const timing = elementTiming(element)
+      const epoch = startDateOf(element)
+      return timing === null || epoch === undefined ? timing : { ...timing, epoch }
+    },
     liveSyncPosition: () => {
       const { seekable } = element
       return seekable.length > 0 ? seekable.end(seekable.length - 1) : null

@@ -17,9 +17,10 @@ export interface HlsSessionDeps {
   readonly prefersNative?: (lowLatency: boolean) => boolean
   /**
    * starts fetching the source's playlist (and first segment) while hls.js itself loads; `playlist`
-   * is the source's playlist when it is already here (it came with the streams list)
+   * is the source's playlist when it is already here (it came with the streams list); `startAt`
+   * the moment of the window playback starts at, whose segment is the one to fetch
    */
-  readonly prefetch?: (source: string, lowLatency: boolean, playlist?: StartPlaylist) => MediaPrefetch
+  readonly prefetch?: (source: string, lowLatency: boolean, playlist?: StartPlaylist, startAt?: number) => MediaPrefetch
   /** Where the browser announces going `offline` and coming back `online`; the window by default. */
   readonly connectivity?: Pick<EventTarget, "addEventListener" | "removeEventListener">
 }
@@ -51,7 +52,8 @@ export const startSession = (
   element: HTMLVideoElement,
   source: string,
   lowLatency: boolean,
-  sendBack: (fact: MediaFact) => void
+  sendBack: (fact: MediaFact) => void,
+  startAt?: number
 ): HlsSession => {
   let active = true
   let engine: Engine | undefined
@@ -112,6 +114,7 @@ export const startSession = (
     element,
     source,
     lowLatency,
+    ...(startAt === undefined ? {} : { startAt }),
     report,
     loadFailureCode,
     onManifest: () => {
@@ -123,7 +126,7 @@ export const startSession = (
     if (deps.hasMse() && deps.prefersNative?.(lowLatency) !== true) {
       starting = true
       // only a first start: a retry after a failure must see the network's answer, not an old one
-      const prefetch = !retried ? deps.prefetch?.(source, lowLatency) : undefined
+      const prefetch = !retried ? deps.prefetch?.(source, lowLatency, undefined, startAt) : undefined
       deps.preloadHls?.()
       // running hls.js takes the main thread a while: first let the playlist in and the segment request out
       ;(prefetch?.ready ?? Promise.resolve())

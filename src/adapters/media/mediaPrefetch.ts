@@ -1,3 +1,4 @@
+import { playlistMoment } from "../../domain/playlistMoment.ts"
 import { playlistStart } from "../../domain/playlistStart.ts"
 import type { StartPlaylist } from "../../domain/Stream.ts"
 
@@ -28,6 +29,8 @@ export interface PrefetchOptions {
   readonly segment: boolean
   /** the source's playlist, already here: used instead of fetching it when it is this very source's */
   readonly playlist?: StartPlaylist
+  /** playback starts at this moment of the window (epoch ms), not live: its segment is the one to fetch */
+  readonly startAt?: number
 }
 
 /** A playlist that came with another answer, as if it had just been fetched. */
@@ -80,11 +83,12 @@ export const prefetchMedia = (fetch: typeof globalThis.fetch, source: string, op
     pending.set(playlistUrl, playlist)
     ready = playlist.then((answer) => {
       if (!options.segment || answer === null || typeof answer.data !== "string") return
-      const segment = playlistStart(answer.data)
+      const moment = options.startAt === undefined ? null : playlistMoment(answer.data, options.startAt)
+      const segment = options.startAt === undefined ? playlistStart(answer.data) : moment
       const segmentUrl = segment === null ? null : absolute(segment.uri, answer.url)
       if (segment === null || segmentUrl === null) return
-      // the middle of the segment: clear of the tolerance the library allows at its edges
-      start = segment.start + segment.duration / 2
+      // the middle of a live start's segment: clear of the tolerance the library allows at its edges
+      start = moment?.position ?? segment.start + segment.duration / 2
       pending.set(segmentUrl, get(segmentUrl, "arrayBuffer"))
     })
   }

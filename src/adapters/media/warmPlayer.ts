@@ -2,6 +2,7 @@ import type { MediaFact } from "../../domain/MediaProtocol.ts"
 import { LOW_LATENCY_PLAYER, sourceFor } from "../../domain/playerChoice.ts"
 import { playerPageOf } from "../../domain/playerRoute.ts"
 import type { StartPlaylist, Stream } from "../../domain/Stream.ts"
+import { readPlayerStart } from "../../domain/Timeshift.ts"
 import type { StoredVolume } from "../storage/volumeStore.ts"
 import { type HlsSession, type HlsSessionDeps, startSession } from "./hlsMediaSession.ts"
 
@@ -48,7 +49,7 @@ export interface WarmPlayer {
   readonly release: () => void
 }
 
-type Playable = Pick<Stream, "src" | "src_sldp" | "maintenance_mode">
+type Playable = Pick<Stream, "id" | "src" | "src_sldp" | "maintenance_mode">
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 const isOptionalText = (value: unknown): value is string | null => value === null || typeof value === "string"
@@ -65,12 +66,22 @@ const playlistOf = (answer: unknown, source: string): StartPlaylist | undefined 
   if (!isRecord(playlist) || playlist.url !== source || typeof playlist.text !== "string") return undefined
   return { url: source, text: playlist.text }
 }
-const streamAt = (answer: unknown, index: number): Playable | undefined => {
-  if (!isRecord(answer) || answer.success !== true || !Array.isArray(answer.data)) return undefined
-  const stream: unknown = answer.data[index]
-  if (!isRecord(stream) || !isOptionalText(stream.src) || !isOptionalText(stream.src_sldp) || typeof stream.maintenance_mode !== "boolean")
+const playable = (stream: unknown): Playable | undefined => {
+  if (
+    !isRecord(stream) ||
+    typeof stream.id !== "number" ||
+    !isOptionalText(stream.src) ||
+    !isOptionalText(stream.src_sldp) ||
+    typeof stream.maintenance_mode !== "boolean"
+  )
     return undefined
-  return { src: stream.src, src_sldp: stream.src_sldp, maintenance_mode: stream.maintenance_mode }
+  return { id: stream.id, src: stream.src, src_sldp: stream.src_sldp, maintenance_mode: stream.maintenance_mode }
+}
+/** The stream named by id (`?stream=`) when the list has it, else the one at the index (`?default=`), as the app picks. */
+const streamAt = (answer: unknown, index: number, id: number | undefined): Playable | undefined => {
+  if (!isRecord(answer) || answer.success !== true || !Array.isArray(answer.data)) return undefined
+  const streams = answer.data.map(playable)
+  return streams.find((stream) => id !== undefined && stream?.id === id) ?? streams[index]
 }
 
 /**
@@ -85,7 +96,9 @@ export const startWarmPlayer = (
   deps: WarmPlayerDeps
 ): WarmPlayer | undefined => {
   const route = playerPageOf(page.pathname, page.search)
-  if (route === null || deps.token === null) return undefined
+  const start = readPlayerStart(page.search)
+  // a start at a moment of the window (`?from=`) is the app's to make: a warm start plays live
+  if (route === null || deps.token === null || start.from !== undefined) return undefined
   const lowLatency = route.player === LOW_LATENCY_PLAYER
   const { maintenance, streams } = deps.answers(deps.token)
 
@@ -123,7 +136,7 @@ export const startWarmPlayer = (
 
   void Promise.all([maintenance, streams]).then(([status, list]) => {
     if (done) return
-    const stream = streamAt(list, route.index)
+    const stream = streamAt(list, route.index, start.streamId)
     const source = sourceFor(stream, route.player)
     if (!isOpen(status) || stream === undefined || stream.maintenance_mode || source === null) return release()
     const created = deps.createShell()

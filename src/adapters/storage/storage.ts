@@ -1,5 +1,12 @@
 import { DEFAULT_PLAYER_CHOICE } from "../../domain/playerChoice.ts"
-import { ANNOUNCEMENT_STORAGE_KEY, PLAYER_CHOICE_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
+import {
+  keepStartOverChoice,
+  parseStartOverChoices,
+  type StartOverChoice,
+  type StartOverKey,
+  startOverName
+} from "../../domain/StartOver.ts"
+import { ANNOUNCEMENT_STORAGE_KEY, PLAYER_CHOICE_STORAGE_KEY, START_OVER_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../../domain/StorageKeys.ts"
 import type { PlayerChoice } from "../../domain/Stream.ts"
 
 /** The few values the browser keeps between visits. */
@@ -11,6 +18,9 @@ export interface AppStorage {
   readonly setAnnouncementToken: (token: string) => void
   readonly getPlayerChoice: () => PlayerChoice
   readonly setPlayerChoice: (choice: PlayerChoice) => void
+  /** What the viewer answered about a programme when asked to start it from the beginning; null if never asked. */
+  readonly getStartOverChoice: (key: StartOverKey) => StartOverChoice | null
+  readonly setStartOverChoice: (key: StartOverKey, choice: StartOverChoice) => void
 }
 
 /** The subset of the Web Storage API this adapter needs. */
@@ -76,7 +86,7 @@ const resilient = (primary: KeyValueStore): KeyValueStore => {
 
 const parsePlayerChoice = (raw: string | null): PlayerChoice => (raw === "1" ? 1 : raw === "2" ? 2 : DEFAULT_PLAYER_CHOICE)
 
-export const createStorage = (store: KeyValueStore = browserStore()): AppStorage => {
+export const createStorage = (store: KeyValueStore = browserStore(), now: () => number = Date.now): AppStorage => {
   const safe = resilient(store)
   const nonEmpty = (key: string): string | null => {
     const value = safe.getItem(key)
@@ -89,6 +99,11 @@ export const createStorage = (store: KeyValueStore = browserStore()): AppStorage
     getAnnouncementToken: () => nonEmpty(ANNOUNCEMENT_STORAGE_KEY),
     setAnnouncementToken: (token) => safe.setItem(ANNOUNCEMENT_STORAGE_KEY, token),
     getPlayerChoice: () => parsePlayerChoice(safe.getItem(PLAYER_CHOICE_STORAGE_KEY)),
-    setPlayerChoice: (choice) => safe.setItem(PLAYER_CHOICE_STORAGE_KEY, String(choice))
+    setPlayerChoice: (choice) => safe.setItem(PLAYER_CHOICE_STORAGE_KEY, String(choice)),
+    getStartOverChoice: (key) => parseStartOverChoices(safe.getItem(START_OVER_STORAGE_KEY))[startOverName(key)] ?? null,
+    setStartOverChoice: (key, choice) => {
+      const kept = keepStartOverChoice(parseStartOverChoices(safe.getItem(START_OVER_STORAGE_KEY)), key, choice, now())
+      safe.setItem(START_OVER_STORAGE_KEY, JSON.stringify(kept))
+    }
   }
 }

@@ -5,6 +5,7 @@ import type { AccessOutcome } from "./playerAccessMachine.ts"
 import type { CastEvent } from "./playerCastMachine.ts"
 import type { ControlsEvent } from "./playerControlsMachine.ts"
 import type { ScreenEvent } from "./playerScreenMachine.ts"
+import type { StartOverAccepted } from "./playerStartOverMachine.ts"
 import type { VolumeEvent } from "./playerVolumeMachine.ts"
 
 type UiEvent<T> = Exclude<T, { type: `media.${string}` } | { type: `screen.${"resized" | "pointer"}` }>
@@ -25,6 +26,14 @@ export type PlayerEvent =
   | { readonly type: "player.seekBy"; readonly seconds: number }
   | { readonly type: "player.seekTo"; readonly time: number }
   | { readonly type: "player.goLive" }
+  /** a wall-clock moment of the window (a programme's start); `play` starts the picture there */
+  | { readonly type: "player.seekToDate"; readonly at: number; readonly play?: boolean }
+  /** behind live: play a little faster until live (again: stop) */
+  | { readonly type: "player.catchUp" }
+  /** the answers to "start from the beginning or watch live?" */
+  | { readonly type: "startOver.begin" }
+  | { readonly type: "startOver.watchLive" }
+  | StartOverAccepted
   | { readonly type: "streams.retry" }
   /** over the account's stream limit: end its oldest stream elsewhere and play here */
   | { readonly type: "access.endOldest" }
@@ -40,4 +49,10 @@ export interface PlayerInput {
   readonly search?: string
   /** UI flag mask (SPEC §3) */
   readonly ui?: number
+  /** `?stream=`: the stream asked for by id, which wins over `default` */
+  readonly streamId?: number
+  /** `?from=`: the moment (epoch ms) the first stream starts at, when its window holds it */
+  readonly startAt?: number
+  /** the site's time-shift window, hours (0: none) */
+  readonly timeshiftHours?: number
 }

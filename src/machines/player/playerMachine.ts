@@ -1,25 +1,38 @@
-import { assign, forwardTo, fromCallback, fromPromise, type SnapshotFrom, sendTo, setup } from "xstate"
+import { assign, enqueueActions, forwardTo, fromCallback, fromPromise, raise, type SnapshotFrom, sendTo, setup } from "xstate"
 import type { CastCommand, CastInput } from "../../domain/CastProtocol.ts"
-import { type Answer, dataOf } from "../../domain/contract/answer.ts"
+import type { Answer } from "../../domain/contract/answer.ts"
 import type { MediaCommand, MediaInput, MediaTiming } from "../../domain/MediaProtocol.ts"
-import { LOW_LATENCY_PLAYER, sourceFor, TV_PLAYER } from "../../domain/playerChoice.ts"
+import { LOW_LATENCY_PLAYER, playerPath, sourceFor, TV_PLAYER } from "../../domain/playerChoice.ts"
 import type { FullscreenCommand, FullscreenInput, PipCommand, PipInput } from "../../domain/ScreenProtocol.ts"
 import type { Stream } from "../../domain/Stream.ts"
 import { failureHint } from "../shared/answer.ts"
 import { notProvided } from "../shared/notProvided.ts"
 import { answerOf } from "../shared/params.ts"
-import { nowNextMachine, nowNextOfStreams } from "../streams/nowNextMachine.ts"
+import { type NowNextSnapshot, nowNextMachine, nowNextOfStreams } from "../streams/nowNextMachine.ts"
 import { playerTelemetryMachine } from "../telemetry/playerTelemetryMachine.ts"
 import { playerAccessMachine } from "./playerAccessMachine.ts"
 import { CAST_ID, playerCastMachine } from "./playerCastMachine.ts"
 import { playerControlsMachine } from "./playerControlsMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
+import { playerGuideWindowMachine } from "./playerGuideWindowMachine.ts"
 import { playerLiveEdgeMachine } from "./playerLiveEdgeMachine.ts"
 import { MEDIA_ID } from "./playerMedia.ts"
-import { attachOf, CHANNEL_RETRY_MS, currentStream, initialContext, type PlayerMachineContext, syncQuery, watchedOf } from "./playerPage.ts"
+import {
+  attachOf,
+  CHANNEL_RETRY_MS,
+  currentStream,
+  guideOf,
+  initialContext,
+  type PlayerMachineContext,
+  startIndex,
+  streamsOf,
+  syncQuery,
+  watchedOf
+} from "./playerPage.ts"
 import { playerPlaybackMachine } from "./playerPlaybackMachine.ts"
-import { withDefault } from "./playerQuery.ts"
+import { withDefault, withoutStart, withStart } from "./playerQuery.ts"
 import { FULLSCREEN_ID, PIP_ID, playerScreenMachine } from "./playerScreenMachine.ts"
+import { playerStartOverMachine, startOverOfPage } from "./playerStartOverMachine.ts"
 import { mediaKindOf, sameKind, UNKNOWN_KIND } from "./playerTiming.ts"
 import { playerVolumeMachine } from "./playerVolumeMachine.ts"
 
@@ -30,12 +43,10 @@ export const PLAYER_STREAMS_FAILED_MESSAGE = "The streams could not be loaded."
  * the view attaches its video the adapters (media, fullscreen, picture-in-picture, cast) run as
  * actors, and child machines own each concern: playback and its errors, the control bar, volume,
  * the live edge, the screen and casting. Adapter facts and view commands are routed to them here.
- * Once the list is in, another child tells what airs now and next on its streams.
+ * Once the list is in, another child tells what airs now and next on its streams, and one more
+ * asks a late arrival whether to start the programme from its beginning (or starts the page at
+ * the moment its link names); the TV player's seek bar gets the programmes of the window.
  */
-const streamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> => dataOf(answer) ?? []
-/** The stream the page starts: the one asked for, or the first when an old link names none that exists. */
-const startIndex = (context: PlayerMachineContext, streams: ReadonlyArray<Stream>): number =>
-  context.index >= 0 && context.index < streams.length ? context.index : 0
 
 export const playerMachine = setup({
   types: {
@@ -56,6 +67,8 @@ export const playerMachine = setup({
       telemetry: "telemetry"
       nowNext: "nowNext"
       access: "access"
+      startOver: "startOver"
+      guideWindow: "guideWindow"
     }
   },
   actors: {
@@ -73,17 +86,21 @@ export const playerMachine = setup({
     casting: playerCastMachine,
     telemetry: playerTelemetryMachine,
     nowNext: nowNextMachine,
-    access: playerAccessMachine
+    access: playerAccessMachine,
+    startOver: playerStartOverMachine,
+    guideWindow: playerGuideWindowMachine
   },
   guards: {
     gotStreams: (_, answer: Answer<"streams">) => streamsOf(answer).length > 0,
     gotNoStreams: (_, answer: Answer<"streams">) => answer._tag === "ok" && answer.body.success && answer.body.data.length === 0,
-    // ?default=99 of an old link, or ?default=abc: another stream starts than the one named
+    // ?default=99 of an old link, or ?default=abc: another stream starts than the one named;
+    // ?stream=ID names its stream by id, and `default` is written to follow
     gotStreamsNamedAmiss: ({ context }, answer: Answer<"streams">) => {
       const streams = streamsOf(answer)
       const named = new URLSearchParams(context.search).get("default")
-      return streams.length > 0 && named !== null && named !== String(startIndex(context, streams))
+      return streams.length > 0 && (named !== null || context.streamId !== null) && named !== String(startIndex(context, streams))
     },
+    isLowLatency: ({ context }) => context.player === LOW_LATENCY_PLAYER,
     isOtherStream: ({ context }, params: { readonly index: number }) =>
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
@@ -95,7 +112,7 @@ export const playerMachine = setup({
     navigate: (_, _params: { readonly to: string; readonly replace: boolean }) => {},
     keepStreams: assign(({ context }, answer: Answer<"streams">) => {
       const streams = streamsOf(answer)
-      return { streams, index: startIndex(context, streams) }
+      return { streams, index: startIndex(context, streams), streamId: null }
     }),
     // the address names the stream that plays, for a reload or a link to the other player
     keepQuery: assign(({ context }) => ({ search: withDefault(context.search, context.index) })),
@@ -105,16 +122,31 @@ export const playerMachine = setup({
     })),
     keepListFailure: assign((_, answer: Answer<"streams">) => ({ error: `${PLAYER_STREAMS_FAILED_MESSAGE} ${failureHint(answer)}` })),
     clearError: assign({ error: null }),
+    // a start the page was opened with (`?stream=&from=`) was about the stream it opened with
     selectStream: assign(({ context }, params: { readonly index: number }) => ({
       index: params.index,
-      search: withDefault(context.search, params.index),
-      played: false
+      search: withDefault(withoutStart(context.search), params.index),
+      played: false,
+      startAt: null
     })),
     notePlayed: assign({ played: true }),
     loadSource: sendTo("playback", ({ context }) => ({
       type: "playback.load" as const,
-      source: sourceFor(currentStream(context), context.player) ?? ""
+      source: sourceFor(currentStream(context), context.player) ?? "",
+      ...(context.startAt === null ? {} : { startAt: context.startAt })
     })),
+    // only the page's first source starts at the moment asked for; any later load plays live
+    forgetStart: assign({ startAt: null }),
+    tellWatching: sendTo("startOver", ({ context }) => ({
+      type: "startOver.watching" as const,
+      streamId: currentStream(context)?.id ?? 0
+    })),
+    tellGuide: enqueueActions(({ enqueue }, snapshot: NowNextSnapshot) => {
+      const guide = guideOf(snapshot)
+      if (guide !== null) enqueue.sendTo("startOver", { type: "startOver.guide" as const, ...guide })
+    }),
+    // the TV player plays the programme from its start in the window it already has
+    startFrom: raise((_, params: { readonly at: number }) => ({ type: "player.seekToDate" as const, at: params.at, play: true })),
     reportSource: sendTo("telemetry", ({ context }) => ({ type: "telemetry.load" as const, ...watchedOf(context) })),
     // a connected Cast device plays what plays here
     castSource: sendTo("cast", ({ context }) => ({
@@ -165,8 +197,37 @@ export const playerMachine = setup({
     failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
     empty: { on: { "streams.retry": { target: "loading" } } },
     ready: {
-      // after the list, beside playback rather than before it: the first frame never waits for it
-      invoke: nowNextOfStreams,
+      invoke: [
+        // after the list, beside playback rather than before it: the first frame never waits for it
+        {
+          ...nowNextOfStreams,
+          onSnapshot: {
+            actions: {
+              type: "tellGuide",
+              params: ({ event }: { readonly event: { readonly snapshot: unknown } }) => event.snapshot as NowNextSnapshot
+            }
+          }
+        },
+        startOverOfPage
+      ],
+      on: {
+        "startOver.begin": { actions: forwardTo("startOver") },
+        "startOver.watchLive": { actions: forwardTo("startOver") },
+        "startOver.accepted": [
+          // the low-latency player has no window: the TV player takes over at that moment
+          {
+            guard: "isLowLatency",
+            actions: {
+              type: "navigate",
+              params: ({ context, event }) => ({
+                to: `${playerPath(TV_PLAYER)}${withStart(context.search, event.streamId, event.at)}`,
+                replace: false
+              })
+            }
+          },
+          { actions: { type: "startFrom", params: ({ event }) => event } }
+        ]
+      },
       initial: "detached",
       states: {
         detached: {
@@ -227,7 +288,9 @@ export const playerMachine = setup({
               { actions: "retryPlayback" }
             ],
             "media.detach": { target: "detached" },
-            "media.playing": { actions: ["notePlayed", forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
+            "media.playing": {
+              actions: ["notePlayed", forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry"), forwardTo("startOver")]
+            },
             // our origin's feed of the channel is starting or lost its signal: say so, and ask again soon
             "media.unavailable": { target: ".unavailable" },
             "media.paused": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
@@ -265,6 +328,9 @@ export const playerMachine = setup({
             "player.seekBy": { actions: forwardTo("liveEdge") },
             "player.seekTo": { actions: forwardTo("liveEdge") },
             "player.goLive": { actions: forwardTo("liveEdge") },
+            "player.seekToDate": { actions: forwardTo("liveEdge") },
+            "player.catchUp": { actions: forwardTo("liveEdge") },
+            "media.startMissed": { actions: forwardTo("startOver") },
             "volume.*": { actions: forwardTo("volume") },
             "controls.*": { actions: forwardTo("controls") },
             "screen.resized": { actions: [forwardTo("screen"), forwardTo("volume"), forwardTo("telemetry")] },
@@ -283,7 +349,13 @@ export const playerMachine = setup({
               ]
             },
             watching: {
-              entry: ["clearAccess", "forgetKind", "loadSource", "reportSource", "castSource"],
+              entry: ["clearAccess", "forgetKind", "loadSource", "forgetStart", "reportSource", "castSource", "tellWatching"],
+              // the TV player's seek bar marks the programmes of the window
+              invoke: {
+                id: "guideWindow",
+                src: "guideWindow",
+                input: ({ context }) => ({ streamId: context.player === TV_PLAYER ? (currentStream(context)?.id ?? null) : null })
+              },
               on: { "player.togglePlay": { actions: forwardTo("playback") } }
             },
             refused: {

@@ -1,6 +1,8 @@
+import { type Answer, dataOf } from "../../domain/contract/answer.ts"
 import { type PlayerChrome, playerChrome } from "../../domain/PlayerUi.ts"
 import { playerPath, sourceFor } from "../../domain/playerChoice.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
+import type { NowNextSnapshot } from "../streams/nowNextMachine.ts"
 import type { PlayerEvent, PlayerInput } from "./playerEvents.ts"
 import { mediaMetadataFor } from "./playerMetadata.ts"
 import { type MediaKind, UNKNOWN_KIND } from "./playerTiming.ts"
@@ -28,6 +30,11 @@ export interface PlayerMachineContext {
   readonly kind: MediaKind
   /** the selected stream has played since it was chosen: a channel that goes away has lost its signal, not yet started */
   readonly played: boolean
+  /** `?stream=`: the stream the page was opened for, by id; null once the list is in */
+  readonly streamId: number | null
+  /** `?from=`: the moment its first source starts at (epoch ms); null once that source is loading */
+  readonly startAt: number | null
+  readonly timeshiftHours: number
 }
 
 type Attach = Extract<PlayerEvent, { type: "media.attach" }>
@@ -55,5 +62,24 @@ export const initialContext = (input: PlayerInput): PlayerMachineContext => ({
   streams: [],
   error: null,
   kind: UNKNOWN_KIND,
-  played: false
+  played: false,
+  streamId: input.streamId ?? null,
+  startAt: input.startAt ?? null,
+  timeshiftHours: input.timeshiftHours ?? 0
 })
+
+export const streamsOf = (answer: Answer<"streams">): ReadonlyArray<Stream> => dataOf(answer) ?? []
+
+/**
+ * The stream the page starts: the one asked for by id (`?stream=`), else by index, or the first
+ * when an old link names none that exists.
+ */
+export const startIndex = (context: PlayerMachineContext, streams: ReadonlyArray<Stream>): number => {
+  const byId = context.streamId === null ? -1 : streams.findIndex((stream) => stream.id === context.streamId)
+  if (byId >= 0) return byId
+  return context.index >= 0 && context.index < streams.length ? context.index : 0
+}
+
+/** The guide's answer as the now/next child holds it, once it has one. */
+export const guideOf = (snapshot: NowNextSnapshot) =>
+  snapshot.matches("showing") || snapshot.context.guide.length > 0 ? { guide: snapshot.context.guide, now: snapshot.context.now } : null

@@ -11,7 +11,8 @@ export interface PlaybackError {
 }
 
 export type PlaybackEvent =
-  | { readonly type: "playback.load"; readonly source: string }
+  /** `startAt`: the moment of the window to start at (epoch ms); live without it, and on any retry */
+  | { readonly type: "playback.load"; readonly source: string; readonly startAt?: number }
   | { readonly type: "playback.stop" }
   | { readonly type: "player.togglePlay" }
   | { readonly type: "player.retry" }
@@ -70,7 +71,14 @@ export const playerPlaybackMachine = setup({
       reenter: true,
       actions: [
         { type: "keepSource", params: ({ event }) => ({ source: event.source }) },
-        { type: "toMedia", params: ({ event }) => ({ type: "media.load", source: event.source }) }
+        {
+          type: "toMedia",
+          params: ({ event }) => ({
+            type: "media.load",
+            source: event.source,
+            ...(event.startAt === undefined ? {} : { startAt: event.startAt })
+          })
+        }
       ]
     },
     "playback.stop": { target: ".idle", actions: { type: "toMedia", params: { type: "media.stop" } } },

@@ -4,6 +4,7 @@ import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
 import type { PlayerSnapshot } from "./playerMachine.ts"
 import { castTagsOf, mediaMetadataFor } from "./playerMetadata.ts"
 import { CHANNEL_STARTING_MESSAGE, SIGNAL_LOST_MESSAGE } from "./playerPage.ts"
+import { withoutMoment } from "./playerQuery.ts"
 
 export type Unavailability = "maintenance" | "subscription" | null
 
@@ -19,6 +20,9 @@ export const selectListError = (snapshot: PlayerSnapshot): string | null => (sna
 export const selectChrome = (snapshot: PlayerSnapshot): PlayerChrome => snapshot.context.chrome
 /** the page's query string as it stands, for links that keep it (SPEC §2: switching players) */
 export const selectSearch = (snapshot: PlayerSnapshot): string => snapshot.context.search
+/** The query the link to the other player carries: the low-latency player has no window, so no moment (`from`) to start at. */
+export const selectSwitchSearch = (snapshot: PlayerSnapshot): string =>
+  snapshot.context.player === TV_PLAYER ? withoutMoment(snapshot.context.search) : snapshot.context.search
 export const selectUnavailability = (snapshot: PlayerSnapshot): Unavailability =>
   snapshot.matches({ ready: { attached: "maintenance" } })
     ? "maintenance"
@@ -80,6 +84,10 @@ export const selectVolumeActor = (snapshot: PlayerSnapshot) => snapshot.children
 export const selectLiveEdge = (snapshot: PlayerSnapshot) => snapshot.children.liveEdge
 export const selectScreen = (snapshot: PlayerSnapshot) => snapshot.children.screen
 export const selectCasting = (snapshot: PlayerSnapshot) => snapshot.children.casting
+/** "From the beginning or live?", and the notice for a moment outside the window; there from the moment the list is. */
+export const selectStartOver = (snapshot: PlayerSnapshot) => snapshot.children.startOver
+/** The programmes of the time-shift window, for the TV player's seek bar; there while a source plays. */
+export const selectGuideWindow = (snapshot: PlayerSnapshot) => snapshot.children.guideWindow
 /** What airs now and next on the listed streams; there from the moment the list is. */
 export const selectNowNext = (snapshot: PlayerSnapshot) => snapshot.children.nowNext
 

@@ -116,6 +116,65 @@ export const seek = style({
   }
 })
 
+/** The seek bar with the guide's programmes above it. */
+export const seekArea = style({ display: "flex", flexDirection: "column", gap: "2px" })
+
+/** The window's programmes, each placed along the seek bar from its start to its end. */
+export const programmes = style({ position: "relative", height: "20px" })
+
+export const programme = style({
+  position: "absolute",
+  top: 0,
+  bottom: 0,
+  display: "flex",
+  alignItems: "center",
+  minWidth: 0,
+  margin: 0,
+  padding: `0 ${vars.space.xs}`,
+  border: "none",
+  // the boundary mark: where the programme begins
+  borderInlineStart: `2px solid ${vars.player.onPictureMuted}`,
+  background: vars.player.panel,
+  color: vars.player.onPictureMuted,
+  font: "inherit",
+  fontSize: "12px",
+  lineHeight: 1,
+  textAlign: "start",
+  overflow: "hidden",
+  selectors: {
+    "button&": { cursor: "pointer" },
+    "button&:hover": { background: vars.player.controlHover, color: vars.player.onPicture },
+    "&[data-current='true']": { color: vars.player.onPicture, borderInlineStartColor: vars.color.accentHover },
+    // a programme already running when the window begins has no boundary of its own in it
+    "span&": { borderInlineStartColor: "transparent" }
+  }
+})
+
+export const programmeTitle = style({ whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" })
+
+/** Catch up: a chip beside "Go to live", lit while the picture runs faster. */
+export const catchUp = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  height: "28px",
+  padding: `0 ${vars.space.sm}`,
+  border: "none",
+  borderRadius: vars.radius.sm,
+  background: vars.player.control,
+  color: vars.player.onPicture,
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+  cursor: "pointer",
+  selectors: {
+    "&:hover": { background: vars.player.controlHover },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}` },
+    "&[aria-pressed='true']": { background: vars.player.highlight }
+  },
+  "@container": { "(max-width: 400px)": { paddingInline: vars.space.xs } }
+})
+
 export const live = style({
   display: "inline-flex",
   alignItems: "center",

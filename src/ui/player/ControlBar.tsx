@@ -3,6 +3,7 @@ import type { ActorRefFrom } from "xstate"
 import type { CastTarget } from "../../domain/CastProtocol.ts"
 import type { PlayerChrome } from "../../domain/PlayerUi.ts"
 import { selectCastAvailable, selectCastConnection } from "../../machines/player/playerCastMachine.ts"
+import { previousStart } from "../../machines/player/playerDvrTimeline.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectCanTogglePlay, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
 import { selectCanFullscreen, selectCanPip, selectIsFullscreen, selectIsPip } from "../../machines/player/playerScreenMachine.ts"
@@ -10,9 +11,10 @@ import { selectCasting, selectCastTags, selectPlayback, selectScreen } from "../
 import { Icon } from "../shared/Icon.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
+import { wallClock } from "./dvrFormat.ts"
 import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { LiveIndicator } from "./LiveIndicator.tsx"
-import { SeekBar } from "./SeekBar.tsx"
+import { SeekBar, useDvrTimeline } from "./SeekBar.tsx"
 import { VolumeControl } from "./VolumeControl.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
@@ -45,7 +47,24 @@ const CastButton = ({ actor, target }: { readonly actor: PlayerActor; readonly t
   )
 }
 
-/** The bottom bar: play, volume, live state, then casting, picture-in-picture and fullscreen. */
+/** Back to the start of the programme on screen (pressed again within a few seconds of it, the one before). */
+const StartOfProgramme = ({ actor }: { readonly actor: PlayerActor }) => {
+  const target = previousStart(useDvrTimeline(actor))
+  if (target === null) return null
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label="Start of programme"
+      title={`Start of programme (${wallClock(target)})`}
+      onClick={() => actor.send({ type: "player.seekToDate", at: target })}
+    >
+      <Icon name="skipStart" size={22} />
+    </button>
+  )
+}
+
+/** The bottom bar: play, the programme's start, volume, live state, then casting, picture-in-picture and fullscreen. */
 export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProps) => {
   const playback = useSelector(actor, selectPlayback)
   const screen = useSelector(actor, selectScreen)
@@ -86,6 +105,7 @@ export const ControlBar = ({ actor, chrome, shown, showLatency }: ControlBarProp
         >
           <Icon name={playing ? "pause" : "play"} size={22} />
         </button>
+        {showLatency ? null : <StartOfProgramme actor={actor} />}
         <VolumeControl actor={actor} chrome={chrome} />
         <LiveIndicator actor={actor} chrome={chrome} showLatency={showLatency} />
         <span className={styles.spacer} />

@@ -1,11 +1,20 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type { PlayerChrome } from "../../domain/PlayerUi.ts"
-import { selectIsBehindLive, selectIsLive, selectLatencyMs, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
+import { momentOnScreen } from "../../machines/player/playerDvrTimeline.ts"
+import {
+  selectIsBehindLive,
+  selectIsCatchingUp,
+  selectIsLive,
+  selectLatencyMs,
+  selectTiming
+} from "../../machines/player/playerLiveEdgeMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectLiveEdge } from "../../machines/player/playerSelectors.ts"
+import { Icon } from "../shared/Icon.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
+import { momentText } from "./dvrFormat.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -24,6 +33,8 @@ export const behindText = (ms: number): string => (ms < 10_000 ? `${(ms / 1000).
 /**
  * LIVE at the live edge; a 'go to live' button with the distance once behind it. The
  * low-latency player always shows how far behind live it plays; a VOD shows its time instead.
+ * The TV player, on a playlist with dates, shows the wall-clock time of the moment on screen
+ * ("20:14 · 36 min behind live"), and behind live offers to catch up gently.
  */
 export const LiveIndicator = ({
   actor,
@@ -35,19 +46,30 @@ export const LiveIndicator = ({
   readonly showLatency: boolean
 }) => {
   const liveEdge = useSelector(actor, selectLiveEdge)
-  const { live, behind, latencyMs, timing } = useSelectors(liveEdge, {
+  const { live, behind, latencyMs, timing, catchingUp } = useSelectors(liveEdge, {
     live: selectIsLive,
     behind: selectIsBehindLive,
     latencyMs: selectLatencyMs,
-    timing: selectTiming
+    timing: selectTiming,
+    catchingUp: selectIsCatchingUp
   })
+  const moment = showLatency ? null : momentOnScreen(timing)
 
   if (!live) {
     return timing === null || !chrome.duration || timing.end <= 0 ? null : (
       <span className={styles.readout}>{`${clock(timing.currentTime)} / ${clock(timing.end)}`}</span>
     )
   }
-  const readout = latencyMs === null ? null : showLatency ? behindText(latencyMs) : behind ? `-${clock(latencyMs / 1000)}` : null
+  const readout =
+    latencyMs === null
+      ? null
+      : showLatency
+        ? behindText(latencyMs)
+        : moment !== null
+          ? momentText(moment, behind ? latencyMs : null)
+          : behind
+            ? `-${clock(latencyMs / 1000)}`
+            : null
   return (
     <>
       {behind ? (
@@ -61,6 +83,19 @@ export const LiveIndicator = ({
           LIVE
         </span>
       )}
+      {behind && !showLatency ? (
+        <button
+          type="button"
+          className={styles.catchUp}
+          aria-pressed={catchingUp}
+          aria-label="Catch up"
+          title="Play a little faster until live"
+          onClick={() => actor.send({ type: "player.catchUp" })}
+        >
+          <Icon name="forward" size={14} />
+          <span className={styles.optional}>Catch up</span>
+        </button>
+      ) : null}
       {readout === null || !chrome.duration ? null : (
         <span className={styles.readout}>
           {readout}

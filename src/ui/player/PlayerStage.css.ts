@@ -64,6 +64,24 @@ export const box = style({
 
 export const errorBox = style([box, { borderColor: vars.color.danger }])
 
+/** A passing word at the top of the picture (a link's moment could not be played). */
+export const notice = style({
+  position: "absolute",
+  top: vars.space.md,
+  insetInline: vars.space.md,
+  marginInline: "auto",
+  width: "fit-content",
+  maxWidth: `calc(100% - 2 * ${vars.space.md})`,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.player.panel,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.player.onPicture,
+  fontSize: vars.fontSize.small,
+  textAlign: "center",
+  pointerEvents: "none"
+})
+
 export const boxTitle = style({
   margin: 0,
   fontWeight: 700,
@@ -132,6 +150,8 @@ export const bigPlay = styleVariants(
 )
 
 globalStyle(`${frame}[data-controls='hidden'] ${header}`, { opacity: 0 })
+// while "from the beginning or live?" is open, the live moment is not shown
+globalStyle(`${frame}[data-held='true'] ${video}`, { visibility: "hidden" })
 // the title makes room for a logo in its corner
 globalStyle(`${frame}[data-logo='top-left'] ${header}`, { paddingLeft: "148px" })
 globalStyle(`${frame}[data-logo='top-right'] ${header}`, { paddingRight: "148px" })

@@ -14,9 +14,11 @@ import {
   selectLiveEdge,
   selectLogo,
   selectPlayback,
-  selectScreen
+  selectScreen,
+  selectStartOver
 } from "../../machines/player/playerSelectors.ts"
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
+import { selectStartOverProgramme } from "../../machines/player/playerStartOverMachine.ts"
 import { usePlaceVideo } from "../shared/ServicesContext.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
 import { AccessCheck, ChannelNotice } from "./AccessPanel.tsx"
@@ -25,6 +27,7 @@ import { isKeyboardFocus } from "./keyboardFocus.ts"
 import { PlayerLogo } from "./PlayerLogo.tsx"
 import * as styles from "./PlayerStage.css.ts"
 import { StageOverlays } from "./StageOverlays.tsx"
+import { StartMissedNotice } from "./StartOverPrompt.tsx"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -61,6 +64,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
   const logo = useSelector(actor, selectLogo, sameLogo)
+  const held = useSelector(useSelector(actor, selectStartOver), selectStartOverProgramme) !== null
 
   // the element is placed rather than rendered, so a warm-started one can be handed over as it plays
   const attach = useCallback(
@@ -112,6 +116,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       data-latency-ms={latencyMs ?? undefined}
       data-first-frame-ms={firstFrameMs ?? undefined}
       data-logo={logo === null ? undefined : `${logo.vertical}-${logo.horizontal}`}
+      data-held={held}
       onPointerMove={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerDown={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerLeave={() => actor.send({ type: "controls.pointerLeave" })}
@@ -127,6 +132,7 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       <StageOverlays actor={actor} />
       <AccessCheck actor={actor} />
       <ChannelNotice actor={actor} />
+      <StartMissedNotice actor={actor} />
       {chrome.controls ? <ControlBar actor={actor} chrome={chrome} shown={shown} showLatency={showLatency} /> : null}
     </div>
   )

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from "react-router-dom"
 import { LOW_LATENCY_PLAYER, playerPath, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { parseStreamIndex } from "../../domain/playerRoute.ts"
 import type { PlayerChoice, Stream } from "../../domain/Stream.ts"
+import { readPlayerStart } from "../../domain/Timeshift.ts"
 import { selectStopTitle } from "../../machines/player/playerAccessMachine.ts"
 import { playerMachine } from "../../machines/player/playerMachine.ts"
 import { parseUiMask } from "../../machines/player/playerMetadata.ts"
@@ -19,14 +20,15 @@ import {
   selectMetadata,
   selectNowNext,
   selectPlayback,
-  selectSearch,
   selectStreams,
+  selectSwitchSearch,
   selectUnavailability
 } from "../../machines/player/playerSelectors.ts"
+import { selectSettings } from "../../machines/shell/bootMachine.ts"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import { NowNext, useProgrammes } from "../shared/NowNext.tsx"
-import { usePageActor } from "../shared/ServicesContext.tsx"
+import { usePageActor, useServices } from "../shared/ServicesContext.tsx"
 import { StatusView } from "../shared/StatusView.tsx"
 import { muted } from "../shared/surfaces.css.ts"
 import { useSelectors } from "../shared/useSelectors.ts"
@@ -34,6 +36,7 @@ import { PageTitle } from "../shell/PageTitle.tsx"
 import { AccessPanel } from "./AccessPanel.tsx"
 import { PlayerStage } from "./PlayerStage.tsx"
 import * as styles from "./PlayerView.css.ts"
+import { StartOverPrompt } from "./StartOverPrompt.tsx"
 import { StreamList } from "./StreamList.tsx"
 
 const playerName = (player: PlayerChoice): string => (player === TV_PLAYER ? "TV player" : "Low-latency player")
@@ -47,14 +50,24 @@ const lowLatencyTags = (stream: Stream): string => stream.tags_sldp
 export const PlayerView = ({ player }: { readonly player: PlayerChoice }) => <PlayerPage key={player} player={player} />
 
 /**
- * `?default=N` (and `?ui=`) are read once; later selections rewrite `default` and keep the rest of
- * the query, which the link to the other player carries along.
+ * `?default=N` (and `?ui=`, `?stream=ID`, `?from=ISO`) are read once; later selections rewrite
+ * `default` and keep the rest of the query, which the link to the other player carries along.
  */
 const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const [params] = useSearchParams()
   const { search } = useLocation()
+  const { timeshiftHours } = useSelector(useServices().boot, selectSettings)
+  const start = readPlayerStart(search)
   const actor = usePageActor(playerMachine, {
-    input: { player, index: parseStreamIndex(params.get("default")), search, ui: parseUiMask(params.get("ui")) }
+    input: {
+      player,
+      index: parseStreamIndex(params.get("default")),
+      search,
+      ui: parseUiMask(params.get("ui")),
+      timeshiftHours,
+      ...(start.streamId === undefined ? {} : { streamId: start.streamId }),
+      ...(start.from === undefined ? {} : { startAt: start.from })
+    }
   })
   const { ready, empty, listError, streams, index, stream } = useSelectors(actor, {
     ready: selectIsReady,
@@ -68,7 +81,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
   const { unavailable, stopped, query, chrome } = useSelectors(actor, {
     unavailable: selectUnavailability,
     stopped: selectIsStopped,
-    query: selectSearch,
+    query: selectSwitchSearch,
     chrome: selectChrome
   })
   const playbackError = useSelector(useSelector(actor, selectPlayback), selectPlaybackError)
@@ -108,6 +121,7 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
       <section className={styles.stage} aria-labelledby="player-title">
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
         <AccessPanel actor={actor} />
+        <StartOverPrompt actor={actor} />
         <div className={styles.meta}>
           <div className={styles.text}>
             <h1 id="player-title" className={chrome.title ? styles.title : visuallyHidden}>

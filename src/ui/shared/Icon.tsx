@@ -125,6 +125,12 @@ const paths = {
       <path d="M22 19l-9-7 9-7v14Z" fill="currentColor" />
     </>
   ),
+  skipStart: (
+    <>
+      <path d="M5 5v14" />
+      <path d="M19 5.5v13a1 1 0 0 1-1.5.86l-9.7-6.5a1 1 0 0 1 0-1.72l9.7-6.5A1 1 0 0 1 19 5.5Z" fill="currentColor" />
+    </>
+  ),
   forward: (
     <>
       <path d="m13 19 9-7-9-7v14Z" fill="currentColor" />

@@ -58,7 +58,8 @@ describe("the player pages: now and next", () => {
 
   it("follows the selection: a stream without a guide shows nothing under the player", async () => {
     const at = Date.now()
-    const guide = fakeGuide({ "Sports One": { now: programmeAround(at, -12, 18, "Evening News"), next: null } })
+    // begun two minutes ago: too recently to be asked whether to start it from the beginning
+    const guide = fakeGuide({ "Sports One": { now: programmeAround(at, -2, 18, "Evening News"), next: null } })
     await renderApp({ signedIn: true, path: "/player?default=0", media, wrapFetch: guide.wrapFetch })
     await within(await screen.findByRole("region", { name: "Sports One" })).findByRole("progressbar")
 

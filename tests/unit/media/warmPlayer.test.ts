@@ -190,6 +190,16 @@ describe("a player page's warm start", () => {
     expect(await settledNow(warm?.settled)).toBe(false)
   })
 
+  it("plays the stream named by ?stream= (its id), whatever ?default= says, and leaves a ?from= start to the app", async () => {
+    setup({ path: "/player?default=0&stream=2", streams: [stream(1), stream(2), stream(3)] })
+    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/2/index.m3u8"), WAIT)
+    setup({ path: "/player?default=2&stream=9", streams: [stream(1), stream(2), stream(3)] })
+    await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/3/index.m3u8"), WAIT)
+    const moment = setup({ path: "/player?stream=2&from=2030-03-01T19:00:00.000Z" })
+    expect(moment.warm).toBeUndefined()
+    expect(moment.calls).toEqual([])
+  })
+
   it("plays the low-latency source on /playersldp", async () => {
     setup({ path: "/playersldp/?default=0" })
     await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/1/ll.m3u8"), WAIT)

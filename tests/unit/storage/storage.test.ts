@@ -68,4 +68,28 @@ describe("createStorage", () => {
     storage.setToken("t")
     expect(storage.getToken()).toBe("t")
   })
+
+  it("keeps the answers to 'from the beginning or live?' by stream and programme, forgetting those too old to be asked about", () => {
+    const backing = memoryStore()
+    let now = Date.parse("2030-03-01T20:00:00.000Z")
+    const storage = createStorage(backing, () => now)
+    const final = { streamId: 3, start: "2030-03-01T19:00:00.000Z" }
+    expect(storage.getStartOverChoice(final)).toBeNull()
+    storage.setStartOverChoice(final, "beginning")
+    storage.setStartOverChoice({ streamId: 4, start: "2030-03-01T19:00:00.000Z" }, "live")
+    expect(storage.getStartOverChoice(final)).toBe("beginning")
+    expect(storage.getStartOverChoice({ streamId: 3, start: "2030-03-01T21:00:00.000Z" })).toBeNull()
+    expect(JSON.parse(backing.getItem("startOver") ?? "")).toEqual({
+      "3@2030-03-01T19:00:00.000Z": "beginning",
+      "4@2030-03-01T19:00:00.000Z": "live"
+    })
+    now += 4 * 24 * 3_600_000
+    storage.setStartOverChoice({ streamId: 3, start: "2030-03-05T19:00:00.000Z" }, "live")
+    expect(JSON.parse(backing.getItem("startOver") ?? "")).toEqual({ "3@2030-03-05T19:00:00.000Z": "live" })
+    // whatever else is stored there counts as no answers
+    backing.setItem("startOver", "[1,2]")
+    expect(storage.getStartOverChoice(final)).toBeNull()
+    backing.setItem("startOver", "{not json")
+    expect(storage.getStartOverChoice(final)).toBeNull()
+  })
 })
