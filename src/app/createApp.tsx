@@ -161,6 +161,7 @@ const FEATURES: { readonly [K in FeatureName]: (context: () => FeatureContext) =
   account: async (context) => (await import("./account.ts")).createAccount(context().wiring),
   streams: async (context) => (await import("./streams.ts")).createStreams(context().wiring),
   guide: async (context) => (await import("./guide.ts")).createGuide({ ...context().wiring, ...context().opened }),
+  reminders: async (context) => (await import("./reminders.ts")).createReminders(context().wiring),
   invites: async (context) => (await import("./invites.ts")).createInvites(context().wiring),
   support: async (context) => (await import("./support.ts")).createSupport(context().wiring),
   payments: async (context) => (await import("./payments.ts")).createPayments(context().wiring),

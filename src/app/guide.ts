@@ -2,10 +2,11 @@ import { fromPromise } from "xstate"
 import type { CallApi } from "../adapters/http/http.ts"
 import type { AppStorage } from "../adapters/storage/storage.ts"
 import { createClockActor } from "../adapters/time/clock.ts"
+import { viewerTimeZone } from "../adapters/time/timeZone.ts"
 import type { Answer } from "../domain/contract/answer.ts"
-import { isTimeZone } from "../domain/Schedule.ts"
 import { scheduleDays } from "../domain/ScheduleDays.ts"
 import { type GuideViewer, guideMachine } from "../machines/guide/guideMachine.ts"
+import { type BootActor, selectSettings } from "../machines/shell/bootMachine.ts"
 
 export interface GuideDeps {
   readonly callApi: CallApi
@@ -13,16 +14,12 @@ export interface GuideDeps {
   /** where the page was opened */
   readonly location: { readonly pathname: string }
   readonly signedIn: boolean
+  /** the site settings it loaded: the time-shift window */
+  readonly boot: BootActor
 }
 
-/** The viewer's IANA zone; UTC where the runtime has none to tell (the server's default too). */
-const viewerTimeZone = (): string => {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return typeof zone === "string" && isTimeZone(zone) ? zone : "UTC"
-}
-
-/** The programme guide page, wired to the schedule and streams calls, the stored player choice and the clock. */
-export const createGuide = ({ callApi, storage, location, signedIn }: GuideDeps) => {
+/** The programme guide page, wired to the schedule and streams calls, the stored player choice, the site's time-shift window and the clock. */
+export const createGuide = ({ callApi, storage, location, signedIn, boot }: GuideDeps) => {
   // Opened on the guide with a session: today's programmes and the streams load alongside the
   // app's own start-up calls instead of after them.
   let earlySchedule: { readonly key: string; readonly answer: Promise<Answer<"schedule">> } | undefined
@@ -39,7 +36,8 @@ export const createGuide = ({ callApi, storage, location, signedIn }: GuideDeps)
         readViewer: fromPromise<GuideViewer>(async () => ({
           timeZone: viewerTimeZone(),
           now: Date.now(),
-          player: storage.getPlayerChoice()
+          player: storage.getPlayerChoice(),
+          timeshiftHours: selectSettings(boot.getSnapshot()).timeshiftHours
         })),
         // only the page's first load may use an early answer, and only for the day it asked for; a retry asks again
         loadSchedule: fromPromise(({ input, signal }) => {

@@ -18,6 +18,8 @@ export interface GuideViewer {
   readonly timeZone: string
   readonly now: number
   readonly player: PlayerChoice
+  /** the site's time-shift window (hours): how far back "Watch from the start" reaches; none when absent */
+  readonly timeshiftHours?: number
 }
 
 export interface ScheduleRequest {
@@ -38,6 +40,7 @@ export interface GuideContext {
   readonly timeZone: string
   readonly now: number
   readonly player: PlayerChoice
+  readonly timeshiftHours: number
   /** Today and the next six days in the viewer's zone, as YYYY-MM-DD. */
   readonly days: ReadonlyArray<string>
   readonly day: string
@@ -82,7 +85,7 @@ export const guideMachine = setup({
   actions: {
     keepViewer: assign((_, viewer: GuideViewer) => {
       const days = scheduleDays(viewer.now, viewer.timeZone)
-      return { ...viewer, days, day: days[0] ?? "" }
+      return { ...viewer, timeshiftHours: viewer.timeshiftHours ?? 0, days, day: days[0] ?? "" }
     }),
     keepDay: assign((_, day: string) => ({ day })),
     keepSchedule: assign(({ context }, { day, answer }: Loaded) => ({ schedules: { ...context.schedules, [day]: itemsOf(answer) } })),
@@ -101,6 +104,7 @@ export const guideMachine = setup({
     timeZone: "UTC",
     now: 0,
     player: DEFAULT_PLAYER_CHOICE,
+    timeshiftHours: 0,
     days: [],
     day: "",
     schedules: {},

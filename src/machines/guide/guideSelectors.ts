@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from "xstate"
 import { type EpgEntry, isAiring, progressOf, type ScheduleItem, upcomingProgrammes } from "../../domain/Schedule.ts"
 import { chooseStream, type PlayerChoice, type Stream } from "../../domain/Stream.ts"
+import { canStartOver, startOverSearch } from "../../domain/Timeshift.ts"
 import type { guideMachine } from "./guideMachine.ts"
 
 export type GuideSnapshot = SnapshotFrom<typeof guideMachine>
@@ -21,12 +22,20 @@ export interface GuideProgramme {
   readonly progress: number
   /** The player page that plays it now; null unless it is LIVE on one of our playable streams. */
   readonly watch: string | null
+  /** The stream its channel plays on, when it is one of ours: what a reminder names. */
+  readonly streamId: number | null
+  /** The TV player from the programme's start, on a playable stream whose time-shift window still holds it; null otherwise. */
+  readonly startOver: string | null
+  /** Not started yet, on one of our streams: "Remind me" is offered. */
+  readonly remindable: boolean
 }
 
 export interface GuideChannel {
   readonly key: string
   readonly name: string
   readonly programmes: ReadonlyArray<GuideProgramme>
+  /** Programmes over already whose start the channel's time-shift window still holds: "Watch from the start" on them, earliest first. */
+  readonly catchUp: ReadonlyArray<GuideProgramme>
 }
 
 export interface SearchResult extends GuideProgramme {
@@ -63,7 +72,25 @@ export const watchTarget = (channel: ScheduleItem["Channel"], streams: ReadonlyA
   return choice.kind === "play" ? choice.path : null
 }
 
-const programmeOf = (entry: EpgEntry, now: number, watch: string | null): GuideProgramme => {
+/** Where a programme's stream is, and how far back its channel reaches, for its start-over and reminder actions. */
+interface ProgrammeReach {
+  readonly watch: string | null
+  readonly streamId: number | null
+  readonly timeshiftHours: number
+}
+
+const reachOf = (
+  channel: ScheduleItem["Channel"],
+  streams: ReadonlyArray<Stream>,
+  player: PlayerChoice,
+  timeshiftHours: number
+): ProgrammeReach => ({
+  watch: watchTarget(channel, streams, player),
+  streamId: channel.StreamId ?? null,
+  timeshiftHours
+})
+
+const programmeOf = (entry: EpgEntry, now: number, { watch, streamId, timeshiftHours }: ProgrammeReach): GuideProgramme => {
   const live = isAiring(entry, now)
   return {
     key: `${entry.StartTime}|${entry.Title}`,
@@ -73,23 +100,35 @@ const programmeOf = (entry: EpgEntry, now: number, watch: string | null): GuideP
     subtitle: entry.Subtitle,
     live,
     progress: live ? progressOf(entry, now) : 0,
-    watch: live ? watch : null
+    watch: live ? watch : null,
+    streamId,
+    // only where Watch would play: not on a stream under maintenance or one the viewer cannot open
+    startOver:
+      watch !== null && streamId !== null && canStartOver(entry, now, timeshiftHours)
+        ? `/player${startOverSearch(streamId, entry.StartTime)}`
+        : null,
+    remindable: streamId !== null && Date.parse(entry.StartTime) > now
   }
 }
 
-const programmesOf = (item: ScheduleItem, now: number, watch: string | null): ReadonlyArray<GuideProgramme> =>
-  upcomingProgrammes(item.EpgList, now).map((entry) => programmeOf(entry, now, watch))
+const programmesOf = (item: ScheduleItem, now: number, reach: ProgrammeReach): ReadonlyArray<GuideProgramme> =>
+  upcomingProgrammes(item.EpgList, now).map((entry) => programmeOf(entry, now, reach))
 
 const channelsOf = memoize(
   (
     items: ReadonlyArray<ScheduleItem> | undefined,
     now: number,
     streams: ReadonlyArray<Stream>,
-    player: PlayerChoice
+    player: PlayerChoice,
+    timeshiftHours: number
   ): ReadonlyArray<GuideChannel> =>
     (items ?? []).flatMap((item, index) => {
-      const programmes = programmesOf(item, now, watchTarget(item.Channel, streams, player))
-      return programmes.length === 0 ? [] : [{ key: `${index}|${item.Channel.Name}`, name: item.Channel.Name, programmes }]
+      const reach = reachOf(item.Channel, streams, player, timeshiftHours)
+      const programmes = programmesOf(item, now, reach)
+      const catchUp = item.EpgList.filter((entry) => Date.parse(entry.EndTime) <= now)
+        .map((entry) => programmeOf(entry, now, reach))
+        .filter((programme) => programme.startOver !== null)
+      return programmes.length === 0 ? [] : [{ key: `${index}|${item.Channel.Name}`, name: item.Channel.Name, programmes, catchUp }]
     })
 )
 
@@ -113,7 +152,8 @@ const searchOf = memoize(
     schedules: Readonly<Record<string, ReadonlyArray<ScheduleItem>>>,
     now: number,
     streams: ReadonlyArray<Stream>,
-    player: PlayerChoice
+    player: PlayerChoice,
+    timeshiftHours: number
   ): GuideSearch => {
     const terms = normalise(query)
       .split(/\s+/)
@@ -123,10 +163,10 @@ const searchOf = memoize(
     const matches: Array<SearchResult> = []
     for (const day of terms.length === 0 ? [] : searched) {
       for (const item of schedules[day] ?? []) {
-        const watch = watchTarget(item.Channel, streams, player)
+        const reach = reachOf(item.Channel, streams, player, timeshiftHours)
         for (const entry of item.EpgList) {
           if (Date.parse(entry.EndTime) <= now || !terms.every((term) => searchTextOf(entry).includes(term))) continue
-          const programme = programmeOf(entry, now, watch)
+          const programme = programmeOf(entry, now, reach)
           // a programme that runs past midnight is in both days' answers; it belongs to the day it starts
           const key = `${item.Channel.Name}|${programme.key}`
           if (seen.has(key)) continue
@@ -166,8 +206,8 @@ export const selectQuery = (snapshot: GuideSnapshot): string => snapshot.context
 
 /** The chosen day's channels that have programmes left, each with those programmes, LIVE first. */
 export const selectChannels = (snapshot: GuideSnapshot): ReadonlyArray<GuideChannel> => {
-  const { schedules, day, now, streams, player } = snapshot.context
-  return channelsOf(schedules[day], now, streams, player)
+  const { schedules, day, now, streams, player, timeshiftHours } = snapshot.context
+  return channelsOf(schedules[day], now, streams, player, timeshiftHours)
 }
 
 const searchStateOf = (snapshot: GuideSnapshot): SearchState =>
@@ -181,6 +221,6 @@ const searchStateOf = (snapshot: GuideSnapshot): SearchState =>
 
 /** Programmes not yet ended whose title or subtitle holds every word of the query, over the days loaded so far. */
 export const selectSearch = (snapshot: GuideSnapshot): GuideSearch => {
-  const { query, days, schedules, now, streams, player } = snapshot.context
-  return searchOf(searchStateOf(snapshot), query, days, schedules, now, streams, player)
+  const { query, days, schedules, now, streams, player, timeshiftHours } = snapshot.context
+  return searchOf(searchStateOf(snapshot), query, days, schedules, now, streams, player, timeshiftHours)
 }

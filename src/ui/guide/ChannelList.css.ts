@@ -27,6 +27,8 @@ export const channel = style({
   "@media": { [media.belowMedium]: { gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.md } }
 })
 
+export const heading = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 })
+
 export const name = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: 1.3, overflowWrap: "anywhere" })
 
 export const programmes = style({

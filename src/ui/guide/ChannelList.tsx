@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual"
 import { useLayoutEffect, useRef, useState } from "react"
 import type { GuideChannel } from "../../machines/guide/guideSelectors.ts"
+import type { ReminderControls } from "../reminders/ProgrammeReminder.tsx"
 import { ChannelCard } from "./ChannelCard.tsx"
 import * as styles from "./ChannelList.css.ts"
 
@@ -17,7 +18,15 @@ const estimateHeight = (channel: GuideChannel | undefined): number => {
  * The day's channels, only those near the viewport in the page (hundreds of channels with a day
  * of programmes each would be tens of thousands of elements). The page itself scrolls.
  */
-export const ChannelList = ({ channels, timeZone }: { readonly channels: ReadonlyArray<GuideChannel>; readonly timeZone: string }) => {
+export const ChannelList = ({
+  channels,
+  timeZone,
+  reminders
+}: {
+  readonly channels: ReadonlyArray<GuideChannel>
+  readonly timeZone: string
+  readonly reminders: ReminderControls
+}) => {
   const list = useRef<HTMLUListElement>(null)
   // where the list starts in the page: what sits above it (header, toolbar) moves it
   const [scrollMargin, setScrollMargin] = useState(0)
@@ -59,7 +68,7 @@ export const ChannelList = ({ channels, timeZone }: { readonly channels: Readonl
             aria-setsize={channels.length}
             aria-posinset={row.index + 1}
           >
-            <ChannelCard channel={channel} timeZone={timeZone} headingId={headingId} />
+            <ChannelCard channel={channel} timeZone={timeZone} headingId={headingId} reminders={reminders} />
           </li>
         )
       })}

@@ -1,3 +1,6 @@
+import { useMemo } from "react"
+import { Link } from "react-router-dom"
+import { REMINDERS_ROUTE } from "../../domain/Reminder.ts"
 import { NO_SCHEDULE } from "../../domain/Schedule.ts"
 import { guideMachine } from "../../machines/guide/guideMachine.ts"
 import {
@@ -12,6 +15,16 @@ import {
   selectStreamsUnavailable,
   selectTimeZone
 } from "../../machines/guide/guideSelectors.ts"
+import { remindersMachine } from "../../machines/reminders/remindersMachine.ts"
+import {
+  selectByProgramme,
+  selectDraft,
+  selectIsSetting,
+  selectError as selectRemindersError,
+  selectRemoving
+} from "../../machines/reminders/remindersSelectors.ts"
+import type { ReminderControls } from "../reminders/ProgrammeReminder.tsx"
+import { ReminderDialog } from "../reminders/ReminderDialog.tsx"
 import { controlRow, field, fieldLabel, growingField, textInput } from "../shared/controls.css.ts"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
 import { PageView } from "../shared/PageView.tsx"
@@ -39,6 +52,24 @@ export const GuideView = () => {
     query: selectQuery,
     search: selectSearch
   })
+  const reminderActor = usePageActor(remindersMachine)
+  const { byProgramme, removing, draft, setting, remindersError } = useSelectors(reminderActor, {
+    byProgramme: selectByProgramme,
+    removing: selectRemoving,
+    draft: selectDraft,
+    setting: selectIsSetting,
+    remindersError: selectRemindersError
+  })
+  // one object while nothing in it changes, so the channels' memo holds
+  const reminders = useMemo<ReminderControls>(
+    () => ({
+      byProgramme,
+      removing,
+      ask: (programme) => reminderActor.send({ type: "reminder.ask", programme }),
+      remove: (id) => reminderActor.send({ type: "reminder.remove", id })
+    }),
+    [byProgramme, removing, reminderActor]
+  )
   const searching = search.state !== "idle"
 
   return (
@@ -52,7 +83,8 @@ export const GuideView = () => {
               {" "}
               Times are in your time zone, <span title={timeZone}>{zoneName(timeZone)}</span>.
             </>
-          ) : null}
+          ) : null}{" "}
+          Set reminders of what you want to catch; <Link to={REMINDERS_ROUTE}>your reminders</Link> are listed on their own page.
         </>
       }
       width="full"
@@ -94,8 +126,18 @@ export const GuideView = () => {
         </search>
       </div>
 
+      {remindersError === null ? null : (
+        <RetryNotice message={remindersError} onRetry={() => reminderActor.send({ type: "reminders.retry" })} partial role="status" />
+      )}
       {searching ? (
-        <SearchResults search={search} query={query} days={days} timeZone={timeZone} onRetry={() => guide.send({ type: "search.retry" })} />
+        <SearchResults
+          search={search}
+          query={query}
+          days={days}
+          timeZone={timeZone}
+          onRetry={() => guide.send({ type: "search.retry" })}
+          reminders={reminders}
+        />
       ) : status === "loading" ? (
         <LoadingPlaceholder label="Loading the schedule…" count={3} height="180px" />
       ) : status === "failed" ? (
@@ -112,9 +154,17 @@ export const GuideView = () => {
               role="status"
             />
           ) : null}
-          <ChannelList channels={channels} timeZone={timeZone} />
+          <ChannelList channels={channels} timeZone={timeZone} reminders={reminders} />
         </>
       )}
+      <ReminderDialog
+        draft={draft}
+        setting={setting}
+        timeZone={timeZone}
+        onLead={(minutes) => reminderActor.send({ type: "reminder.chooseLead", minutes })}
+        onSet={() => reminderActor.send({ type: "reminder.set" })}
+        onCancel={() => reminderActor.send({ type: "reminder.cancel" })}
+      />
     </PageView>
   )
 }

@@ -55,4 +55,6 @@ export const progress = style({
 
 export const progressDone = style({ height: "100%", background: vars.color.accentHover, transformOrigin: "left" })
 
-export const watch = style({ alignSelf: "flex-start", minHeight: "32px", marginTop: vars.space.xs, padding: `0 ${vars.space.md}` })
+export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.xs })
+
+export const watch = style({ minHeight: "32px", padding: `0 ${vars.space.md}` })

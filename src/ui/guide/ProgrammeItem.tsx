@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom"
 import type { GuideProgramme } from "../../machines/guide/guideSelectors.ts"
+import { ProgrammeReminder, type ReminderControls } from "../reminders/ProgrammeReminder.tsx"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { clockTime } from "./guideFormat.ts"
@@ -11,10 +12,15 @@ interface ProgrammeItemProps {
   readonly timeZone: string
   /** Search results say which day and channel; a channel's own list needs neither. */
   readonly found?: { readonly day: string }
+  /** The viewer's reminders, and setting and removing them. */
+  readonly reminders: ReminderControls
 }
 
-/** One programme: its times, LIVE while it airs (with how far it has run), title, subtitle and Watch. */
-export const ProgrammeItem = ({ programme, channel, timeZone, found }: ProgrammeItemProps) => (
+/**
+ * One programme: its times, LIVE while it airs (with how far it has run), title, subtitle, Watch,
+ * Watch from the start while the channel still holds its start, and Remind me before it starts.
+ */
+export const ProgrammeItem = ({ programme, channel, timeZone, found, reminders }: ProgrammeItemProps) => (
   <li className={programme.live ? `${styles.programme} ${styles.live}` : styles.programme}>
     <p className={styles.when}>
       {programme.live ? <span className={styles.liveBadge}>LIVE</span> : null}
@@ -34,15 +40,30 @@ export const ProgrammeItem = ({ programme, channel, timeZone, found }: Programme
         <div className={styles.progressDone} style={{ transform: `scaleX(${programme.progress})` }} />
       </div>
     ) : null}
-    {programme.watch === null ? null : (
-      <Link
-        to={programme.watch}
-        className={`${button({ tone: "primary" })} ${styles.watch}`}
-        aria-label={`Watch ${programme.title} on ${channel}`}
-      >
-        <Icon name="play" size={14} />
-        Watch
-      </Link>
+    {programme.watch === null && programme.startOver === null && !programme.remindable && programme.streamId === null ? null : (
+      <div className={styles.actions}>
+        {programme.watch === null ? null : (
+          <Link
+            to={programme.watch}
+            className={`${button({ tone: "primary" })} ${styles.watch}`}
+            aria-label={`Watch ${programme.title} on ${channel}`}
+          >
+            <Icon name="play" size={14} />
+            Watch
+          </Link>
+        )}
+        {programme.startOver === null ? null : (
+          <Link
+            to={programme.startOver}
+            className={`${button({ tone: "secondary" })} ${styles.watch}`}
+            aria-label={`From the start: watch ${programme.title} on ${channel}`}
+          >
+            <Icon name="replay" size={14} />
+            From the start
+          </Link>
+        )}
+        <ProgrammeReminder controls={reminders} programme={programme} channel={channel} timeZone={timeZone} />
+      </div>
     )}
   </li>
 )

@@ -1,4 +1,5 @@
 import type { GuideSearch } from "../../machines/guide/guideSelectors.ts"
+import type { ReminderControls } from "../reminders/ProgrammeReminder.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import * as styles from "./GuideView.css.ts"
@@ -11,6 +12,7 @@ interface SearchResultsProps {
   readonly days: ReadonlyArray<string>
   readonly timeZone: string
   readonly onRetry: () => void
+  readonly reminders: ReminderControls
 }
 
 const summary = ({ state, searchedDays, totalDays, matches, results }: GuideSearch, query: string): string => {
@@ -22,7 +24,7 @@ const summary = ({ state, searchedDays, totalDays, matches, results }: GuideSear
 }
 
 /** Matches across the seven days, with the day and channel each airs on. */
-export const SearchResults = ({ search, query, days, timeZone, onRetry }: SearchResultsProps) => (
+export const SearchResults = ({ search, query, days, timeZone, onRetry, reminders }: SearchResultsProps) => (
   <section className={styles.results} aria-labelledby="search-results-title" aria-busy={search.state === "searching" || undefined}>
     <h2 id="search-results-title" className={surfaces.panelTitle}>
       Search results
@@ -42,6 +44,7 @@ export const SearchResults = ({ search, query, days, timeZone, onRetry }: Search
             channel={result.channel}
             timeZone={timeZone}
             found={{ day: dayShort(result.day, days) }}
+            reminders={reminders}
           />
         ))}
       </ul>

@@ -14,7 +14,17 @@ export interface ShellServices {
 }
 
 /** The features whose page machines load with the first page that needs them, each in a chunk of its own. */
-export type FeatureName = "account" | "streams" | "guide" | "invites" | "support" | "payments" | "reports" | "audit" | "player"
+export type FeatureName =
+  | "account"
+  | "streams"
+  | "guide"
+  | "reminders"
+  | "invites"
+  | "support"
+  | "payments"
+  | "reports"
+  | "audit"
+  | "player"
 
 /** What a feature's wiring (src/app/<feature>.ts) hands the views: its page machines, wired to their adapters. */
 export type FeatureServices = Readonly<Record<string, AnyStateMachine | PlaceVideo>>

@@ -35,9 +35,10 @@ export interface RouteLoaders {
  */
 export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
   const page =
-    <M,>(feature: FeatureName | undefined, load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+    <M,>(feature: FeatureName | ReadonlyArray<FeatureName> | undefined, load: () => Promise<M>, pick: (module: M) => ComponentType) =>
     async () => {
-      const [module] = await Promise.all([load(), feature === undefined ? undefined : loaders.feature(feature)])
+      const features: ReadonlyArray<FeatureName> = feature === undefined ? [] : typeof feature === "string" ? [feature] : feature
+      const [module] = await Promise.all([load(), ...features.map((name) => loaders.feature(name))])
       return { Component: pick(module) }
     }
   const lazyPlayer = (player: typeof TV_PLAYER | typeof LOW_LATENCY_PLAYER) => async () => {
@@ -84,10 +85,16 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
     () => import("../account/ProfileView.tsx"),
     (m) => m.ProfileView
   )
+  // the guide's programmes offer "Remind me", so it loads the viewer's reminders too
   const lazyGuide = page(
-    "guide",
+    ["guide", "reminders"],
     () => import("../guide/GuideView.tsx"),
     (m) => m.GuideView
+  )
+  const lazyReminders = page(
+    "reminders",
+    () => import("../reminders/RemindersView.tsx"),
+    (m) => m.RemindersView
   )
   const lazyInvites = page(
     "invites",
@@ -167,6 +174,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
                 { path: "player", lazy: lazyPlayer(TV_PLAYER) },
                 { path: "playersldp", lazy: lazyPlayer(LOW_LATENCY_PLAYER) },
                 { path: "stream-schedule", handle: titled("Stream Schedule"), lazy: lazyGuide },
+                { path: "reminders", handle: titled("Reminders"), lazy: lazyReminders },
                 { path: "invites", handle: titled("Invites"), lazy: lazyInvites },
                 { path: "support", handle: titled("FAQ"), lazy: lazySupport },
                 { path: "contactus", handle: titled("Contact Us"), lazy: lazyContact },

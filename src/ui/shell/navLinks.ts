@@ -15,7 +15,10 @@ export const supportLinks: ReadonlyArray<NavLinkItem> = [
   { to: "/contactus", label: "Contact Us" }
 ]
 
-export const accountLinks: ReadonlyArray<NavLinkItem> = [{ to: "/profile", label: "Account settings" }]
+export const accountLinks: ReadonlyArray<NavLinkItem> = [
+  { to: "/profile", label: "Account settings" },
+  { to: "/reminders", label: "Reminders" }
+]
 
 export const staffLinks: ReadonlyArray<NavLinkItem> = [
   { to: "/adminreports", label: "Admin Reports" },

@@ -80,6 +80,7 @@ const customerScreens: ReadonlyArray<Screen> = [
   { name: "FAQ", path: "/support", ready: (page) => heading(page, "FAQ") },
   { name: "contact us", path: "/contactus", ready: (page) => heading(page, "Contact Us") },
   { name: "account settings", path: "/profile", ready: (page) => heading(page, "Account settings") },
+  { name: "reminders", path: "/reminders", ready: (page) => heading(page, "Reminders") },
   { name: "subscription", path: "/subscription", ready: (page) => heading(page, "Subscription") },
   { name: "transactions", path: "/transactions", ready: (page) => heading(page, "Transactions") },
   { name: "TV player", path: "/player?default=0", ready: (page) => heading(page, "Demo Channel 1") },

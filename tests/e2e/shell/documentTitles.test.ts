@@ -23,6 +23,7 @@ const CUSTOMER_TITLES: ReadonlyArray<readonly [string, string]> = [
   ["/support", "FAQ"],
   ["/contactus", "Contact Us"],
   ["/profile", "Account settings"],
+  ["/reminders", "Reminders"],
   ["/subscription", "Subscription"],
   ["/transactions", "Transactions"],
   // the players carry what plays

@@ -4,7 +4,7 @@ import { admin, launchBrowser, type RunningServer, signIn, startServer } from ".
 
 const PASSWORD = "correct horse battery"
 const WIDTHS = [320, 375, 414, 599, 600, 640, 700, 768, 800, 900, 1024, 1080, 1200, 1440]
-const CUSTOMER_DESTINATIONS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings", "Log out"]
+const CUSTOMER_DESTINATIONS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings", "Reminders", "Log out"]
 const STAFF_DESTINATIONS = [...CUSTOMER_DESTINATIONS, "Admin Reports", "Support Tickets", "Audit Log"]
 const PATHS: Record<string, string> = {
   Home: "/",
@@ -13,6 +13,7 @@ const PATHS: Record<string, string> = {
   FAQ: "/support",
   "Contact Us": "/contactus",
   "Account settings": "/profile",
+  Reminders: "/reminders",
   "Admin Reports": "/adminreports",
   "Support Tickets": "/adminsupport",
   "Audit Log": "/adminaudit"

@@ -22,7 +22,7 @@ const COLUMNS_BY_WIDTH: ReadonlyArray<readonly [number, number]> = [
   [599, 1]
 ]
 const SMALL = 600
-const MENU_LINKS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings"]
+const MENU_LINKS = ["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings", "Reminders"]
 
 let server: RunningServer
 let browser: Browser

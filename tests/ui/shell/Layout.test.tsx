@@ -75,7 +75,7 @@ describe("the authenticated layout", () => {
     const links = within(panel as HTMLElement)
       .getAllByRole("link")
       .map((link) => link.textContent)
-    expect(links).toEqual(["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings"])
+    expect(links).toEqual(["Home", "Stream Schedule", "Invites", "FAQ", "Contact Us", "Account settings", "Reminders"])
     expect(within(panel as HTMLElement).getByRole("button", { name: "Log out" })).toBeTruthy()
     fireEvent.keyDown(within(panel as HTMLElement).getByRole("link", { name: "FAQ" }), { key: "Escape" })
     expect(burger.getAttribute("aria-expanded")).toBe("false")
