@@ -49,7 +49,9 @@ const start = (fakes: Fakes = {}) => {
             })
           )
         }),
-        revokeFeed: fromPromise(async () => answered({ success: true, detail: CALENDAR_FEED_REVOKED })),
+        revokeFeed: fromPromise(
+          async (): Promise<Answer<"revokeCalendarFeed">> => answered({ success: true, detail: CALENDAR_FEED_REVOKED })
+        ),
         copyText: fromPromise(async ({ input }) => {
           copied.push(input.text)
           await fakes.copy?.(input.text)
