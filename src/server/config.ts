@@ -2,6 +2,7 @@ import path from "node:path"
 import ipaddr from "ipaddr.js"
 import { DEFAULT_SESSION_MAX_DAYS } from "./account/sessions.ts"
 import { DEFAULT_RING_CAPS, type RingCaps } from "./feeds/relayRing.ts"
+import type { TimeshiftStorage } from "./feeds/timeshiftStore.ts"
 
 export interface Config {
   readonly port: number
@@ -32,8 +33,16 @@ export interface Config {
   readonly rateLimits: { readonly signInPerMinute?: number; readonly apiPerMinute?: number }
   /** LOG_FORMAT; undefined lets the server choose by whether its output is a terminal. */
   readonly logFormat: "json" | "pretty" | undefined
-  /** Relayed channels: the media kept in memory (RELAY_CACHE_MB, RELAY_CHANNEL_CACHE_MB) and how long a feed outlives its last viewer. */
-  readonly relay: { readonly caps: RingCaps; readonly lingerMs: number }
+  /**
+   * Relayed channels: the media kept in memory (RELAY_CACHE_MB, RELAY_CHANNEL_CACHE_MB) and how long a
+   * feed outlives its last viewer. The caps carry the time-shift storage too, for the feeds that take only them.
+   */
+  readonly relay: { readonly caps: RingCaps & { readonly timeshift: TimeshiftStorage }; readonly lingerMs: number }
+  /**
+   * Relayed, pulled and ingested channels' time-shift windows: on disk under DATA_DIR/timeshift,
+   * at most TIMESHIFT_CHANNEL_MB per channel and TIMESHIFT_TOTAL_MB in all.
+   */
+  readonly timeshift: TimeshiftStorage
   /** Where the other instances reach this one (to take a relayed channel from the instance that runs its feed). */
   readonly instanceUrl: string
   /**
@@ -146,6 +155,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     perChannel: channelMb === undefined ? Math.min(DEFAULT_RING_CAPS.perChannel, (totalMb ?? Infinity) * MB) : channelMb * MB
   }
   if (relayCaps.perChannel > relayCaps.total) fail("RELAY_CHANNEL_CACHE_MB must not be larger than RELAY_CACHE_MB")
+  // megabytes, a fraction allowed (a small test of the caps)
+  const megabytes = (key: string, fallback: number): number | undefined => {
+    const text = value(env, key)
+    if (text === undefined) return fallback * MB
+    return /^\d{1,8}(\.\d{1,3})?$/.test(text) && Number(text) > 0
+      ? Math.round(Number(text) * MB)
+      : fail(`${key} must be a number of megabytes above 0 (got "${text}")`)
+  }
+  const timeshiftChannel = megabytes("TIMESHIFT_CHANNEL_MB", 6144)
+  const timeshiftTotal = megabytes("TIMESHIFT_TOTAL_MB", 24576)
+  if (timeshiftChannel !== undefined && timeshiftTotal !== undefined && timeshiftChannel > timeshiftTotal)
+    fail("TIMESHIFT_CHANNEL_MB must not be larger than TIMESHIFT_TOTAL_MB")
 
   const instanceText = value(env, "INSTANCE_URL")
   // a wildcard address is where we listen, not where anybody reaches us: this machine's loopback is
@@ -182,13 +203,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     publicUrl === undefined ||
     instanceUrl === undefined ||
     rtmpPort === undefined ||
-    srtPort === undefined
+    srtPort === undefined ||
+    timeshiftChannel === undefined ||
+    timeshiftTotal === undefined
   )
     throw new ConfigError(problems)
+  const dataDir = path.resolve(cwd, value(env, "DATA_DIR") ?? "data")
+  const timeshift: TimeshiftStorage = { dir: path.join(dataDir, "timeshift"), perChannel: timeshiftChannel, total: timeshiftTotal }
   return {
     port,
     host,
-    dataDir: path.resolve(cwd, value(env, "DATA_DIR") ?? "data"),
+    dataDir,
     databaseUrl,
     publicUrl,
     publicUrlSource: value(env, "PUBLIC_URL") === undefined ? "default" : "PUBLIC_URL",
@@ -203,7 +228,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
     },
     logFormat,
-    relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
+    relay: { caps: { ...relayCaps, timeshift }, lingerMs: (lingerSeconds ?? 60) * 1000 },
+    timeshift,
     instanceUrl,
     sessionMaxDays,
     metricsToken,

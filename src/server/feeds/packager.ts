@@ -37,6 +37,28 @@ interface Segment {
 /** Where the packager's objects go: the feed keeps them in its ring under these names. */
 export interface PackagerStore {
   put(name: string, bytes: Buffer, type: string): void
+  /** A segment is complete (for the time-shift window). */
+  completed?(segment: CompletedSegment): void
+}
+
+/** A complete segment as the packager made it. */
+export interface CompletedSegment {
+  readonly sequence: number
+  readonly name: string
+  /** seconds */
+  readonly duration: number
+  /** epoch ms */
+  readonly programDateTime: number
+  readonly discontinuity: boolean
+  /** the init section it needs, by name, and its bytes */
+  readonly init: string
+  readonly initBytes: Buffer
+  readonly bytes: Buffer
+}
+
+export interface PackagerOptions {
+  /** the first segment's sequence (one going on from the channel's time-shift window); the wall clock's seconds otherwise */
+  readonly firstSequence?: number | undefined
 }
 
 /**
@@ -53,6 +75,7 @@ interface RunClock {
 export class Packager {
   private readonly segments: Array<Segment> = []
   private init: string | undefined
+  private initBytes: Buffer = Buffer.alloc(0)
   private generation = 0
   private nextSequence: number
   private discontinuities = 0
@@ -72,13 +95,13 @@ export class Packager {
   private readonly store: PackagerStore
   private readonly now: () => number
 
-  constructor(channel: string, run: string, store: PackagerStore, now: () => number) {
+  constructor(channel: string, run: string, store: PackagerStore, now: () => number, options: PackagerOptions = {}) {
     this.channel = channel
     this.run = run
     this.store = store
     this.now = now
     // sequence numbers that keep going up across runs of the feed, whichever instance runs it
-    this.nextSequence = Math.floor(now() / 1000)
+    this.nextSequence = options.firstSequence ?? Math.floor(now() / 1000)
   }
 
   /** The source started (again): a new init section; what follows starts after a discontinuity. */
@@ -88,7 +111,9 @@ export class Packager {
     this.init = `${this.run}-init${this.generation}.mp4`
     this.firstSegmentInit = undefined
     this.store.put(this.init, bytes, "video/mp4")
+    // the open segment ends with the init section it began with
     this.closeSegment()
+    this.initBytes = bytes
     if (this.segments.length > 0) this.discontinuityPending = true
   }
 
@@ -159,13 +184,23 @@ export class Packager {
       return
     }
     open.complete = true
-    this.store.put(`${this.run}-${open.sequence}.m4s`, Buffer.concat(this.building), "video/iso.segment")
+    const name = `${this.run}-${open.sequence}.m4s`
+    const bytes = Buffer.concat(this.building)
+    this.store.put(name, bytes, "video/iso.segment")
     this.building = []
-    this.longestSegment = Math.max(
-      this.longestSegment,
-      open.parts.reduce((sum, part) => sum + part.duration, 0)
-    )
+    const duration = open.parts.reduce((sum, part) => sum + part.duration, 0)
+    this.longestSegment = Math.max(this.longestSegment, duration)
     this.current = undefined
+    this.store.completed?.({
+      sequence: open.sequence,
+      name,
+      duration,
+      programDateTime: Math.round(open.run.offset + open.start * 1000),
+      discontinuity: open.discontinuity,
+      init: open.init,
+      initBytes: this.initBytes,
+      bytes
+    })
   }
 
   private trim(): void {

@@ -10,9 +10,12 @@ import { reloadAsked } from "../http/hlsQuery.ts"
 import { FeedBase } from "./feedBase.ts"
 import { type FfmpegProgress, progressReader } from "./ffmpegProgress.ts"
 import { Fmp4Error, Fmp4Reader } from "./fmp4.ts"
-import { Packager } from "./packager.ts"
-import type { ChannelFeed, FeedHealth, FeedState, MediaAnswer, PlaylistAnswer } from "./relayFeed.ts"
-import { reaches } from "./relayPlaylist.ts"
+import { type CompletedSegment, Packager } from "./packager.ts"
+import { type ChannelFeed, type FeedHealth, type FeedState, type MediaAnswer, type PlaylistAnswer, windowEntry } from "./relayFeed.ts"
+import { type RelayPlaylist, reaches } from "./relayPlaylist.ts"
+import { type WindowCopy, windowCopyOf } from "./timeshiftPeer.ts"
+import { windowedPlaylist } from "./timeshiftPlaylist.ts"
+import { MAIN_TRACK } from "./timeshiftStore.ts"
 
 /** The ffmpeg the server runs; FFMPEG_PATH names another. */
 export const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? "ffmpeg"
@@ -77,14 +80,55 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     this.lastFragmentAt = undefined
     this.failures = 0
     const run = `${Math.floor(this.startedAt / 1000).toString(36)}${randomBytes(3).toString("hex")}`
+    // the window goes on after a gap: the same numbering, the next number
+    const store = this.deps.timeshift
+    const window = store?.recording === true ? store.track(this.channel, MAIN_TRACK) : undefined
+    const firstSequence = window?.index.next
+    if (window !== undefined && firstSequence !== undefined) window.junction = true
     this.packager = new Packager(
       this.channel,
       run,
-      { put: (name, body, contentType) => this.deps.ring.set(this.channel, name, { body, contentType }) },
+      {
+        put: (name, body, contentType) => this.deps.ring.set(this.channel, name, { body, contentType }),
+        completed: (segment) => this.keep(segment)
+      },
       // program date times say when the media arrived: the wall clock's time, whatever the feed's own clock
-      Date.now
+      Date.now,
+      { firstSequence }
     )
     this.spawn()
+  }
+
+  /** A complete segment goes into the channel's time-shift window. */
+  private keep(segment: CompletedSegment): void {
+    const store = this.deps.timeshift
+    if (store === undefined || !store.recording) return
+    const window = store.track(this.channel, MAIN_TRACK)
+    const added = window.add(
+      {
+        sequence: segment.sequence,
+        duration: segment.duration,
+        programDateTime: segment.programDateTime,
+        discontinuity: segment.discontinuity,
+        name: segment.name,
+        map: segment.init
+      },
+      segment.bytes
+    )
+    if (added !== undefined) window.keepInit(segment.init, segment.initBytes)
+    store.prune()
+  }
+
+  async windowed(name: string | undefined, live: RelayPlaylist, skip: boolean): Promise<Array<string> | undefined> {
+    const store = this.deps.timeshift
+    if (name !== undefined || store === undefined || !store.recording) return undefined
+    return windowedPlaylist(live, store.track(this.channel, MAIN_TRACK).index, { channel: this.channel, skip })
+  }
+
+  windowCopy(track: string, from: number, epoch: string | undefined): WindowCopy | undefined {
+    const store = this.deps.timeshift
+    if (track !== MAIN_TRACK || store === undefined || !store.recording) return undefined
+    return windowCopyOf(store.track(this.channel, MAIN_TRACK).index, from, epoch)
   }
 
   stop(): void {
@@ -205,10 +249,12 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
     return last === undefined ? { kind: "unavailable", reason: "signalLost" } : { kind: "playlist", playlist: last }
   }
 
-  /** A part, segment or init section of the channel; the part the playlist hints at is answered once it is out. */
+  /** A part, segment or init section of the channel (live, or of its window); the part the playlist hints at is answered once it is out. */
   async media(name: string): Promise<MediaAnswer> {
     const kept = this.deps.ring.get(this.channel, name)
     if (kept !== undefined) return { kind: "media", entry: kept }
+    const old = await this.deps.timeshift?.holding(this.channel, name)?.read(name)
+    if (old !== undefined) return { kind: "media", entry: windowEntry(name, old) }
     const playlist = this.packager?.playlist()
     const hinted = playlist === undefined ? undefined : this.packager?.partName(playlist.edge.sequence, playlist.edge.parts)
     if (hinted !== name || playlist === undefined) return { kind: "unknown" }

@@ -10,6 +10,10 @@ import { Follower, requestHeaders } from "./relayFollower.ts"
 import { type RelayPlaylist, reaches, type UpstreamUri } from "./relayPlaylist.ts"
 import type { RelayRing, RingEntry } from "./relayRing.ts"
 import { fetchUpstream, mediaType } from "./relayUpstream.ts"
+import { RelayWindow } from "./relayWindow.ts"
+import { PeerWindows, type WindowCopy, windowCopyOf } from "./timeshiftPeer.ts"
+import { windowedPlaylist } from "./timeshiftPlaylist.ts"
+import { MAIN_TRACK, type TimeshiftStore } from "./timeshiftStore.ts"
 
 export type FeedState = "idle" | "starting" | "live" | "stalled" | "failed"
 
@@ -70,6 +74,8 @@ export interface RelayFeedDeps {
   readonly ring: RelayRing
   readonly now: () => number
   readonly timing: RelayTiming
+  /** the channels' time-shift windows; without it there are none */
+  readonly timeshift?: TimeshiftStore
 }
 
 /** What a viewer's playlist request gets: the playlist, or why there is none right now. */
@@ -104,7 +110,17 @@ export interface ChannelFeed {
   /** The channel's own playlist (`name` undefined) or one of its variants, held for a blocking reload. */
   playlist(name: string | undefined, query: Readonly<Record<string, unknown>>): Promise<PlaylistAnswer>
   media(name: string): Promise<MediaAnswer>
+  /**
+   * The TV player's playlist: `live` (the channel's own or variant `name`) with the time-shift
+   * window in front, as a delta update when `skip`; undefined when there is no window to add.
+   */
+  windowed?(name: string | undefined, live: RelayPlaylist, skip: boolean): Promise<Array<string> | undefined>
+  /** The window's index from `from` on (all of it for a copy of another epoch), for another instance. */
+  windowCopy?(track: string, from: number, epoch: string | undefined): WindowCopy | undefined
 }
+
+/** A window's segment or init section as media. */
+export const windowEntry = (name: string, body: Buffer): RingEntry => ({ body, contentType: mediaType("", `http://media/${name}`) })
 
 export class RelayFeed extends FeedBase implements ChannelFeed {
   private startedAt = 0
@@ -117,6 +133,9 @@ export class RelayFeed extends FeedBase implements ChannelFeed {
   private lastError: string | null = null
   private restarts = 0
   private failedBefore = false
+  /** the owner's recorder of the window, or a peer's copy of the owner's */
+  private recorder: RelayWindow | undefined
+  private peerWindows: PeerWindows | undefined
 
   start(): void {
     if (this.running) return
@@ -124,11 +143,21 @@ export class RelayFeed extends FeedBase implements ChannelFeed {
     this.startedAt = this.deps.now()
     this.lastError = null
     this.upstreamStatus = null
-    this.root = this.follow(this.settings.upstreamUrl)
+    const store = this.deps.timeshift
+    if (store !== undefined && this.settings.peer === undefined)
+      this.recorder ??= new RelayWindow(this.channel, store, (name) => this.media(name))
+    if (store !== undefined && this.settings.peer !== undefined)
+      this.peerWindows ??= new PeerWindows(
+        this.channel,
+        () => this.settings.upstreamUrl,
+        () => requestHeaders(this.settings)
+      )
+    this.root = this.follow(this.settings.upstreamUrl, MAIN_TRACK)
   }
 
   stop(): void {
     this.running = false
+    this.recorder?.stop()
     this.root?.stop()
     this.root = undefined
     for (const variant of this.variants.values()) variant.stop()
@@ -224,10 +253,12 @@ export class RelayFeed extends FeedBase implements ChannelFeed {
     return { kind: "playlist", playlist: follower.playlist }
   }
 
-  /** A segment, part, init section or key the channel's playlists named: from the ring, else fetched once. */
+  /** A segment, part, init section or key the channel's playlists named: from the ring or the window, else fetched once. */
   async media(name: string): Promise<MediaAnswer> {
     const kept = this.deps.ring.get(this.channel, name)
     if (kept !== undefined) return { kind: "media", entry: kept }
+    const old = await this.windowMedia(name)
+    if (old !== undefined) return { kind: "media", entry: old }
     const known = this.known.get(name)
     if (known === undefined || known.uri.playlist) return { kind: "unknown" }
     let pending = this.inFlight.get(name)
@@ -259,18 +290,48 @@ export class RelayFeed extends FeedBase implements ChannelFeed {
     }
   }
 
+  async windowed(name: string | undefined, live: RelayPlaylist, skip: boolean): Promise<Array<string> | undefined> {
+    const store = this.deps.timeshift
+    if (store === undefined || !store.recording || live.multivariant) return undefined
+    const track = name ?? MAIN_TRACK
+    const index = this.peerWindows !== undefined ? await this.peerWindows.view(track, live) : store.track(this.channel, track).index
+    return index === undefined ? undefined : windowedPlaylist(live, index, { channel: this.channel, skip })
+  }
+
+  windowCopy(track: string, from: number, epoch: string | undefined): WindowCopy | undefined {
+    const store = this.deps.timeshift
+    if (store === undefined || this.settings.peer !== undefined || !store.recording) return undefined
+    return windowCopyOf(store.track(this.channel, track).index, from, epoch)
+  }
+
+  /** An old segment or init section of the window: ours on disk, or the owner's. */
+  private async windowMedia(name: string): Promise<RingEntry | undefined> {
+    const store = this.deps.timeshift
+    if (store === undefined) return undefined
+    if (this.settings.peer !== undefined) return this.peerWindows?.holds(name) === true ? this.peerWindows.media(name) : undefined
+    const bytes = await store.holding(this.channel, name)?.read(name)
+    return bytes === undefined ? undefined : windowEntry(name, bytes)
+  }
+
   private variant(name: string): Follower | undefined {
     const existing = this.variants.get(name)
     if (existing !== undefined) return existing
     const uri = this.known.get(name)?.uri ?? this.root?.playlist?.uris.get(name)
     if (uri === undefined || !uri.playlist || !this.running) return undefined
-    const follower = this.follow(uri.url)
+    const follower = this.follow(uri.url, name)
     this.variants.set(name, follower)
     return follower
   }
 
-  private follow(url: string): Follower {
+  private follow(url: string, track: string): Follower {
+    const recorder = this.recorder
     return new Follower(url, {
+      ...(recorder === undefined
+        ? {}
+        : {
+            numberingFor: (playlist: RelayPlaylist) => recorder.numberingFor(track, playlist),
+            listed: (playlist: RelayPlaylist) => recorder.listed(track, playlist)
+          }),
       settings: this.settings,
       now: this.deps.now,
       maxBackoffMs: this.deps.timing.maxBackoffMs,

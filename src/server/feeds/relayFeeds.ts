@@ -4,6 +4,7 @@ import { THIS_PROCESS } from "../db/jobLease.ts"
 import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
+import { siteSettings } from "../shell/shellFeature.ts"
 import { type HealthRow, headersOf, listFeeds, writeHealth } from "./feedsRepo.ts"
 import { IngestFeed, type Publisher } from "./ingestFeed.ts"
 import { PulledFeed } from "./pulledFeed.ts"
@@ -19,6 +20,7 @@ import {
 import { createOwners, type Owners } from "./relayPeers.ts"
 import { peerPath } from "./relayPlaylist.ts"
 import { createRelayRing, DEFAULT_RING_CAPS, type RingCaps } from "./relayRing.ts"
+import { type TimeshiftStorage, TimeshiftStore } from "./timeshiftStore.ts"
 
 /** The relayed channels this instance serves, kept in step with `stream_feeds`. */
 export interface RelayFeeds extends Job {
@@ -43,7 +45,12 @@ export interface RelayFeedsDeps {
   /** Where the other instances reach this one. */
   readonly address: string
   readonly timing?: Partial<RelayTiming>
-  readonly caps?: RingCaps
+  /** the ring's caps; the time-shift storage may come with them */
+  readonly caps?: RingCaps & { readonly timeshift?: TimeshiftStorage }
+  /** where and how much of each channel's time-shift window is kept; without it (and without `caps.timeshift`) there is none */
+  readonly timeshift?: TimeshiftStorage
+  /** hours of time-shift (the site setting `timeshiftHours` unless given) */
+  readonly timeshiftHours?: () => Promise<number>
   readonly onError: (error: unknown) => void
   /** Told after each reading of the feeds whether any is an ingest channel (the ingest ports are open only then). */
   readonly onIngestChannels?: (any: boolean) => void
@@ -55,6 +62,8 @@ export type PublishAnswer =
   | { readonly kind: "busy"; readonly channel: string; readonly elsewhere: boolean }
 
 const TIDY_EVERY_MS = 2000
+// the site setting is read again this often (the settings table has no change signal)
+const SETTING_FOR_MS = 10_000
 // a running feed's health is written this often, and at once when its state changes
 const HEALTH_EVERY_MS = 5000
 /** A health row older than this is of a feed nobody runs any more. */
@@ -92,9 +101,26 @@ interface Channel {
   claiming: Promise<void> | undefined
 }
 
-export function createRelayFeeds({ db, tableVersion, now, address, timing, caps, onError, onIngestChannels }: RelayFeedsDeps): RelayFeeds {
+export function createRelayFeeds(options: RelayFeedsDeps): RelayFeeds {
+  const { db, tableVersion, now, address, timing, caps, onError, onIngestChannels } = options
   const ring = createRelayRing(caps ?? DEFAULT_RING_CAPS)
-  const deps = { ring, now, timing: { ...DEFAULT_RELAY_TIMING, ...timing } }
+  const storage = options.timeshift ?? caps?.timeshift
+  const timeshift = storage === undefined ? undefined : new TimeshiftStore(storage, { onError })
+  // what the server left on disk: read before any feed runs, so each goes on from its window
+  timeshift?.load()
+  const timeshiftHours = options.timeshiftHours ?? (async () => (await siteSettings.inEffect(db)).timeshiftHours)
+  let hoursRead: { readonly at: number; readonly value: Promise<number> } | undefined
+  const readHours = async (): Promise<void> => {
+    if (timeshift === undefined) return
+    const at = performance.now()
+    if (hoursRead === undefined || at - hoursRead.at >= SETTING_FOR_MS) {
+      hoursRead = { at, value: timeshiftHours() }
+      hoursRead.value.catch(() => (hoursRead = undefined))
+    }
+    timeshift.hours = await hoursRead.value
+    timeshift.prune()
+  }
+  const deps = { ring, now, timing: { ...DEFAULT_RELAY_TIMING, ...timing }, ...(timeshift === undefined ? {} : { timeshift }) }
   const owners = createOwners({ db, address, instance: INSTANCE, now })
   const channels = new Map<string, Channel>()
   let synced: { version: number | undefined; at: number; done: Promise<void> } | undefined
@@ -183,6 +209,7 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
       channel.peer?.stop()
       if (channel.owner === "self") await owners.release(name)
       channels.delete(name)
+      timeshift?.drop(name)
     }
     onIngestChannels?.([...channels.values()].some((channel) => channel.kind === "ingest"))
   }
@@ -216,6 +243,7 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
   const tidy = startPeriodicJob(
     async () => {
       await current()
+      await readHours().catch(onError)
       const at = now()
       const rows: Array<HealthRow> = []
       for (const [name, channel] of channels) {
@@ -291,6 +319,7 @@ export function createRelayFeeds({ db, tableVersion, now, address, timing, caps,
       // the server exits only once its ffmpeg children have: none outlives it
       await Promise.all([...channels.values()].map((channel) => channel.local.settled?.()))
       channels.clear()
+      await timeshift?.settled()
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 
 import type { RelaySettings } from "./relayFeed.ts"
-import { PlaylistError, type RelayPlaylist, rewritePlaylist, type UpstreamUri } from "./relayPlaylist.ts"
+import { type Numbering, PlaylistError, type RelayPlaylist, rewritePlaylist, type UpstreamUri } from "./relayPlaylist.ts"
 import { fetchUpstream, UpstreamError } from "./relayUpstream.ts"
 
 // Caps on what an upstream may send as a playlist.
@@ -18,6 +18,13 @@ export interface Upstream {
   readonly renumbered: () => void
   readonly known: (uris: ReadonlyMap<string, UpstreamUri>) => void
   readonly maxBackoffMs: number
+  /**
+   * The numbering of the first playlist (given as the upstream numbers it): one that goes on from
+   * the channel's time-shift window, or undefined for the upstream's own.
+   */
+  readonly numberingFor?: (playlist: RelayPlaylist) => Numbering | undefined
+  /** Told of each new version of a media playlist (after it is taken). */
+  readonly listed?: (playlist: RelayPlaylist) => void
 }
 
 /** The headers of a request to the feed's upstream (or peer). */
@@ -135,6 +142,11 @@ export class Follower {
     const { settings, now } = this.upstream
     const fromPeer = settings.peer !== undefined
     let playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering, fromPeer)
+    const start = this.playlist === undefined && !playlist.multivariant ? this.upstream.numberingFor?.(playlist) : undefined
+    if (start !== undefined && (start.sequenceOffset !== 0 || start.discontinuityOffset !== 0)) {
+      this.numbering = start
+      playlist = rewritePlaylist(text, baseUrl, settings.channel, this.numbering, fromPeer)
+    }
     if (!playlist.multivariant) {
       const upstreamEdge = {
         sequence: playlist.edge.sequence - this.numbering.sequenceOffset,
@@ -157,6 +169,7 @@ export class Follower {
     this.playlist = playlist
     this.changedAt = now()
     this.upstream.known(playlist.uris)
+    if (!playlist.multivariant) this.upstream.listed?.(playlist)
     this.notify()
   }
 }

@@ -10,10 +10,10 @@ import type { WindowIndex, WindowSegment } from "./timeshiftIndex.ts"
 
 /**
  * How far back from its end a time-shift playlist lists segments in a delta update, in seconds:
- * at least six target durations by the spec, and a minute so that a player reloading every few
- * seconds always may ask for one (hls.js does while its copy is younger than half of it).
+ * six target durations, the spec's least. A player reloads every target duration or sooner (by
+ * blocking reload), well within the half of it hls.js wants its copy younger than to ask for one.
  */
-export const skipUntilOf = (targetDuration: number): number => Math.max(60, 6 * targetDuration)
+export const skipUntilOf = (targetDuration: number): number => 6 * targetDuration
 
 // Tags that describe the whole playlist; the first line that is none of them starts the segments.
 const HEADER_TAGS = new Set([

@@ -240,18 +240,19 @@ export class TimeshiftTrack {
       rmSync(this.dir, { recursive: true, force: true })
       return
     }
-    const initSizes = new Map<string, number>()
+    const read: Array<Line> = []
     for (const raw of text.split("\n")) {
-      let line: Line
       try {
-        line = JSON.parse(raw) as Line
+        read.push(JSON.parse(raw) as Line)
       } catch {
-        continue
+        // a line cut short by a crash
       }
-      if (typeof line.i === "string" && SAFE_NAME.test(line.i)) {
-        if (files.has(line.i)) initSizes.set(line.i, line.b ?? 0)
-        continue
-      }
+    }
+    // init sections first: a segment's line may come before its init section's (both are written as they arrive)
+    const initSizes = new Map<string, number>()
+    for (const line of read)
+      if (typeof line.i === "string" && SAFE_NAME.test(line.i) && files.has(line.i)) initSizes.set(line.i, line.b ?? 0)
+    for (const line of read) {
       if (typeof line.s !== "number" || typeof line.d !== "number" || typeof line.t !== "number" || typeof line.n !== "string") continue
       const map = typeof line.m === "string" && initSizes.has(line.m) ? line.m : undefined
       const gap = line.g === 1 || !files.has(line.n) || (line.m !== undefined && map === undefined)

@@ -66,7 +66,7 @@ describe("the TV player's playlist with its time-shift window", () => {
     const full = text(windowedPlaylist(live(200), windowOf(100, 203), { channel: "pull1", skip: false }))
     expect(header(full, "#EXT-X-MEDIA-SEQUENCE")).toBe("100")
     expect(header(full, "#EXT-X-VERSION")).toBe("9")
-    expect(header(full, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.200,CAN-SKIP-UNTIL=60.0")
+    expect(header(full, "#EXT-X-SERVER-CONTROL")).toBe("CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.200,CAN-SKIP-UNTIL=12.0")
     const uris = segmentUris(full)
     expect(uris).toHaveLength(103)
     expect(uris[0]).toBe("/live/pull1/m/r1-100.m4s?grant=G")
@@ -84,16 +84,16 @@ describe("the TV player's playlist with its time-shift window", () => {
     expect(header(delta, "#EXT-X-MEDIA-SEQUENCE")).toBe("100")
     expect(header(delta, "#EXT-X-DISCONTINUITY-SEQUENCE")).toBe(header(full, "#EXT-X-DISCONTINUITY-SEQUENCE"))
     const skipped = Number(/^#EXT-X-SKIP:SKIPPED-SEGMENTS=(\d+)$/m.exec(delta)?.[1])
-    // 200 s of window and 6 s live: what starts more than 60 s before the end (146 s in) is skipped
-    expect(skipped).toBe(73)
+    // 200 s of window and 6 s live: what starts more than 12 s before the end (194 s in) is skipped
+    expect(skipped).toBe(97)
     const fullUris = segmentUris(full)
     const deltaUris = segmentUris(delta)
     // a player puts the skipped segments of its copy back in front: the whole playlist again
     expect([...fullUris.slice(0, skipped), ...deltaUris]).toEqual(fullUris)
     // the first segment after the skip says which init section it needs and when it was
-    const afterSkip = delta.split("#EXT-X-SKIP:SKIPPED-SEGMENTS=73\n")[1] ?? ""
+    const afterSkip = delta.split("#EXT-X-SKIP:SKIPPED-SEGMENTS=97\n")[1] ?? ""
     expect(afterSkip).toMatch(/^#EXT-X-MAP:URI="\/live\/pull1\/m\/r2-init1\.mp4\?grant=G"\n#EXT-X-PROGRAM-DATE-TIME:/)
-    expect(delta.length).toBeLessThan(full.length / 2)
+    expect(delta.length).toBeLessThan(full.length / 5)
   })
 
   it("marks where the feed started again, and counts discontinuities that left in the discontinuity sequence", () => {

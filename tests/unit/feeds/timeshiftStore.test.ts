@@ -170,6 +170,8 @@ describe("the time-shift store", () => {
     const loaded = again.track("relay3", "abc.m3u8")
     expect([loaded.index.first, loaded.index.next]).toEqual([100, 105])
     expect(loaded.index.at(100)?.discontinuity).toBe(true)
+    // its line came before its init section's: it is still whole
+    expect((await loaded.read("r1-100.m4s"))?.[0]).toBe(1)
     expect(loaded.index.at(102)?.gap).toBe(true)
     expect(await loaded.read("r1-102.m4s")).toBeUndefined()
     expect((await loaded.read("r1-103.m4s"))?.[0]).toBe(103)
