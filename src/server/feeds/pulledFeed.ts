@@ -127,8 +127,8 @@ export class PulledFeed extends FeedBase implements ChannelFeed {
 
   windowCopy(track: string, from: number, epoch: string | undefined): WindowCopy | undefined {
     const store = this.deps.timeshift
-    if (track !== MAIN_TRACK || store === undefined || !store.recording) return undefined
-    return windowCopyOf(store.track(this.channel, MAIN_TRACK).index, from, epoch)
+    const window = store?.recording === true ? store.existing(this.channel, track) : undefined
+    return window === undefined ? undefined : windowCopyOf(window.index, from, epoch)
   }
 
   stop(): void {

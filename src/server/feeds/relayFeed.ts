@@ -301,7 +301,8 @@ export class RelayFeed extends FeedBase implements ChannelFeed {
   windowCopy(track: string, from: number, epoch: string | undefined): WindowCopy | undefined {
     const store = this.deps.timeshift
     if (store === undefined || this.settings.peer !== undefined || !store.recording) return undefined
-    return windowCopyOf(store.track(this.channel, track).index, from, epoch)
+    const window = store.existing(this.channel, track)
+    return window === undefined ? undefined : windowCopyOf(window.index, from, epoch)
   }
 
   /** An old segment or init section of the window: ours on disk, or the owner's. */

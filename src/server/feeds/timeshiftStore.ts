@@ -80,6 +80,11 @@ export class TimeshiftStore {
     return track
   }
 
+  /** A track of a channel, if it has been made (by the feed, or read from the disk). */
+  existing(channel: string, name: string): TimeshiftTrack | undefined {
+    return this.tracks.get(channel)?.get(name)
+  }
+
   /** The track of a channel that lists a segment or init section of this name. */
   holding(channel: string, name: string): TimeshiftTrack | undefined {
     for (const track of this.tracks.get(channel)?.values() ?? []) {

@@ -64,8 +64,8 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
     await broadcast?.stop()
   })
 
-  /** A viewer's low-latency source of a channel (the relayed one unless named), signed by `server`. */
-  const sourceOn = async (server: RunningServer, title = "Relayed"): Promise<string> => {
+  /** A viewer's low-latency source of a channel (the relayed one unless named; the TV player's when asked), signed by `server`. */
+  const sourceOn = async (server: RunningServer, title = "Relayed", player: "src" | "src_sldp" = "src_sldp"): Promise<string> => {
     const login = await fetch(`${server.url}/api/users/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -73,9 +73,9 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
     })
     const { token } = (await login.json()) as { token: string }
     const streams = (await (await fetch(`${server.url}/api/streams/all`, { headers: { token } })).json()) as {
-      data: Array<{ title: string; src_sldp: string }>
+      data: Array<{ title: string; src: string; src_sldp: string }>
     }
-    return streams.data.find((stream) => stream.title === title)?.src_sldp ?? ""
+    return streams.data.find((stream) => stream.title === title)?.[player] ?? ""
   }
   const owner = async (): Promise<string | undefined> =>
     (await database.db.kysely.selectFrom("job_leases").select("holder").where("name", "=", `relay:${channel}`).executeTakeFirst())?.holder
@@ -136,6 +136,62 @@ describe.skipIf(postgres === undefined)("a relayed channel on two instances", ()
         return row === undefined ? undefined : { state: row.state, viewers: (JSON.parse(row.figures) as { viewers: number }).viewers }
       })
       .toEqual({ state: "live", viewers: 2 })
+  })
+
+  it("serves the same time-shift window whichever instance a viewer reaches, old segments from the owner's disk", async () => {
+    const holder = await owner()
+    const ownerServer = servers.find((server) => holder?.startsWith(`${server.url} `))!
+    const peer = servers.find((server) => server !== ownerServer)!
+    const [tvOwner, tvPeer, llPeer] = await Promise.all([
+      sourceOn(ownerServer, "Relayed", "src"),
+      sourceOn(peer, "Relayed", "src"),
+      sourceOn(peer, "Relayed")
+    ])
+    const text = async (url: string) => (await fetch(url)).text()
+    const bySequence = (playlist: string): Map<number, string> => {
+      const skipped = Number(/#EXT-X-SKIP:SKIPPED-SEGMENTS=(\d+)/.exec(playlist)?.[1] ?? 0)
+      const uris = playlist.split("\n").filter((line) => line.startsWith("/live/"))
+      return new Map(uris.map((uri, i) => [sequenceOf(playlist) + skipped + i, uri.split("?")[0] ?? ""]))
+    }
+    // the window outgrows the live playlist on the owner, and the other instance lists it too
+    await expect
+      .poll(
+        async () => {
+          const [onOwner, onPeer, live] = await Promise.all([
+            text(`${ownerServer.url}${tvOwner}`),
+            text(`${peer.url}${tvPeer}`),
+            text(`${peer.url}${llPeer}`)
+          ])
+          return sequenceOf(onPeer) === sequenceOf(onOwner) && sequenceOf(live) - sequenceOf(onPeer) >= 4
+        },
+        { timeout: 60_000, interval: 1000 }
+      )
+      .toBe(true)
+    const [onOwner, onPeer, live] = await Promise.all([
+      text(`${ownerServer.url}${tvOwner}`),
+      text(`${peer.url}${tvPeer}`),
+      text(`${peer.url}${llPeer}`)
+    ])
+    expect(onPeer).toMatch(/CAN-SKIP-UNTIL=/)
+    expect(live).not.toMatch(/CAN-SKIP-UNTIL=/)
+    const [owned, peered] = [bySequence(onOwner), bySequence(onPeer)]
+    const common = [...peered.keys()].filter((sequence) => owned.has(sequence))
+    expect(common.length).toBeGreaterThan(8)
+    for (const sequence of common) expect(peered.get(sequence)).toBe(owned.get(sequence))
+    // the oldest segment of the window, long gone from the live playlists: served by the other instance as by the owner
+    const oldest = peered.get(sequenceOf(onPeer)) ?? ""
+    expect(mediaUris(live).map((uri) => uri.split("?")[0])).not.toContain(oldest)
+    const grantOf = (src: string) => encodeURIComponent(new URL(src, "http://x").searchParams.get("grant") ?? "")
+    const [fromPeer, fromOwner] = await Promise.all([
+      fetch(`${peer.url}${oldest}?grant=${grantOf(tvPeer)}`),
+      fetch(`${ownerServer.url}${oldest}?grant=${grantOf(tvOwner)}`)
+    ])
+    expect([fromPeer.status, fromOwner.status]).toEqual([200, 200])
+    expect(Buffer.from(await fromPeer.arrayBuffer()).equals(Buffer.from(await fromOwner.arrayBuffer()))).toBe(true)
+    // and a delta update at the other instance
+    const delta = await text(`${peer.url}${tvPeer}&_HLS_skip=YES`)
+    expect(Number(/#EXT-X-SKIP:SKIPPED-SEGMENTS=(\d+)/.exec(delta)?.[1])).toBeGreaterThan(0)
+    for (const [sequence, uri] of bySequence(delta)) if (peered.has(sequence)) expect(uri).toBe(peered.get(sequence))
   })
 
   it.skipIf(!hasFfmpeg())("pulls a channel through one ffmpeg whichever instance its viewers reach", async () => {
