@@ -77,14 +77,13 @@ export const GuideView = () => {
       title="Stream Schedule"
       lead={
         <>
-          What is on today and over the next six days.
+          What is on today and over the next six days; <Link to={REMINDERS_ROUTE}>your reminders</Link> are on a page of their own.
           {ready ? (
             <>
               {" "}
               Times are in your time zone, <span title={timeZone}>{zoneName(timeZone)}</span>.
             </>
-          ) : null}{" "}
-          Set reminders of what you want to catch; <Link to={REMINDERS_ROUTE}>your reminders</Link> are listed on their own page.
+          ) : null}
         </>
       }
       width="full"

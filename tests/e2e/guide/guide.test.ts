@@ -58,7 +58,8 @@ describe.each(VIEWPORTS)("the stream schedule at $name width ($width px), in Chr
     expect(await days.locator("option").nth(1).textContent()).toMatch(/^Tomorrow, /)
 
     for (const name of ["Demo Channel 1", "Demo Channel 2"]) {
-      const first = channel(page, name).getByRole("listitem").first()
+      // the channel's own programmes, not the ones over that it still holds from the start
+      const first = channel(page, name).getByRole("list", { name, exact: true }).getByRole("listitem").first()
       expect(await first.getByText("LIVE", { exact: true }).isVisible()).toBe(true)
       for (const time of await first.locator("time").allTextContents()) expect(time).toMatch(TIME)
     }
