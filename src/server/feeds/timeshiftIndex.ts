@@ -48,6 +48,8 @@ export class WindowIndex {
   bytes = 0
   /** changes whenever the index starts again, so a copy of it knows to start again too */
   epoch = randomBytes(6).toString("base64url")
+  /** moves with every change, so what was written from the index knows when it is out of date */
+  version = 0
 
   get size(): number {
     return this.items.length - this.head
@@ -153,12 +155,20 @@ export class WindowIndex {
       gap: segment.gap ?? false
     }
     this.nextStart += segment.duration
+    this.version += 1
     this.items.push(entry)
     this.names.set(entry.name, entry)
     this.bytes += entry.size
     const seconds = Math.round(entry.duration)
     this.rounded.set(seconds, (this.rounded.get(seconds) ?? 0) + 1)
     return entry
+  }
+
+  /** A segment whose media could not be had: listed as a gap from now on. */
+  markGap(segment: WindowSegment): void {
+    if (this.names.get(segment.name) !== segment || segment.gap) return
+    segment.gap = true
+    this.version += 1
   }
 
   /** Counts bytes now held for a segment (its media arrived). */
@@ -179,6 +189,7 @@ export class WindowIndex {
       this.head = 0
     }
     this.names.delete(dropped.name)
+    this.version += 1
     this.bytes -= dropped.size
     const seconds = Math.round(dropped.duration)
     this.rounded.set(seconds, (this.rounded.get(seconds) ?? 1) - 1)
@@ -198,6 +209,7 @@ export class WindowIndex {
     this.bytes = 0
     this.discontinuitySequence = 0
     this.nextStart = 0
+    this.version += 1
     this.epoch = randomBytes(6).toString("base64url")
     return dropped
   }

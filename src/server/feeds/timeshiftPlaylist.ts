@@ -73,9 +73,23 @@ export function windowedPlaylist(live: RelayPlaylist, window: WindowIndex, optio
     skipUntil
   })
   if (listedFrom > first) out.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${listedFrom - first}`)
-  const uri = (name: string) => `${localPath(options.channel, name, false)}?grant=${GRANT}`
+  const older =
+    listedFrom === first ? wholeWindow(window, options.channel, liveFirst) : windowLines(window, options.channel, listedFrom, liveFirst)
+  if (older !== "") out.push(older)
+  // the live playlist's first segment follows the window's last after a gap (the feed started again): the live text does not say so
+  const opening = body.findIndex((line) => SEGMENT_STARTS.test(line))
+  const opened = body.slice(0, opening === -1 ? body.length : opening)
+  if (window.at(liveFirst)?.discontinuity === true && !opened.includes("#EXT-X-DISCONTINUITY")) out.push("#EXT-X-DISCONTINUITY")
+  out.push(...body)
+  return `${out.join("\n")}\n`.split(GRANT)
+}
+
+/** The window's segments from `from` up to the live playlist's first, as playlist lines. */
+function windowLines(window: WindowIndex, channel: string, from: number, to: number): string {
+  const uri = (name: string) => `${localPath(channel, name, false)}?grant=${GRANT}`
+  const out: Array<string> = []
   let map: string | undefined
-  for (const segment of window.range(listedFrom, liveFirst)) {
+  for (const segment of window.range(from, to)) {
     if (segment.discontinuity) out.push("#EXT-X-DISCONTINUITY")
     if (segment.map !== map) {
       map = segment.map
@@ -85,12 +99,20 @@ export function windowedPlaylist(live: RelayPlaylist, window: WindowIndex, optio
     if (segment.gap) out.push("#EXT-X-GAP")
     out.push(`#EXTINF:${segment.duration.toFixed(3)},`, uri(segment.name))
   }
-  // the live playlist's first segment follows the window's last after a gap (the feed started again): the live text does not say so
-  const opening = body.findIndex((line) => SEGMENT_STARTS.test(line))
-  const opened = body.slice(0, opening === -1 ? body.length : opening)
-  if (window.at(liveFirst)?.discontinuity === true && !opened.includes("#EXT-X-DISCONTINUITY")) out.push("#EXT-X-DISCONTINUITY")
-  out.push(...body)
-  return `${out.join("\n")}\n`.split(GRANT)
+  return out.join("\n")
+}
+
+// The whole window's lines, the same for every viewer of a channel until it changes (the grant goes
+// in later): written once for all the players that start while the live playlist stays where it is.
+const written = new WeakMap<WindowIndex, { readonly key: string; readonly text: string }>()
+
+function wholeWindow(window: WindowIndex, channel: string, to: number): string {
+  const key = `${window.epoch} ${window.version} ${to}`
+  const kept = written.get(window)
+  if (kept?.key === key) return kept.text
+  const text = windowLines(window, channel, window.first ?? to, to)
+  written.set(window, { key, text })
+  return text
 }
 
 interface Header {

@@ -108,7 +108,7 @@ export class TimeshiftTrack {
   /** A segment whose media could not be had: a gap from now on. */
   lost(segment: WindowSegment): void {
     if (this.index.byName(segment.name) !== segment || segment.gap) return
-    segment.gap = true
+    this.index.markGap(segment)
     this.queue(() => this.appendLine(lineOf(segment)))
   }
 
