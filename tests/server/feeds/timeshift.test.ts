@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from "node:fs"
 import path from "node:path"
+import { M3U8Parser } from "hls.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildApp } from "../../../src/server/app.ts"
 import { runAdmin } from "../../../src/server/cli/admin.ts"
@@ -153,6 +154,11 @@ describe.skipIf(!hasFfmpeg())("the time-shift window of relayed and pulled chann
       const { full, delta, ll } = await together(channel)
       const skipped = Number(/^#EXT-X-SKIP:SKIPPED-SEGMENTS=(\d+)$/m.exec(delta)?.[1])
       expect(sequenceOf(delta)).toBe(sequenceOf(full))
+      // as hls.js reads it
+      const details = M3U8Parser.parseLevelPlaylist(delta, `http://tv.example${channel.tv}`, 0, "main" as never, 0, null)
+      expect(details.playlistParsingError).toBeNull()
+      expect(details.skippedSegments).toBe(skipped)
+      expect(details.canSkipUntil).toBe(12)
       expect(delta).toMatch(/^#EXT-X-DISCONTINUITY-SEQUENCE:/m)
       // a player puts its copy's skipped segments back in front: every number names the segment the whole playlist gave it
       const whole = bySequence(full)

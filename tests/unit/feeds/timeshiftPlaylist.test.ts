@@ -1,3 +1,4 @@
+import { M3U8Parser } from "hls.js"
 import { describe, expect, it } from "vitest"
 import { GRANT, type RelayPlaylist, withViewerGrant } from "../../../src/server/feeds/relayPlaylist.ts"
 import { WindowIndex } from "../../../src/server/feeds/timeshiftIndex.ts"
@@ -57,6 +58,10 @@ const windowOf = (from: number, to: number, runFrom = to): WindowIndex => {
   return index
 }
 
+/** The playlist as hls.js reads it. */
+const parsed = (playlist: string) =>
+  M3U8Parser.parseLevelPlaylist(playlist, "https://tv.example/live/pull1/index.m3u8", 0, "main" as never, 0, null)
+
 const text = (pieces: Array<string> | undefined) => withViewerGrant({ pieces: pieces ?? [] } as unknown as RelayPlaylist, "G")
 const segmentUris = (playlist: string) => playlist.split("\n").filter((line) => line.startsWith("/live/"))
 const header = (playlist: string, tag: string) => new RegExp(`^${tag}:(.*)$`, "m").exec(playlist)?.[1]
@@ -94,6 +99,29 @@ describe("the TV player's playlist with its time-shift window", () => {
     const afterSkip = delta.split("#EXT-X-SKIP:SKIPPED-SEGMENTS=97\n")[1] ?? ""
     expect(afterSkip).toMatch(/^#EXT-X-MAP:URI="\/live\/pull1\/m\/r2-init1\.mp4\?grant=G"\n#EXT-X-PROGRAM-DATE-TIME:/)
     expect(delta.length).toBeLessThan(full.length / 5)
+
+    // hls.js reads both, and fills the delta's skipped places from its copy as its playlist merge does
+    const old = parsed(full)
+    const update = parsed(delta)
+    expect(old.canSkipUntil).toBe(12)
+    expect(update.skippedSegments).toBe(97)
+    expect(update.startSN).toBe(100)
+    expect(update.fragments.slice(0, 97).every((fragment) => fragment === null)).toBe(true)
+    const merged = update.fragments.map((fragment, i) => fragment ?? old.fragments[i + update.startSN - old.startSN])
+    expect(merged.map((fragment) => [fragment?.sn, fragment?.relurl])).toEqual(
+      old.fragments.map((fragment) => [fragment.sn, fragment.relurl])
+    )
+    // the same wall-clock time and init section for every segment the update lists, and discontinuity
+    // counts one offset apart (the skipped tags), which hls.js's merge adds back
+    const offset = (old.fragments.find((each) => each.sn === 197)?.cc ?? 0) - (update.fragments[97]?.cc ?? 0)
+    expect(offset).toBe(1)
+    for (const fragment of update.fragments.slice(97)) {
+      const same = old.fragments.find((each) => each.sn === fragment?.sn)
+      expect((fragment?.cc ?? 0) + offset).toBe(same?.cc)
+      expect(fragment?.programDateTime).toBe(same?.programDateTime)
+      expect(fragment?.initSegment?.relurl).toBe(same?.initSegment?.relurl)
+    }
+    expect(update.fragments.at(-1)?.sn).toBe(202)
   })
 
   it("marks where the feed started again, and counts discontinuities that left in the discontinuity sequence", () => {
