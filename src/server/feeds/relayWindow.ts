@@ -41,7 +41,10 @@ export class RelayWindow {
     // the upstream still lists what the window has: the same numbers, no gap
     for (const listed of playlist.segments ?? []) {
       const kept = listed.name === undefined ? undefined : track.index.byName(listed.name)
-      if (kept !== undefined) return { sequenceOffset: kept.sequence - listed.sequence, discontinuityOffset: 0 }
+      if (kept === undefined) continue
+      // nothing was missed, even across a restart of the server
+      track.junction = false
+      return { sequenceOffset: kept.sequence - listed.sequence, discontinuityOffset: 0 }
     }
     track.junction = true
     return { sequenceOffset: next - playlist.firstSequence, discontinuityOffset: 0 }

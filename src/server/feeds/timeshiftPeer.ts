@@ -43,10 +43,12 @@ export const windowPath = (channel: string, track: string): string => `/internal
 
 // a copy younger than this is used as it is, unless it does not reach the live playlist
 const FRESH_MS = 1000
+const SHORT_MS = 200
 const COPY_TIMEOUT_MS = 10_000
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024
-// the old segments a peer keeps, for the viewers who seek to the same moment
-const CACHE_BYTES = 32 * 1024 * 1024
+// the old segments a peer keeps per channel, for the viewers who seek to the same moment (an edge
+// cache in front keeps more)
+const CACHE_BYTES = 8 * 1024 * 1024
 
 interface Copy {
   readonly index: WindowIndex
@@ -83,8 +85,10 @@ export class PeerWindows {
       copy = { index: new WindowIndex(), epoch: undefined, at: 0, refreshing: undefined, maps: new Set() }
       this.copies.set(track, copy)
     }
+    // a copy that stops short of the live playlist is brought up to date at once (at most every few hundred ms)
     const reaches = (copy.index.next ?? Number.NEGATIVE_INFINITY) >= live.firstSequence + 1
-    if (!reaches || performance.now() - copy.at > FRESH_MS) await this.refresh(track, copy)
+    const age = performance.now() - copy.at
+    if (age > FRESH_MS || (!reaches && age > SHORT_MS)) await this.refresh(track, copy)
     return copy.index.size === 0 ? undefined : copy.index
   }
 
@@ -138,9 +142,10 @@ export class PeerWindows {
         take(copy, JSON.parse(answer.body.toString("utf8")) as WindowCopy)
         copy.at = performance.now()
       } catch {
-        // the owner is away or has no window: the live playlist goes out as it is
+        // the owner is away or has no window: the live playlist goes out as it is (and it is asked again in a while)
         copy.index.clear()
         copy.epoch = undefined
+        copy.at = performance.now()
       } finally {
         copy.refreshing = undefined
       }
