@@ -92,9 +92,33 @@ const noGuide = nowNextMachine.provide({
   }
 })
 
+interface RenderOptions {
+  /** what airs now and next (by default nothing), on a clock read once */
+  readonly guide?: Answer<"nowNext">
+  /** the programmes of the time-shift window (by default none) */
+  readonly window?: Answer<"guideWindow">
+  /** another media actor than the one whose playhead is 2 s or 30 s behind live */
+  readonly media?: { readonly logic: ReturnType<typeof fakeMedia>["logic"] }
+}
+
 /** The player page over the real machines, the real screen adapters and a fake media actor. */
-export const renderPlayer = () => {
-  const media = fakeMedia()
+export const renderPlayer = <M extends { readonly logic: ReturnType<typeof fakeMedia>["logic"] } = ReturnType<typeof fakeMedia>>(
+  options: RenderOptions & { readonly media?: M } = {}
+): M => {
+  const media = (options.media ?? fakeMedia()) as M
+  const guide =
+    options.guide === undefined
+      ? noGuide
+      : nowNextMachine.provide({
+          actors: {
+            loadNowNext: fromPromise(async (): Promise<Answer<"nowNext">> => options.guide as Answer<"nowNext">),
+            // read once, as the page opens
+            clock: fromCallback(({ sendBack }) => {
+              sendBack({ type: "clock.ticked", now: Date.now() })
+              return () => undefined
+            })
+          }
+        })
   const player = playerMachine.provide({
     actors: {
       loadStreams: fromPromise(async (): Promise<Answer<"streams">> => answered({ success: true, data: streams })),
@@ -103,14 +127,15 @@ export const renderPlayer = () => {
       pip: createPipActor(),
       cast: noCastDevice,
       telemetry: noTelemetry,
-      nowNext: noGuide,
+      nowNext: guide,
       volume: playerVolumeMachine.provide({
         actors: { restoreVolume: fromPromise(async (): Promise<VolumeSetting> => ({ volume: 0.5, muted: false })) }
       }),
       guideWindow: playerGuideWindowMachine.provide({
         actors: {
           loadWindow: fromPromise(
-            async (): Promise<Answer<"guideWindow">> => answered({ success: true, data: { from: "", to: "", programmes: [] } })
+            async (): Promise<Answer<"guideWindow">> =>
+              options.window ?? answered({ success: true, data: { from: "", to: "", programmes: [] } })
           )
         }
       }),

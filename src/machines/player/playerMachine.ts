@@ -288,9 +288,7 @@ export const playerMachine = setup({
               { actions: "retryPlayback" }
             ],
             "media.detach": { target: "detached" },
-            "media.playing": {
-              actions: ["notePlayed", forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry"), forwardTo("startOver")]
-            },
+            "media.playing": { actions: ["notePlayed", forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },
             // our origin's feed of the channel is starting or lost its signal: say so, and ask again soon
             "media.unavailable": { target: ".unavailable" },
             "media.paused": { actions: [forwardTo("playback"), forwardTo("controls"), forwardTo("telemetry")] },

@@ -1,10 +1,8 @@
-import { assign, enqueueActions, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
-import type { MediaCommand } from "../../domain/MediaProtocol.ts"
+import { assign, fromPromise, type SnapshotFrom, sendParent, setup } from "xstate"
 import { type EpgEntry, isAiring, type NowNext } from "../../domain/Schedule.ts"
 import type { StartOverChoice, StartOverKey } from "../../domain/StartOver.ts"
 import { offersStartOver } from "../../domain/Timeshift.ts"
 import { notProvided } from "../shared/notProvided.ts"
-import { mediaOf } from "./playerMedia.ts"
 
 /** Over the picture when a link's moment (`?from=`) is not in the channel's window. */
 export const START_MISSED_MESSAGE = "That moment is outside the channel's time-shift window, so it plays live."
@@ -18,7 +16,6 @@ export type StartOverEvent =
   | { readonly type: "startOver.guide"; readonly guide: ReadonlyArray<NowNext>; readonly now: number }
   | { readonly type: "startOver.begin" }
   | { readonly type: "startOver.watchLive" }
-  | { readonly type: "media.playing" }
   | { readonly type: "media.startMissed" }
 
 /** What the parent is told: play from this moment (epoch ms), the programme's start. */
@@ -53,10 +50,10 @@ export const keyOf = (context: Pick<StartOverContext, "streamId" | "programme">)
 
 /**
  * Arriving late: opening a stream whose programme began more than a few minutes ago (and inside
- * the time-shift window) asks once, before the picture runs, whether to start it from the
- * beginning or watch live; the answer is kept for that programme, which is not asked about again.
- * The guide decides, as soon as it has answered; a stream without one plays live unasked. While
- * the question is open the picture is held, so the live moment does not give the game away. A
+ * the time-shift window) asks once whether to start it from the beginning or watch live; the
+ * answer is kept for that programme, which is not asked about again. The guide decides, as soon
+ * as it has answered; a stream without one plays live unasked. The live picture never waits for
+ * the question (nor for the guide): answering "from the beginning" takes it back to the start. A
  * page opened at a moment of its own (`?from=`) is not asked, and is told when that moment was
  * outside the window and it plays live instead.
  */
@@ -88,10 +85,6 @@ export const playerStartOverMachine = setup({
     })),
     keepProgramme: assign(({ context }) => ({ programme: airingOn(context) })),
     remember: (_, _params: { readonly key: StartOverKey; readonly choice: StartOverChoice }) => {},
-    toMedia: enqueueActions(({ system, enqueue }, command: MediaCommand) => {
-      const media = mediaOf(system)
-      if (media !== undefined) enqueue.sendTo(media, command)
-    }),
     accept: sendParent(
       ({ context }): StartOverAccepted => ({
         type: "startOver.accepted",
@@ -150,21 +143,14 @@ export const playerStartOverMachine = setup({
         },
         asking: {
           tags: ["asking"],
-          entry: { type: "toMedia", params: { type: "media.pause" } },
           on: {
-            // a source that started before the question, or starts while it is open, waits for the answer
-            "media.playing": { actions: { type: "toMedia", params: { type: "media.pause" } } },
             "startOver.begin": {
               target: "settled",
               actions: [{ type: "remember", params: ({ context }) => ({ key: keyOf(context), choice: "beginning" }) }, "accept"]
             },
             "startOver.watchLive": {
               target: "settled",
-              actions: [
-                { type: "remember", params: ({ context }) => ({ key: keyOf(context), choice: "live" }) },
-                // live is where live is now, not where the picture was held
-                { type: "toMedia", params: { type: "media.seekToLive" } }
-              ]
+              actions: { type: "remember", params: ({ context }) => ({ key: keyOf(context), choice: "live" }) }
             }
           }
         },

@@ -120,7 +120,11 @@ export const seek = style({
 export const seekArea = style({ display: "flex", flexDirection: "column", gap: "2px" })
 
 /** The window's programmes, each placed along the seek bar from its start to its end. */
-export const programmes = style({ position: "relative", height: "20px" })
+export const programmes = style({
+  position: "relative",
+  height: "20px",
+  "@container": { "(max-width: 400px)": { height: "16px" } }
+})
 
 export const programme = style({
   position: "absolute",
@@ -141,6 +145,7 @@ export const programme = style({
   lineHeight: 1,
   textAlign: "start",
   overflow: "hidden",
+  "@container": { "(max-width: 400px)": { fontSize: "11px", paddingInline: "3px" } },
   selectors: {
     "button&": { cursor: "pointer" },
     "button&:hover": { background: vars.player.controlHover, color: vars.player.onPicture },
@@ -217,5 +222,8 @@ export const readout = style({
 
 /** the words a tiny player leaves out ("behind live" becomes "behind") */
 export const optional = style({ "@container": { "(max-width: 400px)": { display: "none" } } })
+
+/** "Go to live" becomes "Live" in a tiny player */
+export const capitalOnTiny = style({ "@container": { "(max-width: 400px)": { textTransform: "capitalize" } } })
 
 globalStyle(`${bar} svg`, { display: "block" })

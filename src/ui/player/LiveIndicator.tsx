@@ -14,7 +14,7 @@ import { selectLiveEdge } from "../../machines/player/playerSelectors.ts"
 import { Icon } from "../shared/Icon.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
 import * as styles from "./ControlBar.css.ts"
-import { momentText } from "./dvrFormat.ts"
+import { spanText, wallClock } from "./dvrFormat.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
@@ -61,21 +61,21 @@ export const LiveIndicator = ({
     )
   }
   const readout =
-    latencyMs === null
-      ? null
-      : showLatency
-        ? behindText(latencyMs)
-        : moment !== null
-          ? momentText(moment, behind ? latencyMs : null)
-          : behind
-            ? `-${clock(latencyMs / 1000)}`
-            : null
+    latencyMs === null ? null : showLatency ? behindText(latencyMs) : moment !== null ? null : behind ? `-${clock(latencyMs / 1000)}` : null
   return (
     <>
       {behind ? (
-        <button type="button" className={styles.live} data-at-edge="false" onClick={() => actor.send({ type: "player.goLive" })}>
+        <button
+          type="button"
+          className={styles.live}
+          data-at-edge="false"
+          aria-label="Go to live"
+          onClick={() => actor.send({ type: "player.goLive" })}
+        >
           <span className={styles.dot} />
-          Go to live
+          {/* a tiny player says just "Live" */}
+          <span className={styles.optional}>Go to </span>
+          <span className={styles.capitalOnTiny}>live</span>
         </button>
       ) : (
         <span className={styles.live} data-at-edge="true">
@@ -96,6 +96,13 @@ export const LiveIndicator = ({
           <span className={styles.optional}>Catch up</span>
         </button>
       ) : null}
+      {moment === null || !chrome.duration ? null : (
+        <span className={styles.readout}>
+          {wallClock(moment)}
+          {/* a tiny player keeps to the time */}
+          {behind && latencyMs !== null ? <span className={styles.optional}>{` · ${spanText(latencyMs)} behind live`}</span> : null}
+        </span>
+      )}
       {readout === null || !chrome.duration ? null : (
         <span className={styles.readout}>
           {readout}

@@ -150,8 +150,6 @@ export const bigPlay = styleVariants(
 )
 
 globalStyle(`${frame}[data-controls='hidden'] ${header}`, { opacity: 0 })
-// while "from the beginning or live?" is open, the live moment is not shown
-globalStyle(`${frame}[data-held='true'] ${video}`, { visibility: "hidden" })
 // the title makes room for a logo in its corner
 globalStyle(`${frame}[data-logo='top-left'] ${header}`, { paddingLeft: "148px" })
 globalStyle(`${frame}[data-logo='top-right'] ${header}`, { paddingRight: "148px" })

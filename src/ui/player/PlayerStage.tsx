@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react"
 import { type KeyboardEvent, type MouseEvent, useCallback } from "react"
 import type { ActorRefFrom } from "xstate"
 import { selectControlsShown, selectHovered, selectIsTouch, type TapZone } from "../../machines/player/playerControlsMachine.ts"
-import { selectLatencyMs } from "../../machines/player/playerLiveEdgeMachine.ts"
+import { momentOnScreen } from "../../machines/player/playerDvrTimeline.ts"
+import { selectLatencyMs, selectTiming } from "../../machines/player/playerLiveEdgeMachine.ts"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectFirstFrameMs, selectIsBuffering, selectIsPlaying } from "../../machines/player/playerPlaybackMachine.ts"
 import { selectIsFullscreen } from "../../machines/player/playerScreenMachine.ts"
@@ -14,11 +15,9 @@ import {
   selectLiveEdge,
   selectLogo,
   selectPlayback,
-  selectScreen,
-  selectStartOver
+  selectScreen
 } from "../../machines/player/playerSelectors.ts"
 import { shortcutFor } from "../../machines/player/playerShortcuts.ts"
-import { selectStartOverProgramme } from "../../machines/player/playerStartOverMachine.ts"
 import { usePlaceVideo } from "../shared/ServicesContext.tsx"
 import { useSelectors } from "../shared/useSelectors.ts"
 import { AccessCheck, ChannelNotice } from "./AccessPanel.tsx"
@@ -62,9 +61,9 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
   })
   const { shown, hovered, touch } = useSelectors(controls, { shown: selectControlsShown, hovered: selectHovered, touch: selectIsTouch })
   const latencyMs = useSelector(liveEdge, selectLatencyMs)
+  const moment = momentOnScreen(useSelector(liveEdge, selectTiming))
   const fullscreen = useSelector(useSelector(actor, selectScreen), selectIsFullscreen)
   const logo = useSelector(actor, selectLogo, sameLogo)
-  const held = useSelector(useSelector(actor, selectStartOver), selectStartOverProgramme) !== null
 
   // the element is placed rather than rendered, so a warm-started one can be handed over as it plays
   const attach = useCallback(
@@ -114,9 +113,10 @@ export const PlayerStage = ({ actor, showLatency }: { readonly actor: PlayerActo
       data-touch={touch}
       data-state={playing ? "playing" : buffering ? "buffering" : "stopped"}
       data-latency-ms={latencyMs ?? undefined}
+      // the wall clock of the picture (its program date time), for tests and the benchmark
+      data-moment-ms={moment === null ? undefined : Math.round(moment)}
       data-first-frame-ms={firstFrameMs ?? undefined}
       data-logo={logo === null ? undefined : `${logo.vertical}-${logo.horizontal}`}
-      data-held={held}
       onPointerMove={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerDown={(event) => actor.send({ type: "controls.pointerMove", pointerType: event.pointerType })}
       onPointerLeave={() => actor.send({ type: "controls.pointerLeave" })}

@@ -120,8 +120,8 @@ const PlayerPage = ({ player }: { readonly player: PlayerChoice }) => {
       {pageTitle}
       <section className={styles.stage} aria-labelledby="player-title">
         <PlayerStage actor={actor} showLatency={player === LOW_LATENCY_PLAYER} />
-        <AccessPanel actor={actor} />
         <StartOverPrompt actor={actor} />
+        <AccessPanel actor={actor} />
         <div className={styles.meta}>
           <div className={styles.text}>
             <h1 id="player-title" className={chrome.title ? styles.title : visuallyHidden}>

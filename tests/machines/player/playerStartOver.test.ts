@@ -27,15 +27,14 @@ describe("playerMachine: start from the beginning or watch live", () => {
     return { ...started, prompt: () => selectStartOverProgramme(started.child("startOver")) }
   }
 
-  it(`asks once the guide says the programme began more than ${START_OVER_AFTER_MS / MINUTE} minutes ago, holding the picture meanwhile`, async () => {
+  it(`asks once the guide says the programme began more than ${START_OVER_AFTER_MS / MINUTE} minutes ago, the live picture running meanwhile`, async () => {
     const { prompt, media, send, recalls, child } = await open()
     expect(prompt()?.Title).toBe("Evening News")
     expect(selectGuideTime(child("startOver"))).toBe(T0)
     expect(recalls).toEqual([{ streamId: 3, start: new Date(NEWS_START).toISOString() }])
-    expect(media.sent("media.pause")).toHaveLength(1)
-    // the source comes in after the question: it waits for the answer too
     send({ type: "media.playing" })
-    expect(media.sent("media.pause")).toHaveLength(2)
+    expect(media.sent("media.load")).toHaveLength(1)
+    expect(media.sent("media.pause")).toEqual([])
   })
 
   it("plays the programme from its start once the viewer says so, as soon as the window's dates are known", async () => {
@@ -55,14 +54,12 @@ describe("playerMachine: start from the beginning or watch live", () => {
     expect(media.sent("media.seekTo")).toHaveLength(1)
   })
 
-  it("plays live when the viewer says so (or closes the question), from where live is now", async () => {
+  it("plays on live when the viewer says so (or closes the question), and remembers it", async () => {
     const { prompt, media, send, remembered } = await open()
     send({ type: "startOver.watchLive" })
     expect(prompt()).toBeNull()
-    expect(media.sent("media.seekToLive")).toHaveLength(1)
+    expect(media.sent("media.seekTo")).toEqual([])
     expect(remembered.map((answer) => answer.choice)).toEqual(["live"])
-    send({ type: "media.playing" })
-    expect(media.sent("media.pause")).toHaveLength(1)
   })
 
   it("does not ask about a programme answered before, one begun only just now, or one before the window", async () => {
@@ -72,9 +69,7 @@ describe("playerMachine: start from the beginning or watch live", () => {
     const long = fakeNowNext(ok([{ streamId: 3, now: programme(-5 * 60, 20, "All-day cricket"), next: null }])).logic
     expect((await open({ nowNext: long })).prompt()).toBeNull()
     expect((await open({ timeshiftHours: 0 })).prompt()).toBeNull()
-    const { prompt, media } = await open({ nowNext: fakeNowNext(ok([])).logic })
-    expect(prompt()).toBeNull()
-    expect(media.sent("media.pause")).toEqual([])
+    expect((await open({ nowNext: fakeNowNext(ok([])).logic })).prompt()).toBeNull()
   })
 
   it("asks again for another stream, and not again for the same one loading again", async () => {
