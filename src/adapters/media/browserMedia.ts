@@ -8,12 +8,13 @@ import { prefetchMedia } from "./mediaPrefetch.ts"
 export interface MediaDeps extends HlsSessionDeps {
   /** ms since navigation start */
   readonly now?: () => number
-  /** a session already running on this element for this source (the page's warm start), to carry on with */
+  /** a session already running on this element for this source from this start (the page's warm start), to carry on with */
   readonly adopt?: (
     element: HTMLVideoElement,
     source: string,
     lowLatency: boolean,
-    sendBack: (fact: MediaFact) => void
+    sendBack: (fact: MediaFact) => void,
+    startAt?: number
   ) => HlsSession | undefined
   /** A source stopped playing here (another replaced it, the page left or closed): its stream no longer counts for the account. */
   readonly closeStream?: (source: string) => void

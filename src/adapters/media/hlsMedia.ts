@@ -46,8 +46,7 @@ export const createMediaActor = (deps: MediaDeps = browserMediaDeps) =>
           loadedAt = 0
           // a new source plays at normal speed, whatever the last one was catching up at
           element.playbackRate = 1
-          // a warm start plays live: one asked to start at a moment starts afresh
-          session = command.startAt === undefined ? deps.adopt?.(element, command.source, lowLatency, report) : undefined
+          session = deps.adopt?.(element, command.source, lowLatency, report, command.startAt)
           if (session === undefined) {
             loadedAt = now()
             session = startSession(deps, element, command.source, lowLatency, report, command.startAt)

@@ -38,12 +38,13 @@ export interface WarmPlayer {
   readonly settled: Promise<void>
   /** Moves the playing video into the page's player and takes the stand-in away; undefined if there is none. */
   readonly placeVideo: (container: HTMLElement) => HTMLVideoElement | undefined
-  /** The running session, when the page's player asks for this very source on this very element. */
+  /** The running session, when the page's player asks for this very source on this very element, from the same start. */
   readonly adopt: (
     element: HTMLVideoElement,
     source: string,
     lowLatency: boolean,
-    sendBack: (fact: MediaFact) => void
+    sendBack: (fact: MediaFact) => void,
+    startAt?: number
   ) => HlsSession | undefined
   /** Ends whatever was not handed over and shows the app. */
   readonly release: () => void
@@ -96,9 +97,9 @@ export const startWarmPlayer = (
   deps: WarmPlayerDeps
 ): WarmPlayer | undefined => {
   const route = playerPageOf(page.pathname, page.search)
+  // `?stream=` names the stream by id, `?from=` the moment of its window to start at
   const start = readPlayerStart(page.search)
-  // a start at a moment of the window (`?from=`) is the app's to make: a warm start plays live
-  if (route === null || deps.token === null || start.from !== undefined) return undefined
+  if (route === null || deps.token === null) return undefined
   const lowLatency = route.player === LOW_LATENCY_PLAYER
   const { maintenance, streams } = deps.answers(deps.token)
 
@@ -161,14 +162,15 @@ export const startWarmPlayer = (
         ? deps.media
         : {
             ...deps.media,
-            prefetch: (from, low) => {
+            prefetch: (from, low, _playlist, startAt) => {
               prefetching = true
-              const ahead = prefetch(from, low, from === source ? playlistOf(list, source) : undefined)
+              const playlist = from === source ? playlistOf(list, source) : undefined
+              const ahead = startAt === undefined ? prefetch(from, low, playlist) : prefetch(from, low, playlist, startAt)
               void ahead.ready.then(show)
               return ahead
             }
           }
-    session = { source, element: video, running: startSession(media, video, source, lowLatency, relay), stopWatching }
+    session = { source, element: video, running: startSession(media, video, source, lowLatency, relay, start.from), stopWatching }
     // the browser's own HLS (no prefetch) must not play, even just its sound, before it can be seen
     if (!prefetching) show()
   })
@@ -184,9 +186,9 @@ export const startWarmPlayer = (
       shell = undefined
       return video
     },
-    adopt: (element, source, wantsLowLatency, sendBack) => {
+    adopt: (element, source, wantsLowLatency, sendBack, startAt) => {
       if (done || session === undefined || forward !== undefined) return undefined
-      if (element !== session.element || source !== session.source || wantsLowLatency !== lowLatency) {
+      if (element !== session.element || source !== session.source || wantsLowLatency !== lowLatency || startAt !== start.from) {
         release()
         return undefined
       }

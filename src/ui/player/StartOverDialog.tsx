@@ -15,16 +15,18 @@ export interface StartOverDialogProps {
 /**
  * "From the beginning or live?" as a non-modal Radix dialog in the page's flow, under the picture:
  * the page stays usable while it is open (the live picture runs on), and a phone's small picture is
- * never covered. It takes the keyboard only from the page or the player, never from wherever the
+ * never covered. It takes the keyboard only when it is on nothing yet, never from wherever the
  * viewer had moved it; Escape answers "live". Answered, the keyboard goes back to the player.
  */
 export const StartOverDialog = ({ title, description, beginLabel, onBegin, onLive, player }: StartOverDialogProps) => (
   <Dialog.Root open modal={false} onOpenChange={(open) => (open ? undefined : onLive())}>
     <Dialog.Content
       className={styles.prompt}
+      // the page just opened: the question is the first thing to answer; a keyboard already on
+      // something (the player, the list) stays there, and a screen reader hears the question said
       onOpenAutoFocus={(event) => {
         const active = document.activeElement
-        if (!(active === null || active === document.body || player()?.contains(active) === true)) event.preventDefault()
+        if (!(active === null || active === document.body)) event.preventDefault()
       }}
       onCloseAutoFocus={(event) => {
         event.preventDefault()

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from "xstate"
 import type { playerMachine } from "../../machines/player/playerMachine.ts"
 import { selectStartOver } from "../../machines/player/playerSelectors.ts"
 import { selectGuideTime, selectStartMissed, selectStartOverProgramme } from "../../machines/player/playerStartOverMachine.ts"
+import { visuallyHidden } from "../shared/controls.css.ts"
 import { spanText, wallClock } from "./dvrFormat.ts"
 import * as styles from "./PlayerStage.css.ts"
 
@@ -25,19 +26,28 @@ export const StartOverPrompt = ({ actor }: { readonly actor: PlayerActor }) => {
   const startOver = useSelector(actor, selectStartOver)
   const programme = useSelector(startOver, selectStartOverProgramme)
   const now = useSelector(startOver, selectGuideTime)
-  if (programme === null) return null
-  const start = Date.parse(programme.StartTime)
+  const start = programme === null ? Number.NaN : Date.parse(programme.StartTime)
+  const description =
+    programme === null ? "" : `${programme.Title} began at ${wallClock(start)}, ${spanText(Math.max(0, now - start))} ago.`
   return (
-    <Suspense fallback={null}>
-      <StartOverDialog
-        title={START_OVER_TITLE}
-        description={`${programme.Title} began at ${wallClock(start)}, ${spanText(Math.max(0, now - start))} ago.`}
-        beginLabel={`From the beginning (${wallClock(start)})`}
-        onBegin={() => actor.send({ type: "startOver.begin" })}
-        onLive={() => actor.send({ type: "startOver.watchLive" })}
-        player={playerFrame}
-      />
-    </Suspense>
+    <>
+      {/* said as it opens, wherever the keyboard is: the dialog takes focus only from nothing */}
+      <p className={visuallyHidden} role="status">
+        {programme === null ? "" : `${START_OVER_TITLE} ${description}`}
+      </p>
+      {programme === null ? null : (
+        <Suspense fallback={null}>
+          <StartOverDialog
+            title={START_OVER_TITLE}
+            description={description}
+            beginLabel={`From the beginning (${wallClock(start)})`}
+            onBegin={() => actor.send({ type: "startOver.begin" })}
+            onLive={() => actor.send({ type: "startOver.watchLive" })}
+            player={playerFrame}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }
 

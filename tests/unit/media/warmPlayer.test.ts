@@ -190,14 +190,23 @@ describe("a player page's warm start", () => {
     expect(await settledNow(warm?.settled)).toBe(false)
   })
 
-  it("plays the stream named by ?stream= (its id), whatever ?default= says, and leaves a ?from= start to the app", async () => {
+  it("plays the stream named by ?stream= (its id), whatever ?default= says", async () => {
     setup({ path: "/player?default=0&stream=2", streams: [stream(1), stream(2), stream(3)] })
     await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/2/index.m3u8"), WAIT)
     setup({ path: "/player?default=2&stream=9", streams: [stream(1), stream(2), stream(3)] })
     await vi.waitFor(() => expect(FakeHls.instances[0]?.source).toBe("/live/3/index.m3u8"), WAIT)
-    const moment = setup({ path: "/player?stream=2&from=2030-03-01T19:00:00.000Z" })
-    expect(moment.warm).toBeUndefined()
-    expect(moment.calls).toEqual([])
+  })
+
+  it("starts at the moment ?from= names, and hands over only to a player asking for that very start", async () => {
+    const at = Date.parse("2030-03-01T19:00:00.000Z")
+    for (const asked of [at, undefined, at + 1000]) {
+      const { warm, video } = setup({ path: "/player?stream=2&from=2030-03-01T19:00:00.000Z" })
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1), WAIT)
+      // the library waits for the playlist's dates before it loads anything
+      expect(FakeHls.instances[0]?.config.autoStartLoad).toBe(false)
+      const session = warm?.adopt(video as unknown as HTMLVideoElement, "/live/2/index.m3u8", false, () => undefined, asked)
+      expect(session !== undefined).toBe(asked === at)
+    }
   })
 
   it("plays the low-latency source on /playersldp", async () => {
