@@ -35,9 +35,9 @@ export interface Config {
   readonly logFormat: "json" | "pretty" | undefined
   /**
    * Relayed channels: the media kept in memory (RELAY_CACHE_MB, RELAY_CHANNEL_CACHE_MB) and how long a
-   * feed outlives its last viewer. The caps carry the time-shift storage too, for the feeds that take only them.
+   * feed outlives its last viewer.
    */
-  readonly relay: { readonly caps: RingCaps & { readonly timeshift: TimeshiftStorage }; readonly lingerMs: number }
+  readonly relay: { readonly caps: RingCaps; readonly lingerMs: number }
   /**
    * Relayed, pulled and ingested channels' time-shift windows: on disk under DATA_DIR/timeshift,
    * at most TIMESHIFT_CHANNEL_MB per channel and TIMESHIFT_TOTAL_MB in all.
@@ -228,7 +228,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ...(apiPerMinute === undefined ? {} : { apiPerMinute })
     },
     logFormat,
-    relay: { caps: { ...relayCaps, timeshift }, lingerMs: (lingerSeconds ?? 60) * 1000 },
+    relay: { caps: relayCaps, lingerMs: (lingerSeconds ?? 60) * 1000 },
     timeshift,
     instanceUrl,
     sessionMaxDays,

@@ -46,8 +46,8 @@ export interface RelayFeedsDeps {
   readonly address: string
   readonly timing?: Partial<RelayTiming>
   /** the ring's caps; the time-shift storage may come with them */
-  readonly caps?: RingCaps & { readonly timeshift?: TimeshiftStorage }
-  /** where and how much of each channel's time-shift window is kept; without it (and without `caps.timeshift`) there is none */
+  readonly caps?: RingCaps
+  /** where and how much of each channel's time-shift window is kept; without it there is none */
   readonly timeshift?: TimeshiftStorage
   /** hours of time-shift (the site setting `timeshiftHours` unless given) */
   readonly timeshiftHours?: () => Promise<number>
@@ -104,8 +104,7 @@ interface Channel {
 export function createRelayFeeds(options: RelayFeedsDeps): RelayFeeds {
   const { db, tableVersion, now, address, timing, caps, onError, onIngestChannels } = options
   const ring = createRelayRing(caps ?? DEFAULT_RING_CAPS)
-  const storage = options.timeshift ?? caps?.timeshift
-  const timeshift = storage === undefined ? undefined : new TimeshiftStore(storage, { onError })
+  const timeshift = options.timeshift === undefined ? undefined : new TimeshiftStore(options.timeshift, { onError })
   // what the server left on disk: read before any feed runs, so each goes on from its window
   timeshift?.load()
   const timeshiftHours = options.timeshiftHours ?? (async () => (await siteSettings.inEffect(db)).timeshiftHours)

@@ -12,17 +12,21 @@ import { registerPosterRoutes } from "./posterRoutes.ts"
  * channels it relays from an upstream, and the demo channels' posters.
  */
 export function originFeature({ db, tableVersion, config, now, log }: FeatureDeps): ServerFeature {
+  // hours of every channel's time-shift window, as the site setting stands
+  const timeshiftHours = settingEvery(SETTING_FOR_MS, async () => (await siteSettings.inEffect(db)).timeshiftHours)
   const relays = feeds.create({
     db,
     tableVersion,
     now,
     address: config.instanceUrl,
     caps: config.relay.caps,
+    timeshift: config.timeshift,
+    timeshiftHours,
     timing: { lingerMs: config.relay.lingerMs },
     onError: (error) => log.warn({ err: error }, "relay: reading the feeds failed; the next pass tries again"),
     onIngestChannels: (any) => ingest.want(any)
   })
-  const timeshiftMs = settingEvery(SETTING_FOR_MS, now, async () => (await siteSettings.inEffect(db)).timeshiftHours * HOUR_MS)
+  const timeshiftMs = async () => (await timeshiftHours()) * HOUR_MS
   const ingest = feeds.ingest({ settings: config.ingest, feeds: () => relays, log: (level, message) => log[level](message) })
   return {
     async routes(app) {
@@ -42,11 +46,11 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
 /** How long a read of the site settings is used before it is read again. */
 const SETTING_FOR_MS = 10_000
 
-/** A value read at most once per `ms` (a failed read is tried again at the next call). */
-function settingEvery<T>(ms: number, now: () => number, read: () => Promise<T>): () => Promise<T> {
+/** A value read at most once per `ms` of real time (a failed read is tried again at the next call). */
+function settingEvery<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
   let kept: { readonly at: number; readonly value: Promise<T> } | undefined
   return () => {
-    const at = now()
+    const at = performance.now()
     if (kept === undefined || at - kept.at >= ms) {
       const value = read()
       kept = { at, value }
