@@ -22,7 +22,7 @@ export type RecoveryKind = "network" | "media"
 
 /** What the media adapter is told to do. */
 export type MediaCommand =
-  /** `startAt` (epoch ms): start at that moment of the playlist's window rather than live */
+  /** `startAt` (epoch ms): start at that moment of the playlist's window rather than live (live when it is still to come) */
   | { readonly type: "media.load"; readonly source: string; readonly startAt?: number }
   | { readonly type: "media.stop" }
   | { readonly type: "media.play" }
@@ -49,7 +49,7 @@ export type MediaFact =
   | { readonly type: "media.volumeChanged" }
   /** The browser is online again after being offline (going offline is a `media.failed`, code 1002). */
   | { readonly type: "media.reconnected" }
-  /** The moment a load asked to start at is not in the playlist's window (or it has no dates): it plays live instead. */
+  /** The moment a load asked to start at is gone from the playlist's window (or it has no dates): it plays live instead. */
   | { readonly type: "media.startMissed" }
   /** ms from navigation start to the first frame on screen */
   | { readonly type: "media.firstFrame"; readonly ms: number }

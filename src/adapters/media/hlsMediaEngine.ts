@@ -97,6 +97,13 @@ export const epochOf = (fragments: ReadonlyArray<Dated>, time: number): number |
   return fragment?.programDateTime == null ? undefined : fragment.programDateTime - fragment.start * 1000
 }
 
+/** Whether the moment `at` is later than the window's newest fragment: it has not happened yet. */
+export const isAhead = (fragments: ReadonlyArray<Dated>, at: number): boolean => {
+  const last = fragments.at(-1)
+  const epoch = last === undefined ? undefined : epochOf(fragments, last.start)
+  return last !== undefined && epoch !== undefined && at >= epoch + (last.start + last.duration) * 1000
+}
+
 /** Where on the media timeline the wall-clock moment `at` is, when a fragment of the window holds it. */
 export const positionOf = (fragments: ReadonlyArray<Dated>, at: number): number | null => {
   const epoch = epochOf(fragments, 0)
@@ -145,8 +152,10 @@ export const createHls = (HlsClass: typeof Hls, lowLatency: boolean, { prefetch,
     hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
       let position = first ? (prefetch?.startPosition() ?? null) : null
       if (first && startAt !== undefined) {
-        position = positionOf(hls.levels[0]?.details?.fragments ?? [], startAt)
-        if (position === null) onStartMissed?.()
+        const fragments = hls.levels[0]?.details?.fragments ?? []
+        position = positionOf(fragments, startAt)
+        // a moment not reached yet (a reminder's link opened early) is simply live: nothing missed
+        if (position === null && !isAhead(fragments, startAt)) onStartMissed?.()
       }
       hls.startLoad(position ?? -1)
       first = false
@@ -237,9 +246,10 @@ export const createNativeEngine = (context: EngineContext): Engine => {
       const epoch = startDateOf(element)
       const { seekable } = element
       const time = epoch === undefined ? Number.NaN : (startAt - epoch) / 1000
-      const inside = seekable.length > 0 && time >= seekable.start(0) && time <= seekable.end(seekable.length - 1)
+      const end = seekable.length > 0 ? seekable.end(seekable.length - 1) : Number.NaN
+      const inside = seekable.length > 0 && time >= seekable.start(0) && time <= end
       if (inside) element.currentTime = time
-      else context.report({ type: "media.startMissed" })
+      else if (!(time > end)) context.report({ type: "media.startMissed" })
     }
     element.addEventListener("loadedmetadata", place)
   }

@@ -83,7 +83,11 @@ const newPage = async (viewport: (typeof VIEWPORTS)[number] = VIEWPORTS[0]): Pro
 /** The player's frame. */
 const frame = (page: Page) => page.getByRole("region", { name: "Video player" })
 /** The wall clock of the picture on screen: its program date time, as the player reads it from the playlist. */
-const moment = async (page: Page): Promise<number> => Number(await frame(page).getAttribute("data-moment-ms"))
+const moment = async (page: Page): Promise<number> => {
+  // a warm start plays before the app's player (and its reading of the dates) is there
+  await page.waitForFunction(() => document.querySelector("[data-moment-ms]") !== null)
+  return Number(await frame(page).getAttribute("data-moment-ms"))
+}
 /** Waits until the picture is within one segment of `at` (it plays on meanwhile: up to `playing` ms past it). */
 const expectMomentNear = async (page: Page, at: number, playing = 3000) => {
   const offset = async () => {
@@ -199,7 +203,7 @@ describe("arriving late, in Chromium against the real server and its demo channe
     await page.context().close()
   })
 
-  it("starts /player?stream=ID&from=ISO at that moment, and live, with a notice, when the window does not hold it", async () => {
+  it("starts /player?stream=ID&from=ISO at that moment, live with a notice when the window no longer holds it, and live when it is to come", async () => {
     const page = await newPage()
     const from = Date.now() - 30 * 60_000
     await page.goto(`${server.url}/player?stream=${other.streamId}&from=${new Date(from).toISOString()}`)
@@ -214,8 +218,16 @@ describe("arriving late, in Chromium against the real server and its demo channe
     await outside.getByRole("status").filter({ hasText: "outside the channel's time-shift window" }).waitFor()
     await expectPlaying(outside)
     expect(Date.now() - (await moment(outside))).toBeLessThan(30_000)
+
+    // a moment still to come (a reminder's link opened early) is simply live
+    const early = await newPage()
+    await early.goto(`${server.url}/player?stream=${other.streamId}&from=${new Date(Date.now() + 10 * 60_000).toISOString()}`)
+    await expectPlaying(early)
+    expect(Date.now() - (await moment(early))).toBeLessThan(30_000)
+    expect(await early.getByRole("status").filter({ hasText: "outside the channel's time-shift window" }).count()).toBe(0)
     await page.context().close()
     await outside.context().close()
+    await early.context().close()
   })
 
   it("is answered with the keyboard alone: the question takes focus, Tab reaches the other answer, Enter and Escape answer", async () => {
@@ -269,4 +281,3 @@ describe("arriving late, in Chromium against the real server and its demo channe
     })
   }
 })
-

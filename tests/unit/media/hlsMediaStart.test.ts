@@ -43,6 +43,13 @@ describe("a start at a moment of the window, and the wall clock of the picture",
     dated(hls(1))
     expect(hls(1).startPositions).toEqual([-1])
     expect(reported()).toEqual([{ type: "media.startMissed" }])
+
+    // a moment still to come (a reminder's link opened before the start) plays live, nothing missed
+    command({ type: "media.load", source: "/live/demo1/index.m3u8", startAt: T0 + 20_000 })
+    await flush()
+    dated(hls(2))
+    expect(hls(2).startPositions).toEqual([-1])
+    expect(reported()).toEqual([{ type: "media.startMissed" }])
   })
 
   it("reports the wall clock of media time 0 with the timing, once the playlist has dates", async () => {
