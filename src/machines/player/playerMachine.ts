@@ -101,6 +101,7 @@ export const playerMachine = setup({
       return streams.length > 0 && (named !== null || context.streamId !== null) && named !== String(startIndex(context, streams))
     },
     isLowLatency: ({ context }) => context.player === LOW_LATENCY_PLAYER,
+    opensLowLatencyAtMoment: ({ context }) => context.player === LOW_LATENCY_PLAYER && context.startAt !== null,
     isOtherStream: ({ context }, params: { readonly index: number }) =>
       params.index !== context.index && context.streams[params.index] !== undefined,
     isUnderMaintenance: ({ context }) => currentStream(context)?.maintenance_mode === true,
@@ -197,6 +198,14 @@ export const playerMachine = setup({
     failed: { on: { "streams.retry": { target: "loading", actions: "clearError" } } },
     empty: { on: { "streams.retry": { target: "loading" } } },
     ready: {
+      // the low-latency playlist has no window: a page opened there at a moment (`?from=`) is the TV player's
+      always: {
+        guard: "opensLowLatencyAtMoment",
+        actions: [
+          { type: "navigate", params: ({ context }) => ({ to: `${playerPath(TV_PLAYER)}${context.search}`, replace: true }) },
+          "forgetStart"
+        ]
+      },
       invoke: [
         // after the list, beside playback rather than before it: the first frame never waits for it
         {

@@ -219,6 +219,11 @@ describe("arriving late, in Chromium against the real server and its demo channe
     await expectPlaying(outside)
     expect(Date.now() - (await moment(outside))).toBeLessThan(30_000)
 
+    // the low-latency player has no window: the TV player takes such a link over
+    await page.goto(`${server.url}/playersldp?stream=${other.streamId}&from=${new Date(from).toISOString()}`)
+    await page.waitForURL((url) => url.pathname === "/player" && url.searchParams.get("from") !== null)
+    await expectMomentNear(page, from, 15_000)
+
     // a moment still to come (a reminder's link opened early) is simply live
     const early = await newPage()
     await early.goto(`${server.url}/player?stream=${other.streamId}&from=${new Date(Date.now() + 10 * 60_000).toISOString()}`)

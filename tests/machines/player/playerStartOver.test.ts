@@ -135,6 +135,12 @@ describe("playerMachine: ?stream= and ?from=", () => {
     expect(selectStartMissed(child("startOver"))).toBeNull()
   })
 
+  it("hands a low-latency page opened at a moment over to the TV player, whose window holds it", async () => {
+    const search = "?stream=3&from=2030-03-01T20%3A00%3A00.000Z&ui=8"
+    const { navigate } = await startPlayer({ player: 2, index: 0, search, streamId: 3, startAt: T0 - 10 * MINUTE })
+    expect(navigate.mock.calls.map((call) => call[1]).at(-1)).toEqual({ to: `/player${search}&default=2`, replace: true })
+  })
+
   it("falls back to ?default= for an id the list does not have", async () => {
     const { actor } = await startPlayer({ index: 3, search: "?default=3&stream=99", streamId: 99 })
     expect(actor.getSnapshot().context.index).toBe(3)
