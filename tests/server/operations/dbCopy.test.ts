@@ -152,6 +152,25 @@ async function fill(source: TestServer): Promise<{ token: string }> {
     .values({ token_hash: "h2", user_id: viewer.id, created_at: at(13), expires_at: at(28), used_at: at(14) })
     .execute()
   await db
+    .insertInto("reminders")
+    .values({
+      id: 4,
+      user_id: viewer.id,
+      stream_id: 7,
+      channel_id: "sports1.example.tv",
+      start_at: at(40),
+      stop_at: at(41),
+      title: "Kick-off",
+      lead_minutes: 10,
+      remind_at: at(39),
+      time_zone: "Europe/Oslo",
+      state: "pending",
+      created_at: at(13),
+      notified_at: null
+    })
+    .execute()
+  await db.insertInto("calendar_feeds").values({ user_id: viewer.id, token_hash: "c1", created_at: at(13) }).execute()
+  await db
     .insertInto("password_reset_requests")
     .values({ email_hash: "e1", network: "10.0.0.1", created_at: at(14) })
     .execute()
