@@ -35,6 +35,9 @@ function scheduleItems(rows: ReadonlyArray<ScheduleRow>): Array<ScheduleItem> {
   return items.map(({ Channel, EpgList }) => ({ Channel, EpgList }))
 }
 
+/** The largest id a row can have on both databases (PostgreSQL's integer). */
+const MAX_ROW_ID = 2_147_483_647
+
 export function guideHandlers(db: Kysely<Tables>, now: () => number): GuideHandlers {
   return {
     async schedule({ params, query }) {
@@ -63,7 +66,9 @@ export function guideHandlers(db: Kysely<Tables>, now: () => number): GuideHandl
     async guideWindow({ params }) {
       const to = now()
       const from = windowStartOf(to, (await siteSettings.inEffect(db)).timeshiftHours)
-      const rows = from < to ? await windowRows(db, { streamId: Number(params.streamId), from, to }) : []
+      const streamId = Number(params.streamId)
+      // an id past the database's integers names no stream: a stream without a guide, not a query error
+      const rows = from < to && streamId <= MAX_ROW_ID ? await windowRows(db, { streamId, from, to }) : []
       return { success: true, data: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), programmes: rows.map(entry) } }
     }
   }

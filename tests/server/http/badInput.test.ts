@@ -79,6 +79,7 @@ type BodyEndpoint = keyof typeof VALID_BODY
 const VALID_PARAMS: Partial<Record<EndpointName, Record<string, string>>> = {
   invitation: { token: "unknown" },
   schedule: { id: "2026-01-15" },
+  guideWindow: { streamId: "1" },
   deleteReminder: { id: "1" },
   analytics: { videoType: "live", siteGroupId: "streamhub", event: "view" }
 }
@@ -86,6 +87,7 @@ const VALID_PARAMS: Partial<Record<EndpointName, Record<string, string>>> = {
 /** Path parameters the router matches but the contract's schema refuses. */
 const BAD_PARAMS: Partial<Record<EndpointName, ReadonlyArray<Record<string, string>>>> = {
   schedule: [{ id: "tomorrow" }, { id: "2026-1-15" }, { id: "15.01.2026" }],
+  guideWindow: [{ streamId: "one" }, { streamId: "0" }, { streamId: "-1" }, { streamId: "12345678901" }],
   deleteReminder: [{ id: "one" }, { id: "0" }, { id: "-1" }, { id: "1.5" }],
   analytics: [
     { ...VALID_PARAMS.analytics, videoType: "hls" },
