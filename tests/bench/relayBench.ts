@@ -7,7 +7,7 @@
  * live Chromium plays the relayed channels against the same loop served directly.
  */
 import { type ChildProcess, fork } from "node:child_process"
-import { mkdtemp, rm } from "node:fs/promises"
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser } from "playwright-core"
@@ -142,6 +142,14 @@ export async function benchRelay(options: RelayBenchOptions): Promise<void> {
     console.log(`  idle: ${memory(idle)}; at the peak: ${memory(peak)} (MB)`)
     console.log(`  ring: ${ringMb.toFixed(1)} MB of media since the feed started; ${many.answers} blocking answers`)
     if (many.firstErrors.length > 0) console.log(`  first errors: ${many.firstErrors.join(" | ")}`)
+    const window = await windowOnDisk(join(dataDir, "timeshift"))
+    console.log(
+      row("time-shift window on disk", [
+        `${window.seconds.toFixed(0)} s`,
+        `${(window.bytes / MB).toFixed(1)} MB`,
+        `${(((window.bytes / Math.max(1, window.seconds)) * 3600) / 1e9).toFixed(2)} GB/h`
+      ])
+    )
 
     await behindLive(server.url, tokens[0] ?? "", options)
   } finally {
@@ -151,6 +159,22 @@ export async function benchRelay(options: RelayBenchOptions): Promise<void> {
     await rm(dataDir, { recursive: true, force: true })
     await rm(mediaDir, { recursive: true, force: true })
   }
+}
+
+/** What the relays' time-shift windows hold: the seconds their indexes list and the bytes of their files. */
+async function windowOnDisk(dir: string): Promise<{ readonly seconds: number; readonly bytes: number }> {
+  let seconds = 0
+  let bytes = 0
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (!entry.isFile()) continue
+    const file = join(entry.parentPath, entry.name)
+    if (entry.name === "index.jsonl") {
+      for (const line of (await readFile(file, "utf8")).split("\n")) {
+        if (line !== "") seconds += (JSON.parse(line) as { d?: number }).d ?? 0
+      }
+    } else bytes += (await stat(file)).size
+  }
+  return { seconds, bytes }
 }
 
 /** How far behind live Chromium plays each channel, as the player itself measures it (program date times). */

@@ -10,6 +10,7 @@
 import { get } from "node:http"
 import { gunzipSync } from "node:zlib"
 import type { Browser } from "playwright-core"
+import { WindowIndex } from "../../src/server/feeds/timeshiftIndex.ts"
 import { type LiveSegment, livePlaylist } from "../../src/server/origin/livePlaylist.ts"
 import { admin, type RunningServer } from "../support/e2eHarness.ts"
 import { median, percentile, row } from "./stats.ts"
@@ -57,6 +58,30 @@ const firstFrame = async (browser: Browser, url: string, token: string, origin: 
   }
 }
 
+/** The heap one window index takes per segment, over `count` segments (names as the feeds write them). */
+const indexBytesPerSegment = (count: number): number => {
+  const T0 = Date.UTC(2026, 5, 1, 18)
+  const given = Array.from({ length: count }, (_, sequence) => ({
+    sequence,
+    duration: 2,
+    programDateTime: T0 + sequence * 2000,
+    discontinuity: false,
+    name: `m1abcdef012345-${sequence}.m4s`,
+    map: "m1abcdef012345-init1.mp4"
+  }))
+  const collect = (globalThis as { gc?: () => void }).gc
+  const samples: Array<number> = []
+  for (let round = 0; round < 5; round += 1) {
+    collect?.()
+    const before = process.memoryUsage().heapUsed
+    const index = new WindowIndex()
+    for (const each of given) index.append(each)
+    collect?.()
+    samples.push((process.memoryUsage().heapUsed - before) / index.size)
+  }
+  return median(samples)
+}
+
 export async function benchTimeshift({ server, browser, rounds }: TimeshiftBenchOptions): Promise<void> {
   await admin(server, "user:create", "--email", EMAIL, "--password", PASSWORD)
   const login = await fetch(`${server.url}/api/users/login`, {
@@ -88,6 +113,9 @@ export async function benchTimeshift({ server, browser, rounds }: TimeshiftBench
     livePlaylist({ segments: loop, startedAt: 0, now: Date.now() + i * 2000, windowSize: 6, dvrMs: 4 * HOUR_MS })
     writes.push(performance.now() - started)
   }
+
+  // a relayed, pulled or ingested channel's index of its window: four hours of 2 s segments
+  const perSegment = indexBytesPerSegment(4 * 1800)
 
   // time to the first frame, live and an hour back, interleaved
   const live = `${server.url}/player?stream=${demo.id}`
@@ -125,4 +153,9 @@ export async function benchTimeshift({ server, browser, rounds }: TimeshiftBench
   console.log(
     "  (the demo loop's window is made from its six files on request: it takes no disk, and the server keeps one whole playlist per channel, not per viewer)"
   )
+  console.log("A relayed, pulled or ingested channel's window (whole segments on disk, a small index in memory)")
+  console.log(row("  disk per hour at 3 Mbit/s (GB)", [(((3e6 / 8) * 3600) / 1e9).toFixed(2)]))
+  console.log(row("  index, bytes per segment (heap)", [perSegment.toFixed(0)]))
+  console.log(row("  index for 4 h of 2 s segments (MB)", [((perSegment * 4 * 1800) / 1e6).toFixed(2)]))
+  console.log("  (the relay section shows what a 3 Mbit/s relay really wrote: its window on disk per hour)")
 }
