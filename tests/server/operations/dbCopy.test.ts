@@ -169,7 +169,10 @@ async function fill(source: TestServer): Promise<{ token: string }> {
       notified_at: null
     })
     .execute()
-  await db.insertInto("calendar_feeds").values({ user_id: viewer.id, token_hash: "c1", created_at: at(13) }).execute()
+  await db
+    .insertInto("calendar_feeds")
+    .values({ user_id: viewer.id, token_hash: "c1", created_at: at(13) })
+    .execute()
   await db
     .insertInto("password_reset_requests")
     .values({ email_hash: "e1", network: "10.0.0.1", created_at: at(14) })
