@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 import { TimeZone } from "./Schedule.ts"
 import { startOverSearch } from "./Timeshift.ts"
 
-// Reminders (issue 28): "Remind me" on a programme of the guide mails the viewer a chosen time
+// Reminders: "Remind me" on a programme of the guide mails the viewer a chosen time
 // before it starts, with a link that opens the channel (from the start when they are late); a
 // private calendar feed lists the same programmes for phones and calendar apps.
 

@@ -1,4 +1,4 @@
-// Arriving late (issue 28): "start from the beginning or watch live?" is asked once per programme
+// Arriving late: "start from the beginning or watch live?" is asked once per programme
 // of a stream, and the browser keeps the answer. Kept free of the schema library, like the other
 // values the browser stores.
 

@@ -10,7 +10,8 @@ import * as styles from "./PlayerStage.css.ts"
 
 type PlayerActor = ActorRefFrom<typeof playerMachine>
 
-export const START_OVER_TITLE = "Start from the beginning or watch live?"
+/** The question, with when the programme began: "Start from the beginning (kick-off 20:00) or watch live?" */
+export const startOverTitle = (start: number): string => `Start from the beginning (kick-off ${wallClock(start)}) or watch live?`
 
 // Radix's dialog is loaded the first time the question is asked, not with every player page.
 const StartOverDialog = lazy(() => import("./StartOverDialog.tsx").then(({ StartOverDialog: Dialog }) => ({ default: Dialog })))
@@ -33,12 +34,12 @@ export const StartOverPrompt = ({ actor }: { readonly actor: PlayerActor }) => {
     <>
       {/* said as it opens, wherever the keyboard is: the dialog takes focus only from nothing */}
       <p className={visuallyHidden} role="status">
-        {programme === null ? "" : `${START_OVER_TITLE} ${description}`}
+        {programme === null ? "" : `${startOverTitle(start)} ${description}`}
       </p>
       {programme === null ? null : (
         <Suspense fallback={null}>
           <StartOverDialog
-            title={START_OVER_TITLE}
+            title={startOverTitle(start)}
             description={description}
             beginLabel={`From the beginning (${wallClock(start)})`}
             onBegin={() => actor.send({ type: "startOver.begin" })}

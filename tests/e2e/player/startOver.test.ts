@@ -96,7 +96,7 @@ const expectMomentNear = async (page: Page, at: number, playing = 3000) => {
   }
   await expect.poll(offset).toBe("near")
 }
-const prompt = (page: Page) => page.getByRole("dialog", { name: "Start from the beginning or watch live?" })
+const prompt = (page: Page) => page.getByRole("dialog", { name: /^Start from the beginning \(kick-off \d\d:\d\d\) or watch live\?$/ })
 const showControls = async (page: Page) => {
   await page.getByRole("region", { name: "Video player" }).hover()
   await page.getByRole("region", { name: "Video player" }).focus()

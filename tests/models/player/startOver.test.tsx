@@ -63,7 +63,7 @@ const dvrMedia = () => {
   }
 }
 
-const question = () => screen.queryByRole("dialog", { name: "Start from the beginning or watch live?" })
+const question = () => screen.queryByRole("dialog", { name: /^Start from the beginning \(kick-off \d\d:\d\d\) or watch live\?$/ })
 const seekText = () => within(bar()).getByRole("slider", { name: "Seek" }).getAttribute("aria-valuetext")
 const expectAt = (at: number, title: string) => expect(seekText()).toBe(`${wallClock(at)} · ${spanText(NOW - at)} behind live, ${title}`)
 
