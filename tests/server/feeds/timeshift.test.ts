@@ -328,10 +328,17 @@ describe.skipIf(!hasFfmpeg())("the time-shift window's byte caps", () => {
       const [stream] = streams.data
       const [channel] = channels
       const grant = new URL(stream?.src ?? "", "http://x").searchParams.get("grant")
-      const kept = held(channel ?? "").find((file) => file.name.endsWith(".m4s"))
-      const run = kept?.name.split("-")[0]
+      // the newest: the oldest may yet go to the total cap as the other channel's last segment is kept
+      const sequenceOf = (name: string) => Number(/-(\d+)\.m4s$/.exec(name)?.[1] ?? -1)
+      const newest = () =>
+        held(channel ?? "")
+          .filter((file) => file.name.endsWith(".m4s"))
+          .sort((a, b) => sequenceOf(b.name) - sequenceOf(a.name))[0]
+      const run = newest()?.name.split("-")[0]
       expect((await play(`/live/${channel}/m/${run}-${first.get(channel ?? "")}.m4s?grant=${grant}`)).statusCode).toBe(404)
-      expect((await play(`/live/${channel}/m/${kept?.name}?grant=${grant}`)).statusCode).toBe(200)
+      await expect
+        .poll(async () => (await play(`/live/${channel}/m/${newest()?.name}?grant=${grant}`)).statusCode, { timeout: WAIT_MS })
+        .toBe(200)
     },
     GROW_MS + 2 * WAIT_MS
   )
