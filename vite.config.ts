@@ -1,9 +1,11 @@
-import { resolve } from "node:path"
-import { gzipSync } from "node:zlib"
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises"
+import { join, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
+import { brotliCompressSync, gzipSync } from "node:zlib"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { build as bundle } from "rolldown"
-import type { Plugin } from "vite"
+import { type Manifest, type Plugin, build as viteBuild } from "vite"
 import { compression } from "vite-plugin-compression2"
 import { defineConfig } from "vitest/config"
 import { formatSize, printBuildSummary } from "./scripts/buildSummary.ts"
@@ -27,6 +29,85 @@ const inlineKickoff = (): Plugin => ({
     return html.replace("</title>", `</title>\n    <script>${output[0].code.trim()}</script>`)
   }
 })
+
+/** The stylesheets a chunk brings with it and with the chunks it imports statically. */
+const stylesheetsOf = (manifest: Manifest, key: string, seen = new Set<string>()): Array<string> => {
+  const chunk = manifest[key]
+  if (chunk === undefined || seen.has(key)) return []
+  seen.add(key)
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => stylesheetsOf(manifest, imported, seen))]
+}
+
+/**
+ * The public pages (scripts/prerenderPages.tsx) rendered into copies of index.html under
+ * dist/prerendered/, with pages.json listing them for the server (staticSite.ts), which answers
+ * those routes with them. mountApp.tsx hydrates them. Each copy links the stylesheets of the app's
+ * chunk and of its page's chunks, so the page is styled before any script has run. The pages are
+ * rendered by a Node build of that file, made after the browser's build.
+ */
+const prerenderPublicPages = (): Plugin => {
+  let root = process.cwd()
+  let outDir = "dist"
+  return {
+    name: "streamhub:prerender-public-pages",
+    apply: (_config, env) => env.command === "build" && env.isSsrBuild !== true,
+    configResolved(config) {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const serverOut = join(root, "node_modules", ".cache", "prerender")
+        await viteBuild({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          plugins: [react(), vanillaExtractPlugin()],
+          build: {
+            ssr: "scripts/prerenderPages.tsx",
+            outDir: serverOut,
+            emptyOutDir: true,
+            target: "node22",
+            minify: false,
+            rolldownOptions: { checks: { bundlerTimings: false } }
+          }
+        })
+        const { prerenderPages, PRERENDERED_PAGES } = (await import(
+          pathToFileURL(join(serverOut, "prerenderPages.js")).href
+        )) as typeof import("./scripts/prerenderPages.tsx")
+        const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest
+        const index = await readFile(join(outDir, "index.html"), "utf8")
+        const pagesDir = join(outDir, "prerendered")
+        await mkdir(pagesDir, { recursive: true })
+        for (const { page, html, title } of await prerenderPages()) {
+          const stylesheets = [
+            ...new Set([
+              ...stylesheetsOf(manifest, "src/app/mountApp.tsx"),
+              ...page.chunks.flatMap((chunk) => stylesheetsOf(manifest, chunk))
+            ])
+          ].filter((file) => !index.includes(`/${file}"`))
+          const links = stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ")
+          const pageHtml = index
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+            .replace("</head>", () => `  ${links}\n  </head>`)
+            .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${html}</div>`)
+          if (!pageHtml.includes("data-prerendered")) throw new Error('index.html needs <div id="root"></div> for the prerendered pages')
+          const file = join(pagesDir, page.file)
+          await writeFile(file, pageHtml)
+          await writeFile(`${file}.gz`, gzipSync(pageHtml, { level: 9 }))
+          await writeFile(`${file}.br`, brotliCompressSync(pageHtml))
+        }
+        await writeFile(
+          join(pagesDir, "pages.json"),
+          JSON.stringify(PRERENDERED_PAGES.map(({ path, needs, file }) => ({ path, needs, file })))
+        )
+        await rm(serverOut, { recursive: true, force: true })
+      }
+    }
+  }
+}
 
 /**
  * `vite build` prints one line (files, bytes, the entry's gzip size, time) instead of Vite's table
@@ -62,6 +143,7 @@ export default defineConfig({
     react(),
     inlineKickoff(),
     vanillaExtractPlugin(),
+    prerenderPublicPages(),
     // brotli and gzip twins of every text asset, served as they are by the server (preCompressed)
     compression({
       algorithms: ["brotliCompress", "gzip"],

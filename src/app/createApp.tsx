@@ -39,6 +39,10 @@ export interface AppDeps {
 export interface App {
   readonly element: ReactElement
   readonly router: Router
+  /** the site's check (maintenance, settings) and then the session */
+  readonly boot: ShellServices["boot"]
+  /** settles once the first page's route has loaded (a lazy page's chunk and its feature's machines) */
+  readonly routed: Promise<void>
   readonly dispose: () => void
 }
 
@@ -102,6 +106,8 @@ export const createApp = ({
   return {
     element,
     router,
+    boot: shell.boot,
+    routed: whenRouted(router),
     dispose: () => {
       stopForbidden()
       shell.boot.stop()
@@ -110,6 +116,19 @@ export const createApp = ({
     }
   }
 }
+
+const whenRouted = (router: Router): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve()
+      return
+    }
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
 
 /**
  * The services the views read, which grow by a feature's page machines when a route loads them. A

@@ -1,10 +1,66 @@
-import { createRoot } from "react-dom/client"
+import { type ReactElement, type ReactNode, useEffect } from "react"
+import { createRoot, hydrateRoot } from "react-dom/client"
+import { waitFor } from "xstate"
 import { loadInspector } from "../adapters/devtools/inspector.ts"
-import { type AppDeps, createApp } from "./createApp.tsx"
+import { selectBootError, selectIsBooting, selectMaintenanceNotice } from "../machines/shell/bootMachine.ts"
+import { type App, type AppDeps, createApp } from "./createApp.tsx"
+
+/** Runs once the tree below has been put on the page (rendered, or hydrated over the prerendered page). */
+const Mounted = ({ onMounted, children }: { readonly onMounted?: (() => void) | undefined; readonly children: ReactNode }) => {
+  useEffect(() => onMounted?.(), [onMounted])
+  return children
+}
+
+/** The app's tree as the page gets it: the build prerenders this very tree (scripts/prerenderPages.tsx). */
+export const appTree = (element: ReactElement, onMounted?: () => void): ReactElement => <Mounted onMounted={onMounted}>{element}</Mounted>
 
 /** Everything React: loaded after a player page's first frame, at once on any other page. */
 export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> => {
   const inspect = await loadInspector(window.location.search)
   const app = createApp({ ...deps, ...(inspect === undefined ? {} : { inspect }) })
-  createRoot(root).render(app.element)
+  if (root.dataset.prerendered !== undefined && (await rendersAsPrerendered(app, deps))) {
+    hydrateRoot(
+      root,
+      appTree(app.element, () => keepTyped(root))
+    )
+    return
+  }
+  createRoot(root).render(appTree(app.element))
+}
+
+/**
+ * The build prerendered the page as a visitor without a session sees it while the site runs. With
+ * a session to check, or the site in maintenance or out of reach, the app renders something else
+ * in its place from scratch.
+ */
+const rendersAsPrerendered = async (app: App, deps: AppDeps): Promise<boolean> => {
+  if (deps.storage.getToken() !== null) return false
+  const booted = await waitFor(app.boot, (state) => !selectIsBooting(state))
+  await app.routed
+  return selectMaintenanceNotice(booted) === null && selectBootError(booted) === null
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement
+
+const nativeValueSetter = (field: TextField) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set
+
+/**
+ * Hydration keeps what a visitor typed before the script took over on the page but not in the form's state, which starts
+ * empty and would clear the field at its next render. Each such field reports its text as if it
+ * had just been typed: React tracks an input's last known value, so the field is first set empty
+ * through React's own setter and then given its text behind React's back, which React sees as a
+ * change and hands to the field's onChange.
+ */
+const keepTyped = (root: HTMLElement): void => {
+  for (const field of root.querySelectorAll<TextField>("input, textarea")) {
+    // hydration leaves the page's text in the field and the state's in its default value
+    const { value } = field
+    const setNative = nativeValueSetter(field)
+    if (value === field.defaultValue || setNative === undefined) continue
+    const { selectionStart, selectionEnd } = field
+    field.value = ""
+    setNative.call(field, value)
+    field.dispatchEvent(new Event("input", { bubbles: true }))
+    if (document.activeElement === field) field.setSelectionRange(selectionStart, selectionEnd)
+  }
 }

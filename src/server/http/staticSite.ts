@@ -66,13 +66,54 @@ async function sendIndex(
   if (index?.isFile() !== true) {
     return reply.code(503).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE)
   }
-  const { preloads, playerPreloads, inlineScripts } = await page(index.mtimeMs)
+  const { preloads, playerPreloads, inlineScripts, prerendered } = await page(index.mtimeMs)
   // an operator's stream change takes effect at the viewer's next page load
   const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []), inlineScripts)
-  const pathname = request.url.split("?")[0] ?? "/"
+  const [pathname = "/", query = ""] = request.url.split("?", 2)
   const link = PLAYER_PAGE.test(pathname) ? playerPreloads : preloads
   if (link !== undefined) reply.header("link", link)
-  return reply.header("cache-control", "no-cache").header("content-security-policy", policy).sendFile("index.html")
+  const file = prerenderedFile(prerendered, pathname, query)
+  return reply
+    .header("cache-control", "no-cache")
+    .header("content-security-policy", policy)
+    .sendFile(file === undefined ? "index.html" : `prerendered/${file}`)
+}
+
+/** A public page the build rendered to HTML (vite.config.ts): the app hydrates it instead of rendering it. */
+interface PrerenderedPage {
+  /** the route, without a trailing slash */
+  readonly path: string
+  /** the query parameter the page needs: without it the app goes elsewhere, so the plain page is sent */
+  readonly needs?: string
+  /** its file under prerendered/ */
+  readonly file: string
+}
+
+const prerenderedFile = (pages: ReadonlyArray<PrerenderedPage>, pathname: string, query: string): string | undefined => {
+  const route = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname
+  const page = pages.find((candidate) => candidate.path === route)
+  if (page === undefined) return undefined
+  if (page.needs === undefined) return page.file
+  return (new URLSearchParams(query).get(page.needs)?.trim() ?? "") === "" ? undefined : page.file
+}
+
+const FILE_NAME = /^[a-z0-9-]+\.html$/
+
+/** The build's list of prerendered pages; none when it has none or it cannot be read. */
+const readPrerendered = async (staticDir: string): Promise<ReadonlyArray<PrerenderedPage>> => {
+  try {
+    const listed: unknown = JSON.parse(await readFile(path.join(staticDir, "prerendered", "pages.json"), "utf8"))
+    if (!Array.isArray(listed)) return []
+    return listed.filter(
+      (entry: Partial<PrerenderedPage>): entry is PrerenderedPage =>
+        typeof entry.path === "string" &&
+        typeof entry.file === "string" &&
+        FILE_NAME.test(entry.file) &&
+        (entry.needs === undefined || typeof entry.needs === "string")
+    )
+  } catch {
+    return []
+  }
 }
 
 interface AppPageFacts {
@@ -80,8 +121,9 @@ interface AppPageFacts {
   readonly preloads: string | undefined
   /** a player page's: the player library alone */
   readonly playerPreloads: string | undefined
-  /** the page's inline scripts, as the policy allows them: by hash */
+  /** the page's inline scripts, as the policy allows them: by hash (the prerendered pages have the same) */
   readonly inlineScripts: ReadonlyArray<string>
+  readonly prerendered: ReadonlyArray<PrerenderedPage>
 }
 
 /** What the server tells of the app's page, read again only when a new build replaces index.html. */
@@ -105,8 +147,9 @@ function cachedPage(staticDir: string): AppPage {
       const facts = Promise.all([
         appPreloadHeader(staticDir),
         appPreloadHeader(staticDir, PLAYER_LIBRARY),
-        readFile(path.join(staticDir, "index.html"), "utf8").then(inlineScriptHashes, () => [])
-      ]).then(([preloads, playerPreloads, inlineScripts]) => ({ preloads, playerPreloads, inlineScripts }))
+        readFile(path.join(staticDir, "index.html"), "utf8").then(inlineScriptHashes, () => []),
+        readPrerendered(staticDir)
+      ]).then(([preloads, playerPreloads, inlineScripts, prerendered]) => ({ preloads, playerPreloads, inlineScripts, prerendered }))
       cached = { mtimeMs, facts }
     }
     return cached.facts
