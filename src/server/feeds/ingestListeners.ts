@@ -7,7 +7,7 @@ import { type IngestGate, looksLikeIngestKey, type PublishDecision, storedIngest
 import type { RelayFeeds } from "./relayFeeds.ts"
 import { ffmpegVersion } from "./relaySetup.ts"
 import { type RtmpServer, startRtmpServer } from "./rtmpServer.ts"
-import { type SrtProxy, startSrtProxy } from "./srtProxy.ts"
+import { type SrtServer, startSrtServer } from "./srtServer.ts"
 
 export type IngestSettings = Config["ingest"]
 
@@ -38,7 +38,7 @@ export function createIngestListeners(options: {
 }): IngestListeners {
   const { settings, log } = options
   let rtmp: Promise<RtmpServer | undefined> | undefined
-  let srt: Promise<SrtProxy | undefined> | undefined
+  let srt: Promise<SrtServer | undefined> | undefined
   let open = { rtmp: undefined as number | undefined, srt: undefined as number | undefined }
   let failedAt = Number.NEGATIVE_INFINITY
   const failed = new Set<string>()
@@ -122,7 +122,7 @@ export function createIngestListeners(options: {
       }
       if (srtPort !== null && (srt === undefined || (failed.has("SRT") && retry))) {
         failed.delete("SRT")
-        const starting = listen("SRT", srtPort, () => startSrtProxy({ host: settings.host, port: srtPort, gate, log: serverLog }))
+        const starting = listen("SRT", srtPort, () => startSrtServer({ host: settings.host, port: srtPort, gate, log: serverLog }))
         srt = starting
         void starting.then((server) => {
           if (srt === starting) open = { ...open, srt: server?.port }

@@ -5,7 +5,7 @@ import { progressReader } from "../../../src/server/feeds/ffmpegProgress.ts"
 import { FLV_AUDIO, FLV_VIDEO, FlvFeed, flvTag } from "../../../src/server/feeds/flvWriter.ts"
 import { looksLikeIngestKey, newIngestKey, storedIngestKey } from "../../../src/server/feeds/ingestFeed.ts"
 import { keyOf } from "../../../src/server/feeds/rtmpServer.ts"
-import { streamIdOf } from "../../../src/server/feeds/srtProxy.ts"
+import { streamIdOf } from "../../../src/server/feeds/srtPackets.ts"
 
 describe("AMF0", () => {
   it("reads back what it writes: numbers, booleans, strings, null, objects, arrays", () => {
