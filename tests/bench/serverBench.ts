@@ -2,7 +2,8 @@
  * The server under load, each figure against a baseline measured in the same run, rounds
  * interleaved (ours, baseline, ours, ...) and medians taken:
  * - cold start to the first answer, against bare Fastify;
- * - authenticated `GET /api/streams/all` at 100 connections, against bare Fastify with its JSON;
+ * - authenticated `GET /api/streams/all` at 50 and 100 connections, against bare Fastify with its
+ *   JSON and against our own plugins (headers, compression, errors, parsers, rate limit) with it;
  * - player heartbeats at 30,000 a minute, against an authenticated GET at the same rate, with the
  *   server's longest event-loop stall;
  * - a static file and an API GET while 4 sign-ins run at once, against the same when idle;
@@ -282,6 +283,73 @@ export function pacedGets(
   })
 }
 
+/** What `benchApi` compares: our endpoint, our plugins with the fixed JSON, and bare Fastify with it. */
+const API_TARGETS = ["ours", "plugins", "bare"] as const
+
+/**
+ * Authenticated `GET /api/streams/all` at 50 and 100 connections, each connection waiting for its
+ * last answer: our server, our plugins answering the fixed JSON (bareApi.mjs with BARE_PLUGINS) and
+ * bare Fastify answering it, in interleaved rounds, medians printed with their ratio to bare.
+ * `sample` runs every second under load, e.g. to read the process's memory.
+ */
+export async function benchApi(
+  ours: BenchServer,
+  plugins: BenchServer,
+  bare: BenchServer,
+  token: string,
+  options: Pick<ServerBenchOptions, "rounds" | "apiSeconds">,
+  sample: (target: BenchServer) => unknown = () => undefined
+): Promise<void> {
+  const targets = { ours, plugins, bare }
+  const runs = [50, 100].map((connections) => ({
+    connections,
+    loads: { ours: [] as Array<Load>, plugins: [] as Array<Load>, bare: [] as Array<Load> },
+    cpu: { ours: [] as Array<number>, plugins: [] as Array<number>, bare: [] as Array<number> }
+  }))
+  for (const name of API_TARGETS) await authenticatedGets(targets[name], token, { seconds: 2, connections: 10 })
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const run of runs) {
+      for (const name of API_TARGETS) {
+        const target = targets[name]
+        const before = await target.probe()
+        const sampler = setInterval(() => void sample(target), 1000)
+        const load = toLoad(await authenticatedGets(target, token, { seconds: options.apiSeconds, connections: run.connections }))
+        clearInterval(sampler)
+        const after = await target.probe()
+        run.loads[name].push(load)
+        run.cpu[name].push(((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, load.requests))
+      }
+    }
+    process.stdout.write(".")
+  }
+  process.stdout.write("\n")
+  const med = (loads: ReadonlyArray<Load>, key: keyof Load) => median(loads.map((load) => load[key]))
+  for (const run of runs) {
+    const rps = (name: (typeof API_TARGETS)[number]) => med(run.loads[name], "rps")
+    console.log(row(`GET /api/streams/all, ${run.connections} conn.`, ["ours", "plugins", "bare"]))
+    console.log(row("  requests/s", [fixed(rps("ours")), fixed(rps("plugins")), fixed(rps("bare"))]))
+    console.log(row("  x bare (goal: ours >= 0.5)", [ratio(rps("ours"), rps("bare")), ratio(rps("plugins"), rps("bare")), "1.00"]))
+    console.log(
+      row(
+        "  p99 ms (goal: ours <= 20)",
+        API_TARGETS.map((name) => fixed(med(run.loads[name], "p99")))
+      )
+    )
+    console.log(
+      row(
+        "  CPU µs per request",
+        API_TARGETS.map((name) => fixed(median(run.cpu[name])))
+      )
+    )
+    console.log(
+      row(
+        "  errors",
+        API_TARGETS.map((name) => med(run.loads[name], "errors"))
+      )
+    )
+  }
+}
+
 export async function benchServer(options: ServerBenchOptions): Promise<void> {
   const name = options.postgresUrl === undefined ? "SQLite" : "PostgreSQL"
   console.log(`\nServer under load on ${name} (${options.rounds} rounds, interleaved, medians)`)
@@ -318,56 +386,21 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
 
     const server = await startBenchServer(OUR_SERVER, fixture.env)
     const bare = await startBenchServer(BARE_SERVER, { BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json") })
+    const plugins = await startBenchServer(BARE_SERVER, {
+      BARE_JSON: join(fixture.env.DATA_DIR ?? tmpdir(), "bare.json"),
+      BARE_PLUGINS: "1"
+    })
     const peak = async (target: BenchServer, load: string) => {
       memory.peaks.set(load, Math.max(memory.peaks.get(load) ?? 0, (await target.probe({ reset: false })).rssMb))
     }
     try {
-      // authenticated GET against bare Fastify
-      const api = { ours: [] as Array<Load>, bare: [] as Array<Load>, cpuOurs: [] as Array<number>, cpuBare: [] as Array<number> }
-      await authenticatedGets(server, fixture.staffToken, { seconds: 2, connections: 10 })
-      await authenticatedGets(bare, fixture.staffToken, { seconds: 2, connections: 10 })
-      for (let round = 0; round < options.rounds; round += 1) {
-        for (const [target, loads, cpu] of [
-          [server, api.ours, api.cpuOurs],
-          [bare, api.bare, api.cpuBare]
-        ] as const) {
-          const before = await target.probe()
-          const sampler = setInterval(() => void (target === server ? peak(server, "API GETs") : undefined), 1000)
-          const load = toLoad(await authenticatedGets(target, fixture.staffToken, { seconds: options.apiSeconds, connections: 100 }))
-          clearInterval(sampler)
-          const after = await target.probe()
-          loads.push(load)
-          cpu.push(((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, load.requests))
-        }
-        process.stdout.write(".")
-      }
-      process.stdout.write("\n")
-      const med = (loads: ReadonlyArray<Load>, key: keyof Load) => median(loads.map((load) => load[key]))
-      console.log(row("GET /api/streams/all, 100 conn.", ["ours", "bare", "ratio"]))
-      console.log(
-        row("  requests/s (goal >= 0.5x)", [
-          fixed(med(api.ours, "rps")),
-          fixed(med(api.bare, "rps")),
-          ratio(med(api.ours, "rps"), med(api.bare, "rps"))
-        ])
+      // authenticated GET against bare Fastify, and against our plugins answering the same fixed JSON
+      await benchApi(server, plugins, bare, fixture.staffToken, options, (target) =>
+        target === server ? peak(server, "API GETs") : undefined
       )
-      console.log(
-        row("  p99 ms (goal <= 20)", [
-          fixed(med(api.ours, "p99")),
-          fixed(med(api.bare, "p99")),
-          ratio(med(api.ours, "p99"), med(api.bare, "p99"))
-        ])
-      )
-      console.log(
-        row("  CPU µs per request", [
-          fixed(median(api.cpuOurs)),
-          fixed(median(api.cpuBare)),
-          ratio(median(api.cpuOurs), median(api.cpuBare))
-        ])
-      )
-      console.log(row("  errors", [med(api.ours, "errors"), med(api.bare, "errors"), ""]))
 
       // heartbeats against an authenticated GET at the same rate
+      const med = (loads: ReadonlyArray<Load>, key: keyof Load) => median(loads.map((load) => load[key]))
       const beats = { ours: [] as Array<Load>, gets: [] as Array<Load>, stall: [] as Array<number>, getStall: [] as Array<number> }
       for (let round = 0; round < options.rounds; round += 1) {
         await server.probe()
@@ -503,6 +536,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<void> {
     } finally {
       await server.stop()
       await bare.stop()
+      await plugins.stop()
     }
     console.log(row("memory, RSS MB", ["ours", "bare", "ratio"]))
     console.log(

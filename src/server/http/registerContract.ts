@@ -9,7 +9,7 @@ import {
   type QueryOf
 } from "../../domain/contract/api.ts"
 import type { Endpoint } from "../../domain/contract/endpoint.ts"
-import { decodeInputWith, decodeWith } from "../../domain/decode.ts"
+import { type Decoded, decodeInputWith, decodeWith } from "../../domain/decode.ts"
 import { PlainTextBody } from "./bodyParsers.ts"
 import { failureBody, forbidden, HttpFailure, invalidInput } from "./HttpFailure.ts"
 import type { Session } from "./session.ts"
@@ -24,8 +24,29 @@ export interface HandlerContext<N extends EndpointName> {
   readonly reply: FastifyReply
 }
 
-/** Answers the contract's response, as encoded on the wire, or throws an HttpFailure. */
-export type Handler<N extends EndpointName> = (context: HandlerContext<N>) => Promise<EncodedResponseOf<N>>
+/**
+ * An answer already written as JSON by something that has checked it against its endpoint's
+ * response schema (see `checkedJson`): sent as it is, without the per-answer check.
+ */
+export class CheckedJson<N extends EndpointName> {
+  readonly json: string
+  /** only to tell one endpoint's answers from another's in handler types */
+  declare readonly endpoint: N
+  private constructor(json: string) {
+    this.json = json
+  }
+  /**
+   * For a handler whose answer is put together from parts checked once (a list validated when it
+   * was read, strings of known type per request): what `JSON.stringify` would give of an answer
+   * that decodes with the endpoint's response schema.
+   */
+  static of<N extends EndpointName>(json: string): CheckedJson<N> {
+    return new CheckedJson<N>(json)
+  }
+}
+
+/** Answers the contract's response, as encoded on the wire (or checked and written, see CheckedJson), or throws an HttpFailure. */
+export type Handler<N extends EndpointName> = (context: HandlerContext<N>) => Promise<EncodedResponseOf<N> | CheckedJson<N>>
 export type Handlers = { readonly [N in EndpointName]?: Handler<N> }
 /**
  * The handlers of one part of the contract (a feature's module, or a section of it): exactly its
@@ -65,6 +86,29 @@ type AnyContext = {
 }
 type AnyHandler = (context: AnyContext) => Promise<unknown>
 
+/** What Fastify names an answer it serialises itself, so a checked one goes out alike. */
+const JSON_TYPE = "application/json; charset=utf-8"
+
+/**
+ * Most requests carry no query string at all: what the schema makes of no keys is worked out at
+ * the first such request and answered from then on (the decoded value is never changed).
+ */
+const withoutKeysOnce = <T>(decode: (input: unknown) => Decoded<T>) => {
+  let empty: Decoded<T> | undefined
+  return (input: unknown): Decoded<T> => {
+    if (!hasNoKeys(input)) return decode(input)
+    empty ??= decode(input)
+    return empty
+  }
+}
+
+/** A plain object without a key of its own, as the query parser makes of no query string. */
+const hasNoKeys = (input: unknown): boolean => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return false
+  const prototype: unknown = Object.getPrototypeOf(input)
+  return (prototype === null || prototype === Object.prototype) && Reflect.ownKeys(input).length === 0
+}
+
 /** `/api/scheduler/{id}` → `/api/scheduler/:id` */
 export const routePath = (path: string): string => path.replace(/\{(\w+)\}/g, ":$1")
 
@@ -78,7 +122,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
 
 function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: Endpoint, handler: AnyHandler, options: ContractOptions) {
   const decodeParams = endpoint.params === undefined ? undefined : decodeInputWith(endpoint.params)
-  const decodeQuery = endpoint.query === undefined ? undefined : decodeInputWith(endpoint.query)
+  const decodeQuery = endpoint.query === undefined ? undefined : withoutKeysOnce(decodeInputWith(endpoint.query))
   const decodeBody = endpoint.body === undefined ? undefined : decodeInputWith(endpoint.body)
   const checkResponse = decodeWith(endpoint.response)
   const config = options.routeConfig?.(name)
@@ -94,6 +138,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, endpoint: En
       const query = decodeQuery === undefined ? undefined : decoded(decodeQuery(request.query))
       const body = decodeBody === undefined ? undefined : decoded(decodeBody(requestBody(request, name)))
       const response = await handler({ params, query, body, session, request, reply })
+      if (response instanceof CheckedJson) return reply.code(200).type(JSON_TYPE).send(response.json)
       const checked = checkResponse(response)
       if (!checked.ok) {
         // The handler broke the contract: the client would misread this, so it must not be sent.

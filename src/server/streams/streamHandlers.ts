@@ -5,6 +5,7 @@ import type { PlayerChoice, StartPlaylist, StreamsQuery } from "../../domain/Str
 import type { HandlersOf } from "../http/registerContract.ts"
 import type { Session } from "../http/session.ts"
 import type { StreamList } from "./streamListCache.ts"
+import { streamsAnswers, wireStream } from "./streamsAnswer.ts"
 
 export type StreamHandlers = HandlersOf<typeof streamsContract>
 
@@ -49,27 +50,31 @@ async function startPlaylist(request: FastifyRequest, raw: string | null, signed
   return { url: signed, text: answer.body }
 }
 
-/** `list` answers rows shared with other requests: the signer and the answer copy, never change them. */
+/**
+ * `list` answers rows shared with other requests: the signer and the answer copy, never change
+ * them. The list's answer is written once per list read (see streamsAnswer.ts); each request
+ * signs the sources for its own session and fills them in.
+ */
 export function streamHandlers(list: () => Promise<StreamList>, sign: SignStreams): StreamHandlers {
+  const answerFor = streamsAnswers()
   return {
     async streams({ session, request, query }) {
       const rows = await list()
+      const answer = playlistWanted(query) ? undefined : answerFor(rows)
+      if (answer !== undefined) {
+        const encoded = answer.encode(await sign(session, answer.sources, request.host))
+        if (encoded !== undefined) return encoded
+      }
       const signed = await sign(session, rows, request.host)
-      const data = signed.map((row) => ({
-        id: row.id,
-        title: row.title,
-        src: row.src,
-        src_sldp: row.src_sldp,
-        image_location: row.image_location,
-        tags: row.tags,
-        tags_sldp: row.tags_sldp,
-        maintenance_mode: row.maintenance_mode
-      }))
+      const data = signed.map(wireStream)
       const playlist = await playlistAsked(request, query, rows, signed)
       return playlist === undefined ? { success: true, data } : { success: true, data, playlist }
     }
   }
 }
+
+const playlistWanted = (query: StreamsQuery | undefined): query is StreamsQuery & Required<StreamsQuery> =>
+  query?.start !== undefined && query.player !== undefined
 
 const playlistAsked = async (
   request: FastifyRequest,
@@ -77,7 +82,7 @@ const playlistAsked = async (
   rows: StreamList,
   signed: ReadonlyArray<{ readonly src: string | null; readonly src_sldp: string | null; readonly maintenance_mode: boolean }>
 ): Promise<StartPlaylist | undefined> => {
-  if (query?.start === undefined || query.player === undefined) return undefined
+  if (query === undefined || !playlistWanted(query)) return undefined
   const index = Number(query.start)
   const player = Number(query.player) as PlayerChoice
   const raw = rows[index]
