@@ -43,8 +43,21 @@ interface Timeline {
   readonly loopMs: number
 }
 
-// Whole milliseconds keep the arithmetic exact over billions of segments.
+// A channel's segments never change once loaded: each request for one of its playlists or
+// segments works with the timeline made the first time.
+const timelines = new WeakMap<ReadonlyArray<LiveSegment>, Timeline>()
+
 const timeline = (segments: ReadonlyArray<LiveSegment>): Timeline => {
+  let line = timelines.get(segments)
+  if (line === undefined) {
+    line = makeTimeline(segments)
+    timelines.set(segments, line)
+  }
+  return line
+}
+
+// Whole milliseconds keep the arithmetic exact over billions of segments.
+const makeTimeline = (segments: ReadonlyArray<LiveSegment>): Timeline => {
   if (segments.length === 0) throw new Error("a live loop needs at least one segment")
   const durationsMs = segments.map((segment) => {
     const ms = Math.round(segment.duration * 1000)

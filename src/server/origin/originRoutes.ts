@@ -75,7 +75,7 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
   const startedAt = options.startedAt ?? 0
   const windowSize = options.windowSize ?? DEFAULT_WINDOW
   const timeshiftMs = options.timeshiftMs ?? (async () => 0)
-  const windows = createWindowPlaylists()
+  const playlists = createLoopPlaylists()
   const channels = new Map<string, LoadedChannel>()
   const lowLatency = new Map<string, LowLatencySource>()
   for (const [name, manifest] of await readManifests(options.mediaDir)) {
@@ -96,9 +96,9 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
       const channel = channels.get(request.params.channel)
       if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
       const clock: LiveClock = { segments: channel.segments, startedAt, now: now(), windowSize, dvrMs: await timeshiftMs() }
-      if ((clock.dvrMs ?? 0) === 0) return playlistReply(reply, livePlaylist(clock))
-      if (skipAsked(request.query._HLS_skip)) return playlistReply(reply, livePlaylist(clock, true))
-      return windows.reply(request.params.channel, clock, request.headers["accept-encoding"], reply)
+      if ((clock.dvrMs ?? 0) === 0) return playlistReply(reply, playlists.text(request.params.channel, "live", clock))
+      if (skipAsked(request.query._HLS_skip)) return playlistReply(reply, playlists.text(request.params.channel, "delta", clock))
+      return playlists.window(request.params.channel, clock, request.headers["accept-encoding"], reply)
     }
   )
 
@@ -127,25 +127,37 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
 /** `_HLS_skip=YES` (or `v2`: there are no date ranges to skip) asks for a delta update. */
 const skipAsked = (value: unknown): boolean => value === "YES" || value === "v2"
 
+/** Which playlist of a loop channel: the short live one, a time-shift window's delta update, or the whole window. */
+type LoopPlaylist = "live" | "delta" | "window"
+
 /**
- * A time-shift playlist lists hours of segments and is the same for every viewer of its channel
- * (the loop's segments need no grant), so the whole one is written once per new segment and kept
- * with its gzip; players fetch it once and then ask for delta updates.
+ * A loop channel's playlists are the same for every viewer (the loop's segments need no grant)
+ * and change only when a segment is published or the window's start moves: each is written once
+ * per window and kept, the whole time-shift window (hours of segments) with its gzip too. The
+ * window's first and end sequences name it, as the channel, the origin's start and window size
+ * are fixed and the time-shift setting's length moves the first sequence.
  */
-const createWindowPlaylists = () => {
+const createLoopPlaylists = () => {
   const kept = new Map<string, { readonly key: string; readonly text: string; gzip?: Buffer }>()
+  const entry = (channel: string, kind: LoopPlaylist, clock: LiveClock) => {
+    const live = liveWindow(clock)
+    const key = `${live.firstSequence}-${live.endSequence}`
+    const name = `${kind} ${channel}`
+    let found = kept.get(name)
+    if (found?.key !== key) {
+      found = { key, text: livePlaylist(clock, kind === "delta") }
+      kept.set(name, found)
+    }
+    return found
+  }
   return {
-    reply(channel: string, clock: LiveClock, acceptEncoding: string | undefined, reply: FastifyReply) {
-      const live = liveWindow(clock)
-      const key = `${live.firstSequence}-${live.endSequence}`
-      let entry = kept.get(channel)
-      if (entry?.key !== key) {
-        entry = { key, text: livePlaylist(clock) }
-        kept.set(channel, entry)
-      }
-      if (!/\bgzip\b/.test(acceptEncoding ?? "")) return playlistReply(reply.header("Vary", "Accept-Encoding"), entry.text)
-      entry.gzip ??= gzipSync(entry.text)
-      return playlistReply(reply.header("Vary", "Accept-Encoding").header("Content-Encoding", "gzip"), entry.gzip)
+    text: (channel: string, kind: Exclude<LoopPlaylist, "window">, clock: LiveClock): string => entry(channel, kind, clock).text,
+    /** the whole time-shift window, gzipped for a client that takes it */
+    window(channel: string, clock: LiveClock, acceptEncoding: string | undefined, reply: FastifyReply) {
+      const found = entry(channel, "window", clock)
+      if (!/\bgzip\b/.test(acceptEncoding ?? "")) return playlistReply(reply.header("Vary", "Accept-Encoding"), found.text)
+      found.gzip ??= gzipSync(found.text)
+      return playlistReply(reply.header("Vary", "Accept-Encoding").header("Content-Encoding", "gzip"), found.gzip)
     }
   }
 }

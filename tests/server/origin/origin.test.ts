@@ -3,6 +3,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import Fastify, { type FastifyInstance } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { livePlaylist } from "../../../src/server/origin/livePlaylist.ts"
 import { listOriginChannels, registerOrigin } from "../../../src/server/origin/originRoutes.ts"
 
 const mediaDir = fileURLToPath(new URL("../../../media", import.meta.url))
@@ -144,5 +145,38 @@ describe("demo live origin with a time-shift window", () => {
     expect(served.statusCode).toBe(200)
     const sequence = Number(/(\d+)\.ts$/.exec(oldest)?.[1])
     expect((await dvrApp.inject({ method: "GET", url: `/live/demo1/seg/${sequence - 100}.ts` })).statusCode).toBe(404)
+  })
+})
+
+describe("the loop playlists the origin keeps", () => {
+  it("answers each new segment, and a changed time-shift window, in the next playlist", async () => {
+    let at = startedAt + 86_400_000
+    let hours = 1
+    const kept = Fastify()
+    await registerOrigin(kept, { mediaDir, now: () => at, startedAt, timeshiftMs: async () => hours * 3_600_000 })
+    const { segments } = await manifest("demo1")
+    /** What a playlist written afresh for this moment and window says. */
+    const fresh = (skip: boolean) =>
+      livePlaylist({ segments, startedAt, now: at, windowSize: 6, dvrMs: hours * 3_600_000 }, skip && hours > 0)
+    const asked = async (query = "") => (await kept.inject({ method: "GET", url: `/live/demo1/index.m3u8${query}` })).body
+    try {
+      for (const step of [0, 500, 1_600, 2_000, 60_000]) {
+        at += step
+        expect(await asked()).toBe(fresh(false))
+        expect(await asked("?_HLS_skip=YES")).toBe(fresh(true))
+      }
+      const newest = playlistUris(await asked()).at(-1)
+      at += 2_000
+      expect(playlistUris(await asked()).at(-1)).not.toBe(newest)
+      hours = 2
+      expect(await asked()).toBe(fresh(false))
+      expect(playlistUris(await asked()).length).toBeGreaterThanOrEqual(2 * 1800)
+      hours = 0
+      expect(await asked()).toBe(fresh(false))
+      expect(await asked()).not.toContain("CAN-SKIP-UNTIL")
+      expect(await asked("?_HLS_skip=YES")).toBe(fresh(false))
+    } finally {
+      await kept.close()
+    }
   })
 })
