@@ -51,6 +51,8 @@ export function createOwners(options: {
   let signed: { readonly until: number; readonly value: string } | undefined
   const sign = (secret: Buffer, until: number): string => createHmac("sha256", secret).update(`${until}`).digest("base64url")
   let secret: Buffer | undefined
+  // when each lease of ours was last taken: renewed in the database once a third of it has passed
+  const renewed = new Map<string, number>()
   void peerKey().then(
     (value) => (secret = value),
     () => undefined
@@ -60,7 +62,13 @@ export function createOwners(options: {
     async claim(channel) {
       const at = now()
       secret ??= await peerKey()
-      if (await takeLease(db, { name: leaseName(channel), holder, now: at, until: at + OWNER_LEASE_MS })) return { mine: true }
+      const taken = renewed.get(channel)
+      if (taken !== undefined && at >= taken && at - taken < OWNER_LEASE_MS / 3) return { mine: true }
+      if (await takeLease(db, { name: leaseName(channel), holder, now: at, until: at + OWNER_LEASE_MS })) {
+        renewed.set(channel, at)
+        return { mine: true }
+      }
+      renewed.delete(channel)
       const lease = await leaseOf(db, leaseName(channel))
       return { mine: false, address: lease?.holder.split(" ", 1)[0] || undefined }
     },
@@ -69,7 +77,10 @@ export function createOwners(options: {
       if (lease === undefined || Date.parse(lease.leasedUntil) <= now()) return undefined
       return lease.holder.split(" ", 1)[0] || undefined
     },
-    release: (channel) => releaseLease(db, { name: leaseName(channel), holder, now: now() }),
+    release: (channel) => {
+      renewed.delete(channel)
+      return releaseLease(db, { name: leaseName(channel), holder, now: now() })
+    },
     headers(viewers) {
       const at = Date.now()
       if (secret !== undefined && (signed === undefined || signed.until - at < SIGNATURE_FOR_MS / 2)) {

@@ -104,6 +104,37 @@ describe("the FLV given to ffmpeg", () => {
     feed.media(FLV_AUDIO, 21, aacFrame)
     expect(Buffer.concat(written)[4]).toBe(4)
   })
+
+  it("writes audio with the next video frame, in one write, and what is held when the publication ends", () => {
+    const feed = new FlvFeed()
+    feed.metadataOf(encodeAmf0("onMetaData", { videocodecid: 7, audiocodecid: 10 }), { audio: true, video: true })
+    const out = new PassThrough()
+    const writes: Array<Buffer> = []
+    const write = out.write.bind(out)
+    out.write = ((chunk: Buffer) => {
+      writes.push(chunk)
+      return write(chunk)
+    }) as typeof out.write
+    feed.attach(out)
+    feed.media(FLV_VIDEO, 0, avcConfig)
+    feed.media(FLV_AUDIO, 0, aacConfig)
+    feed.media(FLV_VIDEO, 0, keyframe)
+    const before = writes.length
+    feed.media(FLV_AUDIO, 21, aacFrame)
+    feed.media(FLV_AUDIO, 42, aacFrame)
+    expect(writes).toHaveLength(before)
+    feed.media(FLV_VIDEO, 40, interframe)
+    expect(writes).toHaveLength(before + 1)
+    const types = (bytes: Buffer): Array<number> => {
+      const found: Array<number> = []
+      for (let at = 0; at < bytes.length; at += 11 + bytes.readUIntBE(at + 1, 3) + 4) found.push(bytes[at] ?? 0)
+      return found
+    }
+    expect(types(writes.at(-1) as Buffer)).toEqual([8, 8, 9])
+    feed.media(FLV_AUDIO, 63, aacFrame)
+    feed.end()
+    expect(types(writes.at(-1) as Buffer)).toEqual([8])
+  })
 })
 
 describe("ffmpeg's progress", () => {
