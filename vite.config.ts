@@ -30,6 +30,12 @@ const inlineKickoff = (): Plugin => ({
   }
 })
 
+const escapeAttribute = (text: string): string =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
+
+/** Vite's links to the entry's stylesheets in index.html, on lines of their own. */
+const STYLESHEET_LINK = /^ *<link rel="stylesheet"[^>]*>$/gm
+
 /** The stylesheets a chunk brings with it and with the chunks it imports statically. */
 const stylesheetsOf = (manifest: Manifest, key: string, seen = new Set<string>()): Array<string> => {
   const chunk = manifest[key]
@@ -42,7 +48,8 @@ const stylesheetsOf = (manifest: Manifest, key: string, seen = new Set<string>()
  * The public pages (scripts/prerenderPages.tsx) rendered into copies of index.html under
  * dist/prerendered/, with pages.json listing them for the server (staticSite.ts), which answers
  * those routes with them. mountApp.tsx hydrates them. Each copy links the stylesheets of the app's
- * chunk and of its page's chunks, so the page is styled before any script has run. The pages are
+ * chunk and of its page's chunks, so the page is styled before any script has run; its root names
+ * the site as the page does (data-prerendered), for the app to tell whether the page still fits. The pages are
  * rendered by a Node build of that file, made after the browser's build.
  */
 const prerenderPublicPages = (): Plugin => {
@@ -81,18 +88,23 @@ const prerenderPublicPages = (): Plugin => {
         const index = await readFile(join(outDir, "index.html"), "utf8")
         const pagesDir = join(outDir, "prerendered")
         await mkdir(pagesDir, { recursive: true })
-        for (const { page, html, title } of await prerenderPages()) {
+        for (const { page, html, title, siteName } of await prerenderPages()) {
+          // the page's own stylesheets ahead of the scripts: on HTTP/1.1's six connections a page
+          // asks for, what is asked for first goes first, and the first paint waits for the stylesheets only
+          const indexStylesheets = (index.match(STYLESHEET_LINK) ?? []).map((link) => link.trim())
           const stylesheets = [
             ...new Set([
               ...stylesheetsOf(manifest, "src/app/mountApp.tsx"),
               ...page.chunks.flatMap((chunk) => stylesheetsOf(manifest, chunk))
             ])
           ].filter((file) => !index.includes(`/${file}"`))
-          const links = stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ")
+          const links = [...indexStylesheets, ...stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)]
           const pageHtml = index
+            .replace(STYLESHEET_LINK, "")
             .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-            .replace("</head>", () => `  ${links}\n  </head>`)
-            .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${html}</div>`)
+            .replace('<script type="module"', () => `${links.join("\n    ")}\n    <script type="module"`)
+            .replace(/\n\s*\n/g, "\n")
+            .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttribute(siteName)}">${html}</div>`)
           if (!pageHtml.includes("data-prerendered")) throw new Error('index.html needs <div id="root"></div> for the prerendered pages')
           const file = join(pagesDir, page.file)
           await writeFile(file, pageHtml)

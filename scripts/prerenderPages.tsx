@@ -9,7 +9,7 @@ import { waitFor } from "xstate"
 import { createStorage, memoryStore } from "../src/adapters/storage/storage.ts"
 import { createApp } from "../src/app/createApp.tsx"
 import { appTree } from "../src/app/mountApp.tsx"
-import { selectIsBooting } from "../src/machines/shell/bootMachine.ts"
+import { selectIsBooting, selectSettings } from "../src/machines/shell/bootMachine.ts"
 
 /** A public page served prerendered; the server reads the list from the build (prerendered/pages.json). */
 export interface PrerenderedPage {
@@ -55,6 +55,8 @@ export interface RenderedPage {
   readonly html: string
   /** the tab's title, as the page sets it once the app runs */
   readonly title: string
+  /** the site's name on the page: the default, an operator may name the site otherwise */
+  readonly siteName: string
 }
 
 const json = (body: unknown, status = 200): Response =>
@@ -86,7 +88,7 @@ async function renderPage(page: PrerenderedPage): Promise<RenderedPage> {
     const rendered = renderToString(appTree(app.element))
     // React puts the page's <title> first; the page's <head> takes it instead
     const title = TITLE.exec(rendered)?.[1] ?? ""
-    return { page, html: rendered.replace(TITLE, ""), title }
+    return { page, html: rendered.replace(TITLE, ""), title, siteName: selectSettings(app.boot.getSnapshot()).siteName }
   } finally {
     app.dispose()
   }

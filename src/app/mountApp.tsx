@@ -2,7 +2,7 @@ import { type ReactElement, type ReactNode, useEffect } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { waitFor } from "xstate"
 import { loadInspector } from "../adapters/devtools/inspector.ts"
-import { selectBootError, selectIsBooting, selectMaintenanceNotice } from "../machines/shell/bootMachine.ts"
+import { selectBootError, selectIsBooting, selectMaintenanceNotice, selectSettings } from "../machines/shell/bootMachine.ts"
 import { type App, type AppDeps, createApp } from "./createApp.tsx"
 
 /** Runs once the tree below has been put on the page (rendered, or hydrated over the prerendered page). */
@@ -18,7 +18,8 @@ export const appTree = (element: ReactElement, onMounted?: () => void): ReactEle
 export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> => {
   const inspect = await loadInspector(window.location.search)
   const app = createApp({ ...deps, ...(inspect === undefined ? {} : { inspect }) })
-  if (root.dataset.prerendered !== undefined && (await rendersAsPrerendered(app, deps))) {
+  const prerendered = root.dataset.prerendered
+  if (prerendered !== undefined && (await rendersAsPrerendered(app, deps, prerendered))) {
     hydrateRoot(
       root,
       appTree(app.element, () => keepTyped(root))
@@ -29,15 +30,15 @@ export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> 
 }
 
 /**
- * The build prerendered the page as a visitor without a session sees it while the site runs. With
- * a session to check, or the site in maintenance or out of reach, the app renders something else
- * in its place from scratch.
+ * The build prerendered the page as a visitor without a session sees it while the site runs under
+ * the site name it was built with (`siteName`). With a session to check, the site in maintenance
+ * or out of reach, or named otherwise by its operator, the app renders its page from scratch.
  */
-const rendersAsPrerendered = async (app: App, deps: AppDeps): Promise<boolean> => {
+const rendersAsPrerendered = async (app: App, deps: AppDeps, siteName: string): Promise<boolean> => {
   if (deps.storage.getToken() !== null) return false
   const booted = await waitFor(app.boot, (state) => !selectIsBooting(state))
   await app.routed
-  return selectMaintenanceNotice(booted) === null && selectBootError(booted) === null
+  return selectMaintenanceNotice(booted) === null && selectBootError(booted) === null && selectSettings(booted).siteName === siteName
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement

@@ -70,9 +70,12 @@ async function sendIndex(
   // an operator's stream change takes effect at the viewer's next page load
   const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []), inlineScripts)
   const [pathname = "/", query = ""] = request.url.split("?", 2)
-  const link = PLAYER_PAGE.test(pathname) ? playerPreloads : preloads
-  if (link !== undefined) reply.header("link", link)
   const file = prerenderedFile(prerendered, pathname, query)
+  // A prerendered page paints once its stylesheets are in: the app's chunks, named early, would
+  // share the connection with them (on a slow phone link they held the first paint back by a
+  // third). Its script asks for them once the stylesheets are in.
+  const link = file !== undefined ? undefined : PLAYER_PAGE.test(pathname) ? playerPreloads : preloads
+  if (link !== undefined) reply.header("link", link)
   return reply
     .header("cache-control", "no-cache")
     .header("content-security-policy", policy)

@@ -79,7 +79,7 @@ const sameMain = (page: Page) =>
 describe("the public pages, prerendered at build time and hydrated, in Chromium against the real server", () => {
   it("answers the public routes with their page already rendered, other routes with the plain page", async () => {
     const html = async (address: string) => (await fetch(`${server.url}${address}`, { headers: { accept: "text/html" } })).text()
-    for (const { address } of PAGES) expect(await html(address), address).toContain('<div id="root" data-prerendered="">')
+    for (const { address } of PAGES) expect(await html(address), address).toContain('<div id="root" data-prerendered="StreamHub">')
     expect(await html("/login/")).toContain('<label class="')
     expect(await html("/login")).toContain("<title>Sign in · StreamHub</title>")
     // without the parameter it needs, the page goes elsewhere: the app renders that itself
@@ -142,6 +142,23 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
       await context.close()
     } finally {
       await admin(server, "maintenance:off")
+    }
+  })
+
+  it("renders the page from scratch for a site its operator named otherwise, with that name", async () => {
+    await admin(server, "settings:set", "--key", "siteName", "--value", "Match Night")
+    try {
+      const { page, context, release, said } = await heldPage(1440)
+      await page.goto(`${server.url}/login`, { waitUntil: "commit" })
+      await page.getByLabel("Email").waitFor()
+      release()
+      await page.getByRole("link", { name: "Match Night" }).waitFor()
+      await page.getByLabel("Email").fill(OWNER)
+      expect(await page.getByLabel("Email").inputValue()).toBe(OWNER)
+      expect(said).toEqual([])
+      await context.close()
+    } finally {
+      await admin(server, "settings:set", "--key", "siteName", "--value", "StreamHub")
     }
   })
 
