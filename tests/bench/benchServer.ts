@@ -8,7 +8,8 @@ import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from "../support/e2eHarness.t
 const root = join(import.meta.dirname, "..", "..")
 // both plain JavaScript, so neither side loads Node's TypeScript stripper (see processProbe.mjs)
 const PROBE = join(import.meta.dirname, "processProbe.mjs")
-export const OUR_SERVER = join(root, "build/server/main.js")
+/** The built server (`npm run build`), or the bundle BENCH_SERVER names, e.g. a copy of another commit's build to compare. */
+export const OUR_SERVER = process.env.BENCH_SERVER ?? join(root, "build/server/main.js")
 export const BARE_SERVER = join(import.meta.dirname, "bareApi.mjs")
 
 /** What processProbe.mjs answers. */
