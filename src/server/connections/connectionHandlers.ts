@@ -1,32 +1,17 @@
 import type { Kysely } from "kysely"
-import {
-  byConnectionsThenEmail,
-  byStartThenEmail,
-  type ConnectionSeverity,
-  connectionSeverity,
-  type MultipleConnections,
-  type PlayingElsewhere,
-  type StreamAccess
-} from "../../domain/Connection.ts"
+import { byConnectionsThenEmail, type PlayingElsewhere, type StreamAccess } from "../../domain/Connection.ts"
 import type { connectionsContract } from "../../domain/contract/connections.ts"
-import { CONNECTIONS_PAGE_SIZE, type ConnectionEntry, type FeedStatus, type StreamHealth } from "../../domain/Reports.ts"
+import type { ConnectionEntry, FeedStatus, StreamHealth } from "../../domain/Reports.ts"
 import { audit } from "../audit/auditFeature.ts"
 import type { Tables } from "../db/schema.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
 import { type ConnectionGate, presencesOf } from "./connectionGate.ts"
-import {
-  type ConnectionRow,
-  connectionsWithDetails,
-  endConnection,
-  type LiveConnectionRow,
-  openConnections,
-  openConnectionsOf
-} from "./connectionsRepo.ts"
+import { type ConnectionRow, endConnection, type LiveConnectionRow, openConnectionsOf } from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { deviceLabel, networkLabel } from "./network.ts"
+import { staffView } from "./staffView.ts"
 import { type GrantKey, readGrant } from "./streamGrants.ts"
 import { streamHealth } from "./streamHealth.ts"
-import { unknownViewersSince } from "./unknownViewersRepo.ts"
 
 /** The most refused addresses the staff view lists. */
 const MAX_UNKNOWN = 500
@@ -63,10 +48,8 @@ const elsewhere = (row: ConnectionRow): PlayingElsewhere => ({
 
 export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feedsAt }: ConnectionDeps): ConnectionHandlers {
   let health: { readonly at: number; readonly value: Promise<Array<StreamHealth>> } | undefined
-  const healthOf = (live: ReadonlyArray<LiveConnectionRow>, at: number): Promise<Array<StreamHealth>> => {
+  const healthOf = (viewers: ReadonlyMap<string, number>, at: number): Promise<Array<StreamHealth>> => {
     if (health === undefined || at - health.at >= HEALTH_FOR_MS || at < health.at) {
-      const viewers = new Map<string, number>()
-      for (const row of live) viewers.set(row.stream_id, (viewers.get(row.stream_id) ?? 0) + 1)
       const value = streamHealth(db, iso(at - HEALTH_WINDOW_MS), viewers)
       health = { at, value }
       value.catch(() => (health = undefined))
@@ -78,43 +61,16 @@ export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feed
   return {
     async connections({ query }) {
       const at = now()
-      const since = iso(at - LIVE_CONNECTION_WINDOW_MS)
-      const [rows, refused] = await Promise.all([openConnections(db, since), unknownViewersSince(db, since, MAX_UNKNOWN)])
-      const live = current(rows, at)
-      const byAccount = new Map<string, Array<LiveConnectionRow>>()
-      for (const row of live) {
-        const entries = byAccount.get(row.email)
-        if (entries === undefined) byAccount.set(row.email, [row])
-        else entries.push(row)
-      }
-      const severities = new Map<string, ConnectionSeverity>()
-      const multiple: Array<MultipleConnections> = []
-      for (const [email, entries] of byAccount) {
-        const severity = connectionSeverity(entries)
-        severities.set(email, severity)
-        if (severity === "strong") multiple.push({ email, connections: entries.length })
-      }
       // one page of the table, or all of it for a caller that asked for no page (SPEC §3's shape)
-      // the same rows on the same page every time: one account's rows that began together by id
-      const ordered = live
-        .map((row) => ({ row, timestamp: row.first_seen, email: row.email }))
-        .sort((a, b) => byStartThenEmail(a, b) || a.row.id - b.row.id)
-      const size = query?.page === undefined ? Math.max(1, ordered.length) : CONNECTIONS_PAGE_SIZE
-      const pages = Math.max(1, Math.ceil(ordered.length / size))
-      const number = Math.min(Number(query?.page ?? 1), pages)
-      const shown = ordered.slice((number - 1) * size, number * size)
-      // the device and the stream's name only for the rows shown: the rest are only counted
-      const details = new Map(
-        (
-          await connectionsWithDetails(
-            db,
-            shown.map(({ row }) => row.id)
-          )
-        ).map((row) => [row.id, row])
-      )
+      const page = query?.page === undefined ? undefined : Number(query.page)
+      const { summary, number, size, shown } = await staffView(db, {
+        at,
+        windowMs: LIVE_CONNECTION_WINDOW_MS,
+        unknownLimit: MAX_UNKNOWN,
+        page
+      })
       const connections: Record<string, Array<ConnectionEntry>> = {}
-      for (const { row } of shown) {
-        const detail = details.get(row.id)
+      for (const row of shown) {
         const entries = connections[row.email] ?? []
         connections[row.email] = entries
         entries.push({
@@ -123,29 +79,26 @@ export function connectionHandlers({ db, now, gate, key, maxStreams, feeds: feed
           ip: row.ip,
           token: row.token,
           id: row.id,
-          stream: streamName({ stream_id: row.stream_id, stream_title: detail?.stream_title ?? null }),
+          stream: streamName(row),
           network: row.network,
-          device: deviceLabel(detail?.user_agent ?? null, detail?.is_mobile ?? false),
+          device: deviceLabel(row.user_agent, row.is_mobile),
           lastSeen: row.last_seen,
-          severity: severities.get(row.email) ?? "none"
+          severity: row.severity
         })
       }
-      // an address that also plays with a valid grant is a viewer whose old address was refused
-      const known = new Set(live.map((row) => row.ip))
-      const unknownIps = refused.filter((ip) => !known.has(ip))
-      const streams = await healthOf(live, at)
+      const streams = await healthOf(summary.viewers, at)
       // only where there are relayed channels: the answer stays as it was for a server without
       const feeds = await feedsAt(at)
       const relayed = feeds.length === 0 ? {} : { feeds }
-      if (query?.page === undefined) return { connections, unknownIps, streams, ...relayed }
+      if (query?.page === undefined) return { connections, unknownIps: summary.unknownIps, streams, ...relayed }
       return {
         connections,
-        unknownIps,
+        unknownIps: summary.unknownIps,
         streams,
         ...relayed,
-        page: { number, size, rows: ordered.length },
-        accounts: byAccount.size,
-        multiple: multiple.sort(byConnectionsThenEmail)
+        page: { number, size, rows: summary.rows },
+        accounts: summary.accounts,
+        multiple: summary.multiple.sort(byConnectionsThenEmail)
       }
     },
 
