@@ -244,8 +244,11 @@ const normalise = (rows: Array<Omit<ConnectionRow, "is_mobile"> & { is_mobile: u
  * `connectionsWithDetails`).
  */
 export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<LiveConnectionRow>> {
-  return liveQuery(db, since).execute()
+  return openConnectionsQuery(db, since)
 }
+
+// the staff view on SQLite reads every live connection at each look: built and compiled once
+const openConnectionsQuery = hotQuery((db, since: string) => liveQuery(db, since))
 
 /** Live connections per stream (seen since `since`, not ended), for the metrics. */
 export async function liveCountsByStream(db: Kysely<Tables>, since: Timestamp): Promise<Array<{ stream: string; viewers: number }>> {

@@ -70,7 +70,8 @@ export async function weighedHere(db: Kysely<Tables>, { at, windowMs, unknownLim
   const severities = new Map<string, ConnectionSeverity>()
   const multiple: Array<{ email: string; connections: number }> = []
   for (const [email, entries] of byAccount) {
-    const severity = connectionSeverity(entries)
+    // most accounts play once: one connection is never shared nor multiple
+    const severity = entries.length === 1 ? "none" : connectionSeverity(entries)
     severities.set(email, severity)
     if (severity === "strong") multiple.push({ email, connections: entries.length })
   }
