@@ -4,17 +4,9 @@ import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher } from "../db/writeBatcher.ts"
 import { networkOf } from "../http/clientNetwork.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
-import {
-  endedSince,
-  endPlayer,
-  type LiveConnectionRow,
-  openConnection,
-  openConnectionsOf,
-  playerState,
-  type Touch,
-  touchConnections
-} from "./connectionsRepo.ts"
+import { type LiveConnectionRow, openConnectionsOf } from "./connectionsRepo.ts"
 import { currentConnections, LIVE_CONNECTION_WINDOW_MS, type Presence, streamsElsewhere } from "./liveness.ts"
+import { endedSince, endPlayer, openConnection, playerState, type Touch, touchConnections } from "./playersRepo.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { GRANT_START_MS, type StreamGrant } from "./streamGrants.ts"
 

@@ -8,14 +8,8 @@ import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { createConnectionGate } from "./connectionGate.ts"
 import { connectionHandlers } from "./connectionHandlers.ts"
-import {
-  grantKey,
-  type Heartbeat,
-  liveCountsByStream,
-  pruneConnections,
-  pruneConnectionsOverBudget,
-  recordHeartbeats
-} from "./connectionsRepo.ts"
+import { grantKey, liveCountsByStream, pruneConnections, pruneConnectionsOverBudget } from "./connectionsRepo.ts"
+import { type Heartbeat, recordHeartbeats } from "./heartbeatsRepo.ts"
 import { LIVE_CONNECTION_WINDOW_MS } from "./liveness.ts"
 import { playerTokenOf } from "./playerTokens.ts"
 import { type GrantKey, ownChannelOf } from "./streamGrants.ts"

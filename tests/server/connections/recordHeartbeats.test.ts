@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { insertUser } from "../../../src/server/account/usersRepo.ts"
-import { endPlayer, recordHeartbeats } from "../../../src/server/connections/connectionsRepo.ts"
+import { recordHeartbeats } from "../../../src/server/connections/heartbeatsRepo.ts"
+import { endPlayer } from "../../../src/server/connections/playersRepo.ts"
 import { dialects, type TestDatabase } from "../../support/dbHarness.ts"
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString()
