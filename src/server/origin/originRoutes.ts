@@ -96,8 +96,8 @@ export const registerOrigin = async (app: FastifyInstance, options: OriginOption
       const channel = channels.get(request.params.channel)
       if (channel === undefined) return options.otherChannel?.(request, reply) ?? refuse(reply, 404, "unknown channel")
       const clock: LiveClock = { segments: channel.segments, startedAt, now: now(), windowSize, dvrMs: await timeshiftMs() }
-      if ((clock.dvrMs ?? 0) === 0) return playlistReply(reply, playlists.text(request.params.channel, "live", clock))
-      if (skipAsked(request.query._HLS_skip)) return playlistReply(reply, playlists.text(request.params.channel, "delta", clock))
+      if ((clock.dvrMs ?? 0) === 0) return playlistReply(reply, playlists.bytes(request.params.channel, "live", clock))
+      if (skipAsked(request.query._HLS_skip)) return playlistReply(reply, playlists.bytes(request.params.channel, "delta", clock))
       return playlists.window(request.params.channel, clock, request.headers["accept-encoding"], reply)
     }
   )
@@ -138,25 +138,26 @@ type LoopPlaylist = "live" | "delta" | "window"
  * are fixed and the time-shift setting's length moves the first sequence.
  */
 const createLoopPlaylists = () => {
-  const kept = new Map<string, { readonly key: string; readonly text: string; gzip?: Buffer }>()
+  // kept as bytes: a text would be encoded again for every answer, hundreds of KB for a window
+  const kept = new Map<string, { readonly key: string; readonly bytes: Buffer; gzip?: Buffer }>()
   const entry = (channel: string, kind: LoopPlaylist, clock: LiveClock) => {
     const live = liveWindow(clock)
     const key = `${live.firstSequence}-${live.endSequence}`
     const name = `${kind} ${channel}`
     let found = kept.get(name)
     if (found?.key !== key) {
-      found = { key, text: livePlaylist(clock, kind === "delta") }
+      found = { key, bytes: Buffer.from(livePlaylist(clock, kind === "delta")) }
       kept.set(name, found)
     }
     return found
   }
   return {
-    text: (channel: string, kind: Exclude<LoopPlaylist, "window">, clock: LiveClock): string => entry(channel, kind, clock).text,
+    bytes: (channel: string, kind: Exclude<LoopPlaylist, "window">, clock: LiveClock): Buffer => entry(channel, kind, clock).bytes,
     /** the whole time-shift window, gzipped for a client that takes it */
     window(channel: string, clock: LiveClock, acceptEncoding: string | undefined, reply: FastifyReply) {
       const found = entry(channel, "window", clock)
-      if (!/\bgzip\b/.test(acceptEncoding ?? "")) return playlistReply(reply.header("Vary", "Accept-Encoding"), found.text)
-      found.gzip ??= gzipSync(found.text)
+      if (!/\bgzip\b/.test(acceptEncoding ?? "")) return playlistReply(reply.header("Vary", "Accept-Encoding"), found.bytes)
+      found.gzip ??= gzipSync(found.bytes)
       return playlistReply(reply.header("Vary", "Accept-Encoding").header("Content-Encoding", "gzip"), found.gzip)
     }
   }
