@@ -44,6 +44,14 @@ const stylesheetsOf = (manifest: Manifest, key: string, seen = new Set<string>()
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => stylesheetsOf(manifest, imported, seen))]
 }
 
+/** A chunk's file and those of the chunks it imports statically. */
+const scriptsOf = (manifest: Manifest, key: string, seen = new Set<string>()): Array<string> => {
+  const chunk = manifest[key]
+  if (chunk === undefined || seen.has(key)) return []
+  seen.add(key)
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => scriptsOf(manifest, imported, seen))]
+}
+
 /**
  * The public pages (scripts/prerenderPages.tsx) rendered into copies of index.html under
  * dist/prerendered/, with pages.json listing them for the server (staticSite.ts), which answers
@@ -99,10 +107,15 @@ const prerenderPublicPages = (): Plugin => {
             ])
           ].filter((file) => !index.includes(`/${file}"`))
           const links = [...indexStylesheets, ...stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)]
+          // the app's chunks, asked for after the stylesheets rather than once the entry has run
+          const scripts = [...new Set(["src/app/mountApp.tsx", ...page.chunks].flatMap((chunk) => scriptsOf(manifest, chunk)))]
+            .filter((file) => !index.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           const pageHtml = index
             .replace(STYLESHEET_LINK, "")
             .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
             .replace('<script type="module"', () => `${links.join("\n    ")}\n    <script type="module"`)
+            .replace("</head>", () => `  ${scripts.join("\n    ")}\n  </head>`)
             .replace(/\n\s*\n/g, "\n")
             .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttribute(siteName)}">${html}</div>`)
           if (!pageHtml.includes("data-prerendered")) throw new Error('index.html needs <div id="root"></div> for the prerendered pages')

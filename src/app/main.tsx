@@ -16,7 +16,27 @@ const WARM_PATIENCE_MS = 2500
 const root = document.getElementById("root")
 if (root === null) throw new Error('index.html must contain <div id="root">')
 
+/**
+ * A prerendered page's form sent before the app has taken the page over is held here (the browser
+ * would send it itself), and sent again by the app once it has (mountApp.tsx).
+ */
+const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
+  let held: SubmitEvent | undefined
+  const hold = (event: Event) => {
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    held = event as SubmitEvent
+  }
+  // capturing, and before React listens on the same element: React never sees a held submit
+  page.addEventListener("submit", hold, { capture: true })
+  return () => {
+    page.removeEventListener("submit", hold, { capture: true })
+    return held
+  }
+}
+
 const plainFetch = globalThis.fetch.bind(globalThis)
+const heldSubmits = root.dataset.prerendered === undefined ? undefined : holdSubmits(root)
 const storage = createStorage()
 const volumeStore = createVolumeStore()
 let early: EarlyCalls | undefined
@@ -36,7 +56,7 @@ const warm = startWarmPlayer(window.location, {
 void (warm?.settled ?? Promise.resolve())
   .then(() => import("./mountApp.tsx"))
   // the app decodes the early answers with the API contract, as if it had just asked
-  .then(({ mountApp }) => mountApp(root, { fetch: early?.fetch ?? plainFetch, storage, volumeStore, warm }))
+  .then(({ mountApp }) => mountApp(root, { fetch: early?.fetch ?? plainFetch, storage, volumeStore, warm }, heldSubmits))
   .catch((error: unknown) => {
     warm?.release()
     console.error(error)

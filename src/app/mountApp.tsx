@@ -14,18 +14,27 @@ const Mounted = ({ onMounted, children }: { readonly onMounted?: (() => void) | 
 /** The app's tree as the page gets it: the build prerenders this very tree (scripts/prerenderPages.tsx). */
 export const appTree = (element: ReactElement, onMounted?: () => void): ReactElement => <Mounted onMounted={onMounted}>{element}</Mounted>
 
-/** Everything React: loaded after a player page's first frame, at once on any other page. */
-export const mountApp = async (root: HTMLElement, deps: AppDeps): Promise<void> => {
+/**
+ * Everything React: loaded after a player page's first frame, at once on any other page.
+ * `releaseSubmits` stops holding a prerendered page's form submits back (main.tsx) and tells the
+ * last one held: once the page is the app's, that form is sent again.
+ */
+export const mountApp = async (root: HTMLElement, deps: AppDeps, releaseSubmits?: () => SubmitEvent | undefined): Promise<void> => {
   const inspect = await loadInspector(window.location.search)
   const app = createApp({ ...deps, ...(inspect === undefined ? {} : { inspect }) })
   const prerendered = root.dataset.prerendered
   if (prerendered !== undefined && (await rendersAsPrerendered(app, deps, prerendered))) {
     hydrateRoot(
       root,
-      appTree(app.element, () => keepTyped(root))
+      appTree(app.element, () => {
+        keepTyped(root)
+        const held = releaseSubmits?.()
+        if (held?.target instanceof HTMLFormElement && held.target.isConnected) held.target.requestSubmit(submitterOf(held))
+      })
     )
     return
   }
+  releaseSubmits?.()
   createRoot(root).render(appTree(app.element))
 }
 
@@ -39,6 +48,12 @@ const rendersAsPrerendered = async (app: App, deps: AppDeps, siteName: string): 
   const booted = await waitFor(app.boot, (state) => !selectIsBooting(state))
   await app.routed
   return selectMaintenanceNotice(booted) === null && selectBootError(booted) === null && selectSettings(booted).siteName === siteName
+}
+
+/** The button that sent a held form, while it is still one of the form's. */
+const submitterOf = (event: SubmitEvent): HTMLElement | null => {
+  const { submitter, target } = event
+  return submitter?.isConnected === true && target instanceof HTMLFormElement && submitter.closest("form") === target ? submitter : null
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement
@@ -62,6 +77,7 @@ const keepTyped = (root: HTMLElement): void => {
     field.value = ""
     setNative.call(field, value)
     field.dispatchEvent(new Event("input", { bubbles: true }))
-    if (document.activeElement === field) field.setSelectionRange(selectionStart, selectionEnd)
+    // an email field has no selection to give back (its selectionStart is null)
+    if (document.activeElement === field && selectionStart !== null) field.setSelectionRange(selectionStart, selectionEnd)
   }
 }

@@ -92,8 +92,10 @@ interface PrerenderedPage {
   readonly file: string
 }
 
+const routeOf = (pathname: string): string => (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname)
+
 const prerenderedFile = (pages: ReadonlyArray<PrerenderedPage>, pathname: string, query: string): string | undefined => {
-  const route = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname
+  const route = routeOf(pathname)
   const page = pages.find((candidate) => candidate.path === route)
   if (page === undefined) return undefined
   if (page.needs === undefined) return page.file
@@ -193,6 +195,21 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
   })
 
   const page = cachedPage(staticDir)
+
+  // A prerendered page's form sent by the browser itself, before the app had loaded, posts to the
+  // page (AccountForm.tsx): it gets the page again, its body unread.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "POST") return
+    const [pathname = "/"] = request.url.split("?", 1)
+    // the API's calls pay nothing for it
+    if (isReserved(pathname)) return
+    const index = await stat(path.join(staticDir, "index.html")).catch(() => undefined)
+    if (index?.isFile() !== true) return
+    const { prerendered } = await page(index.mtimeMs)
+    if (prerendered.some((candidate) => candidate.path === routeOf(pathname))) {
+      await reply.code(303).header("location", request.url).header("cache-control", "no-store").send()
+    }
+  })
   // The static handler would refuse the root directory itself.
   app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, mediaOrigins, page))
 

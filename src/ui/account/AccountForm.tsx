@@ -47,7 +47,9 @@ export const AccountForm = ({
     </button>
   )
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+    // sent by the app; a prerendered form the browser sent itself, before the app had loaded, posts
+    // to the page, which keeps the password out of the address bar and sends the page again
+    <form className={styles.form} method="post" onSubmit={submit} noValidate aria-busy={submitting || undefined}>
       {children}
       {alert === null ? null : (
         <p role="alert" className={styles.alert}>

@@ -1,10 +1,13 @@
+import { readFileSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, BrowserContext, Page, Route } from "playwright-core"
+import type { Manifest } from "vite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seriousViolations } from "../../support/axe.ts"
 import { admin, launchBrowser, type RunningServer, startServer } from "../../support/e2eHarness.ts"
+import { root } from "../../support/staticGraph.ts"
 
 const OWNER = "early@example.com"
 const PASSWORD = "early bird passphrase"
@@ -20,6 +23,14 @@ const PAGES = [
   { address: "/password-reset-confirmation?token=no-such-token", heading: undefined },
   { address: "/confirm-email-change?token=no-such-token", heading: undefined }
 ] as const
+
+/** The entry's script and those it imports statically, as built: what runs before the app's chunk. */
+const entryScripts = (): Array<string> => {
+  const manifest = JSON.parse(readFileSync(join(root, "dist", ".vite", "manifest.json"), "utf8")) as Manifest
+  const entry = manifest["index.html"]
+  if (entry === undefined) throw new Error("the build has no entry: run npm run build")
+  return [entry.file, ...(entry.imports ?? []).map((name) => manifest[name]?.file ?? name)].map((file) => `/${file}`)
+}
 
 let server: RunningServer
 let browser: Browser
@@ -82,6 +93,8 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
     for (const { address } of PAGES) expect(await html(address), address).toContain('<div id="root" data-prerendered="StreamHub">')
     expect(await html("/login/")).toContain('<label class="')
     expect(await html("/login")).toContain("<title>Sign in · StreamHub</title>")
+    expect(await html("/login")).toContain('<form class="')
+    expect(await html("/login")).toMatch(/<form [^>]*method="post"/)
     // without the parameter it needs, the page goes elsewhere: the app renders that itself
     for (const address of ["/register", "/register?invite=", "/verify", "/", "/profile", "/player?default=1"]) {
       expect(await html(address), address).toContain('<div id="root"></div>')
@@ -109,6 +122,8 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
     await page.goto(`${server.url}/login`, { waitUntil: "commit" })
     await page.getByLabel("Email").fill(OWNER)
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+    // the visitor is back in the email field (a field with no text selection) as the app takes over
+    await page.getByLabel("Email").focus()
     await markMain(page)
     expect(await isHydrated(page)).toBe(false)
     release()
@@ -127,6 +142,54 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
     await page.getByRole("heading", { name: "Live streams" }).waitFor()
     expect(said).toEqual([])
     await context.close()
+  })
+
+  it("holds a form sent before the script arrived, and sends it once the app has the page", async () => {
+    const { page, context, release, said } = await heldPage(1440)
+    const pageRequests: Array<string> = []
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") pageRequests.push(`${request.method()} ${request.url()}`)
+    })
+    // the entry and what it imports go through (the route added last is asked first): it holds the submit
+    const entryFiles = entryScripts()
+    await page.route(
+      (url) => entryFiles.includes(url.pathname),
+      (route) => route.continue()
+    )
+    const entry = page.waitForResponse((response) => response.url().endsWith(entryFiles[0] ?? "?"))
+    await page.goto(`${server.url}/login`, { waitUntil: "commit" })
+    await page.getByLabel("Email").fill(OWNER)
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+    await entry
+    await page.waitForTimeout(500)
+    expect(await isHydrated(page)).toBe(false)
+    await page.getByLabel("Password", { exact: true }).press("Enter")
+    await page.waitForTimeout(300)
+    expect(page.url()).toBe(`${server.url}/login`)
+    release()
+    await page.waitForURL(`${server.url}/`)
+    await page.getByRole("heading", { name: "Live streams" }).waitFor()
+    expect(pageRequests).toEqual([`GET ${server.url}/login`])
+    expect(said).toEqual([])
+    await context.close()
+  })
+
+  it("answers a form the browser sent itself, with no script at all, with the page again, and no password in an address", async () => {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: OWNER, password: PASSWORD }),
+      redirect: "manual"
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get("location")).toBe("/login")
+    // the API's own calls are untouched
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: OWNER, password: PASSWORD, isMobile: false })
+    })
+    expect(await login.json()).toMatchObject({ success: true })
   })
 
   it("shows only the maintenance notice while maintenance mode is on", async () => {
