@@ -18,7 +18,8 @@ if (root === null) throw new Error('index.html must contain <div id="root">')
 
 /**
  * A prerendered page's form sent before the app has taken the page over is held here (the browser
- * would send it itself), and sent again by the app once it has (mountApp.tsx).
+ * would send it itself), and sent again by the app once it has (mountApp.tsx). The inline kick-off
+ * script held it until now (kickoff.ts): a submit it caught is taken over.
  */
 const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
   let held: SubmitEvent | undefined
@@ -29,6 +30,7 @@ const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
   }
   // capturing, and before React listens on the same element: React never sees a held submit
   page.addEventListener("submit", hold, { capture: true })
+  held = (window as unknown as { streamhubEarlySubmits?: { release(): SubmitEvent | undefined } }).streamhubEarlySubmits?.release()
   return () => {
     page.removeEventListener("submit", hold, { capture: true })
     return held
@@ -37,6 +39,7 @@ const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
 
 const plainFetch = globalThis.fetch.bind(globalThis)
 const heldSubmits = root.dataset.prerendered === undefined ? undefined : holdSubmits(root)
+if (heldSubmits === undefined) (window as unknown as { streamhubEarlySubmits?: { release(): unknown } }).streamhubEarlySubmits?.release()
 const storage = createStorage()
 const volumeStore = createVolumeStore()
 let early: EarlyCalls | undefined

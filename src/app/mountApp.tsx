@@ -35,7 +35,9 @@ export const mountApp = async (root: HTMLElement, deps: AppDeps, releaseSubmits?
     return
   }
   releaseSubmits?.()
+  const typed = prerendered === undefined ? new Map<string, string>() : typedFields(root)
   createRoot(root).render(appTree(app.element))
+  if (typed.size > 0) restoreTyped(root, typed)
 }
 
 /**
@@ -80,4 +82,39 @@ const keepTyped = (root: HTMLElement): void => {
     // an email field has no selection to give back (its selectionStart is null)
     if (document.activeElement === field && selectionStart !== null) field.setSelectionRange(selectionStart, selectionEnd)
   }
+}
+
+/** What a visitor typed into a prerendered page's fields, by field id, before the app drew the page anew. */
+const typedFields = (root: HTMLElement): Map<string, string> => {
+  const typed = new Map<string, string>()
+  for (const field of root.querySelectorAll<TextField>("input[id], textarea[id]"))
+    if (field.value !== field.defaultValue) typed.set(field.id, field.value)
+  return typed
+}
+
+// how long a page drawn anew may take to show the fields typed into before it
+const RESTORE_WITHIN_MS = 10_000
+const AFTER_EFFECTS_MS = 30
+
+/**
+ * A page drawn from scratch (the site renamed, in maintenance, a session stored) replaces the
+ * prerendered fields: each of the same id that appears empty gets what was typed, as if typed now.
+ */
+const restoreTyped = (root: HTMLElement, typed: Map<string, string>): void => {
+  const apply = (): void => {
+    for (const [id, value] of typed) {
+      const field = document.getElementById(id)
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !root.contains(field)) continue
+      typed.delete(id)
+      const setNative = nativeValueSetter(field)
+      if (field.value !== "" || setNative === undefined) continue
+      setNative.call(field, value)
+      field.dispatchEvent(new Event("input", { bubbles: true }))
+    }
+    if (typed.size === 0) observer.disconnect()
+  }
+  // after the commit's effects: the form's machine takes what the field reports only once it runs
+  const observer = new MutationObserver(() => setTimeout(apply, AFTER_EFFECTS_MS))
+  observer.observe(root, { childList: true, subtree: true })
+  setTimeout(() => observer.disconnect(), RESTORE_WITHIN_MS)
 }

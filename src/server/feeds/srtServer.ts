@@ -24,8 +24,6 @@ import {
 } from "./srtPackets.ts"
 import { FLOW_WINDOW, SrtReceiver } from "./srtReceiver.ts"
 
-export { streamIdOf } from "./srtPackets.ts"
-
 const REFUSED = { badKey: 2403, busy: 2409, unavailable: 2503 } as const
 // a caller silent this long is gone (SRT's own peer timeout is 5 s)
 const SILENT_MS = 10_000
