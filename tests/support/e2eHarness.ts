@@ -193,6 +193,11 @@ export const addStreamWithoutSource = (server: RunningServer, title: string): Pr
 /** Signs in through the login form and waits for the streams page (an announcement may cover it). */
 export const signIn = async (page: Page, server: RunningServer, email: string, password: string): Promise<void> => {
   await page.goto(`${server.url}/login`)
+  // the app has the form (hydrated, or drawn anew when the page's prerendered site name is out of date)
+  await page.waitForFunction(() => {
+    const field = document.querySelector("input[type=email], input[autocomplete=email], input[autocomplete=username]")
+    return field !== null && Object.keys(field).some((key) => key.startsWith("__reactFiber"))
+  })
   await page.getByLabel("Email").fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Sign in" }).click()
