@@ -55,7 +55,8 @@ const scriptsOf = (manifest: Manifest, key: string, seen = new Set<string>()): A
 /**
  * The public pages (scripts/prerenderPages.tsx) rendered into copies of index.html under
  * dist/prerendered/, with pages.json listing them for the server (staticSite.ts), which answers
- * those routes with them. mountApp.tsx hydrates them. Each copy links the stylesheets of the app's
+ * those routes with them while the site runs under the name they were rendered with and is not in
+ * maintenance. mountApp.tsx hydrates them. Each copy links the stylesheets of the app's
  * chunk and of its page's chunks, so the page is styled before any script has run; its root names
  * the site as the page does (data-prerendered), for the app to tell whether the page still fits. The pages are
  * rendered by a Node build of that file, made after the browser's build.
@@ -89,14 +90,15 @@ const prerenderPublicPages = (): Plugin => {
             rolldownOptions: { checks: { bundlerTimings: false } }
           }
         })
-        const { prerenderPages, PRERENDERED_PAGES } = (await import(
+        const { prerenderPages } = (await import(
           pathToFileURL(join(serverOut, "prerenderPages.js")).href
         )) as typeof import("./scripts/prerenderPages.tsx")
         const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest
         const index = await readFile(join(outDir, "index.html"), "utf8")
         const pagesDir = join(outDir, "prerendered")
         await mkdir(pagesDir, { recursive: true })
-        for (const { page, html, title, siteName } of await prerenderPages()) {
+        const rendered = await prerenderPages()
+        for (const { page, html, title, siteName } of rendered) {
           // the page's own stylesheets ahead of the scripts: on HTTP/1.1's six connections a page
           // asks for, what is asked for first goes first, and the first paint waits for the stylesheets only
           const indexStylesheets = (index.match(STYLESHEET_LINK) ?? []).map((link) => link.trim())
@@ -126,7 +128,7 @@ const prerenderPublicPages = (): Plugin => {
         }
         await writeFile(
           join(pagesDir, "pages.json"),
-          JSON.stringify(PRERENDERED_PAGES.map(({ path, needs, file }) => ({ path, needs, file })))
+          JSON.stringify(rendered.map(({ page: { path, needs, file }, siteName }) => ({ path, needs, file, siteName })))
         )
         await rm(serverOut, { recursive: true, force: true })
       }
@@ -188,7 +190,19 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       // how long each plugin took is the machine's news, not the build's: a busy machine printed it every time
-      checks: { bundlerTimings: false }
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          // the libraries every page of the app runs on, in one file: one request, one cache entry
+          // that outlives the app's own releases, and compressed as a whole
+          groups: [
+            {
+              name: "libraries",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|effect|@vanilla-extract|use-sync-external-store)[\\/]/
+            }
+          ]
+        }
+      }
     }
   },
   server: {

@@ -17,6 +17,7 @@ import {
 } from "../ui/shared/ServicesContext.tsx"
 import { createAppRoutes, PUBLIC_ROUTES_ID } from "../ui/shell/appRoutes.tsx"
 import { BootGate } from "../ui/shell/BootGate.tsx"
+import { createApiEndpoints } from "./apiEndpoints.ts"
 import type { FeatureWiring } from "./featureWiring.ts"
 import { createShell } from "./shell.ts"
 import { watchHandover } from "./warmHandover.ts"
@@ -59,11 +60,13 @@ export const createApp = ({
 }: AppDeps): App => {
   const actorOptions = inspect === undefined ? {} : { inspect }
   const forbidden = createForbiddenSignal()
-  const callApi = createCallApi({ fetch, getToken: storage.getToken, onForbidden: forbidden.emit })
+  const endpoints = createApiEndpoints()
+  const callApi = createCallApi({ fetch, endpoints, getToken: storage.getToken, onForbidden: forbidden.emit })
   const shell = createShell({ callApi, forbidden, storage, isMobile, actorOptions })
   // A route loads its feature once the feature's chunk has arrived, by when the router below exists.
   let context: FeatureContext | undefined
-  const { services, loadFeature } = featureServices({ boot: shell.boot, notifications: shell.notifications, actorOptions }, () => {
+  const shellServices = { boot: shell.boot, notifications: shell.notifications, actorOptions }
+  const { services, loadFeature } = featureServices(shellServices, endpoints.whole, () => {
     if (context === undefined) throw new Error("a feature was loaded before the app was created")
     return context
   })
@@ -138,6 +141,8 @@ const whenRouted = (router: Router): Promise<void> =>
  */
 const featureServices = (
   shell: ShellServices,
+  /** loads the API contract beyond the shell's endpoints (apiEndpoints.ts), which every feature calls */
+  contract: () => Promise<unknown>,
   context: () => FeatureContext
 ): { readonly services: Services; readonly loadFeature: (name: FeatureName) => Promise<void> } => {
   const machines = new Map<string, AnyStateMachine>()
@@ -146,8 +151,9 @@ const featureServices = (
   const loadFeature = (name: FeatureName): Promise<void> => {
     const known = loading.get(name)
     if (known !== undefined) return known
-    const load = FEATURES[name](context).then(
-      (loaded) => {
+    // the feature's calls need the whole contract: it loads alongside the feature's chunk
+    const load = Promise.all([FEATURES[name](context), contract()]).then(
+      ([loaded]) => {
         for (const value of Object.values(loaded)) {
           if (typeof value === "function") services.placeVideo = value
           else machines.set(value.id, value)

@@ -1,6 +1,7 @@
 import { vi } from "vitest"
 import { type CallApi, createCallApi } from "../../src/adapters/http/http.ts"
 import { createSyncedClock, type SyncedClock } from "../../src/adapters/telemetry/syncedClock.ts"
+import { api } from "../../src/domain/contract/api.ts"
 
 export interface PendingRequest {
   readonly url: string
@@ -17,7 +18,12 @@ export class FakeServer {
   readonly callApi: CallApi
 
   constructor() {
-    this.callApi = createCallApi({ fetch: this.fetch, getToken: () => "session-token", onForbidden: this.onForbidden })
+    this.callApi = createCallApi({
+      fetch: this.fetch,
+      endpoints: { first: api },
+      getToken: () => "session-token",
+      onForbidden: this.onForbidden
+    })
   }
 
   readonly fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> =>

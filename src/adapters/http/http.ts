@@ -1,6 +1,6 @@
 import { type Answer, answered, refused, SESSION_ENDED, unreachable } from "../../domain/contract/answer.ts"
-import { api, type BodyOf, type EndpointName, type ParamsOf, type QueryOf } from "../../domain/contract/api.ts"
-import { ApiFailure, buildPath } from "../../domain/contract/endpoint.ts"
+import type { Api, BodyOf, EndpointName, ParamsOf, QueryOf } from "../../domain/contract/api.ts"
+import { type AnySchema, ApiFailure, buildPath, type Endpoint } from "../../domain/contract/endpoint.ts"
 import { type Decoded, decodeWith } from "../../domain/decode.ts"
 import { apiRequestInit } from "./apiRequest.ts"
 
@@ -34,8 +34,19 @@ export const createForbiddenSignal = (): ForbiddenSignal => {
   }
 }
 
+/**
+ * The endpoints callApi knows: those a public page calls at once (`first`), and the whole contract,
+ * whose schemas weigh more than a sign-in page should wait for, loaded on the first call of any
+ * other endpoint. The loader is the app's: it loads once and may be asked again after a failure.
+ */
+export interface ApiEndpoints {
+  readonly first: Partial<Api>
+  readonly whole?: () => Promise<Api>
+}
+
 export interface HttpDeps {
   readonly fetch: typeof globalThis.fetch
+  readonly endpoints: ApiEndpoints
   readonly getToken: () => string | null
   /** Any 403 means the session is gone: the app clears it and shows the login page. */
   readonly onForbidden: () => void
@@ -75,22 +86,22 @@ const withDeadline = (signal: AbortSignal | undefined, ms: number) => {
 }
 
 const decodeFailure = decodeWith(ApiFailure)
+type AnyEndpoint = Endpoint<AnySchema | undefined, AnySchema | undefined, AnySchema, AnySchema | undefined>
 const responseDecoders = new Map<EndpointName, (input: unknown) => Decoded<unknown>>()
-const decodeResponse = (name: EndpointName): ((input: unknown) => Decoded<unknown>) => {
+const decodeResponse = (name: EndpointName, endpoint: AnyEndpoint): ((input: unknown) => Decoded<unknown>) => {
   let decoder = responseDecoders.get(name)
   if (decoder === undefined) {
-    decoder = decodeWith(api[name].response)
+    decoder = decodeWith(endpoint.response)
     responseDecoders.set(name, decoder)
   }
   return decoder
 }
 
 /** A successful status carries the endpoint's answer; any other the shared failure body. Each is decoded once. */
-const interpret = (name: EndpointName, status: number, body: unknown): Answer<EndpointName> => {
+const interpret = (name: EndpointName, endpoint: AnyEndpoint, status: number, body: unknown): Answer<EndpointName> => {
   if (status >= 200 && status < 300) {
-    const decoded = decodeResponse(name)(body)
+    const decoded = decodeResponse(name, endpoint)(body)
     if (decoded.ok) return answered(decoded.value) as Answer<EndpointName>
-    const endpoint = api[name]
     return refused(status, `Unexpected answer from the server (HTTP ${status}) for ${endpoint.method} ${endpoint.path}: ${decoded.detail}`)
   }
   const failure = decodeFailure(body)
@@ -104,6 +115,14 @@ const interpret = (name: EndpointName, status: number, body: unknown): Answer<En
 const isJson = (response: Response): boolean => /json/i.test(response.headers.get("content-type") ?? "")
 
 export const createCallApi = (deps: HttpDeps): CallApi => {
+  const { first, whole } = deps.endpoints
+  /** The endpoint by name: at once when the first page's, else from the whole contract (a failed load is the caller's). */
+  const endpointOf = (name: EndpointName): AnyEndpoint | Promise<AnyEndpoint> => {
+    const known: AnyEndpoint | undefined = first[name]
+    if (known !== undefined) return known
+    if (whole === undefined) throw new Error(`${name} is not an endpoint this app knows`)
+    return whole().then((api): AnyEndpoint => api[name])
+  }
   const call = async (name: EndpointName, options: CallOptions<EndpointName> = {}): Promise<Answer<EndpointName>> => {
     const deadline = withDeadline(options.signal, deps.timeoutMs ?? CALL_TIMEOUT_MS)
     const abandoned = () =>
@@ -113,7 +132,9 @@ export const createCallApi = (deps: HttpDeps): CallApi => {
           ? unreachable("timeout", TIMEOUT_DETAIL)
           : undefined
     try {
-      const endpoint = api[name]
+      const found = endpointOf(name)
+      // the first page's endpoints are called at once, in the caller's turn, as they always were
+      const endpoint = found instanceof Promise ? await found : found
       const path = buildPath(
         endpoint.path,
         options.params as Record<string, string> | undefined,
@@ -138,7 +159,7 @@ export const createCallApi = (deps: HttpDeps): CallApi => {
       } catch {
         return abandoned() ?? refused(response.status, `The server sent malformed JSON (HTTP ${response.status}).`)
       }
-      return interpret(name, response.status, body)
+      return interpret(name, endpoint, response.status, body)
     } catch (error) {
       // a call that cannot even be sent (storage refusing the token, a body that is not JSON) is
       // as good as unanswered for the page; the console keeps the cause

@@ -4,7 +4,6 @@ import { LOW_LATENCY_PLAYER, TV_PLAYER } from "../../domain/playerChoice.ts"
 import { LoginView } from "../account/LoginView.tsx"
 import { LoadingView } from "../shared/LoadingView.tsx"
 import type { FeatureName } from "../shared/ServicesContext.tsx"
-import { Layout } from "./Layout.tsx"
 import { LogoutView } from "./LogoutView.tsx"
 import { NOT_FOUND_TITLE, NotFoundView } from "./NotFoundView.tsx"
 import { PublicLayout } from "./PublicLayout.tsx"
@@ -30,7 +29,7 @@ export interface RouteLoaders {
 /**
  * Every page but sign-in is its own chunk, loaded when first opened together with its feature's
  * machines: no page carries another page's code. Sign-in stays in the app's chunk, being the page
- * most visits start from; the player and hls.js, the staff pages' picker and charts, load only
+ * most visits start from; the signed-in frame loads alongside the first signed-in page; the player and hls.js, the staff pages' picker and charts, load only
  * when opened.
  */
 export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
@@ -45,6 +44,7 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
     const [{ PlayerView }] = await Promise.all([import("../player/PlayerView.tsx"), loaders.feature("player")])
     return { element: <PlayerView player={player} /> }
   }
+  const lazyLayout = async () => ({ Component: (await import("./Layout.tsx")).Layout })
   const lazyHome = page(
     "streams",
     () => import("../streams/HomeView.tsx"),
@@ -167,7 +167,8 @@ export const createAppRoutes = (loaders: RouteLoaders): Array<RouteObject> => {
           element: <RequireSession />,
           children: [
             {
-              element: <Layout />,
+              // the signed-in frame (header, menu, notifications) loads with the first signed-in page
+              lazy: lazyLayout,
               children: [
                 { index: true, handle: titled("Live streams"), lazy: lazyHome },
                 // the players title themselves with what plays

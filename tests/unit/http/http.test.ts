@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { CANCELLED_DETAIL, createCallApi, NETWORK_FAILURE_DETAIL, TIMEOUT_DETAIL } from "../../../src/adapters/http/http.ts"
+import { createApiEndpoints } from "../../../src/app/apiEndpoints.ts"
 import { refused, SESSION_ENDED, unreachable } from "../../../src/domain/contract/answer.ts"
+import { api } from "../../../src/domain/contract/api.ts"
 
 const json = (status: number, body: unknown, type = "application/json; charset=utf-8") =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": type } })
@@ -8,7 +10,7 @@ const json = (status: number, body: unknown, type = "application/json; charset=u
 const setup = (respond: (url: string, init: RequestInit) => Response | Promise<Response>, token: string | null = "session-token") => {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => respond(String(input), init ?? {}))
   const onForbidden = vi.fn()
-  const callApi = createCallApi({ fetch, getToken: () => token, onForbidden })
+  const callApi = createCallApi({ fetch, endpoints: { first: api }, getToken: () => token, onForbidden })
   return { callApi, fetch, onForbidden }
 }
 
@@ -130,7 +132,7 @@ describe("callApi", () => {
     vi.useFakeTimers()
     try {
       const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => hanging(String(input), init ?? {}))
-      const callApi = createCallApi({ fetch, getToken: () => null, onForbidden: vi.fn(), timeoutMs: 1000 })
+      const callApi = createCallApi({ fetch, endpoints: { first: api }, getToken: () => null, onForbidden: vi.fn(), timeoutMs: 1000 })
       const answer = callApi("streams")
       await vi.advanceTimersByTimeAsync(999)
       let settled = false
@@ -155,6 +157,7 @@ describe("callApi", () => {
   it("answers unreachable, never a rejection, when the call cannot even be sent", async () => {
     const failing = createCallApi({
       fetch: vi.fn(),
+      endpoints: { first: api },
       getToken: () => {
         throw new DOMException("The operation is insecure.", "SecurityError")
       },
@@ -164,5 +167,44 @@ describe("callApi", () => {
     await expect(failing("streams")).resolves.toEqual(unreachable("network", NETWORK_FAILURE_DETAIL))
     expect(error).toHaveBeenCalledOnce()
     error.mockRestore()
+  })
+
+  describe("with the app's endpoints: the shell's at once, the rest from the whole contract when first called", () => {
+    const withLoader = (load: () => Promise<typeof api>) => {
+      const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { success: true, data: [streamJson] }))
+      const callApi = createCallApi({ fetch, endpoints: createApiEndpoints(load), getToken: () => null, onForbidden: vi.fn() })
+      return { callApi, fetch }
+    }
+
+    it("sends a shell call in the caller's turn, without loading the contract", () => {
+      const load = vi.fn(async () => api)
+      const { callApi, fetch } = withLoader(load)
+      void callApi("siteSettings")
+      void callApi("login", { body: { email: "a@b.co", password: "longenough" } })
+      expect(fetch).toHaveBeenCalledTimes(2)
+      expect(load).not.toHaveBeenCalled()
+    })
+
+    it("loads the contract once for any other call, and decodes by it", async () => {
+      const load = vi.fn(async () => api)
+      const { callApi, fetch } = withLoader(load)
+      const [first, second] = await Promise.all([callApi("streams"), callApi("streams")])
+      expect(first).toMatchObject({ _tag: "ok", body: { data: [{ title: "Sports One" }] } })
+      expect(second).toEqual(first)
+      expect(fetch.mock.calls[0]?.[0]).toBe("/api/streams/all")
+      expect(load).toHaveBeenCalledOnce()
+    })
+
+    it("answers a failed contract load as a network failure, and loads it again on the next call", async () => {
+      const load = vi.fn<() => Promise<typeof api>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      load.mockResolvedValue(api)
+      const { callApi, fetch } = withLoader(load)
+      const error = vi.spyOn(console, "error").mockImplementation(() => undefined)
+      await expect(callApi("streams")).resolves.toEqual(unreachable("network", NETWORK_FAILURE_DETAIL))
+      expect(fetch).not.toHaveBeenCalled()
+      await expect(callApi("streams")).resolves.toMatchObject({ _tag: "ok" })
+      expect(load).toHaveBeenCalledTimes(2)
+      error.mockRestore()
+    })
   })
 })
