@@ -23,7 +23,7 @@ import { originFeature } from "./origin/originFeature.ts"
 import { paymentsFeature } from "./payments/paymentsFeature.ts"
 import { type RemindersFeatureOptions, remindersFeature } from "./reminders/remindersFeature.ts"
 import { reportsFeature } from "./reports/reportsFeature.ts"
-import { shellFeature } from "./shell/shellFeature.ts"
+import { shellFeature, siteNow } from "./shell/shellFeature.ts"
 import { streams, streamsFeature } from "./streams/streamsFeature.ts"
 import { supportFeature } from "./support/supportFeature.ts"
 import { telemetryFeature } from "./telemetry/telemetryFeature.ts"
@@ -142,7 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scope.get("/api/openapi.json", async () => openApi)
     })
     // last: the single-page app answers every other GET
-    await registerStaticSite(app, config.staticDir, async () => originsOf(await streams.mediaLocations(deps.db, deps.tableVersion)))
+    await registerStaticSite(app, config.staticDir, {
+      mediaOrigins: async () => originsOf(await streams.mediaLocations(deps.db, deps.tableVersion)),
+      site: () => siteNow(deps.db)
+    })
     await app.ready()
   } catch (error) {
     await stopJobs()

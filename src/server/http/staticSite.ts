@@ -10,6 +10,14 @@ import { contentSecurityPolicy } from "./securityHeaders.ts"
 /** Where the app's streams and posters come from, asked each time the page is served. */
 export type MediaOrigins = () => Promise<ReadonlyArray<string>>
 
+/** What decides whether a prerendered page still shows the site as it is, asked each time one is served. */
+export type SiteNow = () => Promise<{ readonly siteName: string; readonly maintenance: boolean }>
+
+export interface StaticSiteOptions {
+  readonly mediaOrigins: MediaOrigins
+  readonly site: SiteNow
+}
+
 export const NOT_BUILT_MESSAGE =
   "StreamHub: the web app has not been built yet.\n" +
   "Run `npm run build` (or `npm start`, which builds and then serves), then reload this page.\n"
@@ -59,7 +67,7 @@ async function sendIndex(
   request: FastifyRequest,
   reply: FastifyReply,
   root: string,
-  mediaOrigins: MediaOrigins,
+  { mediaOrigins, site }: StaticSiteOptions,
   page: AppPage
 ): Promise<FastifyReply> {
   const index = await stat(path.join(root, "index.html")).catch(() => undefined)
@@ -70,7 +78,10 @@ async function sendIndex(
   // an operator's stream change takes effect at the viewer's next page load
   const policy = contentSecurityPolicy(await mediaOrigins().catch(() => []), inlineScripts)
   const [pathname = "/", query = ""] = request.url.split("?", 2)
-  const file = prerenderedFile(prerendered, pathname, query)
+  const prerenderedPage = prerenderedFor(prerendered, pathname, query)
+  // Renamed since the build, or in maintenance (or the database out of reach): the app draws the
+  // page itself, which it would otherwise swap for the prerendered one as the visitor types.
+  const file = prerenderedPage !== undefined && (await stillFits(prerenderedPage, site)) ? prerenderedPage.file : undefined
   // A prerendered page paints once its stylesheets are in: the app's chunks, named early, would
   // share the connection with them (on a slow phone link they held the first paint back by a
   // third). Its script asks for them once the stylesheets are in.
@@ -90,16 +101,24 @@ interface PrerenderedPage {
   readonly needs?: string
   /** its file under prerendered/ */
   readonly file: string
+  /** the site's name the page shows */
+  readonly siteName: string
 }
+
+const stillFits = async (page: PrerenderedPage, site: SiteNow): Promise<boolean> =>
+  site().then(
+    (now) => !now.maintenance && now.siteName === page.siteName,
+    () => false
+  )
 
 const routeOf = (pathname: string): string => (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname)
 
-const prerenderedFile = (pages: ReadonlyArray<PrerenderedPage>, pathname: string, query: string): string | undefined => {
+const prerenderedFor = (pages: ReadonlyArray<PrerenderedPage>, pathname: string, query: string): PrerenderedPage | undefined => {
   const route = routeOf(pathname)
   const page = pages.find((candidate) => candidate.path === route)
   if (page === undefined) return undefined
-  if (page.needs === undefined) return page.file
-  return (new URLSearchParams(query).get(page.needs)?.trim() ?? "") === "" ? undefined : page.file
+  if (page.needs === undefined) return page
+  return (new URLSearchParams(query).get(page.needs)?.trim() ?? "") === "" ? undefined : page
 }
 
 const FILE_NAME = /^[a-z0-9-]+\.html$/
@@ -114,6 +133,7 @@ const readPrerendered = async (staticDir: string): Promise<ReadonlyArray<Prerend
         typeof entry.path === "string" &&
         typeof entry.file === "string" &&
         FILE_NAME.test(entry.file) &&
+        typeof entry.siteName === "string" &&
         (entry.needs === undefined || typeof entry.needs === "string")
     )
   } catch {
@@ -162,7 +182,7 @@ function cachedPage(staticDir: string): AppPage {
 }
 
 /** Serves the built SPA and answers unknown page routes with its index.html; 404 JSON otherwise. */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string, mediaOrigins: MediaOrigins): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, staticDir: string, options: StaticSiteOptions): Promise<void> {
   await app.register(fastifyStatic, {
     root: staticDir,
     index: false,
@@ -211,10 +231,10 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     }
   })
   // The static handler would refuse the root directory itself.
-  app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, mediaOrigins, page))
+  app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, options, page))
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (isPageRequest(request)) return sendIndex(request, reply, staticDir, mediaOrigins, page)
+    if (isPageRequest(request)) return sendIndex(request, reply, staticDir, options, page)
     return reply.code(404).send(failureBody(404, "Not found"))
   })
 }

@@ -1,6 +1,9 @@
+import type { Kysely } from "kysely"
 import type { Command } from "../cli/command.ts"
+import type { Tables } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
+import { getMaintenance } from "./maintenanceRepo.ts"
 import { onceEver, seedSettings } from "./seedSettings.ts"
 import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
 import { settingsGet, settingsSet } from "./settingsCommands.ts"
@@ -16,6 +19,12 @@ export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenance
 
 /** What other features read of the site settings: those browsers see, or all in effect. */
 export const siteSettings = { read: readSiteSettings, inEffect: readSettingsInEffect } as const
+
+/** The site's name and whether it is in maintenance: what a page prerendered at build time must still show. */
+export async function siteNow(db: Kysely<Tables>): Promise<{ readonly siteName: string; readonly maintenance: boolean }> {
+  const [settings, maintenance] = await Promise.all([readSiteSettings(db), getMaintenance(db)])
+  return { siteName: settings.siteName, maintenance: maintenance.maintenance_mode }
+}
 
 /** The first start's steps: the settings in effect, and work done once ever on a database. */
 export const firstStart = { seedSettings, onceEver } as const

@@ -66,6 +66,13 @@ const heldPage = async (width: number): Promise<{ page: Page; context: BrowserCo
   return { page, context, release, said }
 }
 
+/** The page's HTML as the server sends it to a browser. */
+const servedPage = async (address: string): Promise<string> => {
+  const response = await fetch(`${server.url}${address}`, { headers: { accept: "text/html" } })
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
 /** Whether React has taken over the page: it marks the nodes it owns. */
 const hydrated = (page: Page) =>
   page.waitForFunction(() => {
@@ -89,7 +96,7 @@ const sameMain = (page: Page) =>
 
 describe("the public pages, prerendered at build time and hydrated, in Chromium against the real server", () => {
   it("answers the public routes with their page already rendered, other routes with the plain page", async () => {
-    const html = async (address: string) => (await fetch(`${server.url}${address}`, { headers: { accept: "text/html" } })).text()
+    const html = servedPage
     for (const { address } of PAGES) expect(await html(address), address).toContain('<div id="root" data-prerendered="StreamHub">')
     expect(await html("/login/")).toContain('<label class="')
     expect(await html("/login")).toContain("<title>Sign in · StreamHub</title>")
@@ -192,9 +199,10 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
     expect(await login.json()).toMatchObject({ success: true })
   })
 
-  it("shows only the maintenance notice while maintenance mode is on", async () => {
+  it("shows only the maintenance notice while maintenance mode is on, the form never sent", async () => {
     await admin(server, "maintenance:on", "--title", "Planned works", "--first", "Upgrading", "--second", "Back soon")
     try {
+      expect(await servedPage("/login")).toContain('<div id="root"></div>')
       const { page, context, release, said } = await heldPage(1440)
       await page.goto(`${server.url}/login`, { waitUntil: "commit" })
       release()
@@ -211,9 +219,11 @@ describe("the public pages, prerendered at build time and hydrated, in Chromium 
   it("renders the page from scratch for a site its operator named otherwise, with that name", async () => {
     await admin(server, "settings:set", "--key", "siteName", "--value", "Match Night")
     try {
+      // the server sends the plain page: no form under the old name to be swapped as one types
+      expect(await servedPage("/login")).toContain('<div id="root"></div>')
       const { page, context, release, said } = await heldPage(1440)
       await page.goto(`${server.url}/login`, { waitUntil: "commit" })
-      await page.getByLabel("Email").waitFor()
+      expect(await page.getByLabel("Email").count()).toBe(0)
       release()
       await page.getByRole("link", { name: "Match Night" }).waitFor()
       await page.getByLabel("Email").fill(OWNER)
