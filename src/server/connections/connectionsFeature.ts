@@ -1,5 +1,5 @@
 import { createSecretKey } from "node:crypto"
-import type { Kysely } from "kysely"
+import type { Kysely, QueryCreator } from "kysely"
 import type { StreamHealth } from "../../domain/Reports.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
@@ -63,7 +63,7 @@ export const connections = {
   /** Players watching each stream now, for the metrics. */
   liveCounts: (db: Kysely<Tables>, at: number) => liveCountsByStream(db, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
   /** Players' heartbeats as of `at`; a connection quiet for the live window starts afresh. */
-  heartbeats: (db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
+  heartbeats: (db: QueryCreator<Tables>, beats: ReadonlyArray<Heartbeat>, at: number): Promise<void> =>
     recordHeartbeats(db, beats, new Date(at - LIVE_CONNECTION_WINDOW_MS).toISOString()),
   prune: async (db: Kysely<Tables>, cutoff: Timestamp, limit: number): Promise<number> =>
     (await pruneConnections(db, cutoff, limit)) + (await pruneQoeSamples(db, cutoff, limit)),

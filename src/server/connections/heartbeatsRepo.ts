@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely"
+import type { QueryCreator } from "kysely"
 import type { Tables, Timestamp } from "../db/schema.ts"
 
 /** A player's heartbeat, as the analytics endpoint hears it. */
@@ -17,9 +17,10 @@ export interface Heartbeat {
  * Refreshes the connections' `last_seen`, one statement for the lot. A connection that had gone
  * quiet (older than `liveSince`) or whose player stopped starts again: its `first_seen` moves to
  * now. One that staff or the account's limit ended stays ended. Beats of one connection collapse
- * into its latest, since one statement may not update a row twice.
+ * into its latest, since one statement may not update a row twice. `db` may carry common table
+ * expressions (PostgreSQL writes the heartbeats' analytics rows in the same statement).
  */
-export async function recordHeartbeats(db: Kysely<Tables>, beats: ReadonlyArray<Heartbeat>, liveSince: Timestamp): Promise<void> {
+export async function recordHeartbeats(db: QueryCreator<Tables>, beats: ReadonlyArray<Heartbeat>, liveSince: Timestamp): Promise<void> {
   const latest = new Map<string, Heartbeat>()
   for (const beat of beats) {
     const key = JSON.stringify([beat.sessionId, beat.streamId, beat.app])

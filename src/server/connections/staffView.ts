@@ -5,7 +5,7 @@ import type { Tables } from "../db/schema.ts"
 import { presencesOf } from "./connectionGate.ts"
 import { connectionsWithDetails, type LiveConnectionRow, openConnections } from "./connectionsRepo.ts"
 import { currentConnections } from "./liveness.ts"
-import { type StaffViewRow, type StaffViewSummary, staffViewPage, staffViewSummary } from "./staffViewRepo.ts"
+import { type StaffViewRow, type StaffViewSummary, staffViewPage, staffViewRow, staffViewSummary } from "./staffViewRepo.ts"
 import { unknownViewersSince } from "./unknownViewersRepo.ts"
 
 /** The staff view as of a moment: the counters over every live connection and one page of them. */
@@ -90,24 +90,7 @@ export async function weighedHere(db: Kysely<Tables>, { at, windowMs, unknownLim
       )
     ).map((row) => [row.id, row])
   )
-  const shown = onPage.map((row): StaffViewRow => {
-    const detail = details.get(row.id)
-    return {
-      id: row.id,
-      email: row.email,
-      token: row.token,
-      stream_id: row.stream_id,
-      app: row.app,
-      ip: row.ip,
-      network: row.network,
-      first_seen: row.first_seen,
-      last_seen: row.last_seen,
-      severity: severities.get(row.email) ?? "none",
-      stream_title: detail?.stream_title ?? null,
-      user_agent: detail?.user_agent ?? null,
-      is_mobile: detail?.is_mobile ?? false
-    }
-  })
+  const shown = onPage.map((row) => staffViewRow(row, details.get(row.id), severities.get(row.email) ?? "none"))
   // an address that also plays with a valid grant is a viewer whose old address was refused
   const known = new Set(live.map((row) => row.ip))
   const unknownIps = refused.filter((ip) => !known.has(ip))

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely"
 import type { ConnectionSeverity } from "../../domain/Connection.ts"
-import type { Tables, Timestamp } from "../db/schema.ts"
+import type { Tables } from "../db/schema.ts"
+import type { ConnectionDetails, LiveConnectionRow } from "./connectionsRepo.ts"
 import { SWITCH_GRACE_MS } from "./liveness.ts"
 
 // The staff view weighs every live connection (thousands during a match) to show one page of
@@ -9,22 +10,31 @@ import { SWITCH_GRACE_MS } from "./liveness.ts"
 // severity rule of domain/Connection.ts (`connectionSeverity`) are written here once more in SQL,
 // and the tests hold both to the same answers.
 
-/** One row of the staff view's page, with its account's severity and its details. */
-export interface StaffViewRow {
-  readonly id: number
-  readonly email: string
-  readonly token: string
-  readonly stream_id: string
-  readonly app: string
-  readonly ip: string
-  readonly network: string
-  readonly first_seen: Timestamp
-  readonly last_seen: Timestamp
+/** One row of the staff view's page: a live connection, its details and its account's severity. */
+export interface StaffViewRow extends Omit<LiveConnectionRow, "user_id" | "session_id">, ConnectionDetails {
   readonly severity: ConnectionSeverity
-  readonly stream_title: string | null
-  readonly user_agent: string | null
-  readonly is_mobile: boolean
 }
+
+/** A page's row, from however it was read: the connection, its details (none when gone) and its account's severity. */
+export const staffViewRow = (
+  row: Omit<LiveConnectionRow, "user_id" | "session_id">,
+  details: ConnectionDetails | undefined,
+  severity: ConnectionSeverity
+): StaffViewRow => ({
+  id: row.id,
+  email: row.email,
+  token: row.token,
+  stream_id: row.stream_id,
+  app: row.app,
+  ip: row.ip,
+  network: row.network,
+  first_seen: row.first_seen,
+  last_seen: row.last_seen,
+  severity,
+  stream_title: details?.stream_title ?? null,
+  user_agent: details?.user_agent ?? null,
+  is_mobile: details?.is_mobile ?? false
+})
 
 /** What the staff view counts over every live connection, and the refused addresses it lists. */
 export interface StaffViewSummary {
@@ -162,20 +172,12 @@ export async function staffViewPage(
     left join sessions s on s.id = r.session_id
     left join streams st on cast(st.id as text) = r.stream_id
     order by r.first_seen ${ordered}, r.email ${ordered}, r.id`.execute(db)
-  return rows.map((row) => ({
-    id: Number(row.id),
-    email: row.email,
-    token: row.token,
-    stream_id: row.stream_id,
-    app: row.app,
-    ip: row.ip,
-    network: row.network,
-    first_seen: row.first_seen,
-    last_seen: row.last_seen,
-    severity: severityOf(Number(row.connections), Number(row.shared)),
-    stream_title: row.stream_title,
-    user_agent: row.user_agent,
-    // a session left joined may have no device, which counts as not mobile
-    is_mobile: Boolean(row.is_mobile)
-  }))
+  // a session left joined may have no device, which counts as not mobile
+  return rows.map((row) =>
+    staffViewRow(
+      { ...row, id: Number(row.id) },
+      { stream_title: row.stream_title, user_agent: row.user_agent, is_mobile: Boolean(row.is_mobile) },
+      severityOf(Number(row.connections), Number(row.shared))
+    )
+  )
 }

@@ -11,11 +11,16 @@ export interface WriteBatcher<T> {
 
 export interface WriteBatcherOptions<T> {
   readonly db: Kysely<Tables>
-  /** Writes a batch inside the transaction it is given, ideally as one statement per table. */
+  /** Writes a batch inside the transaction it is given (see `transaction`), ideally as one statement per table. */
   readonly commit: (trx: Kysely<Tables>, items: ReadonlyArray<T>) => Promise<void>
   /** How long the first write of a batch waits for company. */
   readonly windowMs?: number
   readonly maxBatch?: number
+  /**
+   * False: `commit` is given the database itself and opens a transaction where it needs one, so
+   * a batch that is one statement (atomic by itself) is spared PostgreSQL's BEGIN and COMMIT.
+   */
+  readonly transaction?: boolean
 }
 
 interface Pending<T> {
@@ -34,7 +39,10 @@ interface Pending<T> {
 export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBatcher<T> {
   const windowMs = options.windowMs ?? 5
   const maxBatch = options.maxBatch ?? 500
-  const inTransaction = (items: ReadonlyArray<T>) => options.db.transaction().execute((trx) => options.commit(trx, items))
+  const inTransaction = (items: ReadonlyArray<T>): Promise<void> =>
+    options.transaction === false
+      ? options.commit(options.db, items)
+      : options.db.transaction().execute((trx) => options.commit(trx, items))
   let queue: Array<Pending<T>> = []
   let timer: NodeJS.Timeout | undefined
   let flushing: Promise<void> | undefined
