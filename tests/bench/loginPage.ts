@@ -86,7 +86,7 @@ export async function benchLoginPage(browser: Browser, url: string, staticDir: s
     return sum + gzipSync(readFileSync(file), { level: 9 }).length
   }, 0)
   console.log(row(`/login, n=${rounds}`, ["figure", "goal", ""]))
-  console.log(row(`  JS it loads, gzip KB (${scripts.length} files)`, [(gzipBytes / 1000).toFixed(1), "<= 120", ""]))
+  console.log(row(`  JS it loads, gzip KB (${scripts.length} files)`, [(gzipBytes / 1000).toFixed(1), "<= 170", ""]))
   console.log(row("  JS over the wire KB (brotli)", [(median(loads.map((load) => load.scriptWireBytes)) / 1000).toFixed(1), "", ""]))
   const ms = (of: ReadonlyArray<LoginLoad>, figure: (load: LoginLoad) => number) => median(of.map(figure)).toFixed(0)
   console.log(row("  LCP ms, slow 4G (150 ms, 1.6 Mb/s)", [ms(loads, (load) => load.lcpMs), "<= 1000", ""]))
