@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely"
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely"
 import { hotQuery } from "../db/hotQuery.ts"
 import { pruneBefore } from "../db/pruneBefore.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { isStoredId } from "../db/storedId.ts"
+import type { Presence } from "./liveness.ts"
 import { pruneUnknownViewers, pruneUnknownViewersBeyond, UNKNOWN_VIEWER_ROWS } from "./unknownViewersRepo.ts"
 
 /** A live connection as the staff view weighs it: whose, from where, since and until when. */
@@ -44,15 +45,6 @@ const liveColumns = [
   "player_connections.last_seen"
 ] as const
 
-function liveQuery(db: Kysely<Tables>, since: Timestamp) {
-  return db
-    .selectFrom("player_connections")
-    .innerJoin("users", "users.id", "player_connections.user_id")
-    .select(liveColumns)
-    .where("player_connections.last_seen", ">=", since)
-    .where("player_connections.ended_at", "is", null)
-}
-
 function detailedQuery(db: Kysely<Tables>) {
   return db
     .selectFrom("player_connections")
@@ -75,12 +67,55 @@ const normalise = (rows: Array<Omit<ConnectionRow, "is_mobile"> & { is_mobile: u
  * own way), without their details: the staff view weighs thousands of them and shows a page (see
  * `connectionsWithDetails`).
  */
-export async function openConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<LiveConnectionRow>> {
-  return openConnectionsQuery(db, since)
+/**
+ * A live connection as the staff view weighs it in this process (SQLite's): its presence (times in epoch ms, as
+ * liveness.ts judges them) and what the households rule and the page's order compare. The view
+ * reads every live connection at each look, so a row holds only these, ready to use.
+ */
+export interface WeighedConnection extends Presence {
+  readonly email: string
+  readonly ip: string
+  readonly token: string
 }
 
-// the staff view on SQLite reads every live connection at each look: built and compiled once
-const openConnectionsQuery = hotQuery((db, since: string) => liveQuery(db, since))
+/**
+ * The live connections, oldest first, then by email and id, which spares the page's sort most of
+ * its work. The times are the stored ISO texts' epoch ms, worked out by the database.
+ */
+export async function weighableConnections(db: Kysely<Tables>, since: Timestamp): Promise<Array<WeighedConnection>> {
+  return weighableQuery(db, since)
+}
+
+type SeenColumn = "player_connections.first_seen" | "player_connections.last_seen"
+
+const epochMs = (db: Kysely<Tables>, column: SeenColumn): RawBuilder<number> =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`round(extract(epoch from ${sql.ref(column)}::timestamptz) * 1000)::float8`
+    : sql<number>`cast(round((julianday(${sql.ref(column)}) - 2440587.5) * 86400000) as integer)`
+
+// built and compiled once
+const weighableQuery = hotQuery((db, since: string) =>
+  db
+    .selectFrom("player_connections")
+    .innerJoin("users", "users.id", "player_connections.user_id")
+    .select([
+      "player_connections.id",
+      "player_connections.user_id as userId",
+      "player_connections.session_id as sessionId",
+      "player_connections.stream_id as streamId",
+      "player_connections.network",
+      epochMs(db, "player_connections.first_seen").as("firstSeen"),
+      epochMs(db, "player_connections.last_seen").as("lastSeen"),
+      "users.email",
+      "player_connections.ip",
+      "player_connections.token"
+    ])
+    .where("player_connections.last_seen", ">=", since)
+    .where("player_connections.ended_at", "is", null)
+    .orderBy("player_connections.first_seen")
+    .orderBy("users.email")
+    .orderBy("player_connections.id")
+)
 
 /** Live connections per stream (seen since `since`, not ended), for the metrics. */
 export async function liveCountsByStream(db: Kysely<Tables>, since: Timestamp): Promise<Array<{ stream: string; viewers: number }>> {

@@ -1,9 +1,8 @@
 import { type Kysely, PostgresAdapter } from "kysely"
-import { byStartThenEmail, type ConnectionSeverity, connectionSeverity } from "../../domain/Connection.ts"
+import { type ConnectionSeverity, connectionSeverity } from "../../domain/Connection.ts"
 import { CONNECTIONS_PAGE_SIZE } from "../../domain/Reports.ts"
 import type { Tables } from "../db/schema.ts"
-import { presencesOf } from "./connectionGate.ts"
-import { connectionsWithDetails, type LiveConnectionRow, openConnections } from "./connectionsRepo.ts"
+import { connectionsWithDetails, type WeighedConnection, weighableConnections } from "./connectionsRepo.ts"
 import { currentConnections } from "./liveness.ts"
 import { type StaffViewRow, type StaffViewSummary, staffViewPage, staffViewRow, staffViewSummary } from "./staffViewRepo.ts"
 import { unknownViewersSince } from "./unknownViewersRepo.ts"
@@ -57,31 +56,37 @@ export async function weighedInDatabase(db: Kysely<Tables>, { at, windowMs, unkn
 
 export async function weighedHere(db: Kysely<Tables>, { at, windowMs, unknownLimit, page }: StaffViewOptions): Promise<StaffView> {
   const since = new Date(at - windowMs).toISOString()
-  const [rows, refused] = await Promise.all([openConnections(db, since), unknownViewersSince(db, since, unknownLimit)])
-  const live = currentConnections(presencesOf(rows), at).map((presence) => presence.row)
-  const byAccount = new Map<string, Array<LiveConnectionRow>>()
+  const [rows, refused] = await Promise.all([weighableConnections(db, since), unknownViewersSince(db, since, unknownLimit)])
+  const live = currentConnections(rows, at)
+  // most accounts play once, and one connection is never shared nor multiple: only accounts seen
+  // more than once have their rows gathered and weighed
+  const perAccount = new Map<string, number>()
   const viewers = new Map<string, number>()
   for (const row of live) {
-    const entries = byAccount.get(row.email)
-    if (entries === undefined) byAccount.set(row.email, [row])
+    perAccount.set(row.email, (perAccount.get(row.email) ?? 0) + 1)
+    viewers.set(row.streamId, (viewers.get(row.streamId) ?? 0) + 1)
+  }
+  const several = new Map<string, Array<WeighedConnection>>()
+  for (const row of live) {
+    if ((perAccount.get(row.email) ?? 0) < 2) continue
+    const entries = several.get(row.email)
+    if (entries === undefined) several.set(row.email, [row])
     else entries.push(row)
-    viewers.set(row.stream_id, (viewers.get(row.stream_id) ?? 0) + 1)
   }
   const severities = new Map<string, ConnectionSeverity>()
   const multiple: Array<{ email: string; connections: number }> = []
-  for (const [email, entries] of byAccount) {
-    // most accounts play once: one connection is never shared nor multiple
-    const severity = entries.length === 1 ? "none" : connectionSeverity(entries)
+  for (const [email, entries] of several) {
+    const severity = connectionSeverity(entries)
     severities.set(email, severity)
     if (severity === "strong") multiple.push({ email, connections: entries.length })
   }
-  // the same rows on the same page every time: one account's rows that began together by id
-  const ordered = live
-    .map((row) => ({ row, timestamp: row.first_seen, email: row.email }))
-    .sort((a, b) => byStartThenEmail(a, b) || a.row.id - b.row.id)
-  const { number, size } = pageOf(ordered.length, page)
-  const onPage = ordered.slice((number - 1) * size, number * size).map(({ row }) => row)
-  // the device and the stream's name only for the rows shown: the rest are only counted
+  // the same rows on the same page every time: one account's rows that began together by id. The
+  // database sent them in this order already, but compares emails by its own rules: this is the
+  // page's (code units), which finds the rows sorted but where those rules differ.
+  live.sort(byStartEmailAndId)
+  const { number, size } = pageOf(live.length, page)
+  const onPage = live.slice((number - 1) * size, number * size)
+  // the device, the stream's name and the rest only for the rows shown: the others are only counted
   const details = new Map(
     (
       await connectionsWithDetails(
@@ -90,9 +95,17 @@ export async function weighedHere(db: Kysely<Tables>, { at, windowMs, unknownLim
       )
     ).map((row) => [row.id, row])
   )
-  const shown = onPage.map((row) => staffViewRow(row, details.get(row.id), severities.get(row.email) ?? "none"))
+  const shown = onPage.flatMap((row) => {
+    const detailed = details.get(row.id)
+    // ended and pruned in the moment between the two reads: counted, but no longer shown
+    return detailed === undefined ? [] : [staffViewRow(detailed, detailed, severities.get(row.email) ?? "none")]
+  })
   // an address that also plays with a valid grant is a viewer whose old address was refused
   const known = new Set(live.map((row) => row.ip))
   const unknownIps = refused.filter((ip) => !known.has(ip))
-  return { summary: { rows: ordered.length, accounts: byAccount.size, multiple, viewers, unknownIps }, number, size, shown }
+  return { summary: { rows: live.length, accounts: perAccount.size, multiple, viewers, unknownIps }, number, size, shown }
 }
+
+/** Oldest first, then by email (code units, as domain/Connection.ts's byStartThenEmail), then by id. */
+const byStartEmailAndId = (a: WeighedConnection, b: WeighedConnection): number =>
+  a.firstSeen - b.firstSeen || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0) || a.id - b.id
