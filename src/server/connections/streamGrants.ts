@@ -82,7 +82,13 @@ export function ownChannelOf(src: string, publicUrl: string, host?: string): str
 
 /** The address with the grant added to its query. */
 export function withGrant(src: string, grant: string): string {
+  return grantSlot(src)(grant)
+}
+
+/** Adds a grant to this one address: where it goes is worked out once, for address after address. */
+export function grantSlot(src: string): (grant: string) => string {
   const hash = src.indexOf("#")
   const [base, fragment] = hash === -1 ? [src, ""] : [src.slice(0, hash), src.slice(hash)]
-  return `${base}${base.includes("?") ? "&" : "?"}grant=${grant}${fragment}`
+  const head = `${base}${base.includes("?") ? "&" : "?"}grant=`
+  return (grant) => `${head}${grant}${fragment}`
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import type { Kysely } from "kysely"
 import type { Tables } from "../db/schema.ts"
 import { createWriteBatcher, type WriteBatcher } from "../db/writeBatcher.ts"
@@ -108,11 +108,11 @@ export interface StreamGuardDeps {
  * address without one is refused and shown to staff as an unknown viewer.
  */
 export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, counters, now }: StreamGuardDeps): void {
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET" && request.method !== "HEAD") return
+  /** Answers a request it refuses (or a grant check) and gives that reply; undefined lets the request go on. */
+  const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const [pathname = "", search = ""] = request.url.split("?", 2)
     const channel = (LIVE_PLAYLIST.exec(pathname) ?? RELAYED_MEDIA.exec(pathname))?.[1]
-    if (channel === undefined) return
+    if (channel === undefined) return undefined
     const checkOnly = request.headers[GRANT_CHECK_HEADER] !== undefined
     const grant = readGrant(await key(), new URLSearchParams(search).get("grant"))
     if (grant === undefined || grant.channel !== channel) {
@@ -137,5 +137,16 @@ export function registerStreamGuard(app: FastifyInstance, { key, gate, unknown, 
     if (admission.ok) return checkOnly ? reply.code(204).header("Cache-Control", "no-store").send() : undefined
     if (admission.reason === "expired" || admission.reason === "signedOut") unknown.record(request.ip, channel, now())
     return refuse(reply, admission, checkOnly ? 403 : admission.status)
+  }
+  // Every request the server answers passes here: anything but our origin's GETs goes on at once,
+  // without the promise an async hook costs.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/live/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      done()
+      return
+    }
+    guard(request, reply).then((answered) => {
+      if (answered === undefined) done()
+    }, done)
   })
 }

@@ -52,6 +52,8 @@ const SOURCE_MAP = /\.map\/?$/i
 const namesSourceMap = (url: string): boolean => {
   const pathname = url.split("?", 1)[0] ?? ""
   if (SOURCE_MAP.test(pathname)) return true
+  // without an escape the decoded path is this one (every request passes here)
+  if (!pathname.includes("%")) return false
   try {
     return SOURCE_MAP.test(decodeURIComponent(pathname))
   } catch {
@@ -218,17 +220,25 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
 
   // A prerendered page's form sent by the browser itself, before the app had loaded, posts to the
   // page (AccountForm.tsx): it gets the page again, its body unread.
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "POST") return
-    const [pathname = "/"] = request.url.split("?", 1)
-    // the API's calls pay nothing for it
-    if (isReserved(pathname)) return
+  const postedPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean> => {
     const index = await stat(path.join(staticDir, "index.html")).catch(() => undefined)
-    if (index?.isFile() !== true) return
+    if (index?.isFile() !== true) return false
     const { prerendered } = await page(index.mtimeMs)
-    if (prerendered.some((candidate) => candidate.path === routeOf(pathname))) {
-      await reply.code(303).header("location", request.url).header("cache-control", "no-store").send()
+    if (!prerendered.some((candidate) => candidate.path === routeOf(pathname))) return false
+    await reply.code(303).header("location", request.url).header("cache-control", "no-store").send()
+    return true
+  }
+  // every other request goes on at once, without the promise an async hook costs; the API's calls
+  // pay nothing for it
+  app.addHook("onRequest", (request, reply, done) => {
+    const pathname = request.method === "POST" ? (request.url.split("?", 1)[0] ?? "/") : undefined
+    if (pathname === undefined || isReserved(pathname)) {
+      done()
+      return
     }
+    postedPage(request, reply, pathname).then((answered) => {
+      if (!answered) done()
+    }, done)
   })
   // The static handler would refuse the root directory itself.
   app.get("/", async (request, reply) => sendIndex(request, reply, staticDir, options, page))
