@@ -138,8 +138,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         authenticate: account.authenticate,
         routeConfig: (name: EndpointName) => features.map((feature) => feature.routeConfig?.(name)).find((config) => config !== undefined)
       })
-      const openApi = openApiDocument({ title: "StreamHub API", version: "1" })
-      scope.get("/api/openapi.json", async () => openApi)
+      // written on its first request, not at every start
+      let openApi: ReturnType<typeof openApiDocument> | undefined
+      scope.get("/api/openapi.json", async () => {
+        openApi ??= openApiDocument({ title: "StreamHub API", version: "1" })
+        return openApi
+      })
     })
     // last: the single-page app answers every other GET
     await registerStaticSite(app, config.staticDir, {

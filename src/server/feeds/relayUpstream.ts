@@ -1,4 +1,4 @@
-import { Agent, fetch } from "undici"
+import type { Agent, fetch } from "undici"
 
 /** What an upstream answered: the whole body, read within the caps. */
 export interface UpstreamAnswer {
@@ -31,9 +31,24 @@ export interface UpstreamRequest {
   readonly range?: { readonly offset: number; readonly length: number }
 }
 
-// Few connections per upstream: a provider allows one or two viewers, and every viewer of ours
-// shares the feed's. HTTP keep-alive keeps the playlist reloads on one connection.
-const agent = new Agent({ connections: 4, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } })
+interface UpstreamClient {
+  readonly fetch: typeof fetch
+  readonly agent: Agent
+}
+
+// The HTTP client is a large library that only a server relaying channels needs: it is loaded
+// with the first upstream request, not at every start.
+let client: Promise<UpstreamClient> | undefined
+const upstreamClient = (): Promise<UpstreamClient> => {
+  client ??= import("undici").then(({ Agent, fetch }) => ({
+    fetch,
+    // Few connections per upstream: a provider allows one or two viewers, and every viewer of ours
+    // shares the feed's. HTTP keep-alive keeps the playlist reloads on one connection.
+    agent: new Agent({ connections: 4, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } })
+  }))
+  client.catch(() => (client = undefined))
+  return client
+}
 
 const reason = (error: unknown): string => {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
@@ -51,6 +66,7 @@ export async function fetchUpstream(request: UpstreamRequest): Promise<UpstreamA
   const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
   let response: Awaited<ReturnType<typeof fetch>>
   try {
+    const { fetch, agent } = await upstreamClient()
     response = await fetch(request.url, {
       headers: [
         ...request.headers.map(([name, value]) => [name, value] as [string, string]),

@@ -1,8 +1,12 @@
-import { STATUS_CODES } from "node:http"
 import type { Socket } from "node:net"
 import { ResultCode } from "../../domain/ResultCode.ts"
 import { networkOf } from "./clientNetwork.ts"
 import { failureBody } from "./HttpFailure.ts"
+
+// Read from the module itself, not imported: importing node:http as an ES module makes Node
+// resolve every one of its exports, WebSocket's among them, which loads its whole fetch client
+// (undici) at start-up for nothing.
+const { STATUS_CODES } = process.getBuiltinModule("node:http")
 
 /**
  * How long a client may take, in ms. A request must arrive whole (headers and body) within
