@@ -33,7 +33,10 @@ export async function buildServer(): Promise<void> {
       minify: true,
       // stack traces keep the sources' function names
       keepNames: true,
-      sourcemap: false
+      sourcemap: false,
+      // ASCII only: Node reads a file of one-byte characters into a one-byte string, quicker to
+      // decode at every start and half the memory of the two-byte one a single other character makes
+      charset: "ascii"
     }
   })
 }
