@@ -4,6 +4,7 @@ import type { StreamHealth } from "../../domain/Reports.ts"
 import type { Tables, Timestamp } from "../db/schema.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
 import { networkOf } from "../http/clientNetwork.ts"
+import { keptFor } from "../http/keptFor.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { createConnectionGate } from "./connectionGate.ts"
@@ -39,14 +40,7 @@ export function grantKeyOf(db: Kysely<Tables>): () => Promise<GrantKey> {
  */
 export function connectionsFeature({ db, now, log, counters }: FeatureDeps): ServerFeature {
   const onError = (error: unknown) => log.warn({ err: error }, "connections: a write failed; the next request tries again")
-  let settings: { readonly at: number; readonly value: Promise<number> } | undefined
-  const maxStreams = (): Promise<number> => {
-    const at = now()
-    if (settings === undefined || at - settings.at >= SETTINGS_FOR_MS) {
-      settings = { at, value: siteSettings.inEffect(db).then((values) => values.maxStreamsPerAccount) }
-    }
-    return settings.value
-  }
+  const maxStreams = keptFor(SETTINGS_FOR_MS, async () => (await siteSettings.inEffect(db)).maxStreamsPerAccount, now)
   const key = grantKeyOf(db)
   const gate = createConnectionGate({ db, now, maxStreams, onError })
   const unknown = createUnknownViewers(db, onError)

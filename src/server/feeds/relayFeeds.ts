@@ -2,6 +2,7 @@ import type { Kysely } from "kysely"
 import type { Db } from "../db/database.ts"
 import { THIS_PROCESS } from "../db/jobLease.ts"
 import type { FeedKind, StreamFeedRow, Tables } from "../db/schema.ts"
+import { keptFor } from "../http/keptFor.ts"
 import { startPeriodicJob } from "../http/periodicJob.ts"
 import type { Job } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
@@ -107,16 +108,10 @@ export function createRelayFeeds(options: RelayFeedsDeps): RelayFeeds {
   const timeshift = options.timeshift === undefined ? undefined : new TimeshiftStore(options.timeshift, { onError })
   // what the server left on disk: read before any feed runs, so each goes on from its window
   timeshift?.load()
-  const timeshiftHours = options.timeshiftHours ?? (async () => (await siteSettings.inEffect(db)).timeshiftHours)
-  let hoursRead: { readonly at: number; readonly value: Promise<number> } | undefined
+  const timeshiftHours = keptFor(SETTING_FOR_MS, options.timeshiftHours ?? (async () => (await siteSettings.inEffect(db)).timeshiftHours))
   const readHours = async (): Promise<void> => {
     if (timeshift === undefined) return
-    const at = performance.now()
-    if (hoursRead === undefined || at - hoursRead.at >= SETTING_FOR_MS) {
-      hoursRead = { at, value: timeshiftHours() }
-      hoursRead.value.catch(() => (hoursRead = undefined))
-    }
-    timeshift.hours = await hoursRead.value
+    timeshift.hours = await timeshiftHours()
     timeshift.prune()
   }
   const deps = { ring, now, timing: { ...DEFAULT_RELAY_TIMING, ...timing }, ...(timeshift === undefined ? {} : { timeshift }) }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import { HOUR_MS } from "../../domain/Timeshift.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
+import { keptFor } from "../http/keptFor.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { siteSettings } from "../shell/shellFeature.ts"
 import { DEMO_CHANNELS, type DemoChannel, type DemoSources, demoSources } from "./demoChannels.ts"
@@ -13,7 +14,7 @@ import { registerPosterRoutes } from "./posterRoutes.ts"
  */
 export function originFeature({ db, tableVersion, config, now, log }: FeatureDeps): ServerFeature {
   // hours of every channel's time-shift window, as the site setting stands
-  const timeshiftHours = settingEvery(SETTING_FOR_MS, async () => (await siteSettings.inEffect(db)).timeshiftHours)
+  const timeshiftHours = keptFor(SETTING_FOR_MS, async () => (await siteSettings.inEffect(db)).timeshiftHours)
   const relays = feeds.create({
     db,
     tableVersion,
@@ -45,22 +46,6 @@ export function originFeature({ db, tableVersion, config, now, log }: FeatureDep
 
 /** How long a read of the site settings is used before it is read again. */
 const SETTING_FOR_MS = 10_000
-
-/** A value read at most once per `ms` of real time (a failed read is tried again at the next call). */
-function settingEvery<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
-  let kept: { readonly at: number; readonly value: Promise<T> } | undefined
-  return () => {
-    const at = performance.now()
-    if (kept === undefined || at - kept.at >= ms) {
-      const value = read()
-      kept = { at, value }
-      value.catch(() => {
-        kept = undefined
-      })
-    }
-    return kept.value
-  }
-}
 
 /** A demo channel as the first start adds it to the streams, pointed at this origin's playlists. */
 export interface DemoStream extends DemoChannel, DemoSources {}
