@@ -9,8 +9,14 @@ kickoff(window as unknown as KickoffScope)
  * itself (and the typed password lost to a reload): it is held from the first moment of the page,
  * and main.tsx takes the held submit over when it runs.
  */
-interface EarlySubmits {
+export interface EarlySubmits {
+  /** Stops holding submits; answers the one held, if any. */
   release(): SubmitEvent | undefined
+}
+
+/** The window as this script leaves it for main.tsx. */
+export interface EarlySubmitsScope {
+  streamhubEarlySubmits?: EarlySubmits
 }
 let held: SubmitEvent | undefined
 const hold = (event: Event): void => {
@@ -21,7 +27,7 @@ const hold = (event: Event): void => {
   held = event as SubmitEvent
 }
 document.addEventListener("submit", hold, { capture: true })
-;(window as unknown as { streamhubEarlySubmits?: EarlySubmits }).streamhubEarlySubmits = {
+;(window as unknown as EarlySubmitsScope).streamhubEarlySubmits = {
   release: () => {
     document.removeEventListener("submit", hold, { capture: true })
     return held

@@ -6,6 +6,7 @@ import { createStorage } from "../adapters/storage/storage.ts"
 import { createVolumeStore } from "../adapters/storage/volumeStore.ts"
 import { MAINTENANCE_ROUTE, STREAMS_ROUTE } from "../domain/startupRoutes.ts"
 import { createWarmShell } from "../ui/player/warmShell.ts"
+import type { EarlySubmitsScope } from "./kickoff.ts"
 
 // The entry stays small (no React, router, state machines or schema library: a test keeps it so):
 // a player page starts its stream first, and the rest of the app loads after its first frame.
@@ -15,6 +16,9 @@ const WARM_PATIENCE_MS = 2500
 
 const root = document.getElementById("root")
 if (root === null) throw new Error('index.html must contain <div id="root">')
+
+/** What the inline kick-off script left: its hold on the page's submits (kickoff.ts). */
+const earlySubmits = (window as unknown as EarlySubmitsScope).streamhubEarlySubmits
 
 /**
  * A prerendered page's form sent before the app has taken the page over is held here (the browser
@@ -30,7 +34,7 @@ const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
   }
   // capturing, and before React listens on the same element: React never sees a held submit
   page.addEventListener("submit", hold, { capture: true })
-  held = (window as unknown as { streamhubEarlySubmits?: { release(): SubmitEvent | undefined } }).streamhubEarlySubmits?.release()
+  held = earlySubmits?.release()
   return () => {
     page.removeEventListener("submit", hold, { capture: true })
     return held
@@ -39,7 +43,7 @@ const holdSubmits = (page: HTMLElement): (() => SubmitEvent | undefined) => {
 
 const plainFetch = globalThis.fetch.bind(globalThis)
 const heldSubmits = root.dataset.prerendered === undefined ? undefined : holdSubmits(root)
-if (heldSubmits === undefined) (window as unknown as { streamhubEarlySubmits?: { release(): unknown } }).streamhubEarlySubmits?.release()
+if (heldSubmits === undefined) earlySubmits?.release()
 const storage = createStorage()
 const volumeStore = createVolumeStore()
 let early: EarlyCalls | undefined
