@@ -13,8 +13,8 @@ const TITLE = "Evening Derby"
 const streams = demoStreams.map((stream, index) => (index === 0 ? { ...stream, epg_channel_id: "ch1.test" } : stream))
 const xmltvTime = (ms: number): string => `${new Date(ms).toISOString().replace(/[-:T]/g, "").slice(0, 14)} +0000`
 
-/** A programme two hours from now on Sports One. */
-const withGuide = async (server: InProcessServer) => {
+/** A programme two hours from now on Sports One; the answer is when it starts. */
+const withGuide = async (server: InProcessServer): Promise<number> => {
   const start = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000
   const text = `<?xml version="1.0" encoding="UTF-8"?><tv><channel id="ch1.test"><display-name>ch1</display-name></channel>
     <programme start="${xmltvTime(start)}" stop="${xmltvTime(start + HOUR)}" channel="ch1.test"><title>${TITLE}</title></programme></tv>`
@@ -25,6 +25,7 @@ const withGuide = async (server: InProcessServer) => {
     })(),
     { now: Date.now() }
   )
+  return start
 }
 
 const tile = async () => {
@@ -82,14 +83,21 @@ describe("setting reminders", () => {
         },
         events: {
           "guide.open": async () => {
+            let start = Date.now()
             await renderApp({
               signedIn: true,
               streams,
               path: async (server) => {
-                await withGuide(server)
+                start = await withGuide(server)
                 return "/stream-schedule"
               }
             })
+            // after 22:00 two hours from now is tomorrow: its day is chosen, as a viewer would
+            if (new Date(start).toDateString() !== new Date().toDateString()) {
+              const day = await screen.findByLabelText<HTMLSelectElement>("Day")
+              await waitFor(() => expect(day.options.length).toBeGreaterThan(1))
+              fireEvent.change(day, { target: { value: day.options[1]?.value } })
+            }
           },
           "reminders.openEmpty": async () => {
             await renderApp({ signedIn: true, path: "/reminders" })
