@@ -107,7 +107,9 @@ describe.skipIf(!hasFfmpeg())("a channel an encoder pushes, in Chromium against 
     }
     encoders[0] = await publishWhenOpen(rtmpUrl)
     await page.getByText("The channel's signal was lost. Trying again…").waitFor({ state: "detached", timeout: WAIT_MS })
-    await expectPlaying(page)
+    // the new encoder's first segments are packaged, fetched and buffered before the picture moves:
+    // with the encoder, Chromium and the whole suite sharing two cores, that can outlast one wait
+    await expectPlaying(page, 2 * WAIT_MS)
     await page.context().close()
   })
 })
