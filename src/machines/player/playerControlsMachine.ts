@@ -80,11 +80,12 @@ export const playerControlsMachine = setup({
           after: { hide: { guard: and(["isPlaying", not("isFocusInBar")]), target: "hidden" } },
           on: {
             "controls.toggle": "hidden",
-            // a fresh 2 s from every sign of the viewer, and from playback starting
+            // a fresh 2 s from every sign of the viewer, and from playback starting; the picture
+            // moving on after a stall is no start, and leaves the time already counting as it is
             "controls.activity": { target: "shown", reenter: true },
             "controls.pointerLeave": { target: "shown", reenter: true },
             "controls.focusOut": { target: "shown", reenter: true },
-            "media.playing": { target: "shown", reenter: true }
+            "media.playing": { guard: not("isPlaying"), target: "shown", reenter: true }
           }
         },
         hidden: {

@@ -45,6 +45,19 @@ describe("playerMachine: the control bar", () => {
     expect(shown()).toBe(false)
   })
 
+  it(`hides ${CONTROLS_HIDE_MS} ms after the mouse leaves, however often the picture stalls and moves on meanwhile`, async () => {
+    const { send, shown } = await playing()
+    send({ type: "controls.pointerMove", pointerType: "mouse" })
+    send({ type: "controls.pointerLeave" })
+    await vi.advanceTimersByTimeAsync(CONTROLS_HIDE_MS - 100)
+    send({ type: "media.waiting" })
+    send({ type: "media.playing" })
+    await vi.advanceTimersByTimeAsync(99)
+    expect(shown()).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(shown()).toBe(false)
+  })
+
   it("stays while paused, and comes back when playback stops or fails", async () => {
     const { send, shown } = await playing()
     await vi.advanceTimersByTimeAsync(CONTROLS_HIDE_MS)
