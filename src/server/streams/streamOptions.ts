@@ -1,0 +1,21 @@
+import { type Args, optionalText, requireLocation } from "../cli/command.ts"
+
+/** What a stream is made of, as stream:add takes it and stream:set changes it. */
+export const STREAM_OPTIONS = {
+  title: { type: "string" },
+  src: { type: "string" },
+  "src-sldp": { type: "string" },
+  image: { type: "string" },
+  tags: { type: "string" },
+  "tags-sldp": { type: "string" },
+  "epg-id": { type: "string" }
+} as const
+
+/** `--epg-id`: absent or "" is no guide channel. */
+export function epgId(args: Args): string | null {
+  const value = optionalText(args, "epg-id")?.trim()
+  return value === undefined || value === "" ? null : value
+}
+
+/** A source given as "" clears it: the stream becomes subscribers-only for that player. */
+export const optionalLocation = (args: Args, name: string): string | null => (args[name] === "" ? null : requireLocation(args, name))
