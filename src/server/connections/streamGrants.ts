@@ -13,7 +13,7 @@ export interface StreamGrant {
   readonly app: PlayerApp
   /** the origin channel whose playlists it opens */
   readonly channel: string
-  /** when it was signed, epoch seconds */
+  /** when it was signed, epoch milliseconds */
   readonly issuedAt: number
 }
 

@@ -50,7 +50,11 @@ export interface RelayFeedsDeps {
   readonly caps?: RingCaps
   /** where and how much of each channel's time-shift window is kept; without it there is none */
   readonly timeshift?: TimeshiftStorage
-  /** hours of time-shift (the site setting `timeshiftHours` unless given) */
+  /**
+   * hours of time-shift, asked at every pass: kept as the caller keeps it (the origin shares one
+   * read of the setting with its routes); without it, the site setting `timeshiftHours`, read
+   * again every SETTING_FOR_MS
+   */
   readonly timeshiftHours?: () => Promise<number>
   readonly onError: (error: unknown) => void
   /** Told after each reading of the feeds whether any is an ingest channel (the ingest ports are open only then). */
@@ -108,7 +112,7 @@ export function createRelayFeeds(options: RelayFeedsDeps): RelayFeeds {
   const timeshift = options.timeshift === undefined ? undefined : new TimeshiftStore(options.timeshift, { onError })
   // what the server left on disk: read before any feed runs, so each goes on from its window
   timeshift?.load()
-  const timeshiftHours = keptFor(SETTING_FOR_MS, options.timeshiftHours ?? (async () => (await siteSettings.inEffect(db)).timeshiftHours))
+  const timeshiftHours = options.timeshiftHours ?? keptFor(SETTING_FOR_MS, async () => (await siteSettings.inEffect(db)).timeshiftHours)
   const readHours = async (): Promise<void> => {
     if (timeshift === undefined) return
     timeshift.hours = await timeshiftHours()

@@ -2,12 +2,8 @@ import { audit } from "../audit/auditFeature.ts"
 import { type Args, type Command, CommandFailure, plural, requireId, requireText, UsageError } from "../cli/command.ts"
 import type { Config } from "../config.ts"
 import { feeds } from "../feeds/feedsFeature.ts"
+import { mustHaveFound } from "./streamOptions.ts"
 import { listStreams, updateStream } from "./streamsRepo.ts"
-
-/** A change to a stream that touched no row: there is no stream of that id. */
-export const mustHaveFound = (found: boolean, id: number): void => {
-  if (!found) throw new CommandFailure(`No stream with id ${id}`)
-}
 
 /** How a relay is told apart: where it comes from, what to send with each request, and whether it runs with nobody watching. */
 export const RELAY_OPTIONS = {

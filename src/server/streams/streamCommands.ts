@@ -1,6 +1,6 @@
 import { audit } from "../audit/auditFeature.ts"
 import { type Command, requireId, UsageError } from "../cli/command.ts"
-import { mustHaveFound } from "./relayCommands.ts"
+import { mustHaveFound } from "./streamOptions.ts"
 import { deleteStream, setStreamMaintenance } from "./streamsRepo.ts"
 
 export const streamRemove: Command = {

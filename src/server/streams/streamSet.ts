@@ -1,7 +1,6 @@
 import { audit } from "../audit/auditFeature.ts"
 import { type Command, normaliseTags, optionalText, requireId, requireText, UsageError } from "../cli/command.ts"
-import { mustHaveFound } from "./relayCommands.ts"
-import { epgId, optionalLocation, STREAM_OPTIONS } from "./streamOptions.ts"
+import { epgId, mustHaveFound, optionalLocation, STREAM_OPTIONS } from "./streamOptions.ts"
 import { type StreamChanges, updateStream } from "./streamsRepo.ts"
 
 export const streamSet: Command = {
