@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { media, vars } from "../shared/theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
 /** The figures or tables of one view, one panel under another. */
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.xl, minWidth: 0 })
@@ -52,9 +52,6 @@ globalStyle(`${chartCanvas} .u-legend`, { color: vars.color.text, fontSize: vars
 export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm })
 
 export const pagerText = style({ margin: 0, fontVariantNumeric: "tabular-nums" })
-
-/** Each side of an email's @ keeps to a line on a wide screen, so the table never breaks one mid-word; a phone's card may. */
-export const emailPart = style({ whiteSpace: "nowrap", "@media": { [media.belowSmall]: { whiteSpace: "normal" } } })
 
 /** A session's token is short: it keeps to a line. */
 export const token = style({ whiteSpace: "nowrap" })

@@ -10,6 +10,7 @@ import {
 import { formatDate, formatTimeLocal, formatTimeUtc } from "../../domain/Dates.ts"
 import type { FeedStatus, StreamHealth } from "../../domain/Reports.ts"
 import { type adminReportsMachine, selectUsers } from "../../machines/reports/adminReportsMachine.ts"
+import { AccountEmail } from "../shared/AccountEmail.tsx"
 import { button, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable } from "../shared/DataTable.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
@@ -17,7 +18,6 @@ import { Modal } from "../shared/Modal.tsx"
 import { RetryNotice } from "../shared/RetryNotice.tsx"
 import * as styles from "./AdminReports.css.ts"
 import { SessionsPager } from "./SessionsPager.tsx"
-import { StaffEmail } from "./StaffEmail.tsx"
 
 type ReportsActor = ActorRefFrom<typeof adminReportsMachine>
 type Session = ReturnType<typeof connectionRows>[number]
@@ -28,7 +28,7 @@ const severityLabel = { strong: "several places", light: "more than one connecti
 const IMPOSTERS: ReadonlyArray<Column<string>> = [{ header: "Imposter IP", cell: (ip) => ip, kind: "nowrap" }]
 
 const SHARED: ReadonlyArray<Column<MultipleConnections>> = [
-  { header: "Email", cell: (account) => <StaffEmail address={account.email} />, wide: true },
+  { header: "Email", cell: (account) => <AccountEmail address={account.email} />, wide: true },
   { header: "Number of connections", cell: (account) => account.connections, kind: "number" }
 ]
 
@@ -74,7 +74,7 @@ const sessionColumns = (actor: ReportsActor, ending: boolean): ReadonlyArray<Col
     header: "Email",
     cell: (row) => (
       <>
-        <StaffEmail address={row.email} />
+        <AccountEmail address={row.email} />
         {row.severity === "none" ? null : <span className={visuallyHidden}> ({severityLabel[row.severity]})</span>}
       </>
     ),
@@ -158,7 +158,7 @@ export const UsersPanel = ({ actor }: { readonly actor: ReportsActor }) => {
       >
         {endAsked === null ? null : (
           <p className={styles.endNote}>
-            <StaffEmail address={endAsked.email} />
+            <AccountEmail address={endAsked.email} />
             's player{endAsked.stream === undefined ? "" : ` on ${endAsked.stream}`} stops within a few seconds and tells the viewer staff
             ended it.
           </p>

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { media, vars } from "../shared/theme.css.ts"
+import { vars } from "../shared/theme.css.ts"
 
 export const statValue = style({ margin: 0, fontSize: vars.fontSize.large, fontWeight: 700, fontVariantNumeric: "tabular-nums" })
 
@@ -38,6 +38,3 @@ export const statusLegend = style({
   fontWeight: 600,
   fontSize: vars.fontSize.small
 })
-
-/** Each side of an email's @ keeps to a line on a wide screen, so the table never breaks one mid-word; a phone's card may. */
-export const emailPart = style({ whiteSpace: "nowrap", "@media": { [media.belowSmall]: { whiteSpace: "normal" } } })

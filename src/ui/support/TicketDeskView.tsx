@@ -12,6 +12,7 @@ import {
   selectShownTickets,
   ticketDeskMachine
 } from "../../machines/support/ticketDeskMachine.ts"
+import { AccountEmail } from "../shared/AccountEmail.tsx"
 import { controlRow, field, fieldLabel, growingField, textInput, visuallyHidden } from "../shared/controls.css.ts"
 import { type Column, DataTable, MISSING } from "../shared/DataTable.tsx"
 import { LoadingPlaceholder } from "../shared/LoadingPlaceholder.tsx"
@@ -20,7 +21,6 @@ import { RetryNotice } from "../shared/RetryNotice.tsx"
 import { usePageActor } from "../shared/ServicesContext.tsx"
 import * as surfaces from "../shared/surfaces.css.ts"
 import { useSelectors } from "../shared/useSelectors.ts"
-import { DeskEmail } from "./DeskEmail.tsx"
 import * as styles from "./TicketDesk.css.ts"
 import { TicketModal } from "./TicketModal.tsx"
 
@@ -28,7 +28,7 @@ const when = (iso: string | null) =>
   iso === null ? { date: null, time: null } : { date: formatDate(iso), time: `${formatTimeUtc(iso)} UTC / ${formatTimeLocal(iso)}` }
 
 const columns = (onOpen: (id: number) => void): ReadonlyArray<Column<Ticket>> => [
-  { header: "Email", cell: (ticket) => <DeskEmail address={ticket.user__email} />, wide: true },
+  { header: "Email", cell: (ticket) => <AccountEmail address={ticket.user__email} />, wide: true },
   { header: "Type", cell: (ticket) => ticketCategoryName(ticket.type), kind: "nowrap" },
   {
     header: "Subject",

@@ -1,7 +1,7 @@
-import { emailPart } from "./AdminReports.css.ts"
+import { emailPart } from "./AccountEmail.css.ts"
 
-/** An account's email in a staff table: it breaks before its @ if it must, never inside a name. */
-export const StaffEmail = ({ address }: { readonly address: string }) => {
+/** An account's email in staff's tables and dialogs: it breaks before its @ if it must, never inside a name. */
+export const AccountEmail = ({ address }: { readonly address: string }) => {
   const at = address.lastIndexOf("@")
   if (at <= 0) return <span className={emailPart}>{address}</span>
   return (
