@@ -32,6 +32,30 @@ export interface MetricsOptions {
 // a scrape reads each stream's quality once for the three figures that come from it
 const QUALITY_FOR_MS = 1000
 
+/** One value of a gauge and the labels it goes under. */
+type Reading<L extends string> = readonly [labels: Readonly<Record<L, string>>, value: number]
+const reading = <L extends string>(labels: Readonly<Record<L, string>>, value: number): Reading<L> => [labels, value]
+
+/**
+ * Gauges read when scraped: each scrape sets the values `read` gives and no others, so a stream
+ * or status gone since the last one is gone from the answer too.
+ */
+const scrapedGauge =
+  (register: Registry) =>
+  <L extends string>(name: string, help: string, labelNames: ReadonlyArray<L>, read: () => Promise<ReadonlyArray<Reading<L>>>): void => {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [register],
+      async collect() {
+        const readings = await read()
+        this.reset()
+        for (const [labels, value] of readings) this.set(labels, value)
+      }
+    })
+  }
+
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const { db, now } = options
   const register = new Registry()
@@ -66,111 +90,58 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     if (quality === undefined || at - quality.at > QUALITY_FOR_MS) quality = { at, value: connections.quality(db, now()) }
     return quality.value
   }
-  new Gauge({
-    name: "streamhub_stream_first_frame_seconds",
-    help: "Median time from asking for a stream to its first picture over the last hour, by stream",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const streams = await qualityNow()
-      this.reset()
-      for (const stream of streams) {
-        if (stream.medianFirstFrameMs !== null) this.set({ stream: stream.streamId }, stream.medianFirstFrameMs / 1000)
-      }
-    }
+  const gauge = scrapedGauge(register)
+  gauge(
+    "streamhub_stream_first_frame_seconds",
+    "Median time from asking for a stream to its first picture over the last hour, by stream",
+    ["stream"],
+    async () =>
+      (await qualityNow()).flatMap((stream) =>
+        stream.medianFirstFrameMs === null ? [] : [reading({ stream: stream.streamId }, stream.medianFirstFrameMs / 1000)]
+      )
+  )
+  gauge("streamhub_stream_rebuffering_ratio", "Share of watching time spent stalled over the last hour, by stream", ["stream"], async () =>
+    (await qualityNow()).flatMap((stream) =>
+      stream.rebufferingRatio === null ? [] : [reading({ stream: stream.streamId }, stream.rebufferingRatio)]
+    )
+  )
+  gauge("streamhub_stream_errors", "Playback errors players reported over the last hour, by stream", ["stream"], async () =>
+    (await qualityNow()).map((stream) => reading({ stream: stream.streamId }, stream.errors))
+  )
+  gauge("streamhub_mail_outbox", "Mails in the outbox, by status", ["status"], async () => {
+    const rows = await db
+      .selectFrom("outbox")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+      .groupBy("status")
+      .execute()
+    return (["pending", "sent", "failed"] as const).map((status) =>
+      reading({ status }, Number(rows.find((row) => row.status === status)?.count ?? 0))
+    )
   })
-  new Gauge({
-    name: "streamhub_stream_rebuffering_ratio",
-    help: "Share of watching time spent stalled over the last hour, by stream",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const streams = await qualityNow()
-      this.reset()
-      for (const stream of streams) {
-        if (stream.rebufferingRatio !== null) this.set({ stream: stream.streamId }, stream.rebufferingRatio)
-      }
-    }
-  })
-  new Gauge({
-    name: "streamhub_stream_errors",
-    help: "Playback errors players reported over the last hour, by stream",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const streams = await qualityNow()
-      this.reset()
-      for (const stream of streams) this.set({ stream: stream.streamId }, stream.errors)
-    }
-  })
-  new Gauge({
-    name: "streamhub_mail_outbox",
-    help: "Mails in the outbox, by status",
-    labelNames: ["status"] as const,
-    registers: [register],
-    async collect() {
-      const rows = await db
-        .selectFrom("outbox")
-        .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
-        .groupBy("status")
-        .execute()
-      this.reset()
-      for (const status of ["pending", "sent", "failed"] as const) {
-        this.set({ status }, Number(rows.find((row) => row.status === status)?.count ?? 0))
-      }
-    }
-  })
-  new Gauge({
-    name: "streamhub_live_viewers",
-    help: "Players watching each stream now",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const counts = await connections.liveCounts(db, now())
-      this.reset()
-      for (const { stream, viewers } of counts) this.set({ stream }, viewers)
-    }
-  })
+  gauge("streamhub_live_viewers", "Players watching each stream now", ["stream"], async () =>
+    (await connections.liveCounts(db, now())).map(({ stream, viewers }) => reading({ stream }, viewers))
+  )
   const feedStatuses = () => feeds.statuses(db, now())
-  new Gauge({
-    name: "streamhub_feed_up",
-    help: "1 for each channel feed's current state (idle, starting, live, stalled, failed)",
-    labelNames: ["stream", "state"] as const,
-    registers: [register],
-    async collect() {
-      const statuses = await feedStatuses()
-      this.reset()
-      for (const feed of statuses) this.set({ stream: String(feed.streamId), state: feed.state }, 1)
-    }
-  })
-  new Gauge({
-    name: "streamhub_feed_viewers",
-    help: "Viewers of each channel feed, all instances together",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const statuses = await feedStatuses()
-      this.reset()
-      for (const feed of statuses) this.set({ stream: String(feed.streamId) }, feed.viewers)
-    }
-  })
-  new Gauge({
-    name: "streamhub_feed_bitrate_bits",
-    help: "Bits a second each channel feed takes in",
-    labelNames: ["stream"] as const,
-    registers: [register],
-    async collect() {
-      const statuses = await feedStatuses()
-      this.reset()
-      for (const feed of statuses) this.set({ stream: String(feed.streamId) }, feed.bitrate)
-    }
-  })
+  gauge(
+    "streamhub_feed_up",
+    "1 for each channel feed's current state (idle, starting, live, stalled, failed)",
+    ["stream", "state"],
+    async () => (await feedStatuses()).map((feed) => reading({ stream: String(feed.streamId), state: feed.state }, 1))
+  )
+  gauge("streamhub_feed_viewers", "Viewers of each channel feed, all instances together", ["stream"], async () =>
+    (await feedStatuses()).map((feed) => reading({ stream: String(feed.streamId) }, feed.viewers))
+  )
+  gauge("streamhub_feed_bitrate_bits", "Bits a second each channel feed takes in", ["stream"], async () =>
+    (await feedStatuses()).map((feed) => reading({ stream: String(feed.streamId) }, feed.bitrate))
+  )
 
-  app.addHook("onResponse", async (request, reply) => {
+  // every answer passes here: a callback hook, without the promise an async one costs
+  app.addHook("onResponse", (request, reply, done) => {
     // a request no route took is counted as such: its path is whatever the client made up
     const route = request.routeOptions.url ?? "unmatched"
     requests.inc({ route, method: request.method, status: String(reply.statusCode) })
     durations.observe({ route }, reply.elapsedTime / 1000)
+    done()
   })
   app.get("/metrics", async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, options.token)) {
