@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // last: the single-page app answers every other GET
     await registerStaticSite(app, config.staticDir, {
       mediaOrigins: async () => originsOf(await streams.mediaLocations(deps.db, deps.tableVersion)),
-      site: () => siteNow(deps.db)
+      site: () => siteNow(deps.db, deps.tableVersion)
     })
     await app.ready()
   } catch (error) {

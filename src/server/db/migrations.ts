@@ -13,6 +13,7 @@ import { reminders } from "./migrations/reminders.ts"
 import { repairQoeSamples } from "./migrations/repairQoeSamples.ts"
 import { reportIndexes } from "./migrations/reportIndexes.ts"
 import { resetRequestNetworks } from "./migrations/resetRequestNetworks.ts"
+import { shellChangeSignals } from "./migrations/shellChangeSignals.ts"
 import { signInLinks } from "./migrations/signInLinks.ts"
 import { streamFeeds } from "./migrations/streamFeeds.ts"
 import { tableVersions } from "./migrations/tableVersions.ts"
@@ -39,7 +40,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0015_reset_request_networks": resetRequestNetworks(),
     "0016_audit_log": auditLog(dialect),
     "0017_sign_in_links": signInLinks(dialect),
-    "0018_reminders": reminders(dialect)
+    "0018_reminders": reminders(dialect),
+    "0019_shell_change_signals": shellChangeSignals(dialect)
   }
 }
 

@@ -3,9 +3,9 @@ import pg from "pg"
 import { TABLE_CHANGES_CHANNEL } from "./migrations/tableVersions.ts"
 
 /** The tables whose changes a server follows, whichever process makes them. */
-export type WatchedTable = "streams" | "stream_feeds"
+export type WatchedTable = "streams" | "stream_feeds" | "settings" | "maintenance" | "announcements"
 
-const WATCHED: ReadonlyArray<WatchedTable> = ["streams", "stream_feeds"]
+const WATCHED: ReadonlyArray<WatchedTable> = ["streams", "stream_feeds", "settings", "maintenance", "announcements"]
 
 /** PostgreSQL's side of `Db.tableVersion`: counts the changes announced to one listening connection. */
 export interface TableChanges {

@@ -1,18 +1,19 @@
 import type { Kysely } from "kysely"
 import type { Command } from "../cli/command.ts"
+import type { Db } from "../db/database.ts"
 import type { Tables } from "../db/schema.ts"
 import type { FeatureDeps, ServerFeature } from "../http/serverFeature.ts"
 import { announce, maintenanceOff, maintenanceOn } from "./maintenanceCommands.ts"
-import { getMaintenance } from "./maintenanceRepo.ts"
 import { onceEver, seedSettings } from "./seedSettings.ts"
 import { lastServerAddress, rememberServerAddress } from "./serverAddress.ts"
 import { settingsGet, settingsSet } from "./settingsCommands.ts"
 import { shellHandlers } from "./shellHandlers.ts"
+import { shellReads } from "./shellReads.ts"
 import { readSettingsInEffect, readSiteSettings } from "./siteSettings.ts"
 
 /** Maintenance mode, the announcement and the site settings. */
-export function shellFeature({ db }: FeatureDeps): ServerFeature {
-  return { handlers: shellHandlers(db) }
+export function shellFeature({ db, tableVersion }: FeatureDeps): ServerFeature {
+  return { handlers: shellHandlers(shellReads(db, tableVersion)) }
 }
 
 export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenanceOff, announce, settingsSet, settingsGet]
@@ -21,8 +22,12 @@ export const shellCommands: ReadonlyArray<Command> = [maintenanceOn, maintenance
 export const siteSettings = { read: readSiteSettings, inEffect: readSettingsInEffect } as const
 
 /** The site's name and whether it is in maintenance: what a page prerendered at build time must still show. */
-export async function siteNow(db: Kysely<Tables>): Promise<{ readonly siteName: string; readonly maintenance: boolean }> {
-  const [settings, maintenance] = await Promise.all([readSiteSettings(db), getMaintenance(db)])
+export async function siteNow(
+  db: Kysely<Tables>,
+  tableVersion: Db["tableVersion"]
+): Promise<{ readonly siteName: string; readonly maintenance: boolean }> {
+  const reads = shellReads(db, tableVersion)
+  const [settings, maintenance] = await Promise.all([reads.siteSettings(), reads.maintenance()])
   return { siteName: settings.siteName, maintenance: maintenance.maintenance_mode }
 }
 

@@ -1,18 +1,15 @@
-import type { Kysely } from "kysely"
 import type { shellContract } from "../../domain/contract/shell.ts"
 import { ResultCode } from "../../domain/ResultCode.ts"
-import type { Tables } from "../db/schema.ts"
 import type { HandlersOf } from "../http/registerContract.ts"
-import { latestAnnouncement } from "./announcementsRepo.ts"
-import { getMaintenance } from "./maintenanceRepo.ts"
-import { readSiteSettings } from "./siteSettings.ts"
+import type { ShellReads } from "./shellReads.ts"
 
 export type ShellHandlers = HandlersOf<typeof shellContract>
 
-export function shellHandlers(db: Kysely<Tables>): ShellHandlers {
+/** Every page asks these: they answer from the reads kept while their tables are unchanged. */
+export function shellHandlers(reads: ShellReads): ShellHandlers {
   return {
     async maintenance() {
-      const status = await getMaintenance(db)
+      const status = await reads.maintenance()
       return {
         maintenanceMode: status.maintenance_mode,
         title: status.title,
@@ -22,11 +19,11 @@ export function shellHandlers(db: Kysely<Tables>): ShellHandlers {
     },
 
     async siteSettings() {
-      return { success: true, data: await readSiteSettings(db) }
+      return { success: true, data: await reads.siteSettings() }
     },
 
     async announcement() {
-      const latest = await latestAnnouncement(db)
+      const latest = await reads.announcement()
       return latest === undefined
         ? { resultCode: ResultCode.NOT_FOUND }
         : { resultCode: ResultCode.SUCCESS, token: latest.token, title: latest.title, text: latest.text }

@@ -62,7 +62,8 @@ describe.each(dialects)("database on $name", (dialect) => {
         "0015_reset_request_networks",
         "0016_audit_log",
         "0017_sign_in_links",
-        "0018_reminders"
+        "0018_reminders",
+        "0019_shell_change_signals"
       ])
       expect(await migrateToLatest(fresh.db)).toEqual([])
       // PostgreSQL introspection sees every schema; keep this test's own.

@@ -39,13 +39,20 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
       await db.schema.alterTable("one_time_tokens").dropColumn("session_id").execute()
       await db.schema.dropTable("reminders").execute()
       await db.schema.dropTable("calendar_feeds").execute()
+      for (const table of ["settings", "maintenance", "announcements"]) {
+        if (dialect.name === "sqlite") {
+          for (const event of ["insert", "update", "delete"]) await sql`drop trigger ${sql.id(`${table}_${event}_version`)}`.execute(db)
+        } else await sql`drop trigger ${sql.id(`${table}_announce_change`)} on ${sql.table(table)}`.execute(db)
+        await sql`delete from table_versions where name = ${table}`.execute(db)
+      }
       await sql`delete from kysely_migration where name > '0014'`.execute(db)
       expect(await migrateToLatest(old.db)).toEqual([
         "0014_repair_qoe_samples",
         "0015_reset_request_networks",
         "0016_audit_log",
         "0017_sign_in_links",
-        "0018_reminders"
+        "0018_reminders",
+        "0019_shell_change_signals"
       ])
       await sql`insert into stream_qoe_samples (stream_id, kind, value, at) values ('1', 'firstFrame', 1200, '2026-11-28T00:00:00.000Z')`.execute(
         db
@@ -70,7 +77,7 @@ describe.each(dialects)("upgrading a database on $name", (dialect) => {
       )
       expect(refused).toBeInstanceOf(DatabaseNewerThanCode)
       expect((refused as Error).message).toMatch(
-        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0018_reminders\. Run the newer version again, or restore the backup/
+        /migrated by a newer version of StreamHub: its schema is at 0099_from_the_future, this version knows up to 0019_shell_change_signals\. Run the newer version again, or restore the backup/
       )
     } finally {
       await newer.dispose()
