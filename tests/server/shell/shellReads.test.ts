@@ -1,15 +1,10 @@
-import path from "node:path"
-import { DatabaseSync } from "node:sqlite"
-import pg from "pg"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { setMaintenance } from "../../../src/server/shell/maintenanceRepo.ts"
 import { setSetting } from "../../../src/server/shell/settingsRepo.ts"
+import { changeUnseen as changeUnseenIn, operatorCli } from "../../support/changeSignals.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
-
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test"
 
 // Every page asks for the maintenance notice, the site settings and the latest announcement: the
 // server answers them from what it last read until their table changes. No change may leave it
@@ -30,39 +25,11 @@ describe.each(dialects)("the maintenance notice, settings and announcement the s
   /** What another process's change is answered with, once this server has heard of it. */
   const soon = <T>(answer: () => Promise<T>) => expect.poll(answer, { interval: 10 })
 
-  /** The operator CLI: a process of its own, with its own connection. */
-  const admin = async (...argv: Array<string>) => {
-    const lines: Array<string> = []
-    expect(await runAdmin(argv, { config: server.config, out: (line) => lines.push(line) }), lines.join("\n")).toBe(0)
-  }
-
-  /** Changes the maintenance title the way no trigger sees, so only an answer read from the database has it. */
-  const changeUnseen = async (title: string) => {
-    if (dialect.name === "sqlite") {
-      const file = new DatabaseSync(path.join(server.config.dataDir, "app.db"))
-      try {
-        file.exec(`PRAGMA busy_timeout=${WAIT_MS}`)
-        file.exec("begin immediate")
-        file.prepare("update maintenance set title = ? where id = 1").run(title)
-        file.exec("update table_versions set version = version - 1 where name = 'maintenance'")
-        file.exec("commit")
-      } finally {
-        file.close()
-      }
-      return
-    }
-    const schema = new URL(server.config.databaseUrl ?? "postgres://x/").searchParams.get("schema") ?? ""
-    const client = new pg.Client({
-      connectionString: POSTGRES_URL,
-      options: `-c search_path=${schema} -c session_replication_role=replica`
-    })
-    await client.connect()
-    try {
-      await client.query("update maintenance set title = $1 where id = 1", [title])
-    } finally {
-      await client.end()
-    }
-  }
+  /** The operator CLI */
+  const admin = operatorCli(() => server)
+  /** The maintenance title changed the way no change signal sees */
+  const changeUnseen = (title: string) =>
+    changeUnseenIn(dialect, server, "maintenance", "update maintenance set title = ? where id = 1", [title])
 
   /** Waits until answers come from memory (on PostgreSQL, once the listener is up). */
   const untilKept = async () => {

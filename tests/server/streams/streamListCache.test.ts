@@ -1,10 +1,8 @@
-import path from "node:path"
-import { DatabaseSync } from "node:sqlite"
 import pg from "pg"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { runAdmin } from "../../../src/server/cli/admin.ts"
 import { streams } from "../../../src/server/streams/streamsFeature.ts"
 import { insertStream, setStreamMaintenance } from "../../../src/server/streams/streamsRepo.ts"
+import { changeUnseen as changeUnseenIn, operatorCli, schemaOf } from "../../support/changeSignals.ts"
 import { dialects } from "../../support/dbHarness.ts"
 import { startTestServer, type TestServer } from "../../support/testServer.ts"
 import { WAIT_MS } from "../../support/timeouts.ts"
@@ -32,42 +30,12 @@ describe.each(dialects)("the stream list the server keeps ($name)", (dialect) =>
   const soon = <T>(answer: () => Promise<T>) =>
     dialect.name === "sqlite" ? expect(answer()).resolves : expect.poll(answer, { interval: 10 })
 
-  /** `stream:*` as the operator runs it: a process of its own, with its own connection. */
-  const admin = async (...argv: Array<string>) => {
-    const lines: Array<string> = []
-    expect(await runAdmin(argv, { config: server.config, out: (line) => lines.push(line) }), lines.join("\n")).toBe(0)
-  }
-
-  /**
-   * Changes a title the way no trigger sees, so only an answer read from the database has it:
-   * what tells an answer from memory from one read afresh.
-   */
-  const changeUnseen = async (title: string) => {
-    if (dialect.name === "sqlite") {
-      const file = new DatabaseSync(path.join(server.config.dataDir, "app.db"))
-      try {
-        file.exec(`PRAGMA busy_timeout=${WAIT_MS}`)
-        file.exec("begin immediate")
-        file.prepare("update streams set title = ? where id = ?").run(title, streamId)
-        file.exec("update table_versions set version = version - 1 where name = 'streams'")
-        file.exec("commit")
-      } finally {
-        file.close()
-      }
-      return
-    }
-    const client = new pg.Client({
-      connectionString: POSTGRES_URL,
-      options: `-c search_path=${schema()} -c session_replication_role=replica`
-    })
-    await client.connect()
-    try {
-      await client.query("update streams set title = $1 where id = $2", [title, streamId])
-    } finally {
-      await client.end()
-    }
-  }
-  const schema = () => new URL(server.config.databaseUrl ?? "postgres://x/").searchParams.get("schema") ?? ""
+  /** `stream:*` as the operator runs it */
+  const admin = operatorCli(() => server)
+  /** A title changed the way no change signal sees */
+  const changeUnseen = (title: string) =>
+    changeUnseenIn(dialect, server, "streams", "update streams set title = ? where id = ?", [title, streamId])
+  const schema = () => schemaOf(server)
 
   /** Waits until answers come from memory (on PostgreSQL, once the listener is up). */
   const untilKept = async () => {
